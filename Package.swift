@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "jianpu",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "JianpuCore", targets: ["JianpuCore"]),
+        .library(name: "JianpuAudio", targets: ["JianpuAudio"]),
+        .executable(name: "jianpu", targets: ["jianpu"]),
+        .executable(name: "jianpu-bench", targets: ["jianpu-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Pure core: theory, notation, timeline, MIDI writer. No C, no I/O beyond text.
+        .target(name: "JianpuCore"),
+        .systemLibrary(
+            name: "CFluidSynth",
+            providers: [.apt(["libfluidsynth-dev"])]
+        ),
+        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "CFluidSynth"]),
+        .executableTarget(
+            name: "jianpu",
+            dependencies: [
+                "JianpuCore", "JianpuAudio",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuAudio"]),
+        .testTarget(name: "JianpuCoreTests", dependencies: ["JianpuCore"]),
+        .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore"]),
+        .testTarget(name: "JianpuCLITests", dependencies: ["JianpuCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,95 @@
+/// An exact musical duration or position, as a fraction of a whole note.
+///
+/// Tuplets and dotted notes stay exact until a sink turns them into MIDI ticks or
+/// audio samples. Arithmetic saturates instead of trapping so absurd input (a
+/// thousand nested tuplets) degrades to a wrong length, never a crash.
+public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let numerator: Int64
+    public let denominator: Int64
+
+    public static let zero = WholeNotes(0)
+    public static let whole = WholeNotes(1)
+    public static let quarter = WholeNotes(1, 4)
+
+    /// Creates `numerator/denominator` whole notes, reduced.
+    public init(_ numerator: Int64, _ denominator: Int64 = 1) {
+        precondition(denominator != 0, "zero denominator")
+        var n = numerator, d = denominator
+        if d < 0 { n = n == .min ? .max : -n; d = d == .min ? .max : -d }
+        let g = WholeNotes.gcd(n.magnitude, d.magnitude)
+        if g > 1 { n /= Int64(g); d /= Int64(g) }
+        self.numerator = n
+        self.denominator = d
+    }
+
+    private static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        var a = a, b = b
+        while b != 0 { (a, b) = (b, a % b) }
+        return a
+    }
+
+    public var doubleValue: Double { Double(numerator) / Double(denominator) }
+    /// The same length counted in quarter notes.
+    public var quarterNotes: Double { doubleValue * 4 }
+
+    public var description: String {
+        denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
+    }
+
+    private static func combine(
+        _ a: WholeNotes, _ b: WholeNotes, _ op: (Int64, Int64) -> (Int64, Bool), _ fallback: (Double, Double) -> Double
+    ) -> WholeNotes {
+        let g = Int64(gcd(a.denominator.magnitude, b.denominator.magnitude))
+        let (l, o1) = a.numerator.multipliedReportingOverflow(by: b.denominator / g)
+        let (r, o2) = b.numerator.multipliedReportingOverflow(by: a.denominator / g)
+        let (d, o3) = a.denominator.multipliedReportingOverflow(by: b.denominator / g)
+        let (n, o4) = op(l, r)
+        if o1 || o2 || o3 || o4 {
+            return WholeNotes(approximating: fallback(a.doubleValue, b.doubleValue))
+        }
+        return WholeNotes(n, d)
+    }
+
+    public static func + (a: WholeNotes, b: WholeNotes) -> WholeNotes {
+        combine(a, b, { $0.addingReportingOverflow($1) }, +)
+    }
+    public static func - (a: WholeNotes, b: WholeNotes) -> WholeNotes {
+        combine(a, b, { $0.subtractingReportingOverflow($1) }, -)
+    }
+    public static func += (a: inout WholeNotes, b: WholeNotes) { a = a + b }
+    public static func -= (a: inout WholeNotes, b: WholeNotes) { a = a - b }
+
+    public static func * (a: WholeNotes, b: WholeNotes) -> WholeNotes {
+        let g1 = Int64(gcd(a.numerator.magnitude, b.denominator.magnitude)).nonZero
+        let g2 = Int64(gcd(b.numerator.magnitude, a.denominator.magnitude)).nonZero
+        let (n, o1) = (a.numerator / g1).multipliedReportingOverflow(by: b.numerator / g2)
+        let (d, o2) = (a.denominator / g2).multipliedReportingOverflow(by: b.denominator / g1)
+        if o1 || o2 { return WholeNotes(approximating: a.doubleValue * b.doubleValue) }
+        return WholeNotes(n, d)
+    }
+    public static func * (a: WholeNotes, b: Int64) -> WholeNotes { a * WholeNotes(b) }
+    public static func / (a: WholeNotes, b: Int64) -> WholeNotes { a * WholeNotes(1, b == 0 ? 1 : b) }
+    public static func / (a: WholeNotes, b: WholeNotes) -> WholeNotes {
+        b.numerator == 0 ? a : a * WholeNotes(b.denominator, b.numerator)
+    }
+
+    public static func < (a: WholeNotes, b: WholeNotes) -> Bool {
+        if a.denominator == b.denominator { return a.numerator < b.numerator }
+        let (l, o1) = a.numerator.multipliedReportingOverflow(by: b.denominator)
+        let (r, o2) = b.numerator.multipliedReportingOverflow(by: a.denominator)
+        if o1 || o2 { return a.doubleValue < b.doubleValue }
+        return l < r
+    }
+
+    /// The nearest fraction with a denominator of at most 2^20, for results that overflowed.
+    init(approximating value: Double) {
+        guard value.isFinite else { self.init(0); return }
+        let scale = 1_048_576.0
+        let clamped = max(min(value * scale, Double(Int64.max / 2)), Double(Int64.min / 2))
+        self.init(Int64(clamped.rounded()), 1 << 20)
+    }
+}
+
+private extension Int64 {
+    var nonZero: Int64 { self == 0 ? 1 : self }
+}

@@ -1,0 +1,108 @@
+/// A score flattened into exact, timed events: what every sink (MIDI file, synth, display) reads.
+///
+/// Positions are exact fractions of a whole note from the start of the movement;
+/// the tempo map turns them into seconds.
+public struct Timeline: Sendable, Hashable {
+    /// The movement's title, if the score has one.
+    public var title: String?
+    /// The parts in score order; part 0 is the melody.
+    public var parts: [TimelinePart]
+    /// Every note of every part, ordered by onset, then part, then pitch.
+    public var notes: [TimedNote]
+    public var tempoMap: TempoMap
+    public var meters: [MeterChange]
+    public var keys: [KeyChange]
+    /// Where each bar starts, in order; bar N (1-based) starts at `barStarts[N - 1]`.
+    public var barStarts: [WholeNotes]
+    /// The end of the music.
+    public var length: WholeNotes
+
+    public init(
+        title: String? = nil, parts: [TimelinePart], notes: [TimedNote], tempoMap: TempoMap,
+        meters: [MeterChange] = [], keys: [KeyChange] = [], barStarts: [WholeNotes] = [.zero], length: WholeNotes
+    ) {
+        self.title = title
+        self.parts = parts
+        self.notes = notes
+        self.tempoMap = tempoMap
+        self.meters = meters
+        self.keys = keys
+        self.barStarts = barStarts
+        self.length = length
+    }
+
+    /// The length in seconds at the score's own tempo.
+    public var durationSeconds: Double { tempoMap.seconds(at: length) }
+}
+
+/// One part (voice) of a movement and how it sounds.
+public struct TimelinePart: Sendable, Hashable {
+    public var name: String?
+    /// The MIDI channel: 0 for the melody, 1 and up for accompaniment, never 9 (drums).
+    public var channel: UInt8
+    /// The General MIDI program (0-based), if the score names an instrument we know.
+    public var program: UInt8?
+
+    public init(name: String? = nil, channel: UInt8, program: UInt8? = nil) {
+        self.name = name
+        self.channel = channel
+        self.program = program
+    }
+}
+
+/// A sounding note with its exact onset and length.
+public struct TimedNote: Sendable, Hashable {
+    public var onset: WholeNotes
+    public var duration: WholeNotes
+    public var pitch: Pitch
+    public var velocity: UInt8
+    /// Index into `Timeline.parts`.
+    public var part: Int
+    /// Where the note (its first tied segment) was written.
+    public var location: SourceLocation?
+    /// Whether it is a grace note (its time is stolen from a neighbour).
+    public var isGrace: Bool
+
+    public init(
+        onset: WholeNotes, duration: WholeNotes, pitch: Pitch, velocity: UInt8 = 90, part: Int = 0,
+        location: SourceLocation? = nil, isGrace: Bool = false
+    ) {
+        self.onset = onset
+        self.duration = duration
+        self.pitch = pitch
+        self.velocity = velocity
+        self.part = part
+        self.location = location
+        self.isGrace = isGrace
+    }
+
+    public var end: WholeNotes { onset + duration }
+}
+
+/// A time signature taking effect at a position.
+public struct MeterChange: Sendable, Hashable {
+    public var position: WholeNotes
+    public var beats: Int
+    public var beatUnit: Int
+    public init(position: WholeNotes, beats: Int, beatUnit: Int) {
+        self.position = position
+        self.beats = beats
+        self.beatUnit = beatUnit
+    }
+}
+
+/// A key signature taking effect at a position: the tonic's pitch class and the mode.
+public struct KeyChange: Sendable, Hashable {
+    public var position: WholeNotes
+    /// Sharps (positive) or flats (negative) in the signature, as MIDI's key-signature meta event wants.
+    public var sharps: Int
+    public var isMinor: Bool
+    /// How the key was written, e.g. `1=Bb`.
+    public var name: String
+    public init(position: WholeNotes, sharps: Int, isMinor: Bool, name: String) {
+        self.position = position
+        self.sharps = sharps
+        self.isMinor = isMinor
+        self.name = name
+    }
+}
