@@ -1,0 +1,152 @@
+/// Repeats, tuplets, grace notes and the marks that set meter and tempo.
+extension PartBuilder {
+    mutating func openRepeat(times: Int, at location: SourceLocation) {
+        stack.append(Frame(kind: .repeatBody(times: times), location: location, barPosition: bars.position))
+    }
+
+    mutating func openEndings(at location: SourceLocation, parser: inout ParseLog) {
+        guard case .repeat(let repeated)? = stack[stack.count - 1].items.last, repeated.endings.isEmpty else {
+            parser.error(location, "`A{` must follow the `}` of a repeat: expected R{ … } A{ … | … }")
+            stack.append(Frame(kind: .repeatBody(times: 1), location: location, barPosition: bars.position))
+            return
+        }
+        stack[stack.count - 1].items.removeLast()
+        stack.append(Frame(kind: .endings(repeated, done: []), location: location, barPosition: bars.position))
+    }
+
+    mutating func closeBrace(at location: SourceLocation, parser: inout ParseLog) {
+        let frame = stack[stack.count - 1]
+        switch frame.kind {
+        case .repeatBody(let times):
+            stack.removeLast()
+            // A repeat shorter than a bar shifts the bar position by its length once per extra pass.
+            let passLength = bars.length(from: frame.barPosition)
+            bars.shift(by: passLength * Int64(times - 1))
+            append(.repeat(Repeat(times: times, body: frame.items, location: frame.location)))
+        case .endings(var repeated, let done):
+            stack.removeLast()
+            repeated.endings = done + [frame.items]
+            repeated.times = max(repeated.times, repeated.endings.count)
+            append(.repeat(repeated))
+        case .tuplet:
+            parser.error(location, "`}` inside a tuplet: expected `]` to close the tuplet first")
+        case .root:
+            parser.error(location, "`}` without an open repeat: expected R{ or A{ before it")
+        }
+    }
+
+    mutating func closeTuplet(at location: SourceLocation, parser: inout ParseLog) {
+        guard case .tuplet(let count, let ratio) = stack[stack.count - 1].kind else {
+            parser.error(location, "`]` without an open tuplet: expected 3[ (or another count) before it")
+            return
+        }
+        let frame = stack.removeLast()
+        let notes = frame.items.filter { if case .note = $0 { true } else if case .continuation = $0 { true } else { false } }.count
+        if notes == 0 { parser.warning(frame.location, "empty tuplet: expected notes between `\(count)[` and `]`") }
+        append(.tuplet(Tuplet(count: count, ratio: ratio, items: frame.items, location: frame.location)))
+    }
+
+    mutating func multibarRest(_ text: String, at location: SourceLocation, parser: inout ParseLog) {
+        guard let bars = Int(text.dropFirst(2)), bars >= 1 else {
+            parser.error(location, "'\(text)': expected R* and a number of bars, such as R*8")
+            return
+        }
+        guard bars <= 10_000 else {
+            parser.error(location, "'\(text)': \(bars) bars of rest is more than the 10000 this tool plays")
+            return
+        }
+        self.bars.barNumber += bars
+        append(.multibarRest(MultibarRest(bars: bars, location: location)))
+    }
+
+    mutating func timeSignature(_ text: String, at location: SourceLocation, parser: inout ParseLog) {
+        let pieces = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
+        let fraction = pieces[0].split(separator: "/", omittingEmptySubsequences: false)
+        guard fraction.count == 2, let beats = Int(fraction[0]), let unit = Int(fraction[1]), (1...64).contains(beats),
+              [1, 2, 4, 8, 16, 32, 64].contains(unit) else {
+            parser.error(location, "'\(text)' is not a time signature: expected beats/unit such as 3/4 or 6/8, unit a power of two")
+            return
+        }
+        var pickup: WholeNotes? = nil
+        if pieces.count == 2 {
+            var value = pieces[1]
+            let dotted = value.hasSuffix(".")
+            if dotted { value = value.dropLast() }
+            guard let denominator = Int(value), [1, 2, 4, 8, 16, 32, 64].contains(denominator) else {
+                parser.error(location, "'\(text)': expected a pickup note value after the comma, such as 4/4,8 or 6/8,4.")
+                return
+            }
+            var length = WholeNotes(1, Int64(denominator))
+            if dotted { length = length * WholeNotes(3, 2) }
+            pickup = length
+        }
+        let signature = TimeSignature(beats: beats, beatUnit: unit, pickup: pickup, location: location)
+        if let pickup, pickup > signature.barLength {
+            parser.error(location, "the pickup in '\(text)' is longer than the bar: expected at most \(beats)/\(unit)")
+            return
+        }
+        bars.set(signature)
+        append(.timeSignature(signature))
+    }
+
+    /// `4=105`, `4.=60`, `8=120`: beat unit (1, 2, 4, 8, 16 and dots), then beats per minute.
+    static func tempo(_ text: String, at location: SourceLocation) -> TempoMark? {
+        guard let equals = text.firstIndex(of: "="), text.first.map({ "12468".contains($0) }) == true else { return nil }
+        var unit = text[..<equals]
+        var dots = 0
+        while unit.hasSuffix(".") { unit = unit.dropLast(); dots += 1 }
+        guard let denominator = Int(unit), [1, 2, 4, 8, 16, 32].contains(denominator),
+              let bpm = Int(text[text.index(after: equals)...]), bpm > 0, bpm <= 10_000 else { return nil }
+        var beat = WholeNotes(1, Int64(denominator)), add = beat
+        for _ in 0..<min(dots, 4) { add = add / 2; beat += add }
+        return TempoMark(beat: beat, beatsPerMinute: bpm, location: location)
+    }
+
+    mutating func graceNotes(_ body: String, placement: GraceNotes.Placement, at location: SourceLocation, parser: inout ParseLog) {
+        var notes: [Note] = []
+        var length = WholeNotes(1, 16)
+        var octave = 0, accidental = 0
+        var joinNext = false
+        let bytes = Array(body.replacing("8", with: "'1").replacing("9", with: "'2").utf8)
+        // Marks after the last figure belong to it, as the reference reads them.
+        var trailingOctave = 0
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == UInt8(ascii: "'") || bytes[end - 1] == UInt8(ascii: ",") {
+            trailingOctave += bytes[end - 1] == UInt8(ascii: "'") ? 1 : -1
+            end -= 1
+        }
+        for (index, byte) in bytes[..<end].enumerated() {
+            switch byte {
+            case UInt8(ascii: "#"): accidental = 1
+            case UInt8(ascii: "b"): accidental = -1
+            case UInt8(ascii: "'"): octave += 1
+            case UInt8(ascii: ","): octave -= 1
+            case UInt8(ascii: "q"): length = WholeNotes(1, 8)
+            case UInt8(ascii: "s"): length = WholeNotes(1, 16)
+            case UInt8(ascii: "d"): length = WholeNotes(1, 32)
+            case UInt8(ascii: "h"): length = WholeNotes(1, 64)
+            case UInt8(ascii: "&"): joinNext = true
+            case UInt8(ascii: "1")...UInt8(ascii: "7"):
+                let isLast = !bytes[(index + 1)..<end].contains { (49...55).contains($0) }
+                let pitch = Pitch(midiNumber: tonic + NoteWord.semitones(of: byte) + accidental + 12 * (octave + (isLast ? trailingOctave : 0)))
+                if joinNext, !notes.isEmpty {
+                    notes[notes.count - 1].pitches.append(pitch)
+                } else {
+                    notes.append(Note(pitches: [pitch], length: length, text: String(UnicodeScalar(byte)), location: location))
+                }
+                joinNext = false
+                octave = 0
+                accidental = 0
+                length = WholeNotes(1, 16)
+            default:
+                parser.error(location, "unexpected '\(Character(UnicodeScalar(byte)))' in grace notes: expected figures 1-7, # b ' , q s d h and &")
+                return
+            }
+        }
+        guard !notes.isEmpty else {
+            parser.error(location, "grace notes without figures: expected g[…] or […]g with figures 1-7 inside")
+            return
+        }
+        append(.grace(GraceNotes(placement: placement, notes: notes, location: location)))
+    }
+}

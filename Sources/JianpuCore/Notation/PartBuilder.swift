@@ -1,0 +1,221 @@
+/// Builds one part from its words, holding the reading state the reference keeps per part:
+/// key, base octave, sticky length, open tuplets and repeats, and the bar count.
+struct PartBuilder {
+    let location: SourceLocation
+    var instrument: String?
+
+    var stack: [Frame] = [Frame(kind: .root, location: SourceLocation(file: "", line: 0, column: 0))]
+    var tonic = 60
+    var baseOctave = 0
+    var keepLength = false
+    var lastBeams = 0
+    var octavesAfter: Bool? = nil
+    var pendingArpeggio: Note.Arpeggio? = nil
+    var bars = BarCounter()
+
+    init(location: SourceLocation) {
+        self.location = location
+    }
+
+    struct Frame {
+        enum Kind {
+            case root
+            case tuplet(count: Int, ratio: WholeNotes)
+            case repeatBody(times: Int)
+            case endings(Repeat, done: [[MusicItem]])
+        }
+        var kind: Kind
+        var items: [MusicItem] = []
+        var location: SourceLocation
+        var barPosition: WholeNotes = .zero
+    }
+
+    mutating func append(_ item: MusicItem) {
+        stack[stack.count - 1].items.append(item)
+    }
+
+    mutating func finish(parser: inout ParseLog) -> Part {
+        while stack.count > 1 {
+            let frame = stack.removeLast()
+            switch frame.kind {
+            case .tuplet: parser.error(frame.location, "unterminated tuplet: expected `]` to close it")
+            case .repeatBody, .endings: parser.error(frame.location, "unterminated repeat: expected `}` to close it")
+            case .root: break
+            }
+            stack[stack.count - 1].items.append(contentsOf: frame.items)
+        }
+        if let problem = bars.endOfPart() { parser.warning(problem.location ?? location, problem.message) }
+        return Part(instrument: instrument, items: stack[0].items, location: location)
+    }
+
+    // MARK: - Words
+
+    mutating func consume(_ text: String, at location: SourceLocation, parser: inout ParseLog) {
+        if let command = Self.ignoredWords[text] {
+            switch command {
+            case .keepLength: keepLength = true
+            case .octavesBefore: octavesAfter = false
+            case .octavesAfter: octavesAfter = true
+            case .partMIDI: parser.separateMIDIPerPart = true
+            case .ignored: break
+            }
+            return
+        }
+        switch text {
+        case "~": append(.tie(location)); return
+        case "|":
+            if case .endings(let repeated, let done) = stack[stack.count - 1].kind {
+                let frame = stack[stack.count - 1]
+                stack[stack.count - 1].kind = .endings(repeated, done: done + [frame.items])
+                stack[stack.count - 1].items = []
+                bars.position = frame.barPosition
+            } else {
+                append(.barLine(location))
+            }
+            return
+        case "arp", "arpUp", "arpDown": pendingArpeggio = Note.Arpeggio(rawValue: text); return
+        case "R{": openRepeat(times: 2, at: location); return
+        case "}": closeBrace(at: location, parser: &parser); return
+        case "A{": openEndings(at: location, parser: &parser); return
+        case "]": closeTuplet(at: location, parser: &parser); return
+        case "Segno", "ToCoda", "Fine", "DC", "DS":
+            if let kind = Jump.Kind(rawValue: text) { append(.jump(Jump(kind: kind, location: location))) }
+            return
+        default: break
+        }
+        let first = text.utf8.first ?? 0
+        if first == UInt8(ascii: "\\") || text.hasPrefix("^\\") || text.hasPrefix("_\\") {
+            let name = String(text.drop { $0 == "\\" || $0 == "^" || $0 == "_" })
+            if Dynamic.velocity(for: name) != nil { append(.dynamic(Dynamic(marking: name, location: location))) }
+            return
+        }
+        if first == UInt8(ascii: "\"") || text.hasPrefix("^\"") || text.hasPrefix("_\"") || text == "(" || text == ")" || text == "->"
+            || text == "[(" || text == ")]" || text.hasPrefix("Fr=") || text.hasPrefix("slide=") || text.hasPrefix("letter") && text.count > 6 {
+            return
+        }
+        if let tempo = Self.tempo(text, at: location) { append(.tempo(tempo)); return }
+        if text.hasPrefix("1=") || text.hasPrefix("6=") {
+            if let key = KeyName.parse(text, at: location) {
+                tonic = key.tonicMIDINumber
+                append(.key(key))
+            } else {
+                parser.error(location, "unknown key '\(text)': expected 1= or 6= and a note name such as 1=Bb or 6=F#")
+            }
+            return
+        }
+        if text.hasPrefix("R*") { multibarRest(text, at: location, parser: &parser); return }
+        if text.hasPrefix("R"), text.hasSuffix("{"), let times = Int(text.dropFirst().dropLast()) {
+            guard (1...100).contains(times) else { parser.error(location, "repeat count \(times) out of range: expected 1 to 100"); return }
+            openRepeat(times: times, at: location)
+            return
+        }
+        if text.hasSuffix("["), let count = Int(text.dropLast()) {
+            guard (1...64).contains(count) else { parser.error(location, "tuplet of \(count) notes out of range: expected 1 to 64"); return }
+            stack.append(Frame(kind: .tuplet(count: count, ratio: Tuplet.ratio(forCount: count)), location: location))
+            return
+        }
+        if text.hasPrefix("g[") && text.hasSuffix("]") && text.count > 3 {
+            graceNotes(String(text.dropFirst(2).dropLast()), placement: .before, at: location, parser: &parser)
+            return
+        }
+        if text.hasPrefix("[") && text.hasSuffix("]g") && text.count > 3 {
+            graceNotes(String(text.dropFirst().dropLast(2)), placement: .after, at: location, parser: &parser)
+            return
+        }
+        if text.contains("/"), !text.contains("///") { timeSignature(text, at: location, parser: &parser); return }
+        note(text, at: location, parser: &parser)
+    }
+
+    private enum Flag { case keepLength, octavesBefore, octavesAfter, partMIDI, ignored }
+
+    /// Words that only change layout (or nothing at all when playing) and the few flags that matter.
+    private static let ignoredWords: [String: Flag] = {
+        var words: [String: Flag] = ["KeepLength": .keepLength, "OctavesBefore": .octavesBefore, "OctavesAfter": .octavesAfter, "PartMidi": .partMIDI]
+        for word in [
+            "Harm:", ":Harm", "OnePage", "RepeatAccidentals", "NormalAccidentals", "KeepOctave", "ChordsRoman", "NoBarNums",
+            "NoIndent", "RaggedLast", "SeparateTimesig", "angka", "Indonesian", "WithStaff", "slideUp", "slideDown", "glis", "gliss",
+            "souyin", "harmonic", "up", "down", "bend", "tilde", "staccato", "-.",
+        ] { words[word] = .ignored }
+        return words
+    }()
+
+    // MARK: - Notes
+
+    private mutating func note(_ original: String, at location: SourceLocation, parser: inout ParseLog) {
+        var text = original
+        if text.contains("<") || text.contains(">") {
+            for character in text where character == "<" || character == ">" { baseOctave += character == ">" ? 1 : -1 }
+            text.removeAll { $0 == "<" || $0 == ">" }
+            if text.isEmpty { return }
+        }
+        text = text.replacing("///", with: "")
+        let word: NoteWord
+        do {
+            word = try NoteWord(text)
+        } catch .beams(let letters) {
+            parser.error(location, "'\(original)' has length letters '\(letters)': expected one of c q s d h, or backslashes")
+            return
+        } catch {
+            parser.error(location, "unrecognised word '\(Self.shortened(original))': expected a note (0-7, x, -), a command or a header")
+            return
+        }
+        let beams = word.beams ?? (keepLength ? lastBeams : 0)
+        lastBeams = beams
+        if beams > 8 || word.dots > 8 {
+            parser.error(location, "'\(original)' is too short a note: expected at most 4 beams (h) and a few dots")
+            return
+        }
+        let length = NoteWord.length(beams: beams, dots: word.dots)
+        bars.advance(by: length * tupletRatio, at: location, parser: &parser)
+        if word.isDash {
+            append(.continuation(Continuation(length: length, location: location)))
+            return
+        }
+        var pitches: [Pitch] = []
+        if word.isRest {
+            pitches = []
+        } else if word.isChord {
+            if word.figures.contains(UInt8(ascii: "0")) || word.figures.contains(UInt8(ascii: "-")) {
+                parser.error(location, "'\(original)' mixes a rest or dash into a chord: expected only figures 1-7")
+                return
+            }
+            let (notes, ambiguous) = word.chordNotes(octavesAfter: octavesAfter)
+            if ambiguous {
+                parser.warning(location, "ambiguous octave marks in chord '\(original)': read as belonging to the next figure; write OctavesBefore or OctavesAfter to say which")
+            }
+            pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }.sorted()
+        } else {
+            if word.octaveGroups.count > 1 {
+                parser.error(location, "'\(original)' has more than one group of octave marks: expected one, such as 1'' or 1,,")
+                return
+            }
+            guard word.accidentals.count <= 1 else {
+                parser.error(location, "'\(original)' has \(word.accidentals.count) accidentals: expected one # or b")
+                return
+            }
+            let accidental = word.accidentals.first.map { $0 == UInt8(ascii: "#") ? 1 : -1 } ?? 0
+            let octave = (word.octaveGroups.first ?? 0) + baseOctave
+            if abs(octave) > 3 {
+                parser.warning(location, "'\(original)' is \(abs(octave)) octaves \(octave > 0 ? "up" : "down"): the reference accepts at most 3")
+            }
+            pitches = [Pitch(midiNumber: tonic + NoteWord.semitones(of: word.figures[0]) + accidental + 12 * octave)]
+        }
+        if let outside = pitches.first(where: { !$0.isValidMIDI }) {
+            parser.error(location, "'\(Self.shortened(original))' sounds at MIDI note \(outside.midiNumber): expected a pitch from 0 to 127")
+            return
+        }
+        append(.note(Note(pitches: pitches, length: length, text: text, location: location, arpeggio: word.isChord ? pendingArpeggio : nil)))
+        pendingArpeggio = nil
+    }
+
+    var tupletRatio: WholeNotes {
+        stack.reduce(WholeNotes.whole) { ratio, frame in
+            if case .tuplet(_, let r) = frame.kind { return ratio * r }
+            return ratio
+        }
+    }
+
+    static func shortened(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(37)) + "..." : text
+    }
+}

@@ -1,0 +1,47 @@
+/// One element of a part, in written order; groups (tuplets, repeats) hold their own items.
+public indirect enum MusicItem: Sendable, Hashable {
+    /// A note, a chord or a rest with its own time.
+    case note(Note)
+    /// A dash: the previous note, chord or rest goes on for this long.
+    case continuation(Continuation)
+    /// `~`: the previous note is tied to the next one of the same pitch.
+    case tie(SourceLocation)
+    /// `3[ … ]`: items whose written lengths are scaled to fit a different time.
+    case tuplet(Tuplet)
+    /// `g[…]` before or `[…]g` after a note.
+    case grace(GraceNotes)
+    /// `R{ … } A{ … | … }`, `R4{ … }`.
+    case `repeat`(Repeat)
+    /// `Segno`, `ToCoda`, `Fine`, `DC`, `DS`.
+    case jump(Jump)
+    /// `R*8`: whole bars of rest.
+    case multibarRest(MultibarRest)
+    /// `4=105`, `4.=60`.
+    case tempo(TempoMark)
+    /// `1=Bb`, `6=F#`.
+    case key(KeySignature)
+    /// `3/4`, `6/8,8`.
+    case timeSignature(TimeSignature)
+    /// `\p`, `\ff`: the loudness from the previous note on.
+    case dynamic(Dynamic)
+    /// `|`: a bar line as written (a check, not a cause of bars).
+    case barLine(SourceLocation)
+
+    /// Where the item was written.
+    public var location: SourceLocation {
+        switch self {
+        case .note(let n): n.location
+        case .continuation(let c): c.location
+        case .tie(let l), .barLine(let l): l
+        case .tuplet(let t): t.location
+        case .grace(let g): g.location
+        case .repeat(let r): r.location
+        case .jump(let j): j.location
+        case .multibarRest(let m): m.location
+        case .tempo(let t): t.location
+        case .key(let k): k.location
+        case .timeSignature(let t): t.location
+        case .dynamic(let d): d.location
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// A repeated passage: `R{ … }` (twice), `R4{ … }` (four times), with `A{ … | … }` endings.
+public struct Repeat: Sendable, Hashable {
+    /// How many times the body is played.
+    public var times: Int
+    public var body: [MusicItem]
+    /// Alternative endings; when there are fewer than `times`, the first is played for the early passes.
+    public var endings: [[MusicItem]]
+    public var location: SourceLocation
+    public init(times: Int, body: [MusicItem], endings: [[MusicItem]] = [], location: SourceLocation) {
+        self.times = times
+        self.body = body
+        self.endings = endings
+        self.location = location
+    }
+}
+
+/// A navigation mark: where a da capo or dal segno returns to and where it ends.
+public struct Jump: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case segno = "Segno", toCoda = "ToCoda", fine = "Fine", daCapo = "DC", dalSegno = "DS"
+    }
+    public var kind: Kind
+    public var location: SourceLocation
+    public init(kind: Kind, location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+}
+
+/// `R*N`: N whole bars of rest in the current time signature.
+public struct MultibarRest: Sendable, Hashable {
+    public var bars: Int
+    public var location: SourceLocation
+    public init(bars: Int, location: SourceLocation) {
+        self.bars = bars
+        self.location = location
+    }
+}

@@ -1,0 +1,45 @@
+/// A parsed jianpu file: headers and one or more movements (`NextScore` separates them).
+public struct Score: Sendable, Hashable {
+    /// The file the score was read from, as given.
+    public var file: String
+    public var movements: [Movement]
+
+    public init(file: String, movements: [Movement]) {
+        self.file = file
+        self.movements = movements
+    }
+
+    /// The title of the first movement that has one.
+    public var title: String? { movements.lazy.compactMap { $0.headers["title"] }.first }
+}
+
+/// One movement: simultaneous parts (`NextPart` separates them) and the headers given in them.
+public struct Movement: Sendable, Hashable {
+    /// Header lines (`title=…`, `composer=…`), names lower-cased, first value kept.
+    public var headers: [String: String]
+    public var parts: [Part]
+    /// `PartMidi`: the reference writes one MIDI file of all parts, then one per part.
+    public var separateMIDIPerPart: Bool
+    public var location: SourceLocation
+
+    public init(headers: [String: String] = [:], parts: [Part], separateMIDIPerPart: Bool = false, location: SourceLocation) {
+        self.headers = headers
+        self.parts = parts
+        self.separateMIDIPerPart = separateMIDIPerPart
+        self.location = location
+    }
+}
+
+/// One voice of a movement: its instrument and its music in written order.
+public struct Part: Sendable, Hashable {
+    /// The `instrument=` header of the part, if any.
+    public var instrument: String?
+    public var items: [MusicItem]
+    public var location: SourceLocation
+
+    public init(instrument: String? = nil, items: [MusicItem], location: SourceLocation) {
+        self.instrument = instrument
+        self.items = items
+        self.location = location
+    }
+}

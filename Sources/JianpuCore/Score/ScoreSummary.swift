@@ -1,0 +1,44 @@
+/// What `jianpu info` prints: the facts of a score at a glance.
+public struct ScoreSummary: CustomStringConvertible {
+    public let score: Score
+
+    public init(score: Score) { self.score = score }
+
+    public var description: String {
+        var lines: [String] = []
+        if let title = score.title { lines.append("title:     \(title)") }
+        if let composer = score.movements.lazy.compactMap({ $0.headers["composer"] }).first { lines.append("composer:  \(composer)") }
+        for (index, movement) in score.movements.enumerated() {
+            let timeline = Flattener.timeline(of: movement)
+            if score.movements.count > 1 { lines.append("movement \(index + 1):") }
+            let key = timeline.keys.first?.name ?? "1=C"
+            let meter = timeline.meters.first.map { "\($0.beats)/\($0.beatUnit)" } ?? "4/4"
+            let tempos = timeline.tempoMap.changes.map { Self.bpm($0.quarterNotesPerMinute) }
+            lines.append("key:       \(key)\(timeline.keys.count > 1 ? " (\(timeline.keys.count - 1) changes)" : "")")
+            lines.append("meter:     \(meter)\(timeline.meters.count > 1 ? " (\(timeline.meters.count - 1) changes)" : "")")
+            lines.append("tempo:     ♩=\(tempos[0])\(tempos.count > 1 ? " (then \(tempos.dropFirst().joined(separator: ", ")))" : "")")
+            for (number, part) in timeline.parts.enumerated() {
+                let count = timeline.notes.filter { $0.part == number }.count
+                let role = number == 0 ? "melody" : "accompaniment"
+                let instrument = part.name.map { " \($0)" } ?? ""
+                let program = part.program.map { " (GM \($0 + 1) \(GeneralMIDI.programNames[Int($0)]))" } ?? ""
+                lines.append("part \(number + 1):    \(role), channel \(part.channel + 1)\(instrument)\(program), \(count) notes")
+            }
+            lines.append("bars:      \(timeline.barStarts.count)")
+            lines.append("notes:     \(timeline.notes.count)")
+            lines.append("duration:  \(Self.clock(timeline.durationSeconds))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func bpm(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(Double(Int(value * 100)) / 100)
+    }
+
+    /// Seconds as `m:ss.s`.
+    public static func clock(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded())
+        let minutes = tenths / 600, rest = tenths % 600
+        return "\(minutes):\(rest / 100)\(rest / 10 % 10).\(rest % 10)"
+    }
+}

@@ -1,0 +1,75 @@
+/// Turns a movement's tree into a `Timeline`: exact times, ties and dashes merged, grace notes placed.
+public enum Flattener {
+    /// LilyPond's MIDI plays a grace note in 11/48 of its written length, stealing the time from the note before.
+    static let graceScale = WholeNotes(11, 48)
+    /// And ends each grace note one tick (of 384 per quarter) early.
+    static let graceGap = WholeNotes(1, 1536)
+
+    /// The timeline of one movement, all parts together.
+    public static func timeline(of movement: Movement, partIndices: [Int]? = nil) -> Timeline {
+        let indices = partIndices ?? Array(movement.parts.indices)
+        var notes: [TimedNote] = []
+        var tempos: [TempoMap.Change] = []
+        var meters: [MeterChange] = []
+        var keys: [KeyChange] = []
+        var parts: [TimelinePart] = []
+        var length = WholeNotes.zero
+        for (number, index) in indices.enumerated() {
+            let part = movement.parts[index]
+            var walk = PartWalk(partNumber: number)
+            walk.play(PerformanceOrder.steps(of: part.items))
+            notes.append(contentsOf: walk.notes)
+            tempos.append(contentsOf: walk.tempos)
+            if meters.isEmpty { meters = walk.meters }
+            if keys.isEmpty { keys = walk.keys }
+            length = max(length, walk.time, walk.notes.map(\.end).max() ?? .zero)
+            let channel = UInt8(min(number < 9 ? number : number + 1, 15))
+            parts.append(TimelinePart(name: part.instrument, channel: channel, program: part.instrument.flatMap(GeneralMIDI.program(named:))))
+        }
+        notes.sort { ($0.onset, $0.part, $0.pitch) < ($1.onset, $1.part, $1.pitch) }
+        if meters.isEmpty { meters = [MeterChange(position: .zero, beats: 4, beatUnit: 4)] }
+        return Timeline(
+            title: movement.headers["title"], parts: parts, notes: notes, tempoMap: TempoMap(tempos), meters: meters, keys: keys,
+            barStarts: barStarts(meters: meters, pickup: movement.parts.first.flatMap(Self.pickup), length: length), length: length)
+    }
+
+    /// The timelines the reference writes as MIDI files: one per movement, and with `PartMidi`
+    /// one of all parts followed by one for each part.
+    public static func exportedTimelines(of score: Score) -> [Timeline] {
+        score.movements.flatMap { movement -> [Timeline] in
+            var timelines = [timeline(of: movement)]
+            if movement.separateMIDIPerPart {
+                timelines += movement.parts.indices.map { timeline(of: movement, partIndices: [$0]) }
+            }
+            return timelines
+        }
+    }
+
+    private static func pickup(of part: Part) -> WholeNotes? {
+        for item in part.items {
+            switch item {
+            case .timeSignature(let signature): return signature.pickup
+            case .note, .continuation, .tuplet, .repeat, .multibarRest: return nil
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    private static func barStarts(meters: [MeterChange], pickup: WholeNotes?, length: WholeNotes) -> [WholeNotes] {
+        var starts: [WholeNotes] = [.zero]
+        var position = pickup ?? .zero
+        if position > .zero, position < length { starts.append(position) }
+        var meterIndex = 0
+        while position < length, starts.count < 1_000_000 {
+            while meterIndex + 1 < meters.count, meters[meterIndex + 1].position <= position { meterIndex += 1 }
+            var next = position + WholeNotes(Int64(meters[meterIndex].beats), Int64(meters[meterIndex].beatUnit))
+            if meterIndex + 1 < meters.count, meters[meterIndex + 1].position < next, meters[meterIndex + 1].position > position {
+                next = meters[meterIndex + 1].position
+            }
+            position = next
+            if position < length { starts.append(position) }
+        }
+        return starts
+    }
+}

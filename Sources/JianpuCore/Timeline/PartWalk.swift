@@ -1,0 +1,127 @@
+/// Walks one part's performed steps, keeping the clock and the notes still open to dashes and ties.
+struct PartWalk {
+    let partNumber: Int
+    var time = WholeNotes.zero
+    var notes: [TimedNote] = []
+    var tempos: [TempoMap.Change] = []
+    var meters: [MeterChange] = []
+    var keys: [KeyChange] = []
+
+    private var velocity: UInt8 = 90
+    private var barLength = WholeNotes(1)
+    /// Indices of the notes of the last attack, which a dash or tie lengthens.
+    private var open: [Int] = []
+    private var lastAttackLength = WholeNotes.zero
+    private var tiePending = false
+    private var pendingGrace: [GraceNotes] = []
+
+    init(partNumber: Int) { self.partNumber = partNumber }
+
+    mutating func play(_ steps: [PerformanceOrder.Step]) {
+        for step in steps {
+            switch step.item {
+            case .note(let note): attack(note, length: note.length * step.scale)
+            case .continuation(let dash):
+                let length = dash.length * step.scale
+                for index in open { notes[index].duration += length }
+                time += length
+            case .tie: tiePending = true
+            case .grace(let grace):
+                if grace.placement == .before { pendingGrace.append(grace) } else { placeAfterGrace(grace) }
+            case .multibarRest(let rest):
+                open = []
+                time += barLength * Int64(rest.bars)
+            case .tempo(let mark):
+                tempos.append(TempoMap.Change(position: time, quarterNotesPerMinute: mark.quarterNotesPerMinute))
+            case .key(let key):
+                keys.append(KeyChange(position: time, sharps: key.sharps, isMinor: key.isMinor, name: key.text))
+            case .timeSignature(let signature):
+                barLength = signature.barLength
+                meters.append(MeterChange(position: time, beats: signature.beats, beatUnit: signature.beatUnit))
+            case .dynamic(let dynamic):
+                velocity = dynamic.velocity
+                // A dynamic written after a note applies to that note.
+                for index in open where notes[index].onset + lastAttackLength == time { notes[index].velocity = velocity }
+            case .jump, .barLine, .tuplet, .repeat: break
+            }
+        }
+    }
+
+    private mutating func attack(_ note: Note, length: WholeNotes) {
+        if !pendingGrace.isEmpty { placeBeforeGrace() }
+        let tied = tiePending
+        tiePending = false
+        if note.isRest {
+            open = []
+            time += length
+            lastAttackLength = length
+            return
+        }
+        var attacked: [Int] = []
+        for (order, pitch) in note.pitches.enumerated() {
+            if tied, let index = open.first(where: { notes[$0].pitch == pitch && notes[$0].end == time }) {
+                notes[index].duration += length
+                attacked.append(index)
+                continue
+            }
+            let roll = note.arpeggio == nil || note.pitches.count < 2 ? WholeNotes.zero : WholeNotes(Int64(order), 64)
+            attacked.append(notes.count)
+            notes.append(TimedNote(
+                onset: time + min(roll, length / 2), duration: length - min(roll, length / 2), pitch: pitch, velocity: velocity,
+                part: partNumber, location: note.location))
+        }
+        if note.arpeggio == .down, note.pitches.count > 1 {
+            // A downward roll starts from the top note.
+            let onsets = attacked.map { notes[$0].onset }
+            for (index, onset) in zip(attacked, onsets.reversed()) {
+                let end = notes[index].end
+                notes[index].onset = onset
+                notes[index].duration = end - onset
+            }
+        }
+        open = attacked
+        time += length
+        lastAttackLength = length
+    }
+
+    /// Grace notes before a note take their time from the end of whatever sounds before it.
+    private mutating func placeBeforeGrace() {
+        let graceNotes = pendingGrace.flatMap(\.notes)
+        pendingGrace = []
+        let total = graceNotes.reduce(WholeNotes.zero) { $0 + $1.length * Flattener.graceScale }
+        var start = time - total
+        if start < .zero { start = .zero }
+        for index in notes.indices where notes[index].end > start && notes[index].end <= time && notes[index].onset < start {
+            notes[index].duration = start - notes[index].onset
+        }
+        for grace in graceNotes {
+            let slot = grace.length * Flattener.graceScale
+            for pitch in grace.pitches {
+                notes.append(TimedNote(
+                    onset: start, duration: max(slot - Flattener.graceGap, WholeNotes(1, 1536)), pitch: pitch, velocity: velocity,
+                    part: partNumber, location: grace.location, isGrace: true))
+            }
+            start += slot
+        }
+    }
+
+    /// Grace notes after a note end at three quarters of it (LilyPond's `\afterGrace`), cutting it short.
+    private mutating func placeAfterGrace(_ grace: GraceNotes) {
+        guard let first = open.first else { return }
+        let onset = notes[first].onset
+        let total = grace.notes.reduce(WholeNotes.zero) { $0 + $1.length * Flattener.graceScale }
+        var start = onset + lastAttackLength * WholeNotes(3, 4) - total
+        if start < onset { start = onset }
+        for index in open { notes[index].duration = start - notes[index].onset }
+        for note in grace.notes {
+            let slot = note.length * Flattener.graceScale
+            for pitch in note.pitches {
+                notes.append(TimedNote(
+                    onset: start, duration: max(slot - Flattener.graceGap, WholeNotes(1, 1536)), pitch: pitch, velocity: velocity,
+                    part: partNumber, location: grace.location, isGrace: true))
+            }
+            start += slot
+        }
+        open = []
+    }
+}

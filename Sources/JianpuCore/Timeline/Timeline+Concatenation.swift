@@ -1,0 +1,27 @@
+extension Timeline {
+    /// Movements played in turn: each starts where the one before it ends; part N of each shares a track.
+    public static func concatenating(_ timelines: [Timeline]) -> Timeline {
+        guard var result = timelines.first else {
+            return Timeline(parts: [], notes: [], tempoMap: TempoMap([]), length: .zero)
+        }
+        var tempos = result.tempoMap.changes
+        for next in timelines.dropFirst() {
+            let offset = result.length
+            for (index, part) in next.parts.enumerated() where index >= result.parts.count {
+                result.parts.append(part)
+            }
+            result.notes += next.notes.map { note in
+                var moved = note
+                moved.onset += offset
+                return moved
+            }
+            tempos += next.tempoMap.changes.map { TempoMap.Change(position: $0.position + offset, quarterNotesPerMinute: $0.quarterNotesPerMinute) }
+            result.meters += next.meters.map { MeterChange(position: $0.position + offset, beats: $0.beats, beatUnit: $0.beatUnit) }
+            result.keys += next.keys.map { KeyChange(position: $0.position + offset, sharps: $0.sharps, isMinor: $0.isMinor, name: $0.name) }
+            result.barStarts += next.barStarts.map { $0 + offset }
+            result.length = offset + next.length
+        }
+        result.tempoMap = TempoMap(tempos)
+        return result
+    }
+}

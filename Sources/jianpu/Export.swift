@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import JianpuCore
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a score as a type-1 Standard MIDI File (a conductor track and one track per part).")
+
+    @OptionGroup var input: ScoreInput
+
+    @Option(name: .shortAndLong, help: "The MIDI file to write.")
+    var output: String
+
+    @Option(help: "Write only movement N (1-based); all movements in turn when omitted.")
+    var movement: Int?
+
+    func run() throws {
+        let score = try input.load()
+        let timelines = Flattener.exportedTimelines(of: score)
+        let chosen: Timeline
+        if let movement {
+            guard timelines.indices.contains(movement - 1) else {
+                throw Diagnostics.fail("\(input.file) has \(timelines.count) movement(s): --movement must be 1 to \(timelines.count)")
+            }
+            chosen = timelines[movement - 1]
+        } else {
+            chosen = Timeline.concatenating(timelines)
+        }
+        do {
+            try Data(StandardMIDIFile.data(for: chosen)).write(to: URL(fileURLWithPath: output))
+        } catch {
+            throw Diagnostics.fail("cannot write \(output): \(error.localizedDescription)")
+        }
+    }
+}

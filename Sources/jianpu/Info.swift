@@ -1,0 +1,14 @@
+import ArgumentParser
+import JianpuCore
+
+struct Info: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show a score's title, key, meter, tempo, parts, bars, notes and duration.")
+
+    @OptionGroup var input: ScoreInput
+
+    func run() throws {
+        let score = try input.load()
+        print(ScoreSummary(score: score).description)
+    }
+}

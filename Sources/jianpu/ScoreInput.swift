@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import JianpuCore
+
+/// The score file a command reads, loaded and checked, with diagnostics printed to stderr.
+struct ScoreInput: ParsableArguments {
+    @Argument(help: "A jianpu score (.jp text, or the seed app's .plist).")
+    var file: String
+
+    /// Reads and parses the file; prints every diagnostic; throws (exit 1) when there are errors.
+    func load(strict: Bool = false) throws -> Score {
+        let outcome = ScoreLoader.load(path: file)
+        let failed = outcome.diagnostics.contains { $0.severity == .error || strict }
+        Diagnostics.print(outcome.diagnostics, strict: strict)
+        guard let score = outcome.score, !failed else { throw ExitCode.failure }
+        return score
+    }
+}
+
+enum Diagnostics {
+    /// Prints diagnostics to stderr, at most 200 of them.
+    static func print(_ diagnostics: [Diagnostic], strict: Bool = false) {
+        var text = ""
+        for diagnostic in diagnostics.prefix(200) {
+            text += (strict && diagnostic.severity == .warning ? "\(diagnostic.location): \(diagnostic.message)" : diagnostic.description) + "\n"
+        }
+        if diagnostics.count > 200 { text += "… and \(diagnostics.count - 200) more problems\n" }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    static func fail(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("jianpu: \(message)\n".utf8))
+        return ExitCode.failure
+    }
+}
