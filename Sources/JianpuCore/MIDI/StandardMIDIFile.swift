@@ -17,11 +17,11 @@ public struct StandardMIDIFile {
         return bytes
     }
 
-    /// A position in ticks, rounded to the nearest tick.
+    /// A position or length in ticks, rounded down as LilyPond's MIDI output does.
     public static func ticks(_ position: WholeNotes) -> Int {
         let scaled = position * Int64(ticksPerQuarter * 4)
         let (quotient, remainder) = scaled.numerator.quotientAndRemainder(dividingBy: scaled.denominator)
-        return Int(quotient + (remainder * 2 >= scaled.denominator ? 1 : 0))
+        return Int(remainder < 0 ? quotient - 1 : quotient)
     }
 
     private struct Event {
@@ -54,7 +54,8 @@ public struct StandardMIDIFile {
         if let program = part.program { events.append(Event(tick: 0, order: 1, bytes: [0xC0 | channel, program & 0x7F])) }
         for note in timeline.notes where note.part == index {
             let key = UInt8(clamping: note.pitch.midiNumber) & 0x7F
-            let start = ticks(note.onset), end = max(ticks(note.end), start + 1)
+            // Onset and length are each rounded down, as in the reference's files.
+            let start = ticks(note.onset), end = start + max(ticks(note.duration), 1)
             events.append(Event(tick: start, order: 3, bytes: [0x90 | channel, key, max(1, note.velocity & 0x7F)]))
             events.append(Event(tick: end, order: 2, bytes: [0x80 | channel, key, 0]))
         }

@@ -5,8 +5,11 @@ public enum Flattener {
     /// And ends each grace note one tick (of 384 per quarter) early.
     static let graceGap = WholeNotes(1, 1536)
 
-    /// The timeline of one movement, all parts together.
-    public static func timeline(of movement: Movement, partIndices: [Int]? = nil) -> Timeline {
+    /// The timeline of one movement, all parts together (or the parts at `partIndices`).
+    ///
+    /// With `rollsArpeggios`, `arp` chords are rolled from the bottom (`arpDown`: the top)
+    /// a 64th note apart, as a player would; without it they sound at once, as in the reference's MIDI.
+    public static func timeline(of movement: Movement, partIndices: [Int]? = nil, rollsArpeggios: Bool = false) -> Timeline {
         let indices = partIndices ?? Array(movement.parts.indices)
         var notes: [TimedNote] = []
         var tempos: [TempoMap.Change] = []
@@ -16,7 +19,7 @@ public enum Flattener {
         var length = WholeNotes.zero
         for (number, index) in indices.enumerated() {
             let part = movement.parts[index]
-            var walk = PartWalk(partNumber: number)
+            var walk = PartWalk(partNumber: number, rollsArpeggios: rollsArpeggios)
             walk.play(PerformanceOrder.steps(of: part.items))
             notes.append(contentsOf: walk.notes)
             tempos.append(contentsOf: walk.tempos)

@@ -15,7 +15,12 @@ struct PartWalk {
     private var tiePending = false
     private var pendingGrace: [GraceNotes] = []
 
-    init(partNumber: Int) { self.partNumber = partNumber }
+    private let rollsArpeggios: Bool
+
+    init(partNumber: Int, rollsArpeggios: Bool = false) {
+        self.partNumber = partNumber
+        self.rollsArpeggios = rollsArpeggios
+    }
 
     mutating func play(_ steps: [PerformanceOrder.Step]) {
         for step in steps {
@@ -64,13 +69,13 @@ struct PartWalk {
                 attacked.append(index)
                 continue
             }
-            let roll = note.arpeggio == nil || note.pitches.count < 2 ? WholeNotes.zero : WholeNotes(Int64(order), 64)
+            let roll = !rollsArpeggios || note.arpeggio == nil || note.pitches.count < 2 ? WholeNotes.zero : WholeNotes(Int64(order), 64)
             attacked.append(notes.count)
             notes.append(TimedNote(
                 onset: time + min(roll, length / 2), duration: length - min(roll, length / 2), pitch: pitch, velocity: velocity,
                 part: partNumber, location: note.location))
         }
-        if note.arpeggio == .down, note.pitches.count > 1 {
+        if rollsArpeggios, note.arpeggio == .down, note.pitches.count > 1 {
             // A downward roll starts from the top note.
             let onsets = attacked.map { notes[$0].onset }
             for (index, onset) in zip(attacked, onsets.reversed()) {
