@@ -4,86 +4,102 @@
 /// (`#1` is `1#`, `s1` is `1s`), except inside chords, where `#`, `b` and octave
 /// marks belong to the figure after them.
 struct NoteWord {
-    /// `1`…`7`, `0` (rest), `x` (percussion beat, sounds as 1), `-` (dash); several for a chord.
-    var figures: [UInt8]
+    /// The first figure: `1`…`7`, `0` (rest), `x` (percussion beat, sounds as 1), `-` (dash).
+    var figure: UInt8 = 0
+    /// How many figures: more than one makes a chord.
+    var figureCount = 0
+    /// Whether a `0` or `-` is among several figures (not allowed in a chord).
+    var restOrDashInChord = false
     /// Beams: 0 crotchet, 1 quaver, 2 semiquaver, 3 demisemiquaver, 4 hemidemisemiquaver; nil when not written.
     var beams: Int?
-    var dots: Int
-    /// Octave mark groups in order, each a count: positive for `'`, negative for `,`.
-    var octaveGroups: [Int]
-    /// The accidental characters in order (`#`, `b`).
-    var accidentals: [UInt8]
-    /// The word after `8`→`1'` and `9`→`2'`, for chord reading.
-    var expanded: [UInt8]
+    var dots = 0
+    /// The first group of octave marks: positive for `'`, negative for `,`.
+    var octave = 0
+    var octaveGroupCount = 0
+    /// Semitones of the `#`/`b` marks, and how many there were.
+    var accidental = 0
+    var accidentalCount = 0
+    /// The word as written, read again figure by figure for chords.
+    let text: String
 
     enum Problem: Error {
         case unrecognised
         case beams(String)
     }
 
-    static let noteCharacters: Set<UInt8> = Set(".,'cqsdh#b\\0123456789x-".utf8)
+    /// Bytes that may appear in a note word (the reference's note pattern).
+    private static let noteCharacters: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in ".,'cqsdh#b\\0123456789x-".utf8 { table[Int(byte)] = true }
+        return table
+    }()
 
     /// Whether a word has the shape of a note rather than a command (the reference's note pattern).
     static func looksLikeNote<C: Collection>(_ word: C) -> Bool where C.Element == UInt8 {
         guard let first = word.first, first != UInt8(ascii: "\\") else { return false }
         var sawFigure = false
         for byte in word {
-            guard noteCharacters.contains(byte) else { return false }
+            guard noteCharacters[Int(byte)] else { return false }
             if (48...57).contains(byte) || byte == UInt8(ascii: "x") || byte == UInt8(ascii: "-") { sawFigure = true }
         }
         return sawFigure
     }
 
     init(_ text: String) throws(Problem) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 2)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "8"): bytes.append(contentsOf: [UInt8(ascii: "1"), UInt8(ascii: "'")])
-            case UInt8(ascii: "9"): bytes.append(contentsOf: [UInt8(ascii: "2"), UInt8(ascii: "'")])
-            default: bytes.append(byte)
-            }
+        self.text = text
+        let utf8 = text.utf8
+        if utf8.count == 1, utf8.first == UInt8(ascii: ".") {
+            figure = UInt8(ascii: "-")
+            figureCount = 1
+            return
         }
-        if bytes == [UInt8(ascii: ".")] { bytes = [UInt8(ascii: "-")] }
-        guard Self.looksLikeNote(bytes) else { throw .unrecognised }
-        expanded = bytes
-        figures = []
-        dots = 0
-        octaveGroups = []
-        accidentals = []
-        var beamLetters: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
+        guard Self.looksLikeNote(utf8) else { throw .unrecognised }
+        var backslashes = 0, letters = 0, letter = 0
+        var previous: UInt8 = 0
+        for byte in utf8 {
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "7"), UInt8(ascii: "x"), UInt8(ascii: "-"): figures.append(byte)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "x"), UInt8(ascii: "-"):
+                // `8` and `9` are 1 and 2 an octave up.
+                let isHigh = byte == UInt8(ascii: "8") || byte == UInt8(ascii: "9")
+                let written = isHigh ? byte - 7 : byte
+                if figureCount == 0 { figure = written } else if written == UInt8(ascii: "0") || written == UInt8(ascii: "-") || figure == UInt8(ascii: "0") || figure == UInt8(ascii: "-") {
+                    restOrDashInChord = true
+                }
+                figureCount += 1
+                if isHigh {
+                    octaveGroupCount += 1
+                    if octaveGroupCount == 1 { octave = 1 }
+                }
             case UInt8(ascii: "."): dots += 1
-            case UInt8(ascii: "#"), UInt8(ascii: "b"): accidentals.append(byte)
+            case UInt8(ascii: "#"): accidental += 1; accidentalCount += 1
+            case UInt8(ascii: "b"): accidental -= 1; accidentalCount += 1
             case UInt8(ascii: "'"), UInt8(ascii: ","):
-                var count = 0
-                while index < bytes.count, bytes[index] == byte { count += 1; index += 1 }
-                octaveGroups.append(byte == UInt8(ascii: "'") ? count : -count)
-                continue
-            case UInt8(ascii: "c"), UInt8(ascii: "q"), UInt8(ascii: "s"), UInt8(ascii: "d"), UInt8(ascii: "h"), UInt8(ascii: "\\"):
-                beamLetters.append(byte)
+                if byte != previous { octaveGroupCount += 1 }
+                if octaveGroupCount == 1 { octave += byte == UInt8(ascii: "'") ? 1 : -1 }
+            case UInt8(ascii: "\\"): backslashes += 1
+            case UInt8(ascii: "c"): letters += 1; letter = 0
+            case UInt8(ascii: "q"): letters += 1; letter = 1
+            case UInt8(ascii: "s"): letters += 1; letter = 2
+            case UInt8(ascii: "d"): letters += 1; letter = 3
+            case UInt8(ascii: "h"): letters += 1; letter = 4
             default: break
             }
-            index += 1
+            previous = byte
         }
-        if beamLetters.isEmpty {
-            beams = nil
-        } else if beamLetters.allSatisfy({ $0 == UInt8(ascii: "\\") }) {
-            beams = beamLetters.count
-        } else if beamLetters.count == 1, let letter = Array("cqsdh".utf8).firstIndex(of: beamLetters[0]) {
-            beams = letter
-        } else {
-            throw .beams(String(decoding: beamLetters, as: UTF8.self))
+        if figureCount > 1 && restOrDashInChord == false && (figure == UInt8(ascii: "0") || figure == UInt8(ascii: "-")) {
+            restOrDashInChord = true
+        }
+        switch (letters, backslashes) {
+        case (0, 0): beams = nil
+        case (0, _): beams = backslashes
+        case (1, 0): beams = letter
+        default: throw .beams(String(text.filter { "cqsdh\\".contains($0) }))
         }
     }
 
-    var isChord: Bool { figures.count > 1 }
-    var isDash: Bool { figures == [UInt8(ascii: "-")] }
-    var isRest: Bool { figures == [UInt8(ascii: "0")] }
+    var isChord: Bool { figureCount > 1 }
+    var isDash: Bool { figureCount == 1 && figure == UInt8(ascii: "-") }
+    var isRest: Bool { figureCount == 1 && figure == UInt8(ascii: "0") }
 
     /// The written length: a crotchet halved per beam, lengthened by each dot.
     static func length(beams: Int, dots: Int) -> WholeNotes {
@@ -118,12 +134,16 @@ struct NoteWord {
     func chordNotes(octavesAfter: Bool?) -> (notes: [(figure: UInt8, octave: Int, accidental: Int)], ambiguous: Bool) {
         var figures: [(figure: UInt8, marksBefore: Int, accidental: Int)] = []
         var marks = 0, accidental = 0
-        for byte in expanded {
+        for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "#"): accidental += 1
             case UInt8(ascii: "b"): accidental -= 1
             case UInt8(ascii: "'"): marks += 1
             case UInt8(ascii: ","): marks -= 1
+            case UInt8(ascii: "8"), UInt8(ascii: "9"):
+                figures.append((byte - 7, marks + 1, accidental))
+                marks = 0
+                accidental = 0
             case UInt8(ascii: "0")...UInt8(ascii: "7"), UInt8(ascii: "x"):
                 figures.append((byte, marks, accidental))
                 marks = 0

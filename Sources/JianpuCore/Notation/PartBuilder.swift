@@ -51,6 +51,11 @@ struct PartBuilder {
     // MARK: - Words
 
     mutating func consume(_ text: String, at location: SourceLocation, parser: inout ParseLog) {
+        // Most words are notes: read them before trying every command.
+        if let first = text.utf8.first, first != UInt8(ascii: "-") || text.utf8.count == 1, NoteWord.looksLikeNote(text.utf8) {
+            note(text, at: location, parser: &parser)
+            return
+        }
         if let command = Self.ignoredWords[text] {
             switch command {
             case .keepLength: keepLength = true
@@ -122,7 +127,7 @@ struct PartBuilder {
             graceNotes(String(text.dropFirst().dropLast(2)), placement: .after, at: location, parser: &parser)
             return
         }
-        if text.contains("/"), !text.contains("///") { timeSignature(text, at: location, parser: &parser); return }
+        if text.utf8.contains(UInt8(ascii: "/")), !text.hasSuffix("///") { timeSignature(text, at: location, parser: &parser); return }
         note(text, at: location, parser: &parser)
     }
 
@@ -143,12 +148,12 @@ struct PartBuilder {
 
     private mutating func note(_ original: String, at location: SourceLocation, parser: inout ParseLog) {
         var text = original
-        if text.contains("<") || text.contains(">") {
+        if text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
             for character in text where character == "<" || character == ">" { baseOctave += character == ">" ? 1 : -1 }
             text.removeAll { $0 == "<" || $0 == ">" }
             if text.isEmpty { return }
         }
-        text = text.replacing("///", with: "")
+        if text.utf8.contains(UInt8(ascii: "/")) { text = text.replacing("///", with: "") }
         let word: NoteWord
         do {
             word = try NoteWord(text)
@@ -175,7 +180,7 @@ struct PartBuilder {
         if word.isRest {
             pitches = []
         } else if word.isChord {
-            if word.figures.contains(UInt8(ascii: "0")) || word.figures.contains(UInt8(ascii: "-")) {
+            if word.restOrDashInChord {
                 parser.error(location, "'\(original)' mixes a rest or dash into a chord: expected only figures 1-7")
                 return
             }
@@ -185,20 +190,20 @@ struct PartBuilder {
             }
             pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }.sorted()
         } else {
-            if word.octaveGroups.count > 1 {
+            if word.octaveGroupCount > 1 {
                 parser.error(location, "'\(original)' has more than one group of octave marks: expected one, such as 1'' or 1,,")
                 return
             }
-            guard word.accidentals.count <= 1 else {
-                parser.error(location, "'\(original)' has \(word.accidentals.count) accidentals: expected one # or b")
+            guard word.accidentalCount <= 1 else {
+                parser.error(location, "'\(original)' has \(word.accidentalCount) accidentals: expected one # or b")
                 return
             }
-            let accidental = word.accidentals.first.map { $0 == UInt8(ascii: "#") ? 1 : -1 } ?? 0
-            let octave = (word.octaveGroups.first ?? 0) + baseOctave
+            let accidental = word.accidental
+            let octave = word.octave + baseOctave
             if abs(octave) > 3 {
                 parser.warning(location, "'\(original)' is \(abs(octave)) octaves \(octave > 0 ? "up" : "down"): the reference accepts at most 3")
             }
-            pitches = [Pitch(midiNumber: tonic + NoteWord.semitones(of: word.figures[0]) + accidental + 12 * octave)]
+            pitches = [Pitch(midiNumber: tonic + NoteWord.semitones(of: word.figure) + accidental + 12 * octave)]
         }
         if let outside = pitches.first(where: { !$0.isValidMIDI }) {
             parser.error(location, "'\(Self.shortened(original))' sounds at MIDI note \(outside.midiNumber): expected a pitch from 0 to 127")

@@ -96,7 +96,7 @@ struct PartWalk {
         let total = graceNotes.reduce(WholeNotes.zero) { $0 + $1.length * Flattener.graceScale }
         var start = time - total
         if start < .zero { start = .zero }
-        for index in notes.indices where notes[index].end > start && notes[index].end <= time && notes[index].onset < start {
+        for index in open where notes[index].end > start && notes[index].onset < start {
             notes[index].duration = start - notes[index].onset
         }
         for grace in graceNotes {

@@ -1,0 +1,67 @@
+import Foundation
+import JianpuCore
+
+/// Parse + flatten + export throughput on a generated score.
+struct NotationBenchmark {
+    /// A score of at least `notes` notes in varied syntax: durations, dots, octaves, accidentals,
+    /// chords, tuplets, ties, dashes, two parts, key and tempo changes.
+    static func generatedScore(notes target: Int) -> (text: String, notes: Int) {
+        let bars = [
+            "q1 q2 3 4' s5 s6 q7, 1 |", "3[ q1 q2 q3 ] #4 5. q6 |", "135 - ,5'1 0 |", "1 ~ 1 2 - |",
+            "q.3 s4 q5 q6 b7 1'' 2 |", "s1 s2 s3 s4 q5 q6 g[45] 1 2 |",
+        ]
+        let counts = [8, 6, 6, 3, 7, 10]
+        var text = "title=Benchmark\n1=D\n4/4\n4=120\n"
+        var count = 0, line = 0
+        while count < target {
+            if line % 200 == 199 { text += ["1=Bb", "6=E", "4=96", "4.=72"][line / 200 % 4] + "\n" }
+            var row = ""
+            for index in 0..<8 {
+                let bar = (line + index) % bars.count
+                row += bars[bar] + " "
+                count += counts[bar]
+            }
+            text += row + "\n"
+            line += 1
+            if count >= target / 2 && !text.contains("NextPart") { text += "NextPart\n1=D\n4/4\n" }
+        }
+        return (text, count)
+    }
+
+    static func run() -> [String] {
+        let (text, expectedNotes) = generatedScore(notes: 106_000)
+        let bytes = Double(text.utf8.count)
+        var best = Double.infinity
+        var phases = (parse: Double.infinity, flatten: Double.infinity)
+        var notes = 0, midiBytes = 0
+        for _ in 0..<5 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let (score, _) = ScoreParser.parse(text, file: "bench.jp")
+            let parsed = DispatchTime.now().uptimeNanoseconds
+            let timelines = Flattener.exportedTimelines(of: score)
+            let flattened = DispatchTime.now().uptimeNanoseconds
+            phases.parse = min(phases.parse, Double(parsed - start) / 1e9)
+            phases.flatten = min(phases.flatten, Double(flattened - parsed) / 1e9)
+            let data = StandardMIDIFile.data(for: Timeline.concatenating(timelines))
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            best = min(best, seconds)
+            notes = timelines.reduce(0) { $0 + $1.notes.count }
+            midiBytes = data.count
+        }
+        return [
+            "notation: generated score \(String(format: "%.2f", bytes / 1e6)) MB, \(notes) notes (\(expectedNotes) written), MIDI \(midiBytes / 1024) KiB",
+            "notation: parse + flatten + export \(String(format: "%.1f", best * 1000)) ms (best of 5; parse \(String(format: "%.1f", phases.parse * 1000)) ms, flatten \(String(format: "%.1f", phases.flatten * 1000)) ms)",
+            "notation: throughput \(String(format: "%.1f", bytes / best / 1e6)) MB/s (target ≥ 20), \(String(format: "%.0f", Double(notes) / best)) notes/s",
+            "notation: peak memory \(PeakMemory.megabytes()) MB (target < 100)",
+        ]
+    }
+}
+
+enum PeakMemory {
+    /// The process's peak resident set size so far.
+    static func megabytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss) / 1024
+    }
+}
