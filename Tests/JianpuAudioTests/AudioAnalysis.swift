@@ -84,7 +84,7 @@ enum AudioAnalysis {
         let ahead = 128, behind = 1024
         let gap = Int(minimumGapSeconds * Double(sampleRate))
         var result: [Int] = []
-        var index = behind
+        var index = 0
         while index < count - ahead {
             let after = energy(index, index + ahead)
             let before = energy(index - behind, index)
@@ -107,46 +107,77 @@ enum AudioAnalysis {
         return result
     }
 
-    /// The fundamental frequency of `signal[from..<from+length]` by the YIN difference function, or nil.
-    static func frequency(_ signal: [Float], sampleRate: Int, from: Int, length: Int = 2_048,
-                          minHz: Double = 60, maxHz: Double = 1_500) -> Double? {
-        let maxLag = Int(Double(sampleRate) / minHz)
-        let minLag = max(2, Int(Double(sampleRate) / maxHz))
-        guard from >= 0, from + length + maxLag <= signal.count else { return nil }
-        var difference = [Double](repeating: 0, count: maxLag + 1)
-        for lag in 1...maxLag {
-            var sum = 0.0
-            for index in from..<(from + length) {
-                let delta = Double(signal[index] - signal[index + lag])
-                sum += delta * delta
+    /// Where `template` (a note rendered alone, starting at its index 0) sits in `signal` near `near`:
+    /// the shift within ±`radius` samples that minimises the squared difference over the template.
+    static func align(_ template: [Float], in signal: [Float], near: Int, radius: Int) -> Int? {
+        var best: (shift: Int, error: Double)?
+        for shift in max(0, near - radius)...max(0, near + radius) where shift + template.count <= signal.count {
+            var error = 0.0
+            for index in template.indices {
+                let delta = Double(signal[shift + index] - template[index])
+                error += delta * delta
+                if let current = best, error >= current.error { break }
             }
-            difference[lag] = sum
+            if best.map({ error < $0.error }) ?? true { best = (shift, error) }
         }
-        // Cumulative mean normalised difference.
-        var normalised = [Double](repeating: 1, count: maxLag + 1)
-        var running = 0.0
-        for lag in 1...maxLag {
-            running += difference[lag]
-            normalised[lag] = running > 0 ? difference[lag] * Double(lag) / running : 1
+        return best?.shift
+    }
+
+    /// An in-place radix-2 FFT; `real.count` must be a power of two.
+    static func fft(_ real: inout [Double], _ imaginary: inout [Double]) {
+        let count = real.count
+        var j = 0
+        for i in 1..<count {
+            var bit = count >> 1
+            while j & bit != 0 { j ^= bit; bit >>= 1 }
+            j |= bit
+            if i < j { real.swapAt(i, j); imaginary.swapAt(i, j) }
         }
-        var best: Int?
-        var lag = minLag
-        while lag < maxLag {
-            if normalised[lag] < 0.15 {
-                while lag + 1 < maxLag, normalised[lag + 1] < normalised[lag] { lag += 1 }
-                best = lag
-                break
+        var length = 2
+        while length <= count {
+            let angle = -2 * Double.pi / Double(length)
+            for start in stride(from: 0, to: count, by: length) {
+                for k in 0..<(length / 2) {
+                    let wr = cos(angle * Double(k)), wi = sin(angle * Double(k))
+                    let a = start + k, b = a + length / 2
+                    let tr = real[b] * wr - imaginary[b] * wi
+                    let ti = real[b] * wi + imaginary[b] * wr
+                    real[b] = real[a] - tr; imaginary[b] = imaginary[a] - ti
+                    real[a] += tr; imaginary[a] += ti
+                }
             }
-            lag += 1
+            length <<= 1
         }
-        if best == nil {
-            best = (minLag..<maxLag).min { normalised[$0] < normalised[$1] }
+    }
+
+    /// The MIDI note (36…96) whose harmonics carry the most energy in `signal[from..<from+length]`:
+    /// a Hann-windowed, zero-padded FFT scored by a weighted harmonic sum.
+    static func pitch(_ signal: [Float], sampleRate: Int, from: Int, length: Int = 8_192) -> Int? {
+        let size = 32_768
+        guard from >= 0, length <= size else { return nil }
+        let available = min(length, signal.count - from)
+        guard available > 1_024 else { return nil }
+        var real = [Double](repeating: 0, count: size), imaginary = [Double](repeating: 0, count: size)
+        for index in 0..<available {
+            let window = 0.5 - 0.5 * cos(2 * Double.pi * Double(index) / Double(available - 1))
+            real[index] = Double(signal[from + index]) * window
         }
-        guard let tau = best, tau > minLag, tau < maxLag else { return nil }
-        let a = normalised[tau - 1], b = normalised[tau], c = normalised[tau + 1]
-        let denominator = a - 2 * b + c
-        let shift = denominator != 0 ? 0.5 * (a - c) / denominator : 0
-        return Double(sampleRate) / (Double(tau) + shift)
+        fft(&real, &imaginary)
+        let magnitude = (0..<(size / 2)).map { (real[$0] * real[$0] + imaginary[$0] * imaginary[$0]).squareRoot() }
+        let binHz = Double(sampleRate) / Double(size)
+        func peak(near hz: Double) -> Double {
+            let low = Int(hz * pow(2, -0.25 / 12) / binHz), high = Int(hz * pow(2, 0.25 / 12) / binHz) + 1
+            guard high < magnitude.count else { return 0 }
+            return magnitude[max(low, 1)...high].max() ?? 0
+        }
+        var best: (midi: Int, score: Double)?
+        for midi in 36...96 {
+            let f0 = 440 * pow(2, Double(midi - 69) / 12)
+            var score = 0.0
+            for harmonic in 1...5 { score += peak(near: f0 * Double(harmonic)) / Double(harmonic) }
+            if best.map({ score > $0.score }) ?? true { best = (midi, score) }
+        }
+        return best?.midi
     }
 
     /// The nearest MIDI note number to a frequency.
