@@ -55,8 +55,9 @@ func expectNotes(of timeline: Timeline, in wav: DecodedWAV, soundFont: String, s
     }
 }
 
-@Suite("FluidSynth rendering", .enabled(if: testSoundFont != nil, "no SoundFont installed (Debian: fluid-soundfont-gm)"))
-struct FluidSynthRenderTests {
+/// Every test that makes real sound, one at a time (two cores; the paced test measures wall-clock time).
+@Suite("FluidSynth", .serialized, .enabled(if: testSoundFont != nil, "no SoundFont installed (Debian: fluid-soundfont-gm)"))
+struct FluidSynthTests {
     @Test("offline render: every pitch right and every onset within 2 ms")
     func offlineRender() throws {
         let soundFont = try #require(testSoundFont)

@@ -37,3 +37,14 @@ enum TestScores {
         notes.sorted { ($0.onset, $0.part, $0.pitch.midiNumber) < ($1.onset, $1.part, $1.pitch.midiNumber) }
     }
 }
+
+extension TestScores {
+    /// `arpeggioAndTriplet` plus a crotchet C4 in a third bar: exactly 5 s at ♩=120.
+    static var fiveSeconds: Timeline {
+        var timeline = arpeggioAndTriplet
+        timeline.notes.append(note(WholeNotes(2), .quarter, 60))
+        timeline.barStarts = [.zero, .whole, WholeNotes(2)]
+        timeline.length = WholeNotes(5, 2)
+        return timeline
+    }
+}
