@@ -31,6 +31,7 @@ public final class LiveOutput {
             try synth.set("audio.alsa.device", .string(device))
         }
         if let periodFrames { try synth.set("audio.period-size", .int(periodFrames)) }
+        ALSAErrorSilencer.install()
         FluidLog.shared.clear()
         guard let created = new_fluid_audio_driver2(synth.settings, PlaybackEngine.renderCallback, engine.callbackContext) else {
             let what = device.map { "device \($0)" } ?? "the default device"

@@ -31,8 +31,11 @@ func isolatedNote(soundFont: String, key: Int, velocity: UInt8, program: UInt8 =
 /// Onsets are found blind by energy rise (which sees the soft piano attack 1–3 ms late, so it is only
 /// checked to 6 ms); each is then pinned to the sample by aligning the same note rendered alone, and that
 /// onset must be within 2 ms of the Timeline's. Pitches come from an FFT harmonic sum.
+/// Returns each note's onset error in frames (aligned onset − exact onset).
+@discardableResult
 func expectNotes(of timeline: Timeline, in wav: DecodedWAV, soundFont: String, startingAt offsetSeconds: Double = 0,
-                 sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+                 sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [Int] {
+    var errors: [Int] = []
     let mono = wav.mono
     let rate = wav.sampleRate
     let detected = AudioAnalysis.onsets(mono, sampleRate: rate)
@@ -49,10 +52,12 @@ func expectNotes(of timeline: Timeline, in wav: DecodedWAV, soundFont: String, s
         let template = templates[key] ?? []
         let aligned = AudioAnalysis.align(template, in: mono, near: Int(expected[index] * Double(rate)), radius: Int(0.01 * Double(rate)))
         let onset = aligned.map { Double($0) / Double(rate) } ?? -1
+        errors.append((aligned ?? -1) - Int((expected[index] * Double(rate)).rounded()))
         #expect(abs(onset - expected[index]) <= 0.002, "note \(index) (\(note.pitch)) starts at \(onset) s, expected \(expected[index]) s", sourceLocation: sourceLocation)
         let heard = AudioAnalysis.pitch(mono, sampleRate: rate, from: detected[index] + Int(0.03 * Double(rate)))
         #expect(heard == key, "note \(index): heard MIDI \(heard ?? -1), expected \(note.pitch)", sourceLocation: sourceLocation)
     }
+    return errors
 }
 
 /// Every test that makes real sound, one at a time (two cores; the paced test measures wall-clock time).
@@ -73,6 +78,8 @@ struct FluidSynthTests {
         #expect(report.speed > 1, "rendered at \(report.speed)× real time")
         #expect(fractions.first == 0 && fractions.last == 1)
         #expect(zip(fractions, fractions.dropFirst()).allSatisfy { $0 <= $1 })
-        try expectNotes(of: timeline, in: wav, soundFont: soundFont)
+        let errors = try expectNotes(of: timeline, in: wav, soundFont: soundFont)
+        // FluidSynth's 64-frame blocks: each note sounds from the block boundary nearest its exact frame.
+        #expect(errors.allSatisfy { abs($0) <= 32 }, "onset errors in frames: \(errors)")
     }
 }

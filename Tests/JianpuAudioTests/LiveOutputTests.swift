@@ -111,7 +111,8 @@ extension FluidSynthTests {
         #expect(paced.frames == offline.frames)
         let differences = zip(paced.samples, offline.samples).map { abs($0 - $1) }
         #expect((differences.max() ?? 1) <= 2.0 / 32_768, "the paced audio differs from the offline render")
-        try expectNotes(of: timeline, in: paced, soundFont: soundFont)
+        let errors = try expectNotes(of: timeline, in: paced, soundFont: soundFont)
+        #expect(errors.allSatisfy { abs($0) <= 32 }, "onset errors in frames: \(errors)")
     }
 
     @Test("ALSA driver with our callback, through a file plugin over a null device")
@@ -143,7 +144,8 @@ extension FluidSynthTests {
         let samples: [Float] = bytes.withUnsafeBytes { buffer in
             (0..<(frames * 2)).map { Float(Int16(littleEndian: buffer.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self))) / 32_768 }
         }
-        try expectNotes(of: timeline, in: DecodedWAV(sampleRate: 44_100, channels: 2, samples: samples), soundFont: soundFont)
+        let errors = try expectNotes(of: timeline, in: DecodedWAV(sampleRate: 44_100, channels: 2, samples: samples), soundFont: soundFont)
+        #expect(errors.allSatisfy { abs($0) <= 32 }, "onset errors in frames: \(errors)")
     }
 
     @Test("no sound device is a one-line error suggesting render -o")
@@ -159,6 +161,7 @@ extension FluidSynthTests {
             #expect(error.message.hasPrefix("no sound device"))
             #expect(error.message.contains("jianpu render"))
             #expect(!error.message.contains("\n"))
+            print("no-device message: \(error.message)")
         }
     }
 }
