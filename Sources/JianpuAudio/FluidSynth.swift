@@ -23,9 +23,13 @@ public final class FluidSynth: Synthesizer {
     ///   - soundFont: path of a `.sf2` file (see `SoundFontLocator`).
     ///   - sampleRate: 8000…96000 frames per second.
     ///   - gain: FluidSynth's master gain, 0…10 (0.2 is FluidSynth's default; 0.5 is louder and still rarely clips).
+    ///   - loadSamplesOnDemand: load an instrument's samples when a program change first selects it
+    ///     (`synth.dynamic-sample-loading`): the General MIDI SoundFont then loads in ~30 ms instead of ~180 ms.
+    ///     Select programs before live playback starts (as `PlaybackEngine` does) so no loading happens in the audio thread.
     ///   - settings: extra FluidSynth settings by name (e.g. `["synth.reverb.active": .int(0)]`).
     /// - Throws: `AudioError` naming the step that failed and the fix.
-    public init(soundFont: String, sampleRate: Double = 44_100, gain: Float = 0.5, settings extra: [String: FluidSetting] = [:]) throws {
+    public init(soundFont: String, sampleRate: Double = 44_100, gain: Float = 0.5, loadSamplesOnDemand: Bool = true,
+                settings extra: [String: FluidSetting] = [:]) throws {
         FluidLog.install()
         FluidLog.shared.clear()
         guard (8_000...96_000).contains(sampleRate) else {
@@ -37,6 +41,7 @@ public final class FluidSynth: Synthesizer {
         do {
             try FluidSynth.apply("synth.sample-rate", .number(sampleRate), to: settings)
             try FluidSynth.apply("synth.gain", .number(Double(gain)), to: settings)
+            try FluidSynth.apply("synth.dynamic-sample-loading", .int(loadSamplesOnDemand ? 1 : 0), to: settings)
             for (name, value) in extra.sorted(by: { $0.key < $1.key }) { try FluidSynth.apply(name, value, to: settings) }
         } catch {
             delete_fluid_settings(settings)

@@ -56,6 +56,12 @@ public final class PlaybackEngine: @unchecked Sendable {
         self.options = options
         self.schedule = schedule
         self.scheduler = Scheduler(schedule: schedule, synth: synth)
+        // Select the instruments now, on this thread, so a synth loading samples on demand does it before
+        // the audio thread starts (the scheduler selects them again at frame 0; by then they are loaded).
+        for event in schedule.events {
+            guard case .programChange(let program) = event.kind else { break }
+            synth.programChange(channel: event.channel, program: program)
+        }
         publishedPosition.store(schedule.position(atFrame: 0).bitPattern, ordering: .relaxed)
         publishedRemaining.store(scheduler.lastEventFrame + tailFrames, ordering: .relaxed)
     }
