@@ -62,6 +62,31 @@ struct PlaybackEngineTests {
         #expect(engine.callbackCount > 0)
     }
 
+    @Test("commands reach a running audio thread: pause holds, tempo ×2 halves the rest")
+    func commandsAcrossThreads() throws {
+        let synth = RecordingSynthesizer()
+        // 8 bars of quaver triplets at ♩=120: 16 s; paced, so this test takes about 2.5 s.
+        let engine = try PlaybackEngine(timeline: TestScores.triplets(bars: 8), synth: synth, tailSeconds: 0)
+        let sink = try PacedWAVSink(engine: engine, path: temporaryPath("threads.wav"), periodFrames: 128)
+        sink.start()
+        engine.seek(toBar: 7)                        // 4 s left
+        usleep(500_000)
+        engine.pause()
+        usleep(100_000)
+        let held = engine.currentFrame
+        #expect(engine.isPaused)
+        usleep(300_000)
+        #expect(engine.currentFrame == held)
+        try engine.setTempoFactor(2)                 // what is left now lasts half as long
+        engine.resume()
+        let report = try sink.wait()
+        #expect(engine.isFinished)
+        // 0.6 s played, ≥ 0.3 s paused, the remaining ≈ 3.4 s at double speed ≈ 1.7 s.
+        #expect(report.wallSeconds > 2.4 && report.wallSeconds < 3.2, "took \(report.wallSeconds) s")
+        let lastOn = synth.events.last { if case .noteOn = $0.kind { true } else { false } }
+        #expect(lastOn != nil)
+    }
+
     @Test("the SPSC ring hands over every element in order across threads")
     func ring() async throws {
         let ring = SPSCRing<Int>(capacity: 8)
