@@ -22,14 +22,19 @@ public struct AudioError: Error, CustomStringConvertible, LocalizedError, Sendab
         case invalidOptions
     }
 
+    /// The kind of failure.
     public var kind: Kind
+    /// The one-line message: what was being done, what went wrong, the fix.
     public var message: String
 
+    /// An error of `kind` with a one-line `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
+    /// The message (for `localizedDescription`).
     public var errorDescription: String? { message }
 }

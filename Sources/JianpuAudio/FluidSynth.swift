@@ -5,9 +5,11 @@ import CFluidSynth
 /// Not thread-safe by contract: use it from one thread at a time (while playing live, only the audio
 /// thread touches it — hand it commands through `PlaybackEngine`).
 public final class FluidSynth: Synthesizer {
+    /// Frames per second (`synth.sample-rate`).
     public let sampleRate: Double
     /// FluidSynth renders in 64-frame blocks internally; an event takes effect at the next block boundary.
     public let blockSize = 64
+    /// Frames rendered since creation: the synth's block phase is `framesRendered % 64`.
     public private(set) var framesRendered = 0
     /// The SoundFont file that was loaded.
     public let soundFontPath: String

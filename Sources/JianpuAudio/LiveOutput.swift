@@ -6,6 +6,7 @@ import CFluidSynth
 /// Sound starts as soon as the output is created and stops when it is released (or `close()`d).
 /// Keep it alive while playing; poll `engine.isFinished` from the control thread.
 public final class LiveOutput {
+    /// The engine the audio thread runs; steer playback through it.
     public let engine: PlaybackEngine
     private let synth: FluidSynth
     private var driver: OpaquePointer?

@@ -13,8 +13,10 @@ public struct RenderOptions: Sendable, Hashable {
     public var tailSeconds: Double
     /// Frames rendered per step (progress is reported after each step).
     public var chunkFrames: Int
+    /// Tempo factor, bar range and instrument overrides.
     public var playback: PlaybackOptions
 
+    /// Options with CD-quality defaults: 44.1 kHz, gain 0.5, up to 1.5 s of tail.
     public init(sampleRate: Int = 44_100, gain: Float = 0.5, tailSeconds: Double = 1.5, chunkFrames: Int = 4_096, playback: PlaybackOptions = PlaybackOptions()) {
         self.sampleRate = sampleRate
         self.gain = gain
@@ -45,7 +47,9 @@ public struct RenderReport: Sendable, Hashable {
 /// Synchronous: `render` returns when the file is complete. Run it off the main thread if the caller
 /// must stay responsive; the progress callback is called on the rendering thread.
 public struct OfflineRenderer: Sendable {
+    /// The `.sf2` file to render with.
     public var soundFontPath: String
+    /// Sample rate, gain, tail and playback options.
     public var options: RenderOptions
 
     /// A renderer using the SoundFont at `soundFontPath` (find one with `SoundFontLocator`).

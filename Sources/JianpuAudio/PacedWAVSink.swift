@@ -25,7 +25,9 @@ public struct PacedSinkReport: Sendable, Hashable {
 /// For `--out x.wav` on headless machines: the audio is the same as the device would get, produced in real time.
 /// Runs until the engine is finished (music, tail, or `stop()`).
 public final class PacedWAVSink: @unchecked Sendable {
+    /// The engine whose render callback this sink calls.
     public let engine: PlaybackEngine
+    /// Frames per callback, like a sound card's period.
     public let periodFrames: Int
     private let writer: WAVWriter
     private let done = DispatchSemaphore(value: 0)

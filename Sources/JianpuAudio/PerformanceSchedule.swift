@@ -13,6 +13,7 @@ public struct PlaybackOptions: Sendable, Hashable {
     /// The General MIDI program for every other part, overriding the score's.
     public var accompanimentProgram: UInt8?
 
+    /// Options; the defaults play the whole score at its own tempo and instruments.
     public init(tempoFactor: Double = 1, startBar: Int? = nil, endBar: Int? = nil, melodyProgram: UInt8? = nil, accompanimentProgram: UInt8? = nil) {
         self.tempoFactor = tempoFactor
         self.startBar = startBar
@@ -24,6 +25,7 @@ public struct PlaybackOptions: Sendable, Hashable {
 
 /// One MIDI event at an exact sample of a performance.
 public struct ScheduledEvent: Sendable, Hashable {
+    /// What the event does (the channel is in `ScheduledEvent.channel`).
     public enum Kind: Sendable, Hashable {
         case programChange(program: UInt8)
         case noteOff(key: UInt8)
@@ -41,11 +43,14 @@ public struct ScheduledEvent: Sendable, Hashable {
 
     /// Samples from the start of the performance: `round(seconds × sampleRate)`.
     public var frame: Int
+    /// The MIDI channel (0–15).
     public var channel: UInt8
+    /// What happens.
     public var kind: Kind
     /// For note events, the index of the note in `Timeline.notes`.
     public var noteIndex: Int?
 
+    /// An event at `frame` on `channel`.
     public init(frame: Int, channel: UInt8, kind: Kind, noteIndex: Int? = nil) {
         self.frame = frame
         self.channel = channel
@@ -60,8 +65,11 @@ public struct ScheduledEvent: Sendable, Hashable {
 /// note-offs, note-ons. A note-off that would cut a still-held note of the same key and channel
 /// (overlapping notes) is left out; every note lasts at least one frame.
 public struct PerformanceSchedule: Sendable {
+    /// The sample rate the frames count in.
     public let sampleRate: Double
+    /// The options the schedule was built with.
     public let options: PlaybackOptions
+    /// Every event, sorted (see the type's documentation).
     public let events: [ScheduledEvent]
     /// Where the played range starts and ends in the score.
     public let startPosition: WholeNotes

@@ -17,6 +17,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// The score being played (read by the control thread only).
     public let timeline: Timeline
+    /// The synthesizer's sample rate.
     public let sampleRate: Double
     /// Frames rendered after the end of the music before the performance counts as finished.
     public let tailFrames: Int

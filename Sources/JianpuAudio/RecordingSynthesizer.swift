@@ -2,6 +2,7 @@
 public final class RecordingSynthesizer: Synthesizer {
     /// One event the synthesizer received.
     public struct Event: Sendable, Hashable {
+        /// What the synthesizer was told to do.
         public enum Kind: Sendable, Hashable {
             case noteOn(channel: UInt8, key: UInt8, velocity: UInt8)
             case noteOff(channel: UInt8, key: UInt8)
@@ -10,11 +11,15 @@ public final class RecordingSynthesizer: Synthesizer {
         }
         /// `framesRendered` when the event was issued: the first frame it affects.
         public var frame: Int
+        /// What happened.
         public var kind: Kind
     }
 
+    /// The sample rate it pretends to render at.
     public let sampleRate: Double
+    /// The block size the scheduler rounds to (1: exact frames).
     public let blockSize: Int
+    /// Frames rendered so far.
     public private(set) var framesRendered = 0
     /// Every event so far, in the order received.
     public private(set) var events: [Event] = []

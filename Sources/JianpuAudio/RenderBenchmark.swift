@@ -17,6 +17,7 @@ public enum RenderBenchmark {
         /// Notes in the performance.
         public var notes: Int
 
+        /// One line for printing.
         public var description: String {
             func format(_ value: Double, _ digits: Int) -> String {
                 var scale = 1.0

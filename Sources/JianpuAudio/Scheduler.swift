@@ -10,7 +10,9 @@
 ///
 /// Not thread-safe: one thread (the audio thread while live) owns it.
 public final class Scheduler {
+    /// The synthesizer events are issued to.
     public let synth: any Synthesizer
+    /// The schedule being played (replaced by `replace(schedule:atFrame:)`).
     public private(set) var schedule: PerformanceSchedule
     /// Frames of the performance played so far (does not advance while paused).
     public private(set) var frame = 0

@@ -10,7 +10,9 @@ public struct SoundFontLocator: Sendable {
     /// The file Debian's alternatives system points at the preferred General MIDI SoundFont.
     public static let defaultFileName = "default-GM.sf2"
 
+    /// Where `JIANPU_SOUNDFONT` is read from.
     public var environment: [String: String]
+    /// The folder searched last (`/usr/share/sounds/sf2`).
     public var systemFolder: String
 
     /// A locator reading the process environment and the system folder; both can be replaced for tests.

@@ -2,11 +2,14 @@
 ///
 /// A view on memory the caller owns; valid only for the duration of the call it is passed to.
 public struct StereoOutput {
+    /// The first left-channel sample.
     public var left: UnsafeMutablePointer<Float>
+    /// The first right-channel sample.
     public var right: UnsafeMutablePointer<Float>
     /// Floats between consecutive frames of one channel: 2 for interleaved, 1 for planar.
     public var stride: Int
 
+    /// A view with explicit pointers and stride.
     public init(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, stride: Int) {
         self.left = left
         self.right = right

@@ -9,8 +9,11 @@ import Darwin
 /// Float samples are clipped to −1…1 and rounded. If the writer is dropped without `close()`,
 /// `deinit` closes it (errors then are lost).
 public final class WAVWriter {
+    /// The file being written.
     public let path: String
+    /// Frames per second in the header.
     public let sampleRate: Int
+    /// Interleaved channels (2 for stereo).
     public let channels: Int
     /// Frames written so far.
     public private(set) var framesWritten = 0
