@@ -13,6 +13,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         case pause, resume, stop
         case seekBar(Int)
         case replace(PerformanceSchedule)
+        case immediate(channel: UInt8, kind: ScheduledEvent.Kind)
     }
 
     /// The score being played (read by the control thread only).
@@ -99,6 +100,13 @@ public final class PlaybackEngine: @unchecked Sendable {
         send(.replace(next))
     }
 
+    /// Sends one MIDI event outside the score (a key press in a chord pad or quiz); the audio thread issues
+    /// it at the start of its next buffer, i.e. within one period. Notes started this way are not
+    /// released by the score: send the matching `.noteOff` yourself.
+    public func playNow(_ kind: ScheduledEvent.Kind, channel: UInt8) {
+        send(.immediate(channel: min(channel, 15), kind: kind))
+    }
+
     /// The current tempo factor.
     public var tempoFactor: Double { options.tempoFactor }
 
@@ -142,6 +150,12 @@ public final class PlaybackEngine: @unchecked Sendable {
             let frame = Int(((seconds - next.startSeconds) * next.sampleRate).rounded())
             scheduler.replace(schedule: next, atFrame: frame)
             _ = retired.push(old)
+        case .immediate(let channel, let kind):
+            switch kind {
+            case .noteOn(let key, let velocity): synth.noteOn(channel: channel, key: min(key, 127), velocity: velocity)
+            case .noteOff(let key): synth.noteOff(channel: channel, key: min(key, 127))
+            case .programChange(let program): synth.programChange(channel: channel, program: min(program, 127))
+            }
         }
     }
 

@@ -51,6 +51,18 @@ struct PlaybackEngineTests {
         #expect(throws: AudioError.self) { try engine.setTempoFactor(-1) }
     }
 
+    @Test("events sent with playNow are issued at the start of the next buffer")
+    func immediate() throws {
+        let synth = RecordingSynthesizer()
+        let engine = try PlaybackEngine(timeline: TestScores.arpeggioAndTriplet, synth: synth)
+        run(engine, frames: 1_000)
+        engine.playNow(.noteOn(key: 50, velocity: 80), channel: 3)
+        engine.playNow(.noteOff(key: 50), channel: 3)
+        run(engine, frames: 512)
+        let sent = synth.events.filter { $0.kind == .noteOn(channel: 3, key: 50, velocity: 80) || $0.kind == .noteOff(channel: 3, key: 50) }
+        #expect(sent.map(\.frame) == [1_000, 1_000])
+    }
+
     @Test("the engine finishes after the music and its tail")
     func finishes() throws {
         let engine = try PlaybackEngine(timeline: TestScores.arpeggioAndTriplet, synth: RecordingSynthesizer(), tailSeconds: 0.5)
