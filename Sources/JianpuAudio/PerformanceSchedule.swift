@@ -1,0 +1,212 @@
+import JianpuCore
+
+/// How to play a Timeline: tempo scaling, a range of bars, instrument overrides.
+public struct PlaybackOptions: Sendable, Hashable {
+    /// Multiplies every tempo (1.5 plays half as fast again); must be > 0.
+    public var tempoFactor: Double
+    /// The first bar to play (1-based), or nil for the start.
+    public var startBar: Int?
+    /// The last bar to play (1-based, inclusive), or nil for the end.
+    public var endBar: Int?
+    /// The General MIDI program for part 0 (the melody), overriding the score's.
+    public var melodyProgram: UInt8?
+    /// The General MIDI program for every other part, overriding the score's.
+    public var accompanimentProgram: UInt8?
+
+    /// Options; the defaults play the whole score at its own tempo and instruments.
+    public init(tempoFactor: Double = 1, startBar: Int? = nil, endBar: Int? = nil, melodyProgram: UInt8? = nil, accompanimentProgram: UInt8? = nil) {
+        self.tempoFactor = tempoFactor
+        self.startBar = startBar
+        self.endBar = endBar
+        self.melodyProgram = melodyProgram
+        self.accompanimentProgram = accompanimentProgram
+    }
+}
+
+/// One MIDI event at an exact sample of a performance.
+public struct ScheduledEvent: Sendable, Hashable {
+    /// What the event does (the channel is in `ScheduledEvent.channel`).
+    public enum Kind: Sendable, Hashable {
+        case programChange(program: UInt8)
+        case noteOff(key: UInt8)
+        case noteOn(key: UInt8, velocity: UInt8)
+
+        /// At the same frame: program changes first, then note-offs, then note-ons.
+        var order: Int {
+            switch self {
+            case .programChange: 0
+            case .noteOff: 1
+            case .noteOn: 2
+            }
+        }
+    }
+
+    /// Samples from the start of the performance: `round(seconds × sampleRate)`.
+    public var frame: Int
+    /// The MIDI channel (0–15).
+    public var channel: UInt8
+    /// What happens.
+    public var kind: Kind
+    /// For note events, the index of the note in `Timeline.notes`.
+    public var noteIndex: Int?
+
+    /// An event at `frame` on `channel`.
+    public init(frame: Int, channel: UInt8, kind: Kind, noteIndex: Int? = nil) {
+        self.frame = frame
+        self.channel = channel
+        self.kind = kind
+        self.noteIndex = noteIndex
+    }
+}
+
+/// A Timeline turned into sample-indexed MIDI events for one sample rate and set of options.
+///
+/// Frame 0 is the start of the first bar played. Events are sorted by frame, then program changes,
+/// note-offs, note-ons. A note-off that would cut a still-held note of the same key and channel
+/// (overlapping notes) is left out; every note lasts at least one frame.
+public struct PerformanceSchedule: Sendable {
+    /// The sample rate the frames count in.
+    public let sampleRate: Double
+    /// The options the schedule was built with.
+    public let options: PlaybackOptions
+    /// Every event, sorted (see the type's documentation).
+    public let events: [ScheduledEvent]
+    /// Where the played range starts and ends in the score.
+    public let startPosition: WholeNotes
+    public let endPosition: WholeNotes
+    /// The frame at which the played range ends (the last note-off may not be later).
+    public let endFrame: Int
+    /// The score's tempo map scaled by the tempo factor.
+    public let tempoMap: TempoMap
+    /// Where each bar starts (copied from the Timeline), for cursor display and seeking.
+    public let barStarts: [WholeNotes]
+    /// Seconds (at the scaled tempo) from the score's start to `startPosition`.
+    let startSeconds: Double
+
+    /// Builds the schedule.
+    ///
+    /// - Throws: `AudioError(.invalidOptions)` for a tempo factor ≤ 0, a bad sample rate or bar numbers outside the score.
+    public init(timeline: Timeline, sampleRate: Double, options: PlaybackOptions = PlaybackOptions()) throws {
+        guard options.tempoFactor > 0, options.tempoFactor.isFinite else {
+            throw AudioError(.invalidOptions, "cannot play at tempo factor \(options.tempoFactor): it must be a positive number (1 is the score's tempo)")
+        }
+        guard sampleRate > 0, sampleRate.isFinite else {
+            throw AudioError(.invalidOptions, "cannot schedule at sample rate \(sampleRate): it must be positive, e.g. 44100")
+        }
+        let bars = timeline.barStarts.isEmpty ? [WholeNotes.zero] : timeline.barStarts
+        let barCount = bars.count
+        let first = options.startBar ?? 1
+        let last = options.endBar ?? barCount
+        guard (1...barCount).contains(first) else {
+            throw AudioError(.invalidOptions, "cannot start at bar \(first): the score has bars 1…\(barCount)")
+        }
+        guard (first...barCount).contains(last) else {
+            throw AudioError(.invalidOptions, "cannot end at bar \(last): choose a bar from \(first) to \(barCount)")
+        }
+        let start = bars[first - 1]
+        let end = last < barCount ? bars[last] : max(timeline.length, bars[barCount - 1])
+
+        self.sampleRate = sampleRate
+        self.options = options
+        self.startPosition = start
+        self.endPosition = end
+        self.barStarts = bars
+        let tempoMap = timeline.tempoMap.scaled(by: options.tempoFactor)
+        let startSeconds = tempoMap.seconds(at: start)
+        self.tempoMap = tempoMap
+        self.startSeconds = startSeconds
+        self.endFrame = max(0, Self.frame(at: end, tempoMap: tempoMap, startSeconds: startSeconds, sampleRate: sampleRate))
+
+        var raw: [ScheduledEvent] = []
+        raw.reserveCapacity(timeline.notes.count * 2 + timeline.parts.count)
+        var programmed = Set<UInt8>()
+        for (index, part) in timeline.parts.enumerated() {
+            let channel = min(part.channel, 15)
+            let override = index == 0 ? options.melodyProgram : options.accompanimentProgram
+            let program = min(override ?? part.program ?? 0, 127)
+            // Parts sharing a channel: the first part's program wins.
+            guard programmed.insert(channel).inserted else { continue }
+            raw.append(ScheduledEvent(frame: 0, channel: channel, kind: .programChange(program: program)))
+        }
+        for (index, note) in timeline.notes.enumerated() {
+            guard note.pitch.isValidMIDI, note.onset >= start, note.onset < end,
+                  timeline.parts.indices.contains(note.part) else { continue }
+            let channel = min(timeline.parts[note.part].channel, 15)
+            let key = UInt8(note.pitch.midiNumber)
+            let on = Self.frame(at: note.onset, tempoMap: tempoMap, startSeconds: startSeconds, sampleRate: sampleRate)
+            let off = max(on + 1, Self.frame(at: min(note.end, end), tempoMap: tempoMap, startSeconds: startSeconds, sampleRate: sampleRate))
+            let velocity = min(max(note.velocity, 1), 127)
+            raw.append(ScheduledEvent(frame: on, channel: channel, kind: .noteOn(key: key, velocity: velocity), noteIndex: index))
+            raw.append(ScheduledEvent(frame: off, channel: channel, kind: .noteOff(key: key), noteIndex: index))
+        }
+        raw.sort { a, b in
+            if a.frame != b.frame { return a.frame < b.frame }
+            if a.kind.order != b.kind.order { return a.kind.order < b.kind.order }
+            if a.channel != b.channel { return a.channel < b.channel }
+            return (a.noteIndex ?? -1) < (b.noteIndex ?? -1)
+        }
+        // Overlapping notes of one key on one channel: only the last release is sent.
+        var held: [Int: Int] = [:]
+        var events: [ScheduledEvent] = []
+        events.reserveCapacity(raw.count)
+        for event in raw {
+            switch event.kind {
+            case .noteOn(let key, _):
+                held[Int(event.channel) << 8 | Int(key), default: 0] += 1
+            case .noteOff(let key):
+                let slot = Int(event.channel) << 8 | Int(key)
+                let count = (held[slot] ?? 1) - 1
+                held[slot] = count
+                if count > 0 { continue }
+            case .programChange:
+                break
+            }
+            events.append(event)
+        }
+        self.events = events
+    }
+
+    /// The frame (from the start of the played range) at which a score position sounds.
+    public func frame(at position: WholeNotes) -> Int {
+        Self.frame(at: position, tempoMap: tempoMap, startSeconds: startSeconds, sampleRate: sampleRate)
+    }
+
+    private static func frame(at position: WholeNotes, tempoMap: TempoMap, startSeconds: Double, sampleRate: Double) -> Int {
+        Int(((tempoMap.seconds(at: position) - startSeconds) * sampleRate).rounded())
+    }
+
+    /// The score position (in whole notes, approximate) sounding at a frame of the performance.
+    public func position(atFrame frame: Int) -> Double {
+        tempoMap.position(atSeconds: startSeconds + Double(frame) / sampleRate)
+    }
+
+    /// The bar (1-based) sounding at a frame of the performance.
+    public func bar(atFrame frame: Int) -> Int {
+        let position = self.position(atFrame: frame)
+        var low = 0, high = barStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if barStarts[mid].doubleValue <= position + 1e-9 { low = mid } else { high = mid - 1 }
+        }
+        return low + 1
+    }
+
+    /// The frame at which a bar (1-based) starts, clamped to the played range.
+    public func frame(atBar bar: Int) -> Int {
+        let index = min(max(bar, 1), barStarts.count) - 1
+        return min(max(frame(at: barStarts[index]), 0), endFrame)
+    }
+
+    /// The index of the first event at or after `frame`.
+    public func firstEventIndex(atOrAfter frame: Int) -> Int {
+        var low = 0, high = events.count
+        while low < high {
+            let mid = (low + high) / 2
+            if events[mid].frame < frame { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The performance's length in seconds (to the end of the played range).
+    public var durationSeconds: Double { Double(endFrame) / sampleRate }
+}
