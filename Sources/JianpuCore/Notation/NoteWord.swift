@@ -132,6 +132,7 @@ struct NoteWord {
     /// figure after them (`OctavesBefore`) or before them (`OctavesAfter`); with neither
     /// set they are ambiguous once a figure without marks has been written.
     func chordNotes(octavesAfter: Bool?) -> (notes: [(figure: UInt8, octave: Int, accidental: Int)], ambiguous: Bool) {
+        // Marks written before each figure; the last entry holds the marks after the last figure.
         var figures: [(figure: UInt8, marksBefore: Int, accidental: Int)] = []
         var marks = 0, accidental = 0
         for byte in text.utf8 {
@@ -140,39 +141,39 @@ struct NoteWord {
             case UInt8(ascii: "b"): accidental -= 1
             case UInt8(ascii: "'"): marks += 1
             case UInt8(ascii: ","): marks -= 1
-            case UInt8(ascii: "8"), UInt8(ascii: "9"):
-                figures.append((byte - 7, marks + 1, accidental))
-                marks = 0
-                accidental = 0
-            case UInt8(ascii: "0")...UInt8(ascii: "7"), UInt8(ascii: "x"):
-                figures.append((byte, marks, accidental))
-                marks = 0
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "x"):
+                // `8` and `9` are 1 and 2 with an octave mark of their own.
+                let isHigh = byte >= UInt8(ascii: "8")
+                if isHigh, octavesAfter == true { figures.append((byte - 7, marks, accidental)); marks = 1 } else {
+                    figures.append((isHigh ? byte - 7 : byte, marks + (isHigh ? 1 : 0), accidental))
+                    marks = 0
+                }
                 accidental = 0
             default: break
             }
         }
         guard !figures.isEmpty else { return ([], false) }
-        figures[figures.count - 1].marksBefore += marks
-        figures[figures.count - 1].accidental += accidental
-        var ambiguous = false, sawBareFigure = false
-        for (index, figure) in figures.enumerated() {
-            if index > 0, figure.marksBefore != 0, sawBareFigure, !(index == figures.count - 1 && marks != 0 && figure.marksBefore == marks) {
-                ambiguous = true
-            }
-            if figure.marksBefore == 0 { sawBareFigure = true }
-        }
+        let trailing = marks
+        var octaves = figures.map(\.marksBefore)
+        var ambiguous = false
         if octavesAfter == true {
-            // Marks between figures belong to the figure before them.
-            var shifted = figures
-            for index in figures.indices.dropFirst() where index < figures.count - 1 || marks == 0 {
-                shifted[index - 1].marksBefore = (index - 1 == 0 ? figures[0].marksBefore : 0) + figures[index].marksBefore
-                shifted[index].marksBefore = 0
+            // Marks belong to the figure before them; marks before the first figure to the first.
+            for index in octaves.indices {
+                octaves[index] = (index + 1 < figures.count ? figures[index + 1].marksBefore : trailing) + (index == 0 ? figures[0].marksBefore : 0)
             }
-            figures = shifted
-            ambiguous = false
-        } else if octavesAfter == false {
-            ambiguous = false
+        } else {
+            octaves[octaves.count - 1] += trailing
+            if octavesAfter == nil {
+                var sawBareFigure = false
+                for (index, figure) in figures.enumerated() {
+                    if index > 0, figure.marksBefore != 0, sawBareFigure { ambiguous = true }
+                    if figure.marksBefore == 0 { sawBareFigure = true }
+                }
+            }
         }
-        return (figures.map { ($0.figure, $0.marksBefore, $0.accidental) }, ambiguous)
+        var notes = zip(figures, octaves).map { ($0.figure, $1, $0.accidental) }
+        // Accidentals written after the last figure belong to it.
+        if accidental != 0 { notes[notes.count - 1].2 += accidental }
+        return (notes, ambiguous)
     }
 }
