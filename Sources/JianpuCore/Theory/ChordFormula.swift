@@ -71,7 +71,7 @@ public struct ChordFormula: Sendable, Hashable, CustomStringConvertible {
         "Major": "", "Minor": "m", "Diminished": "dim", "Augmented": "aug",
         "Sus2": "sus2", "Sus4": "sus4", "Major6": "6", "Minor6": "m6",
         "Dominant7": "7", "Major7": "maj7", "Minor7": "m7", "MinorMajor7": "m(maj7)",
-        "HalfDiminished7": "m7b5", "Diminished7": "dim7", "Augmented7": "aug7",
+        "HalfDiminished7": "m7b5", "Diminished7": "dim7", "Augmented7": "aug7", "AugmentedMajor7": "maj7#5",
         "Dominant9": "9", "Major9": "maj9", "Minor9": "m9", "Add9": "add9", "MinorAdd9": "madd9",
         "Dominant7Sus4": "7sus4", "Power": "5",
     ]

@@ -26,8 +26,8 @@ public struct ChordName: Sendable, Hashable, CustomStringConvertible {
 /// 1. with a key: a chord of the key (root and all notes in the key) beats one that is not;
 /// 2. with a key, for a symmetric chord (diminished seventh, augmented): the reading the key
 ///    itself builds on that degree (vii°7 in harmonic minor, III+) beats the others;
-/// 3. root position beats an inversion (C E G A is C6, not Am7/C);
-/// 4. all notes sounding beats an omitted fifth;
+/// 3. all notes sounding beats an omitted fifth (D G C is Csus2/D, not D7sus4 without its A);
+/// 4. root position beats an inversion (C E G A is C6, not Am7/C);
 /// 5. with a key: the key's own triad or seventh chord on that degree beats other types;
 /// 6. the more common chord type (earlier in the formula list) wins.
 /// Roots in the key take the key's spelling (in D major F#, not Gb); other roots the spelling
@@ -74,8 +74,8 @@ public struct ChordNamer: Sendable {
                 let rank = [
                     key != nil && numeral == nil ? 1 : 0,
                     key != nil && formula.isSymmetric && !builtByKey ? 1 : 0,
-                    chord.isInversion ? 1 : 0,
                     omitsFifth ? 1 : 0,
+                    chord.isInversion ? 1 : 0,
                     key != nil && !builtByKey ? 1 : 0,
                     index,
                 ]

@@ -30,7 +30,7 @@ extension Chord {
         "mM7": "m(maj7)", "mmaj7": "m(maj7)", "m/maj7": "m(maj7)", "-Δ7": "m(maj7)",
         "ø": "m7b5", "ø7": "m7b5", "-7b5": "m7b5", "min7b5": "m7b5",
         "°7": "dim7", "o7": "dim7",
-        "+7": "aug7", "7#5": "aug7", "7+5": "aug7",
+        "+7": "aug7", "7#5": "aug7", "7+5": "aug7", "+M7": "maj7#5", "+maj7": "maj7#5", "augmaj7": "maj7#5",
         "7sus": "7sus4", "M9": "maj9", "min9": "m9", "-9": "m9",
         "add2": "add9", "madd2": "madd9", "min6": "m6", "-6": "m6",
     ]

@@ -73,7 +73,7 @@ extension Key {
         "Major": "", "Minor": "", "Diminished": "°", "Augmented": "+",
         "Sus2": "sus2", "Sus4": "sus4", "Major6": "add6", "Minor6": "add6",
         "Dominant7": "7", "Major7": "maj7", "Minor7": "7", "MinorMajor7": "maj7",
-        "HalfDiminished7": "ø7", "Diminished7": "°7", "Augmented7": "+7",
+        "HalfDiminished7": "ø7", "Diminished7": "°7", "Augmented7": "+7", "AugmentedMajor7": "+maj7",
         "Dominant9": "9", "Major9": "maj9", "Minor9": "9", "Add9": "add9", "MinorAdd9": "add9",
         "Dominant7Sus4": "7sus4", "Power": "5",
     ]

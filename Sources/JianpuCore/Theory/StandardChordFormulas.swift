@@ -19,6 +19,7 @@ extension ChordFormula {
         dominant7, major7, minor7, halfDiminished7, diminished7,
         ChordFormula(name: "MinorMajor7", numbers: [1, 4, 8, 12]),
         ChordFormula(name: "Augmented7", numbers: [1, 5, 9, 11]),
+        ChordFormula(name: "AugmentedMajor7", numbers: [1, 5, 9, 12]),
         ChordFormula(name: "Major6", numbers: [1, 5, 8, 10]),
         ChordFormula(name: "Minor6", numbers: [1, 4, 8, 10]),
         ChordFormula(name: "Dominant7Sus4", numbers: [1, 6, 8, 11]),
