@@ -18,18 +18,17 @@ struct TableLine: Sendable, Hashable {
         var lines: [TableLine] = []
         var diagnostics: [Diagnostic] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             var characters = Array(rawLine)
-            if characters.last == "\r" { characters.removeLast() }
-            if lineNumber == 1, characters.first == "\u{FEFF}" { characters[0] = " " }
+            if lineNumber == 1, characters.first == "\u{FEFF}" { characters.removeFirst() }
             guard let first = characters.firstIndex(where: { !$0.isWhitespace }), characters[first] != "#"
             else { continue }
             let location = { (index: Int) in SourceLocation(file: file, line: lineNumber, column: index + 1) }
             guard let colon = characters.firstIndex(of: ":") else {
-                let end = characters.lastIndex { !$0.isWhitespace } ?? first
-                diagnostics.append(.error(at: location(end + 1),
-                                          "expected ':' after '\(String(characters[first...end]))'"))
+                let nameEnd = characters[first...].firstIndex { $0.isWhitespace || $0 == "," } ?? characters.count
+                diagnostics.append(.error(at: location(nameEnd),
+                                          "expected ':' after '\(String(characters[first..<nameEnd]))'"))
                 continue
             }
             let name = field(characters, from: first, to: colon, location: location)
@@ -57,13 +56,14 @@ struct TableLine: Sendable, Hashable {
         return (lines, diagnostics)
     }
 
-    /// The trimmed text of `characters[start..<end]` and where it starts (where it would start, if empty).
+    /// The trimmed text of `characters[start..<end]` and where it starts; an empty field is
+    /// placed at `start`, just after the colon or comma before it.
     private static func field(_ characters: [Character], from start: Int, to end: Int,
                               location: (Int) -> SourceLocation) -> Field {
         var lower = start
         var upper = end
         while lower < upper, characters[lower].isWhitespace { lower += 1 }
         while upper > lower, characters[upper - 1].isWhitespace { upper -= 1 }
-        return Field(text: String(characters[lower..<upper]), location: location(lower))
+        return Field(text: String(characters[lower..<upper]), location: location(lower < upper ? lower : start))
     }
 }
