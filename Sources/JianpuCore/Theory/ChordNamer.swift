@@ -32,7 +32,7 @@ public struct ChordName: Sendable, Hashable, CustomStringConvertible {
 /// 6. the more common chord type (earlier in the formula list) wins.
 /// Roots in the key take the key's spelling (in D major F#, not Gb); other roots the spelling
 /// that needs the fewest accidentals in the chord.
-public struct ChordNamer: Sendable {
+public struct ChordNamer: Sendable, Hashable {
     public var formulas: [ChordFormula]
 
     public init(formulas: [ChordFormula] = ChordFormula.standard) {
@@ -56,10 +56,11 @@ public struct ChordNamer: Sendable {
         let sounding = Set(pitches.map(\.pitchClass))
         let bass = lowest.pitchClass
         var ranked: [(rank: [Int], name: ChordName)] = []
+        let offsetsOfFormulas = formulas.map(\.pitchClassOffsets)
         for root in sounding.sorted(by: { ($0 - bass + 12) % 12 < ($1 - bass + 12) % 12 }) {
             let relative = Set(sounding.map { ($0 - root + 12) % 12 })
             for (index, formula) in formulas.enumerated() {
-                let offsets = formula.pitchClassOffsets
+                let offsets = offsetsOfFormulas[index]
                 let omitsFifth: Bool
                 if relative == offsets {
                     omitsFifth = false
@@ -91,8 +92,8 @@ public struct ChordNamer: Sendable {
     /// Whether the chord, without its bass, is the key's own triad or seventh chord on its degree.
     private func isBuilt(_ chord: Chord, by key: Key) -> Bool {
         guard let degree = key.degree(of: chord.root.pitchClass) else { return false }
-        let own = [key.triads[degree - 1].chord, key.seventhChords[degree - 1].chord]
-        return own.contains { $0.pitchClasses == Chord(root: chord.root, formula: chord.formula).pitchClasses }
+        let played = Chord(root: chord.root, formula: chord.formula).pitchClasses
+        return [3, 4].contains { key.stackedChord(degree: degree, size: $0).chord.pitchClasses == played }
     }
 
     /// The chord spelled in the key when its root is in the key, else with the fewest accidentals.

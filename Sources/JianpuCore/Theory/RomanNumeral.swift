@@ -18,21 +18,20 @@ public struct DiatonicChord: Sendable, Hashable, CustomStringConvertible {
 extension Key {
     /// The seven triads stacked in thirds from the key's own notes: in a major key
     /// I ii iii IV V vi vii°, in a natural-minor key i ii° III iv v VI VII.
-    public var triads: [DiatonicChord] { stackedChords(size: 3) }
+    public var triads: [DiatonicChord] { (1...7).map { stackedChord(degree: $0, size: 3) } }
 
     /// The seven seventh chords stacked in thirds: in a major key Imaj7 ii7 iii7 IVmaj7 V7 vi7 viiø7.
-    public var seventhChords: [DiatonicChord] { stackedChords(size: 4) }
+    public var seventhChords: [DiatonicChord] { (1...7).map { stackedChord(degree: $0, size: 4) } }
 
-    private func stackedChords(size: Int) -> [DiatonicChord] {
-        (1...7).map { degree in
-            let notes = (0..<size).map { note(atDegree: degree + 2 * $0) }
-            let root = notes[0]
-            let numbers = notes.map { ($0.pitchClass - root.pitchClass + 12) % 12 + 1 }
-            let known = ChordFormula.standard.first { $0.numbers == numbers }
-            let formula = known ?? ChordFormula(name: numbers.map(String.init).joined(separator: "-"), numbers: numbers)
-            let chord = Chord(root: root, formula: formula)
-            return DiatonicChord(degree: degree, chord: chord, romanNumeral: romanNumeral(degree: degree, formula: formula))
-        }
+    /// The chord of `size` notes stacked in thirds from the key's own notes on `degree` (1…7).
+    func stackedChord(degree: Int, size: Int) -> DiatonicChord {
+        let notes = (0..<size).map { note(atDegree: degree + 2 * $0) }
+        let root = notes[0]
+        let numbers = notes.map { ($0.pitchClass - root.pitchClass + 12) % 12 + 1 }
+        let known = ChordFormula.standard.first { $0.numbers == numbers }
+        let formula = known ?? ChordFormula(name: numbers.map(String.init).joined(separator: "-"), numbers: numbers)
+        let chord = Chord(root: root, formula: formula)
+        return DiatonicChord(degree: degree, chord: chord, romanNumeral: romanNumeral(degree: degree, formula: formula))
     }
 
     /// The Roman numeral of a chord in this key when it is diatonic: its root is a degree and
