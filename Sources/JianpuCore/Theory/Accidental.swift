@@ -34,6 +34,7 @@ public enum Accidental: Int, Sendable, Hashable, Codable, CaseIterable, Comparab
         }
     }
 
+    /// Flatter signs come first.
     public static func < (a: Accidental, b: Accidental) -> Bool { a.rawValue < b.rawValue }
 
     /// The semitone value of one accidental sign character (`#`, `♯`, `b`, `♭`, `x`, `𝄪`, `𝄫`, `♮`), or nil.

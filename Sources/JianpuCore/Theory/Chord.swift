@@ -2,7 +2,9 @@
 ///
 /// Named as the thesis does (`CMinor`: root + type name) and by its symbol (`Cm`, `A/C#`).
 public struct Chord: Sendable, Hashable, CustomStringConvertible {
+    /// The note the chord is built on.
     public var root: NoteName
+    /// The chord type.
     public var formula: ChordFormula
     /// The lowest note when it is not the root (an inversion or slash chord), else nil.
     public var bass: NoteName?

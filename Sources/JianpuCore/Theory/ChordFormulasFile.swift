@@ -61,7 +61,7 @@ public enum ChordFormulasFile {
             }
             formulas.append(formula)
         }
-        diagnostics.sort { $0.location < $1.location }
+        diagnostics = TableLine.inSourceOrder(diagnostics)
         return (formulas, diagnostics)
     }
 }

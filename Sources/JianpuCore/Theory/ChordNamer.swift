@@ -7,6 +7,7 @@ public struct ChordName: Sendable, Hashable, CustomStringConvertible {
     /// The Roman numeral in the key asked for, when the chord is diatonic to it (`vi`, `V7`, `V6`).
     public var romanNumeral: String?
 
+    /// A name for a chord, with what was left out and its numeral.
     public init(chord: Chord, omitsFifth: Bool = false, romanNumeral: String? = nil) {
         self.chord = chord
         self.omitsFifth = omitsFifth
@@ -15,6 +16,7 @@ public struct ChordName: Sendable, Hashable, CustomStringConvertible {
 
     /// The chord symbol, e.g. `A/C#`.
     public var symbol: String { chord.symbol }
+    /// The chord symbol.
     public var description: String { symbol }
 }
 
@@ -33,8 +35,10 @@ public struct ChordName: Sendable, Hashable, CustomStringConvertible {
 /// Roots in the key take the key's spelling (in D major F#, not Gb); other roots the spelling
 /// that needs the fewest accidentals in the chord.
 public struct ChordNamer: Sendable, Hashable {
+    /// The chord types tried, most common first.
     public var formulas: [ChordFormula]
 
+    /// A namer trying `formulas` (the built-in types unless given, e.g. from `Chords/chords.txt`).
     public init(formulas: [ChordFormula] = ChordFormula.standard) {
         self.formulas = formulas
     }

@@ -7,6 +7,7 @@ public struct Interval: Sendable, Hashable, Comparable, Codable, CustomStringCon
     /// The sizes an interval can have.
     public static let semitoneRange = 0...24
 
+    /// The size, 0…24.
     public let semitones: Int
 
     /// The interval of `semitones` (0…24), or nil outside that range.
@@ -22,6 +23,7 @@ public struct Interval: Sendable, Hashable, Comparable, Codable, CustomStringCon
 
     private init(unchecked semitones: Int) { self.semitones = semitones }
 
+    /// The named simple intervals, and the double octave.
     public static let unison = Interval(unchecked: 0)
     public static let minorSecond = Interval(unchecked: 1)
     public static let majorSecond = Interval(unchecked: 2)
@@ -72,5 +74,6 @@ public struct Interval: Sendable, Hashable, Comparable, Codable, CustomStringCon
         semitones <= 12 ? Interval(unchecked: 12 - semitones) : nil
     }
 
+    /// Narrower intervals come first.
     public static func < (a: Interval, b: Interval) -> Bool { a.semitones < b.semitones }
 }

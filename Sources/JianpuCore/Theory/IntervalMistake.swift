@@ -2,9 +2,12 @@
 /// (`error_inverted`, `error_wideness`, `error_one_semitone`). A correct answer has no error;
 /// a wrong one can have several kinds at once, or none of them.
 public struct IntervalMistake: Sendable, Hashable {
+    /// The interval that sounded.
     public var played: Interval
+    /// The interval the user answered.
     public var recognized: Interval
 
+    /// Compares an answer with what was played.
     public init(played: Interval, recognized: Interval) {
         self.played = played
         self.recognized = recognized

@@ -26,9 +26,12 @@ public struct NoteName: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The letter, C to B.
     public var letter: Letter
+    /// The sharp or flat on the letter.
     public var accidental: Accidental
 
+    /// The name of a letter with an accidental (natural unless given).
     public init(_ letter: Letter, _ accidental: Accidental = .natural) {
         self.letter = letter
         self.accidental = accidental

@@ -2,9 +2,12 @@
 public struct DiatonicChord: Sendable, Hashable, CustomStringConvertible {
     /// The scale degree of the root, 1…7.
     public var degree: Int
+    /// The chord, spelled with the key's notes.
     public var chord: Chord
+    /// The numeral: case for the third, `°`, `+`, `ø` and seventh suffixes.
     public var romanNumeral: String
 
+    /// A chord on a degree with its numeral.
     public init(degree: Int, chord: Chord, romanNumeral: String) {
         self.degree = degree
         self.chord = chord
@@ -35,8 +38,10 @@ extension Key {
     }
 
     /// The Roman numeral of a chord in this key when it is diatonic: its root is a degree and
-    /// all its notes are in the key (`vi`, `V7`, `viiø7`; inversions take figures: `V6`, `I64`,
-    /// `V65`, `V43`, `V42`). Nil for a chord with a note outside the key.
+    /// all its notes are in the key (`vi`, `V7`, `viiø7`; inversions of triads and seventh chords
+    /// take figures: `V6`, `I64`, `V65`, `V43`, `V42`). Other chords with a bass other than the
+    /// root append the bass note's name after a slash (`Vadd9/B`): a bass note, not a secondary
+    /// function. Nil for a chord with a note outside the key.
     public func romanNumeral(for chord: Chord) -> String? {
         guard let degree = degree(of: chord.root.pitchClass),
               chord.pitchClasses.allSatisfy({ contains(pitchClass: $0) })

@@ -1,6 +1,7 @@
 /// The built-in chord types, the same as `Chords/chords.txt`, most common first (the chord
 /// namer prefers earlier types when two readings are otherwise equal).
 extension ChordFormula {
+    /// The most used types, by name.
     public static let major = ChordFormula(name: "Major", numbers: [1, 5, 8])
     public static let minor = ChordFormula(name: "Minor", numbers: [1, 4, 8])
     public static let diminished = ChordFormula(name: "Diminished", numbers: [1, 4, 7])

@@ -56,6 +56,13 @@ struct TableLine: Sendable, Hashable {
         return (lines, diagnostics)
     }
 
+    /// The diagnostics sorted by place; those at one place keep the order they were found in.
+    static func inSourceOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated()
+            .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
+            .map(\.element)
+    }
+
     /// The trimmed text of `characters[start..<end]` and where it starts; an empty field is
     /// placed at `start`, just after the colon or comma before it.
     private static func field(_ characters: [Character], from start: Int, to end: Int,

@@ -3,8 +3,10 @@
 public struct Tuning: Sendable, Hashable, CustomStringConvertible {
     /// The name as written, e.g. `DMajor`.
     public var name: String
+    /// The key: the tonic from the name and the listed notes.
     public var key: Key
 
+    /// A tuning of a name and a key.
     public init(name: String, key: Key) {
         self.name = name
         self.key = key

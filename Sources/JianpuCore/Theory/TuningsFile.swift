@@ -16,7 +16,7 @@ public enum TuningsFile {
         var builder = Builder()
         builder.diagnostics = lineDiagnostics
         for line in lines { builder.add(name: line.name, notes: line.entries) }
-        builder.diagnostics.sort { $0.location < $1.location }
+        builder.diagnostics = TableLine.inSourceOrder(builder.diagnostics)
         return (builder.tunings, builder.diagnostics)
     }
 

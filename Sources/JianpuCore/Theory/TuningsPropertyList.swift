@@ -34,7 +34,7 @@ extension TuningsFile {
             let fields = notes.compactMap { $0 as? String }.map { TableLine.Field(text: $0, location: name.location) }
             builder.add(name: name, notes: fields)
         }
-        builder.diagnostics.sort { $0.location < $1.location }
+        builder.diagnostics = TableLine.inSourceOrder(builder.diagnostics)
         return (builder.tunings, builder.diagnostics)
     }
 
