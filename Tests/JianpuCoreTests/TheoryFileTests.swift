@@ -88,6 +88,8 @@ struct TheoryFileTests {
                 DMajor = ("C#", D, E, "F#", G, A);
                 Odd = (C, D, E, F, G, A, B);
                 "EMajor" = "E";
+                GMajor = (C, D, E, "Fx#", G, A, B);
+                AMinor = (A, B, C, D, E, F, "G#");
             }
             """
         let (tunings, diagnostics) = TuningsFile.parse(text: text, file: "p.plist")
@@ -95,7 +97,9 @@ struct TheoryFileTests {
         #expect(diagnostics.map(\.description) == [
             "p.plist:2:5: 'DMajor' lists 6 notes; a tuning needs 7",
             "p.plist:3:5: tuning name 'Odd' does not start with its tonic (e.g. DMajor)",
-            "p.plist:4:5: 'EMajor' must be an array of note names",
+            "p.plist:4:6: 'EMajor' must be an array of note names",
+            "p.plist:5:25: unknown note name 'Fx#'",
+            "p.plist:6:34: 'G#' is not a note of A natural minor (A B C D E F G)",
         ])
         let (_, broken) = TuningsFile.parse(text: "{ DMajor = (C#, ", file: "b.plist")
         #expect(broken.count == 1)
