@@ -35,9 +35,8 @@ public struct Chord: Sendable, Hashable, CustomStringConvertible {
     /// (`Caug` is C E G#, `Cdim7` is C Eb Gb Bbb).
     public var noteNames: [NoteName] {
         zip(formula.semitones, formula.letterSteps).map { semitone, steps in
-            let pitchClass = root.pitchClass + semitone
-            return NoteName.spelling(pitchClass: pitchClass, on: root.letter.advanced(by: steps))
-                ?? NoteName.commonSpelling(pitchClass: pitchClass, preferringFlats: root.accidental < .natural)
+            NoteName.spelling(pitchClass: root.pitchClass + semitone, on: root.letter.advanced(by: steps),
+                              elsePreferringFlats: root.accidental < .natural)
         }
     }
 

@@ -30,7 +30,7 @@ extension Interval {
         self.init(semitones: value)
     }
 
-    static let shortAliases: [String: Int] = ["A4": 6, "d5": 6, "8ve": 12, "d12": 18, "15ma": 24]
+    static let shortAliases: [String: Int] = ["A4": 6, "d5": 6, "8ve": 12, "d12": 18]
     static let wordAliases: [String: Int] = [
         "perfect unison": 0, "augmented fourth": 6, "diminished fifth": 6, "tt": 6,
         "perfect octave": 12, "eighth": 12, "compound tritone": 18, "diminished twelfth": 18,

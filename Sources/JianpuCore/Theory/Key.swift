@@ -12,9 +12,8 @@ public struct Key: Sendable, Hashable, CustomStringConvertible {
     public init(tonic: NoteName, mode: Mode) {
         self.tonic = tonic
         self.scale = mode.semitonesAboveTonic.enumerated().map { degree, semitones in
-            let pitchClass = tonic.pitchClass + semitones
-            return NoteName.spelling(pitchClass: pitchClass, on: tonic.letter.advanced(by: degree))
-                ?? NoteName.commonSpelling(pitchClass: pitchClass, preferringFlats: tonic.accidental < .natural)
+            NoteName.spelling(pitchClass: tonic.pitchClass + semitones, on: tonic.letter.advanced(by: degree),
+                              elsePreferringFlats: tonic.accidental < .natural)
         }
     }
 

@@ -83,6 +83,12 @@ public struct NoteName: Sendable, Hashable, Codable, CustomStringConvertible {
         return Accidental(semitones: difference).map { NoteName(letter, $0) }
     }
 
+    /// The name of `pitchClass` on `letter`, or, when that needs more than a double accidental,
+    /// its usual sharp or flat name.
+    static func spelling(pitchClass: Int, on letter: Letter, elsePreferringFlats preferringFlats: Bool) -> NoteName {
+        spelling(pitchClass: pitchClass, on: letter) ?? commonSpelling(pitchClass: pitchClass, preferringFlats: preferringFlats)
+    }
+
     /// The usual name of a pitch class: naturals as they are, black keys as sharps or flats.
     public static func commonSpelling(pitchClass: Int, preferringFlats: Bool) -> NoteName {
         let pc = (pitchClass % 12 + 12) % 12
