@@ -77,7 +77,7 @@ public struct Chord: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads the thesis' chord name, root then type name (`CMinor`, `F#Dominant7`), against `formulas`.
     public init?(name text: some StringProtocol, formulas: [ChordFormula] = ChordFormula.standard) {
-        guard let (root, rest) = NoteName.parsePrefix(of: Substring(text).trimmingSpaces()),
+        guard let (root, rest) = NoteName.parsePrefix(of: Substring(text).strippingWhitespace()),
               let formula = formulas.first(where: { $0.name == rest })
         else { return nil }
         self.init(root: root, formula: formula)

@@ -4,7 +4,7 @@ extension Chord {
     /// the formulas' own suffixes (`m`, `7`, `maj7`, `m7b5`, `dim7`, `sus4`, `5`…) or a common
     /// alias (`min`, `-`, `M7`, `Δ7`, `°`, `o7`, `ø7`, `+`, `sus`, `mM7`, `7#5`…).
     public init?(symbol text: some StringProtocol, formulas: [ChordFormula] = ChordFormula.standard) {
-        let trimmed = Substring(text).trimmingSpaces()
+        let trimmed = Substring(text).strippingWhitespace()
         guard let (root, afterRoot) = NoteName.parsePrefix(of: trimmed) else { return nil }
         var suffix = afterRoot
         var bass: NoteName?

@@ -8,7 +8,7 @@ extension Interval {
     /// - a bare number counts **semitones** (`8` is a minor sixth, `12` an octave), as the
     ///   ear trainer's log stores intervals.
     public init?(parsing text: some StringProtocol) {
-        let trimmed = String(Substring(text).trimmingSpaces())
+        let trimmed = String(Substring(text).strippingWhitespace())
         guard !trimmed.isEmpty else { return nil }
         if trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) {
             guard trimmed.count <= 2, let value = Int(trimmed) else { return nil }

@@ -30,9 +30,9 @@ public struct Key: Sendable, Hashable, CustomStringConvertible {
     /// Reads a key name: a tonic then a mode, with or without a space: `DMajor`, `D major`,
     /// `F#Minor`, `Bbm`, `EPhrygian`. A tonic alone is major.
     public init?(name text: some StringProtocol) {
-        let trimmed = Substring(text).trimmingSpaces()
+        let trimmed = Substring(text).strippingWhitespace()
         guard let (tonic, rest) = NoteName.parsePrefix(of: trimmed) else { return nil }
-        let modeText = rest.trimmingSpaces()
+        let modeText = rest.strippingWhitespace()
         if modeText.isEmpty {
             self.init(tonic: tonic, mode: .major)
         } else if let mode = Mode(name: modeText) {

@@ -11,7 +11,7 @@ extension Chord {
     /// that is not one of `formulas` gets its own formula named `Custom` plus its numbers.
     public static func parse(lilyPondChordMode text: some StringProtocol,
                              formulas: [ChordFormula] = ChordFormula.standard) -> (chord: Chord, duration: Substring)? {
-        let word = Substring(text).trimmingSpaces()
+        let word = Substring(text).strippingWhitespace()
         guard let (root, afterRoot) = dutchNoteName(word) else { return nil }
         let duration = afterRoot.prefix { $0.isNumber || $0 == "." }
         var rest = afterRoot.dropFirst(duration.count)

@@ -52,7 +52,7 @@ public struct NoteName: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Reads a whole note name: a letter and at most two accidental signs of one direction
     /// (`C`, `C#`, `C♯`, `Db`, `D♭`, `F##`, `Fx`, `Ebb`). Surrounding spaces are ignored.
     public init?(_ text: some StringProtocol) {
-        let trimmed = Substring(text).trimmingSpaces()
+        let trimmed = Substring(text).strippingWhitespace()
         guard let (name, rest) = NoteName.parsePrefix(of: trimmed), rest.isEmpty else { return nil }
         self = name
     }
@@ -108,7 +108,7 @@ public struct NoteName: Sendable, Hashable, Codable, CustomStringConvertible {
 
 extension Substring {
     /// The text without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> Substring {
+    func strippingWhitespace() -> Substring {
         var result = self
         while let first = result.first, first.isWhitespace { result = result.dropFirst() }
         while let last = result.last, last.isWhitespace { result = result.dropLast() }

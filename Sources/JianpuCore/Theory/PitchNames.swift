@@ -9,7 +9,7 @@ extension Pitch {
     /// Reads the thesis' octave-first name: an optional minus sign, octave digits, then a note
     /// name, e.g. `2C#` (octave 2, MIDI 37), `4C` (middle C), `-1C` (MIDI 0).
     public init?(octaveFirstName text: some StringProtocol) {
-        let trimmed = Substring(text).trimmingSpaces()
+        let trimmed = Substring(text).strippingWhitespace()
         var digits = trimmed.prefix { $0.isASCII && $0.isNumber }
         var rest = trimmed.dropFirst(digits.count)
         var sign = 1
@@ -26,7 +26,7 @@ extension Pitch {
 
     /// Reads scientific pitch notation: a note name then the octave, e.g. `C#4` (MIDI 61), `Bb-1`.
     public init?(scientificName text: some StringProtocol) {
-        let trimmed = Substring(text).trimmingSpaces()
+        let trimmed = Substring(text).strippingWhitespace()
         guard let (name, rest) = NoteName.parsePrefix(of: trimmed), !rest.isEmpty, rest.count <= 3,
               let octave = Int(rest)
         else { return nil }
