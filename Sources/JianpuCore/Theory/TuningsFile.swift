@@ -27,8 +27,11 @@ public enum TuningsFile {
         var firstLocation: [String: SourceLocation] = [:]
 
         mutating func add(name: TableLine.Field, notes fields: [TableLine.Field]) {
-            let errorsBefore = diagnostics.filter { $0.severity == .error }.count
-            func error(_ location: SourceLocation, _ message: String) { diagnostics.append(.error(at: location, message)) }
+            var failed = false
+            func error(_ location: SourceLocation, _ message: String) {
+                diagnostics.append(.error(at: location, message))
+                failed = true
+            }
 
             if let first = firstLocation[name.text] {
                 error(name.location, "duplicate tuning '\(name.text)' (first at line \(first.line))")
@@ -84,8 +87,7 @@ public enum TuningsFile {
                 }
             }
 
-            let errorsAfter = diagnostics.filter { $0.severity == .error }.count
-            guard errorsAfter == errorsBefore else { return }
+            guard !failed else { return }
             let key = mode.map { Key(tonic: tonic, mode: $0) } ?? Key(tonic: tonic, notes: notes.map(\.0))
             if let key { tunings.append(Tuning(name: name.text, key: key)) }
         }
