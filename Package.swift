@@ -21,10 +21,12 @@ let package = Package(
             providers: [.apt(["libfluidsynth-dev"])]
         ),
         .target(name: "JianpuAudio", dependencies: ["JianpuCore", "CFluidSynth"]),
+        // Terminal input and drawing for the interactive programs.
+        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuAudio"]),
         .executableTarget(
             name: "jianpu",
             dependencies: [
-                "JianpuCore", "JianpuAudio",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

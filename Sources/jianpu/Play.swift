@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import JianpuAudio
+import JianpuCore
+import JianpuTerminal
+
+struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play a score through the sound device, showing it as it plays.",
+        discussion: """
+            On a terminal: space pauses and resumes, ←/→ jump a bar, +/- change the tempo, q stops.
+            Exits with status 3 when there is no sound device (use `jianpu render` or --out then).
+            """)
+
+    @OptionGroup var input: ScoreInput
+    @OptionGroup var sound: SoundOptions
+
+    @Option(help: "FluidSynth audio driver (alsa, pulseaudio, jack, oss, sdl2).")
+    var driver: String?
+
+    @Option(help: "ALSA device, e.g. hw:1 or plughw:0,0.")
+    var device: String?
+
+    @Option(help: "Play at real-time pace into this WAV file instead of the sound device.")
+    var out: String?
+
+    @Flag(help: "Do not draw the score, even on a terminal.")
+    var quiet = false
+
+    static let noSoundDeviceExitCode: Int32 = 3
+
+    func run() throws {
+        let score = try input.load()
+        let (timeline, options) = try sound.performance(of: score, file: input.file)
+        let engine: PlaybackEngine
+        var live: LiveOutput?
+        var sink: PacedWAVSink?
+        do {
+            let synth = try FluidSynth(soundFont: try sound.soundFont(), sampleRate: 44_100, gain: sound.gain)
+            engine = try PlaybackEngine(timeline: timeline, synth: synth, options: options)
+            if let out {
+                sink = try PacedWAVSink(engine: engine, path: out)
+                sink?.start()
+            } else {
+                live = try LiveOutput(engine: engine, driver: driver, device: device)
+            }
+        } catch let error as AudioError {
+            FileHandle.standardError.write(Data("jianpu: \(error.message)\n".utf8))
+            throw ExitCode(error.kind == .noSoundDevice ? Self.noSoundDeviceExitCode : 1)
+        }
+        if !quiet, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            try PlayerScreen(engine: engine, timeline: timeline, score: score).run()
+        } else {
+            StopSignal.onInterrupt { engine.stop() }
+            while !engine.isFinished { usleep(20_000) }
+        }
+        live?.close()
+        if let sink {
+            engine.stop()
+            _ = try? sink.wait()
+        }
+    }
+}
+
+/// Stops playback on Ctrl-C or SIGTERM instead of dying with notes hanging.
+enum StopSignal {
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+    static func onInterrupt(_ action: @escaping @Sendable () -> Void) {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: action)
+            source.resume()
+            sources.append(source)
+        }
+    }
+}

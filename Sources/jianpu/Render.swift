@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import JianpuAudio
+import JianpuCore
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a score to a WAV file, faster than real time.")
+
+    @OptionGroup var input: ScoreInput
+    @OptionGroup var sound: SoundOptions
+
+    @Option(name: .shortAndLong, help: "The WAV file to write.")
+    var output: String
+
+    @Option(help: "Samples per second.")
+    var sampleRate: Int = 44_100
+
+    func validate() throws {
+        if !(8_000...192_000).contains(sampleRate) { throw ValidationError("--sample-rate must be between 8000 and 192000") }
+    }
+
+    func run() throws {
+        let score = try input.load()
+        let (timeline, playback) = try sound.performance(of: score, file: input.file)
+        let renderer = OfflineRenderer(
+            soundFontPath: try sound.soundFont(),
+            options: RenderOptions(sampleRate: sampleRate, gain: sound.gain, playback: playback))
+        let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+        do {
+            let report = try renderer.render(timeline, to: output) { bar.update($0) }
+            bar.finish()
+            let speed = report.speed.isFinite ? String(format: "%.0f", report.speed) : "∞"
+            FileHandle.standardError.write(Data(
+                "rendered \(output): \(ScoreSummary.clock(report.audioSeconds)) of audio in \(String(format: "%.2f", report.wallSeconds)) s (\(speed)× real time)\n".utf8))
+        } catch let error as AudioError {
+            bar.finish()
+            throw Diagnostics.fail(error.message)
+        }
+    }
+}
+
+/// A one-line progress bar on stderr, redrawn at most a hundred times.
+final class ProgressBar {
+    private let enabled: Bool
+    private var shown = -1
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func update(_ fraction: Double) {
+        guard enabled else { return }
+        let percent = Int((max(0, min(fraction, 1)) * 100).rounded(.down))
+        guard percent != shown else { return }
+        shown = percent
+        let filled = percent * 30 / 100
+        let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled) + "] \(percent)%"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() {
+        if enabled && shown >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import JianpuAudio
+import JianpuCore
+
+/// Options shared by `play` and `render`: what to play and how it sounds.
+struct SoundOptions: ParsableArguments {
+    @Option(help: "The SoundFont (.sf2) to play with. Default: $JIANPU_SOUNDFONT, then /usr/share/sounds/sf2/default-GM.sf2.")
+    var soundfont: String?
+
+    @Option(help: "Tempo: beats per minute (e.g. 80) or a percentage of the score's (e.g. 75%).")
+    var tempo: String?
+
+    @Option(help: "Play only movement N (1-based); all movements in turn when omitted.")
+    var movement: Int?
+
+    @Option(help: "Start at bar N (1-based).")
+    var from: Int?
+
+    @Option(help: "Stop at the end of bar N.")
+    var to: Int?
+
+    @Option(help: "General MIDI program for the melody: a number 0-127 or a name such as Flute.")
+    var melodyProgram: String?
+
+    @Option(help: "General MIDI program for the accompaniment parts: a number 0-127 or a name.")
+    var accompanimentProgram: String?
+
+    @Option(help: "Output level, 0.0-10.0.")
+    var gain: Float = 0.5
+
+    func validate() throws {
+        if let tempo, TempoRequest(tempo) == nil { throw ValidationError("--tempo must be beats per minute (1-1000) or a percentage such as 75%") }
+        for (name, value) in [("--melody-program", melodyProgram), ("--accompaniment-program", accompanimentProgram)] {
+            if let value, GeneralMIDI.program(named: value) == nil {
+                throw ValidationError("\(name) '\(value)' is not a General MIDI program: give 0-127 or a name such as Flute or Violin")
+            }
+        }
+        if let from, from < 1 { throw ValidationError("--from must be a bar number from 1") }
+        if let from, let to, to < from { throw ValidationError("--to must not be before --from") }
+        if !(0...10).contains(gain) { throw ValidationError("--gain must be between 0 and 10") }
+    }
+
+    /// The timeline to play and the playback options, or a failure already reported.
+    func performance(of score: Score, file: String) throws -> (Timeline, PlaybackOptions) {
+        guard let timeline = score.performanceTimeline(movement: movement) else {
+            throw Diagnostics.fail("\(file) has \(score.movements.count) movement(s): --movement must be 1 to \(score.movements.count)")
+        }
+        let bars = timeline.barStarts.count
+        if let from, from > bars { throw Diagnostics.fail("--from \(from) is past the end: \(file) has \(bars) bars") }
+        let options = PlaybackOptions(
+            tempoFactor: tempo.flatMap(TempoRequest.init)?.factor(for: timeline) ?? 1, startBar: from, endBar: to.map { min($0, bars) },
+            melodyProgram: melodyProgram.flatMap(GeneralMIDI.program(named:)),
+            accompanimentProgram: accompanimentProgram.flatMap(GeneralMIDI.program(named:)))
+        return (timeline, options)
+    }
+
+    func soundFont() throws -> String {
+        do {
+            return try SoundFontLocator().locate(explicitPath: soundfont)
+        } catch let error as AudioError {
+            throw Diagnostics.fail(error.message)
+        }
+    }
+}
