@@ -12,7 +12,7 @@ struct NotationBenchmark {
         ]
         let counts = [8, 6, 6, 3, 7, 10]
         var text = "title=Benchmark\n1=D\n4/4\n4=120\n"
-        var count = 0, line = 0
+        var count = 0, line = 0, secondPart = false
         while count < target {
             if line % 200 == 199 { text += ["1=Bb", "6=E", "4=96", "4.=72"][line / 200 % 4] + "\n" }
             var row = ""
@@ -23,7 +23,10 @@ struct NotationBenchmark {
             }
             text += row + "\n"
             line += 1
-            if count >= target / 2 && !text.contains("NextPart") { text += "NextPart\n1=D\n4/4\n" }
+            if count >= target / 2 && !secondPart {
+                text += "NextPart\n1=D\n4/4\n"
+                secondPart = true
+            }
         }
         return (text, count)
     }
@@ -34,7 +37,7 @@ struct NotationBenchmark {
         var best = Double.infinity
         var phases = (parse: Double.infinity, flatten: Double.infinity)
         var notes = 0, midiBytes = 0
-        for _ in 0..<5 {
+        for _ in 0..<(CommandLine.arguments.contains("--once") ? 1 : 5) {
             let start = DispatchTime.now().uptimeNanoseconds
             let (score, _) = ScoreParser.parse(text, file: "bench.jp")
             let parsed = DispatchTime.now().uptimeNanoseconds

@@ -1,18 +1,58 @@
+import Synchronization
+
 /// Where something was written: a file, a 1-based line and a 1-based column.
+///
+/// The file name is interned: a location is three integers, so the millions of them a
+/// large score makes cost no reference counting.
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var file: String
+    private var fileID: Int32
     public var line: Int
     public var column: Int
 
     public init(file: String, line: Int, column: Int) {
-        self.file = file
+        self.fileID = FileNames.shared.id(for: file)
         self.line = line
         self.column = column
+    }
+
+    /// The file as it was named when the score was read.
+    public var file: String {
+        get { FileNames.shared.name(for: fileID) }
+        set { fileID = FileNames.shared.id(for: newValue) }
+    }
+
+    /// The same file at another place (no interning).
+    public func moved(line: Int, column: Int) -> SourceLocation {
+        var location = self
+        location.line = line
+        location.column = column
+        return location
     }
 
     public var description: String { "\(file):\(line):\(column)" }
 
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
-        (a.file, a.line, a.column) < (b.file, b.line, b.column)
+        if a.fileID != b.fileID { return a.file < b.file }
+        return (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+/// The file names seen so far, each with a small number.
+private final class FileNames: Sendable {
+    static let shared = FileNames()
+    private let table = Mutex<(names: [String], ids: [String: Int32])>(([], [:]))
+
+    func id(for name: String) -> Int32 {
+        table.withLock { table in
+            if let id = table.ids[name] { return id }
+            let id = Int32(table.names.count)
+            table.names.append(name)
+            table.ids[name] = id
+            return id
+        }
+    }
+
+    func name(for id: Int32) -> String {
+        table.withLock { $0.names[Int(id)] }
     }
 }

@@ -6,10 +6,14 @@
 /// against a note taken as words of their own.
 public struct Lexer {
     public let file: String
+    private let origin: SourceLocation
     private(set) var words: [Word] = []
     private(set) var diagnostics: [Diagnostic] = []
 
-    public init(file: String) { self.file = file }
+    public init(file: String) {
+        self.file = file
+        self.origin = SourceLocation(file: file, line: 1, column: 1)
+    }
 
     /// The words of `text` in order, with the diagnostics found while splitting it.
     public static func words(in text: String, file: String) -> (words: [Word], diagnostics: [Diagnostic]) {
@@ -19,7 +23,7 @@ public struct Lexer {
     }
 
     private func location(_ line: Int, _ column: Int) -> SourceLocation {
-        SourceLocation(file: file, line: line, column: column)
+        origin.moved(line: line, column: column)
     }
 
     private mutating func scan(_ bytes: [UInt8]) {

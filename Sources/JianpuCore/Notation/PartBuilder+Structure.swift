@@ -107,7 +107,9 @@ extension PartBuilder {
         var length = WholeNotes(1, 16)
         var octave = 0, accidental = 0
         var joinNext = false
-        let bytes = Array(body.replacing("8", with: "'1").replacing("9", with: "'2").utf8)
+        let bytes = body.utf8.flatMap { byte -> [UInt8] in
+            byte == UInt8(ascii: "8") || byte == UInt8(ascii: "9") ? [UInt8(ascii: "'"), byte - 7] : [byte]
+        }
         // Marks after the last figure belong to it, as the reference reads them.
         var trailingOctave = 0
         var end = bytes.count

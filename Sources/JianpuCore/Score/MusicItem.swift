@@ -1,5 +1,5 @@
 /// One element of a part, in written order; groups (tuplets, repeats) hold their own items.
-public indirect enum MusicItem: Sendable, Hashable {
+public enum MusicItem: Sendable, Hashable {
     /// A note, a chord or a rest with its own time.
     case note(Note)
     /// A dash: the previous note, chord or rest goes on for this long.
@@ -7,11 +7,11 @@ public indirect enum MusicItem: Sendable, Hashable {
     /// `~`: the previous note is tied to the next one of the same pitch.
     case tie(SourceLocation)
     /// `3[ … ]`: items whose written lengths are scaled to fit a different time.
-    case tuplet(Tuplet)
+    indirect case tuplet(Tuplet)
     /// `g[…]` before or `[…]g` after a note.
     case grace(GraceNotes)
     /// `R{ … } A{ … | … }`, `R4{ … }`.
-    case `repeat`(Repeat)
+    indirect case `repeat`(Repeat)
     /// `Segno`, `ToCoda`, `Fine`, `DC`, `DS`.
     case jump(Jump)
     /// `R*8`: whole bars of rest.

@@ -22,10 +22,20 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.denominator = d
     }
 
-    private static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    /// Stein's binary GCD: no division, and fast for the powers of two most lengths are made of.
+    @inline(__always)
+    static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        if a == 0 { return b }
+        if b == 0 { return a }
         var a = a, b = b
-        while b != 0 { (a, b) = (b, a % b) }
-        return a
+        let shift = (a | b).trailingZeroBitCount
+        a >>= a.trailingZeroBitCount
+        repeat {
+            b >>= b.trailingZeroBitCount
+            if a > b { swap(&a, &b) }
+            b -= a
+        } while b != 0
+        return a << shift
     }
 
     public var doubleValue: Double { Double(numerator) / Double(denominator) }
@@ -51,7 +61,13 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     public static func + (a: WholeNotes, b: WholeNotes) -> WholeNotes {
-        combine(a, b, { $0.addingReportingOverflow($1) }, +)
+        if a.numerator == 0 { return b }
+        if b.numerator == 0 { return a }
+        if a.denominator == b.denominator {
+            let (sum, overflow) = a.numerator.addingReportingOverflow(b.numerator)
+            if !overflow { return WholeNotes(sum, a.denominator) }
+        }
+        return combine(a, b, { $0.addingReportingOverflow($1) }, +)
     }
     public static func - (a: WholeNotes, b: WholeNotes) -> WholeNotes {
         combine(a, b, { $0.subtractingReportingOverflow($1) }, -)
@@ -60,6 +76,8 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
     public static func -= (a: inout WholeNotes, b: WholeNotes) { a = a - b }
 
     public static func * (a: WholeNotes, b: WholeNotes) -> WholeNotes {
+        if b.numerator == b.denominator { return a }
+        if a.numerator == a.denominator { return b }
         let g1 = Int64(gcd(a.numerator.magnitude, b.denominator.magnitude)).nonZero
         let g2 = Int64(gcd(b.numerator.magnitude, a.denominator.magnitude)).nonZero
         let (n, o1) = (a.numerator / g1).multipliedReportingOverflow(by: b.numerator / g2)

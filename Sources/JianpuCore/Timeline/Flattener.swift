@@ -29,11 +29,20 @@ public enum Flattener {
             let channel = UInt8(min(number < 9 ? number : number + 1, 15))
             parts.append(TimelinePart(name: part.instrument, channel: channel, program: part.instrument.flatMap(GeneralMIDI.program(named:))))
         }
-        notes.sort { ($0.onset, $0.part, $0.pitch) < ($1.onset, $1.part, $1.pitch) }
+        notes = sortedByOnset(notes)
         if meters.isEmpty { meters = [MeterChange(position: .zero, beats: 4, beatUnit: 4)] }
         return Timeline(
             title: movement.headers["title"], parts: parts, notes: notes, tempoMap: TempoMap(tempos), meters: meters, keys: keys,
             barStarts: barStarts(meters: meters, pickup: movement.parts.first.flatMap(Self.pickup), length: length), length: length)
+    }
+
+    /// Notes ordered by onset, part and pitch; each part's notes are already nearly in order,
+    /// so the order is found on small keys before the notes themselves are moved once.
+    private static func sortedByOnset(_ notes: [TimedNote]) -> [TimedNote] {
+        let keys = notes.map { ($0.onset, $0.part, $0.pitch.midiNumber) }
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        if order.elementsEqual(keys.indices) { return notes }
+        return order.map { notes[$0] }
     }
 
     /// The timelines the reference writes as MIDI files: one per movement, and with `PartMidi`

@@ -11,6 +11,7 @@ struct PartWalk {
     private var barLength = WholeNotes(1)
     /// Indices of the notes of the last attack, which a dash or tie lengthens.
     private var open: [Int] = []
+    private var previousOpen: [Int] = []
     private var lastAttackLength = WholeNotes.zero
     private var tiePending = false
     private var pendingGrace: [GraceNotes] = []
@@ -34,7 +35,7 @@ struct PartWalk {
             case .grace(let grace):
                 if grace.placement == .before { pendingGrace.append(grace) } else { placeAfterGrace(grace) }
             case .multibarRest(let rest):
-                open = []
+                open.removeAll(keepingCapacity: true)
                 time += barLength * Int64(rest.bars)
             case .tempo(let mark):
                 tempos.append(TempoMap.Change(position: time, quarterNotesPerMinute: mark.quarterNotesPerMinute))
@@ -57,34 +58,35 @@ struct PartWalk {
         let tied = tiePending
         tiePending = false
         if note.isRest {
-            open = []
+            open.removeAll(keepingCapacity: true)
             time += length
             lastAttackLength = length
             return
         }
-        var attacked: [Int] = []
+        // The previous attack stays readable for ties while the new one is collected.
+        swap(&open, &previousOpen)
+        open.removeAll(keepingCapacity: true)
         for (order, pitch) in note.pitches.enumerated() {
-            if tied, let index = open.first(where: { notes[$0].pitch == pitch && notes[$0].end == time }) {
+            if tied, let index = previousOpen.first(where: { notes[$0].pitch == pitch && notes[$0].end == time }) {
                 notes[index].duration += length
-                attacked.append(index)
+                open.append(index)
                 continue
             }
             let roll = !rollsArpeggios || note.arpeggio == nil || note.pitches.count < 2 ? WholeNotes.zero : WholeNotes(Int64(order), 64)
-            attacked.append(notes.count)
+            open.append(notes.count)
             notes.append(TimedNote(
                 onset: time + min(roll, length / 2), duration: length - min(roll, length / 2), pitch: pitch, velocity: velocity,
                 part: partNumber, location: note.location))
         }
         if rollsArpeggios, note.arpeggio == .down, note.pitches.count > 1 {
             // A downward roll starts from the top note.
-            let onsets = attacked.map { notes[$0].onset }
-            for (index, onset) in zip(attacked, onsets.reversed()) {
+            let onsets = open.map { notes[$0].onset }
+            for (index, onset) in zip(open, onsets.reversed()) {
                 let end = notes[index].end
                 notes[index].onset = onset
                 notes[index].duration = end - onset
             }
         }
-        open = attacked
         time += length
         lastAttackLength = length
     }
@@ -127,6 +129,6 @@ struct PartWalk {
             }
             start += slot
         }
-        open = []
+        open.removeAll(keepingCapacity: true)
     }
 }
