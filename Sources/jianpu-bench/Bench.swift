@@ -1,7 +1,17 @@
-/// `swift run -c release jianpu-bench`: prints the figures the issues ask for.
+import JianpuAudio
+import JianpuCore
+
+/// `swift run -c release jianpu-bench`: prints the figures the issues ask for (see also scripts/bench).
 @main
 enum Bench {
     static func main() {
         for line in NotationBenchmark.run() { print(line) }
+        do {
+            let soundFont = try SoundFontLocator().locate()
+            let result = try RenderBenchmark.run(timeline: RenderBenchmark.syntheticScore(bars: 64), soundFontPath: soundFont)
+            print("sound: \(result)")
+        } catch {
+            print("sound: skipped: \(error)")
+        }
     }
 }
