@@ -10,7 +10,7 @@ struct ScoreInput: ParsableArguments {
     /// Reads and parses the file; prints every diagnostic; throws (exit 1) when there are errors.
     func load(strict: Bool = false) throws -> Score {
         let outcome = ScoreLoader.load(path: file)
-        let failed = outcome.diagnostics.contains { $0.severity == .error || strict }
+        let failed = outcome.diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         Diagnostics.print(outcome.diagnostics, strict: strict)
         guard let score = outcome.score, !failed else { throw ExitCode.failure }
         return score
@@ -22,6 +22,7 @@ enum Diagnostics {
     static func print(_ diagnostics: [Diagnostic], strict: Bool = false) {
         var text = ""
         for diagnostic in diagnostics.prefix(200) {
+            // Under --strict a warning is an error, printed as one.
             text += (strict && diagnostic.severity == .warning ? "\(diagnostic.location): \(diagnostic.message)" : diagnostic.description) + "\n"
         }
         if diagnostics.count > 200 { text += "… and \(diagnostics.count - 200) more problems\n" }

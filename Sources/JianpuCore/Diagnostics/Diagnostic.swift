@@ -2,7 +2,10 @@
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, Error {
     public enum Severity: String, Sendable, Hashable {
         case error
+        /// Something the reference refuses but a player plays through (`check --strict` refuses it).
         case warning
+        /// A hint that never fails a check, e.g. a bar line that is not where a bar ends.
+        case note
     }
 
     public var severity: Severity
@@ -23,9 +26,17 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, Error {
         Diagnostic(.warning, at: location, message)
     }
 
-    /// `file:line:column: message`, with `warning: ` before warnings' messages.
+    public static func note(at location: SourceLocation, _ message: String) -> Diagnostic {
+        Diagnostic(.note, at: location, message)
+    }
+
+    /// `file:line:column: message`, with `warning: ` or `note: ` before the message where it is not an error.
     public var description: String {
-        severity == .error ? "\(location): \(message)" : "\(location): warning: \(message)"
+        switch severity {
+        case .error: "\(location): \(message)"
+        case .warning: "\(location): warning: \(message)"
+        case .note: "\(location): note: \(message)"
+        }
     }
 }
 

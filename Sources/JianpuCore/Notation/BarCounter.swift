@@ -52,7 +52,19 @@ struct BarCounter {
     /// A length as crotchet beats, e.g. `2.5 beats`.
     static func beats(_ length: WholeNotes) -> String {
         let beats = length * 4
-        let text = beats.denominator == 1 ? "\(beats.numerator)" : "\(beats.numerator)/\(beats.denominator)"
+        let text: String
+        if beats.denominator == 1 {
+            text = "\(beats.numerator)"
+        } else if [2, 4, 8, 16].contains(beats.denominator) {
+            // Halves and quarters of a beat read best as decimals: 3.5, 0.25.
+            let scaled = beats.numerator * (10_000 / beats.denominator)
+            var fraction = String(abs(scaled) % 10_000)
+            fraction = String(repeating: "0", count: 4 - fraction.count) + fraction
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            text = "\(scaled < 0 ? "-" : "")\(abs(scaled) / 10_000).\(fraction)"
+        } else {
+            text = "\(beats.numerator)/\(beats.denominator)"
+        }
         return beats == .whole ? "1 beat" : "\(text) beats"
     }
 }

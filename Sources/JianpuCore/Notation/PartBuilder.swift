@@ -75,6 +75,9 @@ struct PartBuilder {
                 stack[stack.count - 1].items = []
                 bars.position = frame.barPosition
             } else {
+                if bars.position != .zero && bars.position != bars.startPosition {
+                    parser.note(location, "bar line \(BarCounter.beats(bars.position)) into bar \(bars.barNumber): bars of \(BarCounter.beats(bars.barLength)) end elsewhere")
+                }
                 append(.barLine(location))
             }
             return
@@ -106,6 +109,10 @@ struct PartBuilder {
             } else {
                 parser.error(location, "unknown key '\(text)': expected 1= or 6= and a note name such as 1=Bb or 6=F#")
             }
+            return
+        }
+        if let first = text.utf8.first, (48...57).contains(first), text.utf8.contains(UInt8(ascii: "=")) {
+            parser.error(location, "'\(Self.shortened(text))' is not a tempo: expected a beat (1, 2, 4, 8 or 16, dotted or not) = beats per minute from 1 to 10000, such as 4=105")
             return
         }
         if text.hasPrefix("R*") { multibarRest(text, at: location, parser: &parser); return }

@@ -89,4 +89,8 @@ struct ParseLog {
     mutating func warning(_ location: SourceLocation, _ message: String) {
         diagnostics.append(.warning(at: location, message))
     }
+
+    mutating func note(_ location: SourceLocation, _ message: String) {
+        diagnostics.append(.note(at: location, message))
+    }
 }

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Runs the built `jianpu` executable and compares what it prints with golden files.
+@Suite("jianpu command line")
+struct CommandLineTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let golden = packageRoot.appendingPathComponent("Tests/JianpuCLITests/Golden")
+    static let executable = packageRoot.appendingPathComponent(".build/debug/jianpu").path
+
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static func run(_ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+    }
+
+    static func goldenText(_ name: String) throws -> String {
+        try String(contentsOf: golden.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test("every command's --help matches its golden file", arguments: ["", "play", "render", "export", "check", "info"])
+    func helpMatchesGolden(command: String) throws {
+        let outcome = try Self.run((command.isEmpty ? [] : [command]) + ["--help"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output == (try Self.goldenText("help-\(command.isEmpty ? "jianpu" : command).txt")))
+    }
+
+    @Test("check reports every problem of a bad score with file:line:column, then exits 1")
+    func checkReportsAllDiagnostics() throws {
+        let outcome = try Self.run(["check", "Tests/JianpuCLITests/Golden/bad.jp"])
+        #expect(outcome.status == 1)
+        #expect(outcome.errors == (try Self.goldenText("bad.check.txt")))
+    }
+
+    @Test("check --strict refuses a bar of the wrong length that plain check only warns about")
+    func strictRefusesWrongBars() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("short-bar-\(UUID().uuidString).jp")
+        try "4/4\n1 2 3 4 | 5. 6 7 1 | 2 3 4 |\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let lenient = try Self.run(["check", file.path])
+        #expect(lenient.status == 0)
+        #expect(lenient.errors.contains("\(file.path):2:18: warning: bar 2 is too long: this note crosses the bar line by 0.5 beats; expected bars of 4 beats"))
+        #expect(lenient.errors.contains("\(file.path):2:20: note: bar line 0.5 beats into bar 3: bars of 4 beats end elsewhere"))
+        let strict = try Self.run(["check", "--strict", file.path])
+        #expect(strict.status == 1)
+        #expect(strict.errors.contains("\(file.path):2:18: bar 2 is too long"))
+    }
+
+    @Test("export writes a type-1 MIDI file with a conductor track and one track per part")
+    func exportWritesTypeOneFile() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("bjehp-\(UUID().uuidString).mid")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let outcome = try Self.run(["export", "Scores/bjehp.jp", "-o", output.path])
+        #expect(outcome.status == 0)
+        let bytes = [UInt8](try Data(contentsOf: output))
+        #expect(Array(bytes.prefix(4)) == Array("MThd".utf8))
+        #expect(bytes[9] == 1)  // format 1
+        #expect(bytes[11] == 3)  // conductor + melody + accompaniment
+    }
+
+    @Test("export --movement out of range names the range", arguments: ["0", "9"])
+    func exportMovementOutOfRange(movement: String) throws {
+        let outcome = try Self.run(["export", "Scores/bjehp.jp", "-o", "/tmp/never.mid", "--movement", movement])
+        #expect(outcome.status == 1)
+        #expect(outcome.errors == "jianpu: Scores/bjehp.jp has 1 movement(s): --movement must be 1 to 1\n")
+    }
+
+    @Test("info summarises the demo score")
+    func infoSummarisesScore() throws {
+        let outcome = try Self.run(["info", "Scores/bjehp.jp"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.contains("title:     贝加尔湖畔"))
+        #expect(outcome.output.contains("key:       1=C"))
+        #expect(outcome.output.contains("meter:     4/4"))
+        #expect(outcome.output.contains("tempo:     ♩=105"))
+        #expect(outcome.output.contains("bars:      24"))
+    }
+
+    @Test("a missing file, a folder and binary data are one-line errors", arguments: [
+        ("/no/such/score.jp", "/no/such/score.jp:1:1: no such file: check the path\n"),
+        ("/tmp", "/tmp:1:1: is a folder: expected a score file\n"),
+    ])
+    func unreadableInputIsOneLine(path: String, expected: String) throws {
+        let outcome = try Self.run(["check", path])
+        #expect(outcome.status == 1)
+        #expect(outcome.errors == expected)
+    }
+
+    @Test("the seed app's plist plays through the same pipeline")
+    func seedPlistIsAScore() throws {
+        let seed = Self.packageRoot.appendingPathComponent("../shared/seed-data/bjehp.plist").standardizedFileURL.path
+        try #require(FileManager.default.fileExists(atPath: seed), "the seed data is beside the repository in CI")
+        let outcome = try Self.run(["info", seed])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.contains("tempo:     ♩=100"))
+        #expect(outcome.output.contains("part 2:    accompaniment"))
+    }
+}
