@@ -14,9 +14,12 @@ struct Export: ParsableCommand {
     @Option(help: "Write only movement N (1-based); all movements in turn when omitted.")
     var movement: Int?
 
+    @Flag(help: "Add the score's guitar chords (chords= lines) as an accompaniment track voiced from the chord table.")
+    var chords = false
+
     func run() throws {
         let score = try input.load()
-        let timelines = Flattener.exportedTimelines(of: score)
+        let timelines = Flattener.exportedTimelines(of: score, withChords: chords)
         let chosen: Timeline
         if let movement {
             guard timelines.indices.contains(movement - 1) else {

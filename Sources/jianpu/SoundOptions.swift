@@ -25,6 +25,9 @@ struct SoundOptions: ParsableArguments {
     @Option(help: "General MIDI program for the accompaniment parts: a number 0-127 or a name.")
     var accompanimentProgram: String?
 
+    @Flag(help: "Play the score's guitar chords (chords= lines) as an accompaniment voiced from the chord table.")
+    var chords = false
+
     @Option(help: "Output level, 0.0-10.0.")
     var gain: Float = 0.5
 
@@ -42,7 +45,7 @@ struct SoundOptions: ParsableArguments {
 
     /// The timeline to play and the playback options, or a failure already reported.
     func performance(of score: Score, file: String) throws -> (Timeline, PlaybackOptions) {
-        guard let timeline = score.performanceTimeline(movement: movement) else {
+        guard let timeline = score.performanceTimeline(movement: movement, withChords: chords) else {
             throw Diagnostics.fail("\(file) has \(score.movements.count) movement(s): --movement must be 1 to \(score.movements.count)")
         }
         let bars = timeline.barStarts.count

@@ -47,9 +47,12 @@ public enum Flattener {
 
     /// The timelines the reference writes as MIDI files: one per movement, and with `PartMidi`
     /// one of all parts followed by one for each part.
-    public static func exportedTimelines(of score: Score) -> [Timeline] {
+    /// With `withChords`, each movement's `chords=` line is added as an accompaniment part.
+    public static func exportedTimelines(of score: Score, withChords: Bool = false) -> [Timeline] {
         score.movements.flatMap { movement -> [Timeline] in
-            var timelines = [timeline(of: movement)]
+            var whole = timeline(of: movement)
+            if withChords, let chords = movement.headers["chords"] { whole = ChordAccompaniment.adding(chords, to: whole) }
+            var timelines = [whole]
             if movement.separateMIDIPerPart {
                 timelines += movement.parts.indices.map { timeline(of: movement, partIndices: [$0]) }
             }

@@ -1,13 +1,19 @@
 extension Score {
-    /// What a player hears: one movement (1-based), or all of them in turn, with arpeggios rolled.
+    /// What a player hears: one movement (1-based), or all of them in turn, with arpeggios rolled,
+    /// and with `withChords` the `chords=` lines as an accompaniment part.
     ///
     /// - Returns: nil when `movement` is out of range.
-    public func performanceTimeline(movement: Int? = nil) -> Timeline? {
+    public func performanceTimeline(movement: Int? = nil, withChords: Bool = false) -> Timeline? {
+        func timeline(_ movement: Movement) -> Timeline {
+            let plain = Flattener.timeline(of: movement, rollsArpeggios: true)
+            guard withChords, let chords = movement.headers["chords"] else { return plain }
+            return ChordAccompaniment.adding(chords, to: plain)
+        }
         if let movement {
             guard movements.indices.contains(movement - 1) else { return nil }
-            return Flattener.timeline(of: movements[movement - 1], rollsArpeggios: true)
+            return timeline(movements[movement - 1])
         }
-        return Timeline.concatenating(movements.map { Flattener.timeline(of: $0, rollsArpeggios: true) })
+        return Timeline.concatenating(movements.map(timeline))
     }
 }
 
