@@ -19,8 +19,9 @@ public struct StandardMIDIFile {
 
     /// A position or length in ticks, rounded down as LilyPond's MIDI output does.
     public static func ticks(_ position: WholeNotes) -> Int {
-        let scaled = position * Int64(ticksPerQuarter * 4)
-        let (quotient, remainder) = scaled.numerator.quotientAndRemainder(dividingBy: scaled.denominator)
+        let (product, overflow) = position.numerator.multipliedReportingOverflow(by: Int64(ticksPerQuarter * 4))
+        guard !overflow else { return Int(min(max(position.doubleValue * Double(ticksPerQuarter * 4), -1e15), 1e15)) }
+        let (quotient, remainder) = product.quotientAndRemainder(dividingBy: position.denominator)
         return Int(remainder < 0 ? quotient - 1 : quotient)
     }
 

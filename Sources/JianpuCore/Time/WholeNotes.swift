@@ -38,6 +38,13 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
         return a << shift
     }
 
+    /// For a numerator and a positive denominator already in lowest terms.
+    @inline(__always)
+    private init(reduced numerator: Int64, _ denominator: Int64) {
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
     public var doubleValue: Double { Double(numerator) / Double(denominator) }
     /// The same length counted in quarter notes.
     public var quarterNotes: Double { doubleValue * 4 }
@@ -83,7 +90,8 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
         let (n, o1) = (a.numerator / g1).multipliedReportingOverflow(by: b.numerator / g2)
         let (d, o2) = (a.denominator / g2).multipliedReportingOverflow(by: b.denominator / g1)
         if o1 || o2 { return WholeNotes(approximating: a.doubleValue * b.doubleValue) }
-        return WholeNotes(n, d)
+        // Cross-cancelling left nothing to reduce; only the sign may need moving.
+        return d > 0 ? WholeNotes(reduced: n, d) : WholeNotes(n, d)
     }
     public static func * (a: WholeNotes, b: Int64) -> WholeNotes { a * WholeNotes(b) }
     public static func / (a: WholeNotes, b: Int64) -> WholeNotes { a * WholeNotes(1, b == 0 ? 1 : b) }
