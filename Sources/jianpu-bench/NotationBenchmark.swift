@@ -5,7 +5,9 @@ import JianpuCore
 struct NotationBenchmark {
     /// A score of at least `notes` notes in varied syntax: durations, dots, octaves, accidentals,
     /// chords, tuplets, ties, dashes, two parts, key and tempo changes.
-    static func generatedScore(notes target: Int) -> (text: String, notes: Int) {
+    /// With `lyrics`, each line of music has a bar-number comment above it and a lyrics line
+    /// under it, as the scores people write do.
+    static func generatedScore(notes target: Int, lyrics: Bool = false) -> (text: String, notes: Int) {
         let bars = [
             "q1 q2 3 4' s5 s6 q7, 1 |", "3[ q1 q2 q3 ] #4 5. q6 |", "135 - ,5'1 0 |", "1 ~ 1 2 - |",
             "q.3 s4 q5 q6 b7 1'' 2 |", "s1 s2 s3 s4 q5 q6 g[45] 1 2 |",
@@ -15,13 +17,16 @@ struct NotationBenchmark {
         var count = 0, line = 0, secondPart = false
         while count < target {
             if line % 200 == 199 { text += ["1=Bb", "6=E", "4=96", "4.=72"][line / 200 % 4] + "\n" }
-            var row = ""
+            var row = "", words: [String] = []
             for index in 0..<8 {
                 let bar = (line + index) % bars.count
                 row += bars[bar] + " "
                 count += counts[bar]
+                words += Array(repeating: "la", count: counts[bar])
             }
+            if lyrics { text += "% bars \(line * 8 + 1)-\(line * 8 + 8)\n" }
             text += row + "\n"
+            if lyrics { text += "L: " + words.joined(separator: " ") + "\n" }
             line += 1
             if count >= target / 2 && !secondPart {
                 text += "NextPart\n1=D\n4/4\n"
@@ -32,7 +37,12 @@ struct NotationBenchmark {
     }
 
     static func run() -> [String] {
-        let (text, expectedNotes) = generatedScore(notes: 106_000)
+        measure("notes only", generatedScore(notes: 106_000)) + measure("with lyrics", generatedScore(notes: 106_000, lyrics: true))
+            + ["notation: peak memory \(PeakMemory.megabytes()) MB (target < 100)"]
+    }
+
+    static func measure(_ name: String, _ generated: (text: String, notes: Int)) -> [String] {
+        let (text, expectedNotes) = generated
         let bytes = Double(text.utf8.count)
         var best = Double.infinity
         var phases = (parse: Double.infinity, flatten: Double.infinity)
@@ -52,10 +62,9 @@ struct NotationBenchmark {
             midiBytes = data.count
         }
         return [
-            "notation: generated score \(String(format: "%.2f", bytes / 1e6)) MB, \(notes) notes (\(expectedNotes) written), MIDI \(midiBytes / 1024) KiB",
-            "notation: parse + flatten + export \(String(format: "%.1f", best * 1000)) ms (best of 5; parse \(String(format: "%.1f", phases.parse * 1000)) ms, flatten \(String(format: "%.1f", phases.flatten * 1000)) ms)",
-            "notation: throughput \(String(format: "%.1f", bytes / best / 1e6)) MB/s (target ≥ 20), \(String(format: "%.0f", Double(notes) / best)) notes/s",
-            "notation: peak memory \(PeakMemory.megabytes()) MB (target < 100)",
+            "notation (\(name)): generated score \(String(format: "%.2f", bytes / 1e6)) MB, \(notes) notes (\(expectedNotes) written), MIDI \(midiBytes / 1024) KiB",
+            "notation (\(name)): parse + flatten + export \(String(format: "%.1f", best * 1000)) ms (best of 5; parse \(String(format: "%.1f", phases.parse * 1000)) ms, flatten \(String(format: "%.1f", phases.flatten * 1000)) ms)",
+            "notation (\(name)): throughput \(String(format: "%.1f", bytes / best / 1e6)) MB/s (target ≥ 20), \(String(format: "%.0f", Double(notes) / best)) notes/s",
         ]
     }
 }

@@ -45,7 +45,8 @@ struct NoteWord {
         return sawFigure
     }
 
-    init(_ text: String) throws(Problem) {
+    /// Reads `text`; `checked` when `looksLikeNote` has already accepted it.
+    init(_ text: String, checked: Bool = false) throws(Problem) {
         self.text = text
         let utf8 = text.utf8
         if utf8.count == 1, utf8.first == UInt8(ascii: ".") {
@@ -53,7 +54,7 @@ struct NoteWord {
             figureCount = 1
             return
         }
-        guard Self.looksLikeNote(utf8) else { throw .unrecognised }
+        guard checked || Self.looksLikeNote(utf8) else { throw .unrecognised }
         var backslashes = 0, letters = 0, letter = 0
         var previous: UInt8 = 0
         for byte in utf8 {
@@ -103,6 +104,14 @@ struct NoteWord {
 
     /// The written length: a crotchet halved per beam, lengthened by each dot.
     static func length(beams: Int, dots: Int) -> WholeNotes {
+        if beams < 5 && dots < 3 { return commonLengths[beams * 3 + dots] }
+        return computedLength(beams: beams, dots: dots)
+    }
+
+    /// Crotchet to hemidemisemiquaver, plain, dotted and double-dotted.
+    private static let commonLengths: [WholeNotes] = (0..<5).flatMap { beams in (0..<3).map { computedLength(beams: beams, dots: $0) } }
+
+    private static func computedLength(beams: Int, dots: Int) -> WholeNotes {
         let base = WholeNotes(1, Int64(4) << Int64(min(beams, 20)))
         var total = base, add = base
         for _ in 0..<min(dots, 20) {

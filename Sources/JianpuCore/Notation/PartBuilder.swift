@@ -53,7 +53,7 @@ struct PartBuilder {
     mutating func consume(_ text: String, at location: SourceLocation, parser: inout ParseLog) {
         // Most words are notes: read them before trying every command.
         if let first = text.utf8.first, first != UInt8(ascii: "-") || text.utf8.count == 1, NoteWord.looksLikeNote(text.utf8) {
-            note(text, at: location, parser: &parser)
+            note(text, at: location, parser: &parser, plain: true)
             return
         }
         if let command = Self.ignoredWords[text] {
@@ -153,17 +153,20 @@ struct PartBuilder {
 
     // MARK: - Notes
 
-    private mutating func note(_ original: String, at location: SourceLocation, parser: inout ParseLog) {
+    /// Reads a note word; `plain` when it is known to hold only note characters (no `<`, `>`, `///`).
+    private mutating func note(_ original: String, at location: SourceLocation, parser: inout ParseLog, plain: Bool = false) {
         var text = original
-        if text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
-            for character in text where character == "<" || character == ">" { baseOctave += character == ">" ? 1 : -1 }
-            text.removeAll { $0 == "<" || $0 == ">" }
-            if text.isEmpty { return }
+        if !plain {
+            if text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
+                for character in text where character == "<" || character == ">" { baseOctave += character == ">" ? 1 : -1 }
+                text.removeAll { $0 == "<" || $0 == ">" }
+                if text.isEmpty { return }
+            }
+            if text.utf8.contains(UInt8(ascii: "/")) { text = text.replacing("///", with: "") }
         }
-        if text.utf8.contains(UInt8(ascii: "/")) { text = text.replacing("///", with: "") }
         let word: NoteWord
         do {
-            word = try NoteWord(text)
+            word = try NoteWord(text, checked: plain)
         } catch .beams(let letters) {
             parser.error(location, "'\(original)' has length letters '\(letters)': expected one of c q s d h, or backslashes")
             return

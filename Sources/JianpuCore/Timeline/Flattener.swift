@@ -21,7 +21,7 @@ public enum Flattener {
             let part = movement.parts[index]
             var walk = PartWalk(partNumber: number, rollsArpeggios: rollsArpeggios)
             walk.play(PerformanceOrder.steps(of: part.items))
-            notes.append(contentsOf: walk.notes)
+            notes = merged(notes, sortedByOnset(walk.notes))
             tempos.append(contentsOf: walk.tempos)
             if meters.isEmpty { meters = walk.meters }
             if keys.isEmpty { keys = walk.keys }
@@ -29,20 +29,33 @@ public enum Flattener {
             let channel = UInt8(min(number < 9 ? number : number + 1, 15))
             parts.append(TimelinePart(name: part.instrument, channel: channel, program: part.instrument.flatMap(GeneralMIDI.program(named:))))
         }
-        notes = sortedByOnset(notes)
         if meters.isEmpty { meters = [MeterChange(position: .zero, beats: 4, beatUnit: 4)] }
         return Timeline(
             title: movement.headers["title"], parts: parts, notes: notes, tempoMap: TempoMap(tempos), meters: meters, keys: keys,
             barStarts: barStarts(meters: meters, pickup: movement.parts.first.flatMap(Self.pickup), length: length), length: length)
     }
 
-    /// Notes ordered by onset, part and pitch; each part's notes are already nearly in order,
-    /// so the order is found on small keys before the notes themselves are moved once.
+    /// One part's notes ordered by onset and pitch. They come nearly in order (only grace
+    /// notes and chords step back), so the common case is one pass that finds nothing to do.
     private static func sortedByOnset(_ notes: [TimedNote]) -> [TimedNote] {
-        let keys = notes.map { ($0.onset, $0.part, $0.pitch.midiNumber) }
-        let order = keys.indices.sorted { keys[$0] < keys[$1] }
-        if order.elementsEqual(keys.indices) { return notes }
-        return order.map { notes[$0] }
+        func before(_ a: TimedNote, _ b: TimedNote) -> Bool { (a.onset, a.pitch) < (b.onset, b.pitch) }
+        if zip(notes, notes.dropFirst()).allSatisfy({ !before($1, $0) }) { return notes }
+        return notes.enumerated().sorted { before($0.element, $1.element) || (!before($1.element, $0.element) && $0.offset < $1.offset) }.map(\.element)
+    }
+
+    /// Two onset-ordered note lists as one, earlier parts first at equal onsets.
+    private static func merged(_ first: [TimedNote], _ second: [TimedNote]) -> [TimedNote] {
+        if first.isEmpty { return second }
+        if second.isEmpty { return first }
+        var result: [TimedNote] = []
+        result.reserveCapacity(first.count + second.count)
+        var i = 0, j = 0
+        while i < first.count, j < second.count {
+            if second[j].onset < first[i].onset { result.append(second[j]); j += 1 } else { result.append(first[i]); i += 1 }
+        }
+        result += first[i...]
+        result += second[j...]
+        return result
     }
 
     /// The timelines the reference writes as MIDI files: one per movement, and with `PartMidi`
