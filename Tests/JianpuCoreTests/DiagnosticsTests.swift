@@ -53,7 +53,7 @@ struct DiagnosticsTests {
         let diagnostics = T.parse(text).diagnostics
         #expect(!diagnostics.isEmpty)
         #expect(diagnostics.allSatisfy { $0.severity == .warning })
-        #expect(diagnostics.count == 2)
+        #expect(diagnostics.count == 3)
         #expect(T.pitches(text).count == 9)
     }
 
