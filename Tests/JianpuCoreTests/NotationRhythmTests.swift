@@ -89,6 +89,19 @@ struct NotationRhythmTests {
         #expect(T.timeline(source).notes.filter(\.isGrace).count == (source.contains("&") ? 2 : source.filter(\.isNumber).count - 2))
     }
 
+    @Test("grace notes ignore the base octave shift, as the reference writes them")
+    func graceIgnoresBaseOctave() {
+        // jianpu-ly: `> g[1] 1` is `\\grace { c'16 } c''4`.
+        #expect(T.timeline("> g[1] 1").notes.map(\.pitch.midiNumber) == [60, 72])
+    }
+
+    @Test("grace notes with their own lengths (d, s) each take 11/48 of that length")
+    func graceLengths() {
+        let notes = T.timeline("1 g[d4d5s6] 1").notes.filter(\.isGrace)
+        #expect(notes.map(\.pitch.midiNumber) == [65, 67, 69])
+        #expect(notes.map { $0.onset * 4 } == [WholeNotes(1) - WholeNotes(44, 384), WholeNotes(1) - WholeNotes(44, 384) + WholeNotes(11, 384), WholeNotes(1) - WholeNotes(11, 192)])
+    }
+
     @Test("grace notes after a note end at three quarters of it")
     func graceAfter() {
         // 3/4 of a crotchet is 3/4 quarter; one semiquaver grace slot (11/192) ends there.
