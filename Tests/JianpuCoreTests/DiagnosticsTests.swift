@@ -39,6 +39,13 @@ struct DiagnosticsTests {
         ("3/4,1 1 1 1 1", ["t.jp:1:1: the pickup in '3/4,1' is longer than the bar: expected at most 3/4"]),
         ("R0{ 1 1 1 1 }", ["t.jp:1:1: repeat count 0 out of range: expected 1 to 100", "t.jp:1:13: `}` without an open repeat: expected R{ or A{ before it"]),
         ("0[ 1 1 1 1 ]", ["t.jp:1:1: tuplet of 0 notes out of range: expected 1 to 64", "t.jp:1:12: `]` without an open tuplet: expected 3[ (or another count) before it"]),
+        ("4/4,8\nq5 | 1 1 1 1", ["t.jp:2:12: warning: the last bar should make up for the pickup: expected a bar of 7/2 beats, found a whole bar"]),
+        ("title=A\n1 1 1 1\ntitle=B\n1 1 1 1", ["t.jp:3:1: warning: header 'title' changes from 'A' to 'B': is a NextScore missing?"]),
+        ("instrument=Flute\n1 1 1 1\ninstrument=Oboe\n1 1 1 1", ["t.jp:3:1: warning: instrument changes from 'Flute' to 'Oboe' within a part: is a NextPart missing?"]),
+        ("R2{ 1 1 } 2 2", ["t.jp:1:13: warning: incomplete last bar: found 2 beats, expected 4 beats"]),
+        ("R3{ 1 1 } 2 2", []),
+        ("R4{ q1 q2 q3 q4 } 5 - 5 - |", []),
+        ("R{ 1 1 1 1 } A{ 2 2 2 2 | 3 3 3 3 | 4 4 4 4 }", []),
         ("1 1 1 1 g[1z]", ["t.jp:1:9: unexpected 'z' in grace notes: expected figures 1-7, # b ' , q s d h and &"]),
     ]
 

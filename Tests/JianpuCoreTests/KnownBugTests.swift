@@ -46,4 +46,15 @@ struct KnownBugTests {
             #expect(T.warnings("2[ 3[ q1 q1 q1 ] ] 1 1 q1").isEmpty)
         }
     }
+
+    // jianpu-ly counts a volta repeat `R{ … }` once as written (`R{ 1 1 } 2 2` is one 4/4 bar and it
+    // accepts it; `R{ 1 1 } 2 2 2 2 2 2` is two), while `R2{`, `R3{`… count every pass.
+    @Test("a volta repeat R{ } counts once as written when checking bar lengths", arguments: [
+        "R{ 1 1 } 2 2", "R{ 1 1 } A{ 2 2 | 3 3 }", "R{ 1 1 } 2 2 2 2 2 2",
+    ])
+    func voltaRepeatBarCount(text: String) {
+        withKnownIssue("PartBuilder.closeBrace shifts the bar position by every extra pass, also for R{") {
+            #expect(T.warnings(text).map(\.description) == [])
+        }
+    }
 }
