@@ -1,0 +1,128 @@
+import Testing
+@testable import JianpuCore
+
+/// Golden diagnostics: the full `file:line:column: message` of everything reported.
+@Suite("Diagnostics")
+struct DiagnosticsTests {
+    static func described(_ text: String) -> [String] { T.parse(text).diagnostics.map(\.description) }
+
+    static let goldenCases: [(String, [String])] = [
+        ("1 2 foo 3 4", ["t.jp:1:5: unrecognised word 'foo': expected a note (0-7, x, -), a command or a header"]),
+        ("1=H 1 1 1 1", ["t.jp:1:1: unknown key '1=H': expected 1= or 6= and a note name such as 1=Bb or 6=F#"]),
+        ("3/5 1 1 1 1", ["t.jp:1:1: '3/5' is not a time signature: expected beats/unit such as 3/4 or 6/8, unit a power of two"]),
+        ("1 2 3 4. q5 6 7 1 |", ["t.jp:1:7: warning: bar 1 is too long: this note crosses the bar line by 1/2 beats; expected bars of 4 beats"]),
+        ("1 2 3 4 | 5 6", ["t.jp:1:13: warning: incomplete last bar: found 2 beats, expected 4 beats"]),
+        ("1 2 ] 3 4", ["t.jp:1:5: `]` without an open tuplet: expected 3[ (or another count) before it"]),
+        ("1 2 } 3 4", ["t.jp:1:5: `}` without an open repeat: expected R{ or A{ before it"]),
+        ("1 2 3 4\nR{ 1 2 3 4", ["t.jp:2:1: unterminated repeat: expected `}` to close it"]),
+        ("1 2 3 3[ q1 q2 q3", ["t.jp:1:7: unterminated tuplet: expected `]` to close it"]),
+        ("1 2 3 4 A{ 1 1 1 1 }", ["t.jp:1:9: `A{` must follow the `}` of a repeat: expected R{ … } A{ … | … }"]),
+        ("1 1 1 1 R*0", ["t.jp:1:9: 'R*0': expected R* and a number of bars, such as R*8"]),
+        ("105 1 1 1", ["t.jp:1:1: '105' mixes a rest or dash into a chord: expected only figures 1-7"]),
+        ("##1 1 1 1", ["t.jp:1:1: '##1' has 2 accidentals: expected one # or b"]),
+        ("1', 1 1 1", ["t.jp:1:1: '1',' has more than one group of octave marks: expected one, such as 1'' or 1,,"]),
+        ("1 1 1 1''''''''''''", [
+            "t.jp:1:7: warning: '1''''''''''''' is 12 octaves up: the reference accepts at most 3",
+            "t.jp:1:7: '1''''''''''''' sounds at MIDI note 204: expected a pitch from 0 to 127",
+        ]),
+        ("1 1 1 1,,,,,,", [
+            "t.jp:1:7: warning: '1,,,,,,' is 6 octaves down: the reference accepts at most 3",
+            "t.jp:1:7: '1,,,,,,' sounds at MIDI note -12: expected a pitch from 0 to 127",
+        ]),
+        ("1 1 1 1 qs1", ["t.jp:1:9: 'qs1' has length letters 'qs': expected one of c q s d h, or backslashes"]),
+        ("3[ 1 1 1 ] 1 1 5[ ] 1 1 1 1", ["t.jp:1:16: warning: empty tuplet: expected notes between `5[` and `]`"]),
+        ("", ["t.jp:1:1: no music found: expected notes such as `1 2 3 4`"]),
+        ("title=Only a title", ["t.jp:1:1: no music found: expected notes such as `1 2 3 4`"]),
+        ("LP:\n1 2 3 4", ["t.jp:1:1: unterminated LP: block: expected a line starting with :LP", "t.jp:1:1: no music found: expected notes such as `1 2 3 4`"]),
+        ("6/7 1 1 1 1", ["t.jp:1:1: '6/7' is not a time signature: expected beats/unit such as 3/4 or 6/8, unit a power of two"]),
+        ("4/4,3 1 1 1 1", ["t.jp:1:1: '4/4,3': expected a pickup note value after the comma, such as 4/4,8 or 6/8,4."]),
+        ("3/4,1 1 1 1 1", ["t.jp:1:1: the pickup in '3/4,1' is longer than the bar: expected at most 3/4"]),
+        ("R0{ 1 1 1 1 }", ["t.jp:1:1: repeat count 0 out of range: expected 1 to 100", "t.jp:1:13: `}` without an open repeat: expected R{ or A{ before it"]),
+        ("0[ 1 1 1 1 ]", ["t.jp:1:1: tuplet of 0 notes out of range: expected 1 to 64", "t.jp:1:12: `]` without an open tuplet: expected 3[ (or another count) before it"]),
+        ("4/4,8\nq5 | 1 1 1 1", ["t.jp:2:12: warning: the last bar should make up for the pickup: expected a bar of 7/2 beats, found a whole bar"]),
+        ("title=A\n1 1 1 1\ntitle=B\n1 1 1 1", ["t.jp:3:1: warning: header 'title' changes from 'A' to 'B': is a NextScore missing?"]),
+        ("instrument=Flute\n1 1 1 1\ninstrument=Oboe\n1 1 1 1", ["t.jp:3:1: warning: instrument changes from 'Flute' to 'Oboe' within a part: is a NextPart missing?"]),
+        ("R2{ 1 1 } 2 2", ["t.jp:1:13: warning: incomplete last bar: found 2 beats, expected 4 beats"]),
+        ("R3{ 1 1 } 2 2", []),
+        ("R4{ q1 q2 q3 q4 } 5 - 5 - |", []),
+        ("R{ 1 1 1 1 } A{ 2 2 2 2 | 3 3 3 3 | 4 4 4 4 }", []),
+        ("1 1 1 1 g[1z]", ["t.jp:1:9: unexpected 'z' in grace notes: expected figures 1-7, # b ' , q s d h and &"]),
+    ]
+
+    @Test("each problem is reported once with its exact location and message", arguments: goldenCases)
+    func reportsExactly(source: String, expected: [String]) {
+        #expect(Self.described(source) == expected)
+    }
+
+    @Test("bar-length problems are warnings, not errors, and the music still plays as written")
+    func barProblemsAreWarnings() {
+        let text = "1 2 3 4. 1 1 1 1 1"
+        let diagnostics = T.parse(text).diagnostics
+        #expect(!diagnostics.isEmpty)
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(diagnostics.count == 3)
+        #expect(T.pitches(text).count == 9)
+    }
+
+    @Test("several errors in one file are all reported, in source order")
+    func severalInOrder() {
+        let text = "1 foo 2 3\n##1 ] 4 4\n  bar } 1=H 1 1"
+        #expect(Self.described(text) == [
+            "t.jp:1:3: unrecognised word 'foo': expected a note (0-7, x, -), a command or a header",
+            "t.jp:2:1: '##1' has 2 accidentals: expected one # or b",
+            "t.jp:2:5: `]` without an open tuplet: expected 3[ (or another count) before it",
+            "t.jp:3:3: unrecognised word 'bar': expected a note (0-7, x, -), a command or a header",
+            "t.jp:3:7: `}` without an open repeat: expected R{ or A{ before it",
+            "t.jp:3:9: unknown key '1=H': expected 1= or 6= and a note name such as 1=Bb or 6=F#",
+        ])
+    }
+
+    @Test("columns count characters, not bytes, after Chinese text")
+    func columnsCountCharacters() {
+        let text = "1 ^\"你好世界\" 2 foo 3 4"
+        #expect(Self.described(text) == ["t.jp:1:13: unrecognised word 'foo': expected a note (0-7, x, -), a command or a header"])
+    }
+
+    @Test("columns count from the indentation and lines count from 1, with CRLF endings too")
+    func linesAndIndentation() {
+        #expect(Self.described("1 1 1 1\r\n\r\n\t  1 oops 1 1 1") == [
+            "t.jp:3:6: unrecognised word 'oops': expected a note (0-7, x, -), a command or a header",
+        ])
+    }
+
+    @Test("a very long unknown word is shortened in the message")
+    func longWordShortened() {
+        let word = String(repeating: "z", count: 60)
+        #expect(Self.described("1 1 1 1 \(word)") == [
+            "t.jp:1:9: unrecognised word '\(String(repeating: "z", count: 37))...': expected a note (0-7, x, -), a command or a header",
+        ])
+    }
+
+    @Test("bar lines are not checked against bar positions, as in the reference")
+    func misplacedBarLineIsFine() {
+        #expect(T.parse("1 2 3 4 5 | 1 1 1").diagnostics.isEmpty)
+    }
+
+    @Test("a warning's description carries `warning: `, an error's does not")
+    func severityInDescription() {
+        let location = SourceLocation(file: "a.jp", line: 2, column: 3)
+        #expect(Diagnostic.warning(at: location, "w").description == "a.jp:2:3: warning: w")
+        #expect(Diagnostic.error(at: location, "e").description == "a.jp:2:3: e")
+        #expect(Diagnostics([.warning(at: location, "w"), .error(at: location, "e")]).hasErrors)
+    }
+
+    @Test("binary data is refused with one error at 1:1")
+    func binaryRefused() {
+        let (score, diagnostics) = ScoreLoader.parse([0x31, 0x20, 0x00, 0x32], path: "bin.jp")
+        #expect(score == nil)
+        #expect(diagnostics.map(\.description) == ["bin.jp:1:1: binary data (a NUL byte): expected a jianpu text file"])
+    }
+
+    @Test("invalid UTF-8 is refused at the line it appears on")
+    func invalidUTF8() {
+        let bytes = Array("1 1 1 1\n2 2 2 2\n".utf8) + [0xFF, 0xFE, 0x31]
+        let (score, diagnostics) = ScoreLoader.parse(bytes, path: "bad.jp")
+        #expect(score == nil)
+        #expect(diagnostics.map(\.description) == ["bad.jp:3:1: the file is not UTF-8 text: save it as UTF-8"])
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import JianpuCore
+
+/// Hostile and absurd input: never a crash, never a hang, always a diagnostic with a place.
+@Suite("Robustness")
+struct RobustnessTests {
+    /// Parses, flattens every movement, exports every timeline as MIDI; returns the diagnostics.
+    @discardableResult
+    static func exercise(_ text: String) -> [Diagnostic] {
+        let (score, diagnostics) = ScoreParser.parse(text, file: "f.jp")
+        for movement in score.movements {
+            _ = Flattener.timeline(of: movement)
+            _ = Flattener.timeline(of: movement, rollsArpeggios: true)
+        }
+        for timeline in Flattener.exportedTimelines(of: score) {
+            let bytes = StandardMIDIFile.data(for: timeline)
+            #expect(bytes.starts(with: Array("MThd".utf8)))
+        }
+        for diagnostic in diagnostics {
+            #expect(diagnostic.location.line >= 1 && diagnostic.location.column >= 1, "\(diagnostic) for \(text.debugDescription)")
+        }
+        return diagnostics
+    }
+
+    @Test("empty or blank text is one error, not a crash", arguments: ["", " ", "\n\n\n", "\t \r\n  ", "% only a comment"])
+    func blank(text: String) {
+        let diagnostics = Self.exercise(text)
+        #expect(diagnostics.contains { $0.severity == .error })
+    }
+
+    @Test("absurd numbers are refused with errors, not traps", arguments: [
+        "R*99999999999999999999", "R*10001", "999999999[ 1 ]", "99999999999999999999999[ 1 ]", "R999999999999{ 1 }", "R101{ 1 }",
+        "1''''''''", "h.........1", "4=0 1", "4=99999999999999999999 1", "99999/4 1", "4/99999999999999999999 1",
+        "4/4,99999999999999999999 1", "1=C########## 1", "g[99999999999999999999] 1", "R*-1", "-1[ 1 ]",
+    ])
+    func absurdNumbers(text: String) {
+        let diagnostics = Self.exercise(text)
+        #expect(!diagnostics.isEmpty)
+    }
+
+    @Test("large but legal numbers play: R*10000, R100{ }, a 64-tuplet, 4=10000")
+    func largeLegal() {
+        #expect(Self.exercise("R*10000").allSatisfy { $0.severity == .warning })
+        #expect(T.timeline("R*10000 1 1 1 1").notes.first?.onset == WholeNotes(10000))
+        #expect(T.timeline("R100{ 1 1 1 1 }").notes.count == 400)
+        #expect(T.timeline("64[ " + String(repeating: "1 ", count: 64) + "]").notes.count == 64)
+        #expect(T.timeline("4=10000 1").tempoMap.changes.first?.quarterNotesPerMinute == 10000)
+    }
+
+    @Test("a score cut off mid-word anywhere still parses")
+    func truncated() {
+        let full = "title=Cut\n1=D\n3/4\n4=90\nR{ q1 q2 3[ q3 q4 q5 ] g[#4]5 } A{ 1 - 2 | 3. q4 }\nNextPart\n,135 - - | 0 - - |"
+        for end in full.indices {
+            Self.exercise(String(full[..<end]))
+        }
+    }
+
+    @Test("binary bytes are refused by the loader, invalid UTF-8 too")
+    func binaryAndInvalid() {
+        #expect(ScoreLoader.parse([0, 0, 0, 0], path: "b").diagnostics.count == 1)
+        #expect(ScoreLoader.parse([0xC3, 0x28, 0x31], path: "b").score == nil)
+        var rng = SplitMix64(seed: 7)
+        for _ in 0..<50 {
+            let bytes = (0..<200).map { _ in UInt8.random(in: 1...255, using: &rng) }
+            let (score, diagnostics) = ScoreLoader.parse(bytes, path: "r")
+            #expect(score != nil || !diagnostics.isEmpty)
+            #expect(diagnostics.allSatisfy { $0.location.line >= 1 && $0.location.column >= 1 })
+        }
+    }
+
+    @Test("a 10 MB single line of notes parses completely")
+    func tenMegabyteLine() {
+        let unit = "1 2 3 4 "
+        let count = 10 * 1024 * 1024 / unit.utf8.count
+        let text = String(repeating: unit, count: count)
+        let (score, diagnostics) = ScoreParser.parse(text, file: "big.jp")
+        #expect(diagnostics.isEmpty)
+        let notes = score.movements.first?.parts.first?.items.filter { if case .note = $0 { true } else { false } }.count
+        #expect(notes == count * 4)
+    }
+
+    @Test("200 levels of nested tuplets degrade to odd lengths, never a trap")
+    func deepTuplets() {
+        let text = String(repeating: "3[ ", count: 200) + "q1 q2 q3" + String(repeating: " ]", count: 200) + " 1 1 1 1"
+        Self.exercise(text)
+        #expect(T.timeline(text).notes.count == 7)
+    }
+
+    @Test("ten thousand unclosed R{ are each reported and the notes still play")
+    func unclosedRepeats() {
+        let text = String(repeating: "R{ ", count: 10_000) + "1 1 1 1"
+        let diagnostics = Self.exercise(text)
+        #expect(diagnostics.filter { $0.message.hasPrefix("unterminated repeat") }.count == 10_000)
+        #expect(T.timeline(text).notes.count == 4)
+    }
+
+    @Test("ten thousand stray closers are each reported")
+    func strayClosers() {
+        let text = "1 1 1 1 " + String(repeating: "} ] ", count: 10_000)
+        #expect(Self.exercise(text).count == 20_000)
+    }
+
+    static let alphabet = Array("0123456789x-.,'#bqsdhc\\~[]{}()|<>=/ *RAgLPH:%\n^\"&NextPartScore1=G6=F#4/4,8".unicodeScalars).map(Character.init)
+
+    static func conformanceLines() -> [String] {
+        let folder = T.packageRoot.appendingPathComponent("Tests/Conformance")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".jp") }.sorted().flatMap { name -> [String] in
+            let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").map(String.init)
+        }
+    }
+
+    @Test("conformance scores are found on disk for the fuzz test")
+    func conformanceFound() {
+        #expect(Self.conformanceLines().count > 20)
+    }
+
+    @Test("2,000 seeded mutations of conformance lines: parse, flatten and export never crash; every diagnostic has a place")
+    func fuzz() {
+        let lines = Self.conformanceLines()
+        guard !lines.isEmpty else { Issue.record("no conformance lines"); return }
+        var rng = SplitMix64(seed: 0x6A69_616E_7075)
+        for _ in 0..<2_000 {
+            // A random line, sometimes with the line before it for context (keys, meters).
+            let index = Int.random(in: 0..<lines.count, using: &rng)
+            var characters = Array(index > 0 && Bool.random(using: &rng) ? lines[index - 1] + "\n" + lines[index] : lines[index])
+            for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                let position = characters.isEmpty ? 0 : Int.random(in: 0..<characters.count, using: &rng)
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0 where !characters.isEmpty: characters.remove(at: position)
+                case 1: characters.insert(Self.alphabet.randomElement(using: &rng)!, at: position)
+                case 2 where !characters.isEmpty:
+                    let end = min(characters.count, position + Int.random(in: 1...8, using: &rng))
+                    characters.insert(contentsOf: characters[position..<end], at: position)
+                case 3 where characters.count > 1:
+                    let other = Int.random(in: 0..<characters.count, using: &rng)
+                    characters.swapAt(position, other)
+                default: characters.append(Self.alphabet.randomElement(using: &rng)!)
+                }
+            }
+            Self.exercise(String(characters))
+        }
+    }
+}
