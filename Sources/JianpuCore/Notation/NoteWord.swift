@@ -57,26 +57,30 @@ struct NoteWord {
         guard checked || Self.looksLikeNote(utf8) else { throw .unrecognised }
         var backslashes = 0, letters = 0, letter = 0
         var previous: UInt8 = 0
+        func mark(_ byte: UInt8) {
+            if byte != previous { octaveGroupCount += 1 }
+            if octaveGroupCount == 1 { octave += byte == UInt8(ascii: "'") ? 1 : -1 }
+            previous = byte
+        }
         for byte in utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "x"), UInt8(ascii: "-"):
-                // `8` and `9` are 1 and 2 an octave up.
+                // `8` and `9` are `1'` and `2'`: the figure, then an octave mark.
                 let isHigh = byte == UInt8(ascii: "8") || byte == UInt8(ascii: "9")
                 let written = isHigh ? byte - 7 : byte
                 if figureCount == 0 { figure = written } else if written == UInt8(ascii: "0") || written == UInt8(ascii: "-") || figure == UInt8(ascii: "0") || figure == UInt8(ascii: "-") {
                     restOrDashInChord = true
                 }
                 figureCount += 1
-                if isHigh {
-                    octaveGroupCount += 1
-                    if octaveGroupCount == 1 { octave = 1 }
-                }
+                previous = written
+                if isHigh { mark(UInt8(ascii: "'")) }
+                continue
             case UInt8(ascii: "."): dots += 1
             case UInt8(ascii: "#"): accidental += 1; accidentalCount += 1
             case UInt8(ascii: "b"): accidental -= 1; accidentalCount += 1
             case UInt8(ascii: "'"), UInt8(ascii: ","):
-                if byte != previous { octaveGroupCount += 1 }
-                if octaveGroupCount == 1 { octave += byte == UInt8(ascii: "'") ? 1 : -1 }
+                mark(byte)
+                continue
             case UInt8(ascii: "\\"): backslashes += 1
             case UInt8(ascii: "c"): letters += 1; letter = 0
             case UInt8(ascii: "q"): letters += 1; letter = 1

@@ -1,13 +1,21 @@
 /// Repeats, tuplets, grace notes and the marks that set meter and tempo.
 extension PartBuilder {
-    mutating func openRepeat(times: Int, at location: SourceLocation) {
-        stack.append(Frame(kind: .repeatBody(times: times), location: location, barPosition: bars.position))
+    /// `counted` for `R3{`: the reference counts every pass of those in the bar check, but `R{` once.
+    mutating func openRepeat(times: Int, counted: Bool, at location: SourceLocation, parser: inout ParseLog) {
+        let nested = stack.reduce(times) { product, frame in
+            if case .repeatBody(let outer, _) = frame.kind { return product * outer }
+            return product
+        }
+        if nested > 10_000 {
+            parser.error(location, "nested repeats would play this \(nested) times: expected at most 10000")
+        }
+        stack.append(Frame(kind: .repeatBody(times: nested > 10_000 ? 1 : times, counted: counted), location: location, barPosition: bars.position))
     }
 
     mutating func openEndings(at location: SourceLocation, parser: inout ParseLog) {
         guard case .repeat(let repeated)? = stack[stack.count - 1].items.last, repeated.endings.isEmpty else {
             parser.error(location, "`A{` must follow the `}` of a repeat: expected R{ … } A{ … | … }")
-            stack.append(Frame(kind: .repeatBody(times: 1), location: location, barPosition: bars.position))
+            stack.append(Frame(kind: .repeatBody(times: 1, counted: false), location: location, barPosition: bars.position))
             return
         }
         stack[stack.count - 1].items.removeLast()
@@ -17,11 +25,13 @@ extension PartBuilder {
     mutating func closeBrace(at location: SourceLocation, parser: inout ParseLog) {
         let frame = stack[stack.count - 1]
         switch frame.kind {
-        case .repeatBody(let times):
+        case .repeatBody(let times, let counted):
             stack.removeLast()
-            // A repeat shorter than a bar shifts the bar position by its length once per extra pass.
-            let passLength = bars.length(from: frame.barPosition)
-            bars.shift(by: passLength * Int64(times - 1))
+            // A counted repeat shorter than a bar shifts the bar position by its length once per extra pass.
+            if counted {
+                let passLength = bars.length(from: frame.barPosition)
+                bars.shift(by: passLength * Int64(times - 1))
+            }
             append(.repeat(Repeat(times: times, body: frame.items, location: frame.location)))
         case .endings(var repeated, let done):
             stack.removeLast()
@@ -41,7 +51,12 @@ extension PartBuilder {
             return
         }
         let frame = stack.removeLast()
-        let notes = frame.items.filter { if case .note = $0 { true } else if case .continuation = $0 { true } else { false } }.count
+        let notes = frame.items.filter {
+            switch $0 {
+            case .note, .continuation, .tuplet: true
+            default: false
+            }
+        }.count
         if notes == 0 { parser.warning(frame.location, "empty tuplet: expected notes between `\(count)[` and `]`") }
         append(.tuplet(Tuplet(count: count, ratio: ratio, items: frame.items, location: frame.location)))
     }
@@ -131,6 +146,10 @@ extension PartBuilder {
             case UInt8(ascii: "1")...UInt8(ascii: "7"):
                 let isLast = !bytes[(index + 1)..<end].contains { (49...55).contains($0) }
                 let pitch = Pitch(midiNumber: tonic + NoteWord.semitones(of: byte) + accidental + 12 * (octave + (isLast ? trailingOctave : 0)))
+                guard pitch.isValidMIDI else {
+                    parser.error(location, "a grace note sounds at MIDI note \(pitch.midiNumber): expected a pitch from 0 to 127")
+                    return
+                }
                 if joinNext, !notes.isEmpty {
                     notes[notes.count - 1].pitches.append(pitch)
                 } else {

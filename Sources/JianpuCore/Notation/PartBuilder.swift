@@ -21,7 +21,7 @@ struct PartBuilder {
         enum Kind {
             case root
             case tuplet(count: Int, ratio: WholeNotes)
-            case repeatBody(times: Int)
+            case repeatBody(times: Int, counted: Bool)
             case endings(Repeat, done: [[MusicItem]])
         }
         var kind: Kind
@@ -82,7 +82,7 @@ struct PartBuilder {
             }
             return
         case "arp", "arpUp", "arpDown": pendingArpeggio = Note.Arpeggio(rawValue: text); return
-        case "R{": openRepeat(times: 2, at: location); return
+        case "R{": openRepeat(times: 2, counted: false, at: location, parser: &parser); return
         case "}": closeBrace(at: location, parser: &parser); return
         case "A{": openEndings(at: location, parser: &parser); return
         case "]": closeTuplet(at: location, parser: &parser); return
@@ -118,7 +118,7 @@ struct PartBuilder {
         if text.hasPrefix("R*") { multibarRest(text, at: location, parser: &parser); return }
         if text.hasPrefix("R"), text.hasSuffix("{"), let times = Int(text.dropFirst().dropLast()) {
             guard (1...100).contains(times) else { parser.error(location, "repeat count \(times) out of range: expected 1 to 100"); return }
-            openRepeat(times: times, at: location)
+            openRepeat(times: times, counted: true, at: location, parser: &parser)
             return
         }
         if text.hasSuffix("["), let count = Int(text.dropLast()) {

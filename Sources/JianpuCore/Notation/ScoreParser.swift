@@ -7,7 +7,7 @@ public struct ScoreParser {
         parser.log.diagnostics = lexerDiagnostics
         for word in words { parser.consume(word) }
         parser.finishMovement()
-        if parser.movements.allSatisfy({ $0.parts.allSatisfy { $0.items.isEmpty } }) {
+        if !parser.movements.contains(where: { $0.parts.contains { $0.items.contains(where: \.isMusic) } }) {
             parser.log.error(SourceLocation(file: file, line: 1, column: 1), "no music found: expected notes such as `1 2 3 4`")
         }
         let diagnostics = parser.log.diagnostics.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)

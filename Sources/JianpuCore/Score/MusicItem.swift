@@ -27,6 +27,17 @@ public enum MusicItem: Sendable, Hashable {
     /// `|`: a bar line as written (a check, not a cause of bars).
     case barLine(SourceLocation)
 
+    /// Whether the item takes time: a note, rest, dash, or a group or repeat holding one.
+    public var isMusic: Bool {
+        switch self {
+        case .note, .continuation, .multibarRest: true
+        case .tuplet(let t): t.items.contains(where: \.isMusic)
+        case .repeat(let r): r.body.contains(where: \.isMusic) || r.endings.contains { $0.contains(where: \.isMusic) }
+        case .grace(let g): !g.notes.isEmpty
+        default: false
+        }
+    }
+
     /// Where the item was written.
     public var location: SourceLocation {
         switch self {

@@ -5,8 +5,20 @@
 /// Values: `1`…`7` degrees, `11`…`77` an octave up, `-1`…`-7` an octave down, `0` nothing
 /// new (what sounds goes on). `interval` is seconds per beat; `hitCount`/`allCount` the meter.
 public enum SeedPlist {
+    /// Whether the text is the seed app's plist: a `{` first (after spaces and comments) and `modulators` in it.
     static func looksLikeSeedPlist(_ text: String) -> Bool {
-        text.utf8.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "{") && text.contains("modulators")
+        var rest = Substring(text)
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+            if rest.hasPrefix("//") {
+                rest = rest.drop { $0 != "\n" }
+            } else if rest.hasPrefix("/*"), let end = rest.firstRange(of: "*/") {
+                rest = rest[end.upperBound...]
+            } else {
+                break
+            }
+        }
+        return rest.first == "{" && text.firstRange(of: "modulators") != nil
     }
 
     public static func parse(_ text: String, file: String) -> (score: Score?, diagnostics: [Diagnostic]) {
@@ -25,7 +37,7 @@ public enum SeedPlist {
             header.append(.timeSignature(TimeSignature(beats: beatCount, beatUnit: 4, location: root["hitCount"]?.location ?? start)))
         }
         if let interval = root["interval"]?.stringValue.flatMap(Double.init), interval > 0 {
-            let bpm = Int((60 / interval).rounded())
+            let bpm = Int(min(60 / interval, 10_000).rounded())
             header.append(.tempo(TempoMark(beat: .quarter, beatsPerMinute: max(1, min(bpm, 10_000)), location: root["interval"]?.location ?? start)))
         }
         var melody = header, accompaniment = header

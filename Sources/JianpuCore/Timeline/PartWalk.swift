@@ -12,7 +12,8 @@ struct PartWalk {
     /// Indices of the notes of the last attack, which a dash or tie lengthens.
     private var open: [Int] = []
     private var previousOpen: [Int] = []
-    private var lastAttackLength = WholeNotes.zero
+    /// The last written note or dash that sounds on: an after-grace hangs off it.
+    private var lastSegmentLength = WholeNotes.zero
     private var tiePending = false
     private var pendingGrace: [GraceNotes] = []
 
@@ -31,6 +32,7 @@ struct PartWalk {
                 let length = dash.length * step.scale
                 for index in open { notes[index].duration += length }
                 time += length
+                lastSegmentLength = length
             case .tie: tiePending = true
             case .grace(let grace):
                 if grace.placement == .before { pendingGrace.append(grace) } else { placeAfterGrace(grace) }
@@ -46,8 +48,8 @@ struct PartWalk {
                 meters.append(MeterChange(position: time, beats: signature.beats, beatUnit: signature.beatUnit))
             case .dynamic(let dynamic):
                 velocity = dynamic.velocity
-                // A dynamic written after a note applies to that note.
-                for index in open where notes[index].onset + lastAttackLength == time { notes[index].velocity = velocity }
+                // A dynamic written after a note (or its dashes and ties) applies to that note.
+                for index in open where notes[index].end == time { notes[index].velocity = velocity }
             case .jump, .barLine, .tuplet, .repeat: break
             }
         }
@@ -60,7 +62,7 @@ struct PartWalk {
         if note.isRest {
             open.removeAll(keepingCapacity: true)
             time += length
-            lastAttackLength = length
+            lastSegmentLength = length
             return
         }
         // The previous attack stays readable for ties while the new one is collected.
@@ -88,7 +90,7 @@ struct PartWalk {
             }
         }
         time += length
-        lastAttackLength = length
+        lastSegmentLength = length
     }
 
     /// Grace notes before a note take their time from the end of whatever sounds before it.
@@ -116,8 +118,9 @@ struct PartWalk {
     private mutating func placeAfterGrace(_ grace: GraceNotes) {
         guard let first = open.first else { return }
         let onset = notes[first].onset
+        let segmentStart = time - lastSegmentLength
         let total = grace.notes.reduce(WholeNotes.zero) { $0 + $1.length * Flattener.graceScale }
-        var start = onset + lastAttackLength * WholeNotes(3, 4) - total
+        var start = segmentStart + lastSegmentLength * WholeNotes(3, 4) - total
         if start < onset { start = onset }
         for index in open { notes[index].duration = start - notes[index].onset }
         for note in grace.notes {

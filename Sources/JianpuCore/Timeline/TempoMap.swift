@@ -9,7 +9,10 @@ public struct TempoMap: Sendable, Hashable {
             self.quarterNotesPerMinute = quarterNotesPerMinute
         }
         /// Microseconds per quarter note, as a MIDI tempo event stores it.
-        public var microsecondsPerQuarter: Int { Int(60_000_000 / quarterNotesPerMinute) }
+        public var microsecondsPerQuarter: Int {
+            guard quarterNotesPerMinute > 0, quarterNotesPerMinute.isFinite else { return 0xFF_FFFF }
+            return Int(min(60_000_000 / quarterNotesPerMinute, Double(0xFF_FFFF)))
+        }
     }
 
     /// Ordered by position; the first is at zero.
@@ -77,7 +80,9 @@ public struct TempoMap: Sendable, Hashable {
     }
 
     /// The same map with every tempo multiplied by a factor (1.5 plays half as fast again).
+    /// A factor that is not positive and finite leaves the map as it is.
     public func scaled(by factor: Double) -> TempoMap {
-        TempoMap(changes.map { Change(position: $0.position, quarterNotesPerMinute: $0.quarterNotesPerMinute * factor) })
+        guard factor > 0, factor.isFinite else { return self }
+        return TempoMap(changes.map { Change(position: $0.position, quarterNotesPerMinute: $0.quarterNotesPerMinute * factor) })
     }
 }
