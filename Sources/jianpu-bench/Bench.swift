@@ -6,6 +6,7 @@ import JianpuCore
 enum Bench {
     static func main() {
         for line in NotationBenchmark.run() { print(line) }
+        if CommandLine.arguments.contains("--notation-only") { return }
         do {
             let soundFont = try SoundFontLocator().locate()
             let result = try RenderBenchmark.run(timeline: RenderBenchmark.syntheticScore(bars: 64), soundFontPath: soundFont)

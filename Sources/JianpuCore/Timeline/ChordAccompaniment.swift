@@ -43,7 +43,7 @@ public enum ChordAccompaniment {
         guard !chords.isEmpty else { return timeline }
         var result = timeline
         let number = result.parts.count
-        let channel = UInt8(min(number < 9 ? number : number + 1, 15))
+        let channel = TimelinePart.channel(forPart: number)
         result.parts.append(TimelinePart(name: "Chords", channel: channel, program: 24))
         for chord in chords {
             for pitch in chord.pitches {

@@ -26,7 +26,7 @@ public enum Flattener {
             if meters.isEmpty { meters = walk.meters }
             if keys.isEmpty { keys = walk.keys }
             length = max(length, walk.time, walk.notes.map(\.end).max() ?? .zero)
-            let channel = UInt8(min(number < 9 ? number : number + 1, 15))
+            let channel = TimelinePart.channel(forPart: number)
             parts.append(TimelinePart(name: part.instrument, channel: channel, program: part.instrument.flatMap(GeneralMIDI.program(named:))))
         }
         if meters.isEmpty { meters = [MeterChange(position: .zero, beats: 4, beatUnit: 4)] }

@@ -97,41 +97,38 @@ struct PartWalk {
     private mutating func placeBeforeGrace() {
         let graceNotes = pendingGrace.flatMap(\.notes)
         pendingGrace = []
-        let total = graceNotes.reduce(WholeNotes.zero) { $0 + $1.length * Flattener.graceScale }
-        var start = time - total
-        if start < .zero { start = .zero }
+        let start = max(.zero, time - Self.graceLength(graceNotes))
         for index in open where notes[index].end > start && notes[index].onset < start {
             notes[index].duration = start - notes[index].onset
         }
-        for grace in graceNotes {
-            let slot = grace.length * Flattener.graceScale
-            for pitch in grace.pitches {
-                notes.append(TimedNote(
-                    onset: start, duration: max(slot - Flattener.graceGap, WholeNotes(1, 1536)), pitch: pitch, velocity: velocity,
-                    part: partNumber, location: grace.location, isGrace: true))
-            }
-            start += slot
-        }
+        append(graceNotes, from: start)
     }
 
     /// Grace notes after a note end at three quarters of it (LilyPond's `\afterGrace`), cutting it short.
     private mutating func placeAfterGrace(_ grace: GraceNotes) {
         guard let first = open.first else { return }
-        let onset = notes[first].onset
         let segmentStart = time - lastSegmentLength
-        let total = grace.notes.reduce(WholeNotes.zero) { $0 + $1.length * Flattener.graceScale }
-        var start = segmentStart + lastSegmentLength * WholeNotes(3, 4) - total
-        if start < onset { start = onset }
+        let start = max(notes[first].onset, segmentStart + lastSegmentLength * WholeNotes(3, 4) - Self.graceLength(grace.notes))
         for index in open { notes[index].duration = start - notes[index].onset }
-        for note in grace.notes {
-            let slot = note.length * Flattener.graceScale
-            for pitch in note.pitches {
+        append(grace.notes, from: start)
+        open.removeAll(keepingCapacity: true)
+    }
+
+    private static func graceLength(_ graceNotes: [Note]) -> WholeNotes {
+        graceNotes.reduce(WholeNotes.zero) { $0 + $1.length * Flattener.graceScale }
+    }
+
+    /// Grace notes one after another from `start`, each in its squeezed slot.
+    private mutating func append(_ graceNotes: [Note], from start: WholeNotes) {
+        var start = start
+        for grace in graceNotes {
+            let slot = grace.length * Flattener.graceScale
+            for pitch in grace.pitches {
                 notes.append(TimedNote(
-                    onset: start, duration: max(slot - Flattener.graceGap, WholeNotes(1, 1536)), pitch: pitch, velocity: velocity,
+                    onset: start, duration: max(slot - Flattener.graceGap, Flattener.graceGap), pitch: pitch, velocity: velocity,
                     part: partNumber, location: grace.location, isGrace: true))
             }
             start += slot
         }
-        open.removeAll(keepingCapacity: true)
     }
 }

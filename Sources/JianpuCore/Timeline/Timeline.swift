@@ -43,6 +43,11 @@ public struct TimelinePart: Sendable, Hashable {
     /// The General MIDI program (0-based), if the score names an instrument we know.
     public var program: UInt8?
 
+    /// The channel of the part at `index`: 0 for the melody, then 1, 2… skipping 9 (drums).
+    public static func channel(forPart index: Int) -> UInt8 {
+        UInt8(min(index < 9 ? index : index + 1, 15))
+    }
+
     public init(name: String? = nil, channel: UInt8, program: UInt8? = nil) {
         self.name = name
         self.channel = channel
