@@ -52,7 +52,7 @@ public enum ChordPadScreen {
     }
 
     /// Pads `text` (which may hold SGR sequences) with spaces to `width` visible columns.
-    static func pad(_ text: String, _ width: Int) -> String {
+    static func padded(_ text: String, _ width: Int) -> String {
         let visible = visibleWidth(text)
         return visible >= width ? text : text + String(repeating: " ", count: width - visible)
     }
@@ -102,10 +102,10 @@ public enum ChordPadScreen {
             let playing = current && !sounding.isEmpty
             let mark = playing ? inverse : current ? bold : ""
             let end = mark.isEmpty ? "" : reset
-            keysRow += pad("[\(KeyLayout.chordKeys[index])]", column)
+            keysRow += padded("[\(KeyLayout.chordKeys[index])]", column)
             let symbolText = colour(of: chord.chord.root).map { $0 + chord.chord.symbol + reset } ?? chord.chord.symbol
-            namesRow += pad(mark + (mark.isEmpty ? symbolText : chord.chord.symbol) + end, column)
-            numeralsRow += pad(mark + chord.romanNumeral + end, column)
+            namesRow += padded(mark + (mark.isEmpty ? symbolText : chord.chord.symbol) + end, column)
+            numeralsRow += padded(mark + chord.romanNumeral + end, column)
         }
         lines.append(keysRow)
         lines.append(namesRow)
@@ -128,10 +128,10 @@ public enum ChordPadScreen {
         var melodyDegrees = "        "
         for (index, note) in melody.enumerated() {
             let on = melodySounding.contains(note.key)
-            melodyKeys += pad(String(KeyLayout.melodyKeys[index]), 4)
+            melodyKeys += padded(String(KeyLayout.melodyKeys[index]), 4)
             let name = on ? inverse + note.name.description + reset : coloured(note.name)
-            melodyNames += pad(name, 4)
-            melodyDegrees += pad(degreeText(note.degree, octave: note.octave), 4)
+            melodyNames += padded(name, 4)
+            melodyDegrees += padded(degreeText(note.degree, octave: note.octave), 4)
         }
         lines.append(melodyKeys)
         lines.append(melodyNames)
