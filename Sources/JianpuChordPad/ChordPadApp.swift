@@ -99,10 +99,10 @@ public struct ChordPadApp {
         let tunings = try Self.loadTunings(file: options.tuningsFile)
         let formulas = try Self.loadFormulas(file: options.chordsFile)
         let startIndex = try Self.tuningIndex(named: options.tuning, in: tunings)
+        let midi = try options.midiIn.map { try MIDIInput(path: $0) }
         guard RawTerminal.isInteractive else {
             throw ChordPadError("chordpad is played from a terminal: run it in one (standard input and output must be a terminal)")
         }
-        let midi = try options.midiIn.map { try MIDIInput(path: $0) }
 
         // Sound.
         let engine: PlaybackEngine

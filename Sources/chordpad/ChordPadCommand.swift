@@ -66,6 +66,10 @@ struct ChordPadCommand: ParsableCommand {
     @Flag(help: "Do not ask the terminal for key releases (kitty protocol); always use --note-length.")
     var noKitty = false
 
+    @Option(help: .hidden) var checkWav: String?
+    @Option(help: .hidden) var expect: String?
+    @Option(help: .hidden) var segmentSeconds: Double = 1.5
+
     func validate() throws {
         guard noteLength > 0, noteLength <= 60 else { throw ValidationError("--note-length must be between 0 and 60 seconds") }
         guard (0...10).contains(gain) else { throw ValidationError("--gain must be between 0 and 10") }
@@ -76,6 +80,14 @@ struct ChordPadCommand: ParsableCommand {
 
     func run() throws {
         do {
+            if let checkWav {
+                // For tests: does the WAV hold these notes (segments split by '/', notes by ',')?
+                let segments = (expect ?? "").split(separator: "/").map { $0.split(separator: ",").compactMap { Int($0) } }
+                let results = PitchCheck.check(try PitchCheck.readWAV(path: checkWav), segments: segments, segmentSeconds: segmentSeconds)
+                for result in results { print(result.line) }
+                if results.isEmpty || results.contains(where: { !$0.passed }) { throw ExitCode(1) }
+                return
+            }
             if listTunings {
                 for tuning in try ChordPadApp.loadTunings(file: tunings) { print(tuning) }
                 return
