@@ -66,6 +66,7 @@ struct ChordPadCommand: ParsableCommand {
     @Flag(help: "Do not ask the terminal for key releases (kitty protocol); always use --note-length.")
     var noKitty = false
 
+    @Flag(help: .hidden) var benchmark = false
     @Option(help: .hidden) var checkWav: String?
     @Option(help: .hidden) var expect: String?
     @Option(help: .hidden) var segmentSeconds: Double = 1.5
@@ -80,6 +81,10 @@ struct ChordPadCommand: ParsableCommand {
 
     func run() throws {
         do {
+            if benchmark {
+                ChordPadBenchmark.run()
+                return
+            }
             if let checkWav {
                 // For tests: does the WAV hold these notes (segments split by '/', notes by ',')?
                 let segments = (expect ?? "").split(separator: "/").map { $0.split(separator: ",").compactMap { Int($0) } }
