@@ -22,18 +22,28 @@ public final class MIDIInput: @unchecked Sendable {
     public let wakeDescriptor: Int32
     private let wakeWriter: Int32
     private let descriptor: Int32
+    private let sequencer: ALSASequencerInput?
 
     /// The path of the ALSA sequencer device.
     public static let sequencerDevice = "/dev/snd/seq"
 
-    /// Opens `path` for reading. `seq` (or `alsa`) asks for the ALSA sequencer.
+    /// Opens `path` for reading. `seq` (or `alsa`) asks for the ALSA sequencer: a port named chordpad that
+    /// other clients connect to; `seq:20:0` also connects from that port.
     /// - Throws: `ChordPadError` when the input cannot be opened, with what to give instead.
     public init(path: String, sequencerDevice: String = MIDIInput.sequencerDevice) throws {
         if path == "seq" || path == "alsa" || path.hasPrefix("seq:") {
             guard FileManager.default.fileExists(atPath: sequencerDevice) else {
                 throw ChordPadError("no ALSA sequencer on this machine (\(sequencerDevice) missing): give a raw MIDI device or FIFO path")
             }
-            throw ChordPadError("the ALSA sequencer (\(sequencerDevice)) is not read directly yet: give the raw MIDI device (/dev/snd/midiC*D*), or bridge a sequencer port to a FIFO")
+            let source = path.hasPrefix("seq:") ? String(path.dropFirst(4)) : nil
+            let sequencer = try ALSASequencerInput(source: source)
+            let (reader, writer) = try Self.wakePipe()
+            self.path = "ALSA sequencer port chordpad" + (source.map { " (from \($0))" } ?? " (connect with aconnect)")
+            self.descriptor = -1
+            self.sequencer = sequencer
+            self.wakeDescriptor = reader
+            self.wakeWriter = writer
+            return
         }
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -46,17 +56,23 @@ public final class MIDIInput: @unchecked Sendable {
         guard opened >= 0 else {
             throw ChordPadError("cannot open MIDI input \(path): \(String(cString: strerror(errno))); check the path and its permissions (group audio)")
         }
+        let (reader, writer): (Int32, Int32)
+        do { (reader, writer) = try Self.wakePipe() } catch { close(opened); throw error }
+        self.path = path
+        self.descriptor = opened
+        self.sequencer = nil
+        self.wakeDescriptor = reader
+        self.wakeWriter = writer
+    }
+
+    private static func wakePipe() throws -> (Int32, Int32) {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
-            close(opened)
             throw ChordPadError("cannot set up MIDI input: \(String(cString: strerror(errno)))")
         }
         _ = fcntl(pipeEnds[0], F_SETFL, fcntl(pipeEnds[0], F_GETFL) | O_NONBLOCK)
         _ = fcntl(pipeEnds[1], F_SETFL, fcntl(pipeEnds[1], F_GETFL) | O_NONBLOCK)
-        self.path = path
-        self.descriptor = opened
-        self.wakeDescriptor = pipeEnds[0]
-        self.wakeWriter = pipeEnds[1]
+        return (pipeEnds[0], pipeEnds[1])
     }
 
     /// Starts the reading thread. It runs until the stream ends (the process may exit while it waits).
@@ -69,6 +85,17 @@ public final class MIDIInput: @unchecked Sendable {
     private func readLoop() {
         var parser = MIDIByteParser()
         var buffer = [UInt8](repeating: 0, count: 512)
+        if let sequencer {
+            while let bytes = sequencer.next() {
+                let messages = parser.messages(from: bytes)
+                guard !messages.isEmpty else { continue }
+                queue.withLock { $0.append(contentsOf: messages) }
+                wake()
+            }
+            problem.withLock { $0 = "MIDI input: the ALSA sequencer stopped delivering events" }
+            wake()
+            return
+        }
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }

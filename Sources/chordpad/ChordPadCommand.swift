@@ -42,7 +42,7 @@ struct ChordPadCommand: ParsableCommand {
     @Option(help: "Instrument of the chords: a General MIDI number 0-127 or a name.")
     var chordProgram: String = "24"
 
-    @Option(help: "MIDI input: a raw MIDI device (/dev/snd/midiC1D0, /dev/midi1) or a FIFO; 'seq' for the ALSA sequencer.")
+    @Option(help: "MIDI input: a raw MIDI device (/dev/snd/midiC1D0, /dev/midi1) or a FIFO; 'seq' for the ALSA sequencer (a port named chordpad; seq:20:0 also connects from port 20:0).")
     var midiIn: String?
 
     @Option(help: "Write the performance as a Standard MIDI File (real timing at 120 bpm).")

@@ -1,3 +1,4 @@
+import Foundation
 import JianpuCore
 import JianpuTerminal
 import Testing
@@ -190,7 +191,7 @@ struct ChordPadTests {
         #expect(pad.lastMIDINotes == [61, 64, 69])
         let off = pad.handle(.midi(.noteOff(channel: 0, key: 61, velocity: 0)), at: 2)
         #expect(off == [.noteOff(channel: 0, key: 61)])
-        #expect(pad.soundingName?.symbol == "E A")
+        #expect(pad.soundingName?.symbol == "A5/E")
     }
 
     @Test("MIDI C E G is named C, without a numeral in D major")
@@ -233,6 +234,51 @@ struct ChordPadTests {
             Issue.record("expected an error")
         } catch let error as ChordPadError {
             #expect(error.description == "no ALSA sequencer on this machine (/nonexistent/seq missing): give a raw MIDI device or FIFO path")
+        } catch { Issue.record("\(error)") }
+    }
+}
+
+@Suite("Keyboard protocols")
+struct KeyboardProtocolTests {
+    @Test("kitty press, repeat and release drive the pad: held notes last while held")
+    func kitty() {
+        var decoder = KeyDecoder()
+        #expect(decoder.events(from: Array("\u{1B}[?11u".utf8)).isEmpty)
+        #expect(decoder.sawKittyReply)
+        var pad = dMajorPad()
+        var commands: [SynthCommand] = []
+        for event in decoder.events(from: Array("\u{1B}[49u".utf8)) { commands += pad.handle(.key(event), at: 0) }
+        #expect(ons(commands) == [50, 54, 57, 62])
+        commands = []
+        for event in decoder.events(from: Array("\u{1B}[49;1:2u\u{1B}[49;1:2u".utf8)) { commands += pad.handle(.key(event), at: 0.6) }
+        #expect(commands.isEmpty)
+        for event in decoder.events(from: Array("\u{1B}[49;1:3u".utf8)) { commands += pad.handle(.key(event), at: 1.0) }
+        #expect(Set(offs(commands)) == [50, 54, 57, 62])
+    }
+
+    @Test("without kitty, plain bytes are presses and the note length ends them")
+    func legacy() {
+        var decoder = KeyDecoder()
+        var pad = dMajorPad(.noteLength(0.5))
+        var commands: [SynthCommand] = []
+        for event in decoder.events(from: Array("z".utf8)) { commands += pad.handle(.key(event), at: 0) }
+        #expect(ons(commands) == [62])
+        #expect(!decoder.sawKittyReply)
+        #expect(offs(pad.handle(.tick, at: 0.5)) == [62])
+    }
+}
+
+@Suite("ALSA sequencer input")
+struct SequencerTests {
+    @Test("libasound loads; without /dev/snd/seq opening fails with a clear message",
+          .enabled(if: !FileManager.default.fileExists(atPath: "/dev/snd/seq")))
+    func openFails() {
+        do {
+            _ = try ALSASequencerInput(source: nil)
+            Issue.record("expected an error")
+        } catch let error as ChordPadError {
+            #expect(error.description.contains("ALSA sequencer"), "\(error.description)")
+            #expect(!error.description.contains("\n"))
         } catch { Issue.record("\(error)") }
     }
 }
