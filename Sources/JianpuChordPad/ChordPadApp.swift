@@ -100,9 +100,6 @@ public struct ChordPadApp {
         let formulas = try Self.loadFormulas(file: options.chordsFile)
         let startIndex = try Self.tuningIndex(named: options.tuning, in: tunings)
         let midi = try options.midiIn.map { try MIDIInput(path: $0) }
-        guard RawTerminal.isInteractive else {
-            throw ChordPadError("chordpad is played from a terminal: run it in one (standard input and output must be a terminal)")
-        }
 
         // Sound.
         let engine: PlaybackEngine
@@ -118,7 +115,10 @@ public struct ChordPadApp {
                 live = try LiveOutput(engine: engine, driver: options.driver, device: options.device)
             }
         } catch let error as AudioError {
-            throw ChordPadError(error.message, exitCode: error.kind == .noSoundDevice ? Self.noSoundDeviceExitCode : 1)
+            guard error.kind == .noSoundDevice else { throw ChordPadError(error.message) }
+            // The sound layer suggests `jianpu render`; here the way out is --out.
+            let what = error.message.components(separatedBy: "; write a file instead").first ?? error.message
+            throw ChordPadError(what + "; play into a WAV file instead with chordpad --out x.wav", exitCode: Self.noSoundDeviceExitCode)
         }
         var pad = ChordPad(tunings: tunings, tuningIndex: startIndex, formulas: formulas, releaseMode: .noteLength(options.noteLength),
                            melodyProgram: options.melodyProgram, chordProgram: options.chordProgram)
@@ -145,6 +145,9 @@ public struct ChordPadApp {
             }
         }
         defer { finish() }
+        guard RawTerminal.isInteractive else {
+            throw ChordPadError("chordpad is played from a terminal: run it in one (standard input and output must be a terminal)")
+        }
 
         let terminal = try RawTerminal()
         defer {

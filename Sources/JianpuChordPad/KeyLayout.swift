@@ -76,7 +76,7 @@ public enum KeyLayout {
         "1-7  whole chord of degree I-VII (a new chord silences the previous one)",
         "a s d f  tones of the current chord: root, third, fifth, upper root",
         "/  strum the current chord   \\  strum up/down   [ ]  strum slower/faster",
-        "z x c v b n m  melody 1-7     w e r t y u i  melody 1'-7' (upper octave)   o  top 1",
+        "z x c v b n m  melody 1-7   w e r t y u i  melody 1'-7' (octave up)   o  top 1",
         "Space  sustain/latch on/off   Esc or Backspace  panic (all notes off)",
         "- =  melody instrument down/up   9 0  chord instrument down/up",
         "Tab  next tuning   `  previous tuning   q or Ctrl-C  quit",
