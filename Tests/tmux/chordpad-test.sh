@@ -99,6 +99,33 @@ else
     fail "the WAV does not hold C4 E4 G4"
 fi
 
+# --- Live output through ALSA (a file plugin over a null device stands in for a sound card) ------
+if [ -f /usr/share/alsa/alsa.conf ]; then
+    { cat /usr/share/alsa/alsa.conf; printf '\npcm.!default {\n type file\n slave.pcm "null"\n file "%s"\n format "raw"\n}\n' "$WORK/alsa.raw"; } > "$WORK/alsa.conf"
+    tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+        "ALSA_CONFIG_PATH='$WORK/alsa.conf' '$BIN' --tuning GMajor --no-kitty 2>'$WORK/live.err'; echo \$? > '$WORK/live.rc'"
+    if wait_for "$SESSION" 'out: sound device' 10; then
+        tmux send-keys -t "$SESSION" 1
+        if wait_for "$SESSION" 'Sounding: G   I ' 3; then pass "live output: the G chord sounds and is named"; else fail "live output: G not named"; fi
+        tmux send-keys -t "$SESSION" q
+        if wait_exit live && [ -s "$WORK/alsa.raw" ]; then pass "live output through ALSA ran and quit with status 0"; else fail "live output did not run or quit: $(cat "$WORK/live.err" 2>/dev/null)"; fi
+    else
+        fail "live output did not start: $(cat "$WORK/live.err" 2>/dev/null)"
+    fi
+fi
+
+# --- One-line errors ----------------------------------------------------------------------------
+message=$("$BIN" --tuning HMajor 2>&1 </dev/null); status=$?
+if [ "$status" = 1 ] && [ "$(wc -l <<<"$message")" = 1 ] && grep -q "unknown tuning 'HMajor': try one of CMajor" <<<"$message"; then
+    pass "unknown tuning: one line listing valid names"
+else
+    fail "unknown tuning gave status $status: $message"
+fi
+if [ ! -e /dev/snd ]; then
+    message=$(ALSA_CONFIG_PATH= "$BIN" --tuning DMajor 2>&1 </dev/null); status=$?
+    if [ "$status" = 3 ] && grep -q "no sound device.*--out x.wav" <<<"$message"; then pass "no sound device: exit 3, suggests --out x.wav"; else fail "no sound device gave status $status: $message"; fi
+fi
+
 # --- The ALSA sequencer where there is none -----------------------------------------------------
 if [ ! -e /dev/snd/seq ]; then
     message=$("$BIN" --midi-in seq 2>&1)
