@@ -219,10 +219,11 @@ public struct ChordPad: Sendable {
                     return
                 }
                 lastPress[event.key] = time
-            } else if keysDown.contains(event.key) {
-                return // still held: a press without a release in between is a repeat
+            } else {
+                guard keysDown.insert(event.key).inserted else {
+                    return // still held: a press without a release in between is a repeat
+                }
             }
-            keysDown.insert(event.key)
         }
         perform(action, trigger: event.key, at: time, into: &out)
     }
