@@ -114,6 +114,25 @@ if [ -f /usr/share/alsa/alsa.conf ]; then
     fi
 fi
 
+# --- A signal ends it cleanly: terminal restored, synth silenced, WAV closed -----------------------
+tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+    "'$BIN' --tuning DMajor --no-kitty --note-length 5 --chord-program 0 --out '$WORK/signal.wav' 2>'$WORK/signal.err'; echo \$? > '$WORK/signal.rc'; stty -a > '$WORK/signal.stty'"
+if wait_for "$SESSION" 'note-length mode' 10; then
+    tmux send-keys -t "$SESSION" 1
+    sleep 1.5
+    PANE=$(tmux display -p -t "$SESSION" '#{pane_pid}')
+    CHILD=$(pgrep -P "$PANE" -x chordpad)
+    [ -n "$CHILD" ] && kill -TERM "$CHILD"
+    if wait_exit signal && grep -q ' icanon' "$WORK/signal.stty" && grep -q ' echo' "$WORK/signal.stty"; then
+        pass "SIGTERM: status 0, terminal back in canonical mode with echo"
+    else
+        fail "SIGTERM did not end chordpad cleanly: $(cat "$WORK/signal.err" 2>/dev/null)"
+    fi
+    if "$BIN" --check-wav "$WORK/signal.wav" --expect "50,54,57,62" --segment-seconds 1.0 >/dev/null; then pass "SIGTERM: the WAV was closed and holds the chord"; else fail "SIGTERM: the WAV is unreadable"; fi
+else
+    fail "chordpad did not start for the signal test"
+fi
+
 # --- One-line errors ----------------------------------------------------------------------------
 message=$("$BIN" --tuning HMajor 2>&1 </dev/null); status=$?
 if [ "$status" = 1 ] && [ "$(wc -l <<<"$message")" = 1 ] && grep -q "unknown tuning 'HMajor': try one of CMajor" <<<"$message"; then
