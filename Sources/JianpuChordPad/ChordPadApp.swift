@@ -25,6 +25,7 @@ public struct ChordPadApp {
         public var driver: String?
         public var device: String?
         public var noteLength: Double = 0.8
+        public var repeatGuard: Double = 0.5
         public var melodyProgram: UInt8 = 0
         public var chordProgram: UInt8 = 24
         public var midiIn: String?
@@ -122,6 +123,7 @@ public struct ChordPadApp {
         }
         var pad = ChordPad(tunings: tunings, tuningIndex: startIndex, formulas: formulas, releaseMode: .noteLength(options.noteLength),
                            melodyProgram: options.melodyProgram, chordProgram: options.chordProgram)
+        pad.repeatGuard = options.repeatGuard
         var recorder = PerformanceRecorder(melodyChannel: pad.melodyChannel, chordChannel: pad.chordChannel)
         let startTime = monotonicSeconds()
         recorder.start(at: startTime)

@@ -36,6 +36,9 @@ struct ChordPadCommand: ParsableCommand {
     @Option(help: "Seconds a note lasts when the terminal sends no key releases.")
     var noteLength: Double = 0.8
 
+    @Option(help: "Without key releases: a second press of a key sooner than this (seconds) is taken for auto-repeat and never retriggers.")
+    var repeatGuard: Double = 0.5
+
     @Option(help: "Instrument of the melody: a General MIDI number 0-127 or a name such as Flute.")
     var melodyProgram: String = "0"
 
@@ -73,6 +76,7 @@ struct ChordPadCommand: ParsableCommand {
 
     func validate() throws {
         guard noteLength > 0, noteLength <= 60 else { throw ValidationError("--note-length must be between 0 and 60 seconds") }
+        guard (0...5).contains(repeatGuard) else { throw ValidationError("--repeat-guard must be between 0 and 5 seconds") }
         guard (0...10).contains(gain) else { throw ValidationError("--gain must be between 0 and 10") }
         for (name, value) in [("--melody-program", melodyProgram), ("--chord-program", chordProgram)] where GeneralMIDI.program(named: value) == nil {
             throw ValidationError("\(name) '\(value)' is not a General MIDI program: give 0-127 or a name such as Flute or Violin")
@@ -107,6 +111,7 @@ struct ChordPadCommand: ParsableCommand {
             options.driver = driver
             options.device = device
             options.noteLength = noteLength
+            options.repeatGuard = repeatGuard
             options.melodyProgram = GeneralMIDI.program(named: melodyProgram) ?? 0
             options.chordProgram = GeneralMIDI.program(named: chordProgram) ?? 24
             options.midiIn = midiIn
