@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "JianpuAudio", targets: ["JianpuAudio"]),
         .executable(name: "jianpu", targets: ["jianpu"]),
         .executable(name: "jianpu-bench", targets: ["jianpu-bench"]),
+        .executable(name: "chordpad", targets: ["chordpad"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,6 +32,16 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuAudio"]),
+        // The chord instrument: its logic and screen (JianpuChordPad) and the thin program (chordpad).
+        .target(name: "JianpuChordPad", dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal"]),
+        .executableTarget(
+            name: "chordpad",
+            dependencies: [
+                "JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "JianpuChordPadTests", dependencies: ["JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal"]),
         .testTarget(name: "JianpuCoreTests", dependencies: ["JianpuCore"]),
         .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore"]),
         .testTarget(name: "JianpuCLITests", dependencies: ["JianpuCore"]),

@@ -1,0 +1,367 @@
+import JianpuCore
+import JianpuTerminal
+
+/// A MIDI command for the synthesizer, as the chord pad issues it.
+public enum SynthCommand: Sendable, Hashable {
+    case noteOn(channel: UInt8, key: UInt8, velocity: UInt8)
+    case noteOff(channel: UInt8, key: UInt8)
+    case programChange(channel: UInt8, program: UInt8)
+    /// Release every note on every channel (panic, quit).
+    case allNotesOff
+}
+
+/// How the pad learns that a key was let go.
+public enum ReleaseMode: Sendable, Hashable {
+    /// The terminal reports key releases (kitty keyboard protocol): a note lasts while its key is held.
+    case keyRelease
+    /// The terminal sends presses only: every note lasts a set time (seconds). Also used while
+    /// the terminal has not yet answered the kitty query.
+    case noteLength(Double)
+}
+
+/// What the pad is given: a key event from the terminal, a MIDI message from `--midi-in`, or the
+/// passing of time (for note lengths and strums).
+public enum PadInput: Sendable, Hashable {
+    case key(KeyEvent)
+    case midi(MIDIMessage)
+    case tick
+}
+
+/// The chord instrument's logic, with no terminal and no synthesizer: input events in, synth
+/// commands out, and the state the screen shows. Time is seconds on any monotonic clock, passed in.
+///
+/// Sections: the chord section (chord keys, chord tones, strums) plays on `chordChannel`, the melody
+/// (melody keys and MIDI input) on `melodyChannel`; each has its own program. A new chord (or a strum,
+/// or a new tuning) silences the chord section; the melody is not affected.
+public struct ChordPad: Sendable {
+    /// Which part of the instrument a note belongs to.
+    public enum Section: Sendable, Hashable { case chord, melody, midiInput }
+
+    /// One sounding note and what holds it.
+    public struct Voice: Sendable, Hashable {
+        public var section: Section
+        public var channel: UInt8
+        public var key: UInt8
+        /// The computer key that started it (nil for MIDI input).
+        public var trigger: KeyEvent.Key?
+        /// The MIDI input note that started it.
+        public var midiKey: UInt8?
+        /// When it ends by itself (note-length mode), or nil.
+        public var expires: Double?
+        /// False once its key is let go while sustain holds it.
+        public var held: Bool
+    }
+
+    struct StrumStep: Sendable, Hashable {
+        var time: Double
+        var key: UInt8
+    }
+
+    // Configuration.
+    public let tunings: [Tuning]
+    public let namer: ChordNamer
+    public var melodyChannel: UInt8 = 0
+    public var chordChannel: UInt8 = 1
+    public var velocity: UInt8 = 100
+    /// Two presses of one key closer than this (seconds) count as the terminal's auto-repeat when
+    /// the terminal does not report repeats itself (note-length mode).
+    public var repeatGuard: Double = 0.5
+
+    // State.
+    public private(set) var tuningIndex: Int
+    public var releaseMode: ReleaseMode
+    public private(set) var currentDegree: Int = 1
+    public private(set) var melodyProgram: UInt8
+    public private(set) var chordProgram: UInt8
+    public private(set) var sustain = false
+    /// Strum from the lowest tone up (true) or from the highest down.
+    public private(set) var strumUpward = true
+    /// Seconds between the tones of a strum.
+    public private(set) var strumInterval: Double = 0.04
+    public private(set) var voices: [Voice] = []
+    public private(set) var quitRequested = false
+    /// The MIDI input notes held now (for the screen).
+    public private(set) var lastMIDINotes: [UInt8] = []
+    private var pendingStrum: [StrumStep] = []
+    private var lastPress: [KeyEvent.Key: Double] = [:]
+    private var keysDown: Set<KeyEvent.Key> = []
+
+    /// A pad over `tunings`, starting in `tunings[tuningIndex]`.
+    public init(tunings: [Tuning], tuningIndex: Int = 0, formulas: [ChordFormula] = ChordFormula.standard,
+                releaseMode: ReleaseMode = .noteLength(0.8), melodyProgram: UInt8 = 0, chordProgram: UInt8 = 0) {
+        precondition(!tunings.isEmpty, "a chord pad needs at least one tuning")
+        self.tunings = tunings
+        self.tuningIndex = min(max(tuningIndex, 0), tunings.count - 1)
+        self.namer = ChordNamer(formulas: formulas)
+        self.releaseMode = releaseMode
+        self.melodyProgram = melodyProgram
+        self.chordProgram = chordProgram
+    }
+
+    /// The commands that set both sections' instruments (send them once at the start).
+    public var initialCommands: [SynthCommand] {
+        [.programChange(channel: melodyChannel, program: melodyProgram), .programChange(channel: chordChannel, program: chordProgram)]
+    }
+
+    // MARK: What the screen shows
+
+    public var tuning: Tuning { tunings[tuningIndex] }
+    public var key: Key { tuning.key }
+
+    /// The seven chord columns: the key's triads I…VII.
+    public var chords: [DiatonicChord] { key.triads }
+
+    /// The tones a chord column plays: root, third and fifth in close position from octave 3, and the upper root.
+    public func chordTones(degree: Int) -> [UInt8] {
+        let chord = chords[min(max(degree, 1), 7) - 1].chord
+        var pitches = chord.voicing(bassOctave: 3).map(\.midiNumber)
+        if let root = pitches.first { pitches.append(root + 12) }
+        return pitches.map { UInt8(clamping: $0) }
+    }
+
+    /// The 15 melody notes: the scale over two octaves from the tonic in octave 4, with their names
+    /// and degrees (1…7) and octave (0 lower, 1 upper, 2 the top tonic).
+    public var melodyNotes: [(key: UInt8, name: NoteName, degree: Int, octave: Int)] {
+        let tonic = key.tonic
+        let base = Pitch(tonic, octave: 4).midiNumber
+        return (0..<15).map { index in
+            let degree = index % 7 + 1
+            let name = key.note(atDegree: degree)
+            let above = (name.pitchClass - tonic.pitchClass + 12) % 12
+            return (UInt8(clamping: base + above + 12 * (index / 7)), name, degree, index / 7)
+        }
+    }
+
+    /// Every distinct sounding MIDI note, low to high (chord section, melody and MIDI input).
+    public var soundingKeys: [Int] { Array(Set(voices.map { Int($0.key) })).sorted() }
+
+    /// What sounds now, named in the current key: a chord symbol (`F#m`, `A/C#`) and its numeral,
+    /// a single note's name, or the notes when no chord type fits. Nil when nothing sounds.
+    public var soundingName: (symbol: String, numeral: String?)? {
+        let keys = soundingKeys
+        guard !keys.isEmpty else { return nil }
+        let classes = Set(keys.map { $0 % 12 })
+        if classes.count == 1 {
+            let name = key.spelling(of: keys[0] % 12)
+            return (name.description, key.degree(of: keys[0] % 12).map(String.init))
+        }
+        if let name = namer.name(midiNumbers: keys, in: key) {
+            return (name.symbol, name.romanNumeral)
+        }
+        let names = keys.map { key.spelling(of: $0 % 12).description }
+        var seen = Set<String>()
+        return (names.filter { seen.insert($0).inserted }.joined(separator: " "), nil)
+    }
+
+    /// When `handle(.tick, at:)` must next be called (a note ends or a strum tone is due), or nil.
+    public var nextDeadline: Double? {
+        let strum = pendingStrum.map(\.time).min()
+        let expiry = voices.compactMap(\.expires).min()
+        switch (strum, expiry) {
+        case let (a?, b?): return min(a, b)
+        case let (a?, nil): return a
+        case let (nil, b?): return b
+        default: return nil
+        }
+    }
+
+    // MARK: Input
+
+    /// Applies one input at `time` (seconds) and returns the synth commands it causes, in order.
+    public mutating func handle(_ input: PadInput, at time: Double) -> [SynthCommand] {
+        var out: [SynthCommand] = []
+        switch input {
+        case .tick:
+            break
+        case .key(let event):
+            handleKey(event, at: time, into: &out)
+        case .midi(let message):
+            handleMIDI(message, at: time, into: &out)
+        }
+        advance(to: time, into: &out)
+        return out
+    }
+
+    /// Performs an action as if its key was pressed (for tests and scripted use).
+    public mutating func perform(_ action: PadAction, at time: Double) -> [SynthCommand] {
+        var out: [SynthCommand] = []
+        perform(action, trigger: nil, at: time, into: &out)
+        advance(to: time, into: &out)
+        return out
+    }
+
+    private var noteLength: Double? {
+        if case .noteLength(let length) = releaseMode { return length }
+        return nil
+    }
+
+    private mutating func handleKey(_ event: KeyEvent, at time: Double, into out: inout [SynthCommand]) {
+        guard let action = KeyLayout.action(for: event.key) else { return }
+        switch event.kind {
+        case .repeat:
+            return // auto-repeat never retriggers
+        case .release:
+            keysDown.remove(event.key)
+            release(trigger: event.key, at: time, into: &out)
+            return
+        case .press:
+            break
+        }
+        if action.playsNotes {
+            if let length = noteLength {
+                // No release events: a press soon after the same key's last one is the terminal's auto-repeat.
+                // It keeps the key's notes sounding but never retriggers them.
+                if let last = lastPress[event.key], time - last < repeatGuard {
+                    lastPress[event.key] = time
+                    for index in voices.indices where voices[index].trigger == event.key {
+                        if let expires = voices[index].expires { voices[index].expires = max(expires, time + length) }
+                    }
+                    return
+                }
+                lastPress[event.key] = time
+            } else {
+                guard keysDown.insert(event.key).inserted else {
+                    return // still held: a press without a release in between is a repeat
+                }
+            }
+        }
+        perform(action, trigger: event.key, at: time, into: &out)
+    }
+
+    private mutating func perform(_ action: PadAction, trigger: KeyEvent.Key?, at time: Double, into out: inout [SynthCommand]) {
+        switch action {
+        case .chord(let degree):
+            silenceChordSection(into: &out)
+            currentDegree = min(max(degree, 1), 7)
+            for key in chordTones(degree: currentDegree) {
+                start(section: .chord, channel: chordChannel, key: key, trigger: trigger, at: time, into: &out)
+            }
+        case .chordTone(let index):
+            let tones = chordTones(degree: currentDegree)
+            guard tones.indices.contains(index) else { return }
+            start(section: .chord, channel: chordChannel, key: tones[index], trigger: trigger, at: time, into: &out)
+        case .melody(let index):
+            let notes = melodyNotes
+            guard notes.indices.contains(index) else { return }
+            start(section: .melody, channel: melodyChannel, key: notes[index].key, trigger: trigger, at: time, into: &out)
+        case .strum:
+            silenceChordSection(into: &out)
+            var tones = chordTones(degree: currentDegree)
+            if !strumUpward { tones.reverse() }
+            pendingStrum = tones.enumerated().map { StrumStep(time: time + Double($0.offset) * strumInterval, key: $0.element) }
+            strumTrigger = trigger
+        case .toggleStrumDirection:
+            strumUpward.toggle()
+        case .strumSlower:
+            strumInterval = min(0.3, ((strumInterval + 0.01) * 1000).rounded() / 1000)
+        case .strumFaster:
+            strumInterval = max(0.0, ((strumInterval - 0.01) * 1000).rounded() / 1000)
+        case .melodyProgram(let delta):
+            melodyProgram = UInt8((Int(melodyProgram) + delta + 128) % 128)
+            out.append(.programChange(channel: melodyChannel, program: melodyProgram))
+        case .chordProgram(let delta):
+            chordProgram = UInt8((Int(chordProgram) + delta + 128) % 128)
+            out.append(.programChange(channel: chordChannel, program: chordProgram))
+        case .nextTuning, .previousTuning:
+            // The chord columns change meaning: the chord section stops; the melody rings on.
+            silenceChordSection(into: &out)
+            let step = action == .nextTuning ? 1 : -1
+            tuningIndex = (tuningIndex + step + tunings.count) % tunings.count
+        case .sustain:
+            sustain.toggle()
+            if !sustain { releaseUnheld(at: time, into: &out) }
+        case .panic:
+            panic(into: &out)
+        case .quit:
+            panic(into: &out)
+            quitRequested = true
+        }
+    }
+
+    private var strumTrigger: KeyEvent.Key?
+
+    private mutating func handleMIDI(_ message: MIDIMessage, at time: Double, into out: inout [SynthCommand]) {
+        switch message {
+        case .noteOn(_, let key, let velocity) where velocity > 0:
+            start(section: .midiInput, channel: melodyChannel, key: key, trigger: nil, midiKey: key, velocity: velocity, expires: .some(nil), at: time, into: &out)
+        case .noteOn(_, let key, _), .noteOff(_, let key, _):
+            for index in voices.indices.reversed() where voices[index].section == .midiInput && voices[index].midiKey == key {
+                if sustain { voices[index].held = false } else { remove(at: index, into: &out) }
+            }
+        case .controlChange(_, 64, let value):
+            // The sustain pedal of a MIDI keyboard.
+            let down = value >= 64
+            if down != sustain { sustain = down; if !down { releaseUnheld(at: time, into: &out) } }
+        case .controlChange(_, 123, _):
+            panic(into: &out)
+        default:
+            break
+        }
+        lastMIDINotes = voices.filter { $0.section == .midiInput }.map(\.key).sorted()
+    }
+
+    /// Starts a note. `expires` overrides the note-length rule (`.some(nil)`: never by itself).
+    private mutating func start(section: Section, channel: UInt8, key: UInt8, trigger: KeyEvent.Key?, midiKey: UInt8? = nil,
+                                velocity: UInt8? = nil, expires: Double?? = nil, at time: Double, into out: inout [SynthCommand]) {
+        let ending: Double?
+        if let expires { ending = expires } else if sustain { ending = nil } else { ending = noteLength.map { time + $0 } }
+        // With key releases, a note whose key is already up (a late strum tone) rings briefly.
+        let isHeld = trigger.map { noteLength != nil || keysDown.contains($0) } ?? true
+        let end = !isHeld && !sustain && ending == nil ? time + max(0.3, strumInterval) : ending
+        out.append(.noteOn(channel: channel, key: min(key, 127), velocity: velocity ?? self.velocity))
+        voices.append(Voice(section: section, channel: channel, key: min(key, 127), trigger: trigger, midiKey: midiKey, expires: end, held: true))
+    }
+
+    /// Removes a voice; the note-off is sent only when no other voice sounds the same key on the channel.
+    private mutating func remove(at index: Int, into out: inout [SynthCommand]) {
+        let voice = voices.remove(at: index)
+        if !voices.contains(where: { $0.channel == voice.channel && $0.key == voice.key }) {
+            out.append(.noteOff(channel: voice.channel, key: voice.key))
+        }
+    }
+
+    private mutating func release(trigger: KeyEvent.Key, at time: Double, into out: inout [SynthCommand]) {
+        guard noteLength == nil else { return }
+        for index in voices.indices.reversed() where voices[index].trigger == trigger {
+            if sustain { voices[index].held = false } else { remove(at: index, into: &out) }
+        }
+    }
+
+    private mutating func silenceChordSection(into out: inout [SynthCommand]) {
+        pendingStrum = []
+        for index in voices.indices.reversed() where voices[index].section == .chord {
+            remove(at: index, into: &out)
+        }
+    }
+
+    /// Sustain let go: notes whose key is up (or whose time has run out) end.
+    private mutating func releaseUnheld(at time: Double, into out: inout [SynthCommand]) {
+        for index in voices.indices.reversed() {
+            let voice = voices[index]
+            if !voice.held {
+                remove(at: index, into: &out)
+            } else if let length = noteLength, voice.expires == nil, voice.section != .midiInput {
+                voices[index].expires = time + min(length, 0.05)
+            }
+        }
+    }
+
+    private mutating func panic(into out: inout [SynthCommand]) {
+        pendingStrum = []
+        voices = []
+        sustain = false
+        lastMIDINotes = []
+        out.append(.allNotesOff)
+    }
+
+    /// Plays due strum tones and ends notes whose time has run out.
+    private mutating func advance(to time: Double, into out: inout [SynthCommand]) {
+        while let next = pendingStrum.first, next.time <= time + 1e-9 {
+            pendingStrum.removeFirst()
+            start(section: .chord, channel: chordChannel, key: next.key, trigger: strumTrigger, at: max(time, next.time), into: &out)
+        }
+        for index in voices.indices.reversed() {
+            if let expires = voices[index].expires, expires <= time + 1e-9 { remove(at: index, into: &out) }
+        }
+    }
+}

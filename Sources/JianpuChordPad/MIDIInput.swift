@@ -1,0 +1,132 @@
+import Foundation
+import Synchronization
+
+/// An error of the chord pad's set-up, with its exit status: one line that says what and the fix.
+public struct ChordPadError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public var exitCode: Int32
+    public init(_ description: String, exitCode: Int32 = 1) {
+        self.description = description
+        self.exitCode = exitCode
+    }
+}
+
+/// Reads a raw MIDI byte stream (`/dev/snd/midiC*D*`, `/dev/midi*`, a FIFO or a file) on a background
+/// thread and hands the parsed messages to the control thread through a queue and a wake-up pipe.
+public final class MIDIInput: @unchecked Sendable {
+    /// The path read.
+    public let path: String
+    private let queue = Mutex<[MIDIMessage]>([])
+    private let problem = Mutex<String?>(nil)
+    /// Becomes readable when messages are waiting (poll it with the terminal).
+    public let wakeDescriptor: Int32
+    private let wakeWriter: Int32
+    private let descriptor: Int32
+    private let sequencer: ALSASequencerInput?
+
+    /// The path of the ALSA sequencer device.
+    public static let sequencerDevice = "/dev/snd/seq"
+
+    /// Opens `path` for reading. `seq` (or `alsa`) asks for the ALSA sequencer: a port named chordpad that
+    /// other clients connect to; `seq:20:0` also connects from that port.
+    /// - Throws: `ChordPadError` when the input cannot be opened, with what to give instead.
+    public init(path: String, sequencerDevice: String = MIDIInput.sequencerDevice) throws {
+        if path == "seq" || path == "alsa" || path.hasPrefix("seq:") {
+            guard FileManager.default.fileExists(atPath: sequencerDevice) else {
+                throw ChordPadError("no ALSA sequencer on this machine (\(sequencerDevice) missing): give a raw MIDI device or FIFO path")
+            }
+            let source = path.hasPrefix("seq:") ? String(path.dropFirst(4)) : nil
+            let sequencer = try ALSASequencerInput(source: source)
+            let (reader, writer) = try Self.wakePipe()
+            self.path = "ALSA sequencer port chordpad" + (source.map { " (from \($0))" } ?? " (connect with aconnect)")
+            self.descriptor = -1
+            self.sequencer = sequencer
+            self.wakeDescriptor = reader
+            self.wakeWriter = writer
+            return
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw ChordPadError("cannot read MIDI input \(path): \(String(cString: strerror(errno))); give a raw MIDI device (/dev/snd/midiC*D*, /dev/midi*) or a FIFO made with mkfifo")
+        }
+        let isFIFO = (info.st_mode & S_IFMT) == S_IFIFO
+        // A FIFO is opened for reading and writing so that it neither blocks until a writer comes
+        // nor reaches end-of-file when a writer goes: every later writer is heard too.
+        let opened = open(path, (isFIFO ? O_RDWR : O_RDONLY) | O_CLOEXEC)
+        guard opened >= 0 else {
+            throw ChordPadError("cannot open MIDI input \(path): \(String(cString: strerror(errno))); check the path and its permissions (group audio)")
+        }
+        let (reader, writer): (Int32, Int32)
+        do { (reader, writer) = try Self.wakePipe() } catch { close(opened); throw error }
+        self.path = path
+        self.descriptor = opened
+        self.sequencer = nil
+        self.wakeDescriptor = reader
+        self.wakeWriter = writer
+    }
+
+    private static func wakePipe() throws -> (Int32, Int32) {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else {
+            throw ChordPadError("cannot set up MIDI input: \(String(cString: strerror(errno)))")
+        }
+        _ = fcntl(pipeEnds[0], F_SETFL, fcntl(pipeEnds[0], F_GETFL) | O_NONBLOCK)
+        _ = fcntl(pipeEnds[1], F_SETFL, fcntl(pipeEnds[1], F_GETFL) | O_NONBLOCK)
+        return (pipeEnds[0], pipeEnds[1])
+    }
+
+    /// Starts the reading thread. It runs until the stream ends (the process may exit while it waits).
+    public func start() {
+        let thread = Thread { [self] in self.readLoop() }
+        thread.name = "chordpad MIDI input"
+        thread.start()
+    }
+
+    private func readLoop() {
+        var parser = MIDIByteParser()
+        var buffer = [UInt8](repeating: 0, count: 512)
+        if let sequencer {
+            while let bytes = sequencer.next() {
+                let messages = parser.messages(from: bytes)
+                guard !messages.isEmpty else { continue }
+                queue.withLock { $0.append(contentsOf: messages) }
+                wake()
+            }
+            problem.withLock { $0 = "MIDI input: the ALSA sequencer stopped delivering events" }
+            wake()
+            return
+        }
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 {
+                let reason = count == 0 ? "the stream ended" : String(cString: strerror(errno))
+                problem.withLock { $0 = "MIDI input \(path): \(reason)" }
+                wake()
+                return
+            }
+            let messages = parser.messages(from: buffer[..<count])
+            guard !messages.isEmpty else { continue }
+            queue.withLock { $0.append(contentsOf: messages) }
+            wake()
+        }
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWriter, &byte, 1)
+    }
+
+    /// The messages received since the last call (and clears the wake-up pipe).
+    public func drain() -> [MIDIMessage] {
+        var scratch = [UInt8](repeating: 0, count: 64)
+        while scratch.withUnsafeMutableBytes({ read(wakeDescriptor, $0.baseAddress, $0.count) }) > 0 {}
+        return queue.withLock { messages in
+            defer { messages = [] }
+            return messages
+        }
+    }
+
+    /// A problem the reading thread met (the stream ended, a read error), or nil.
+    public var failure: String? { problem.withLock { $0 } }
+}

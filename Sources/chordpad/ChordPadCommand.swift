@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import JianpuChordPad
+import JianpuCore
+
+@main
+struct ChordPadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chordpad",
+        abstract: "A chord instrument in the terminal: seven chord columns and a melody row in a key.",
+        discussion: """
+            Keys:
+            \(KeyLayout.help.map { "  " + $0 }.joined(separator: "\n"))
+
+            Chords play on MIDI channel 2, the melody (and --midi-in) on channel 1, each with its own \
+            instrument. A new chord silences the previous chord; the melody rings on.
+            Terminals that speak the kitty keyboard protocol report key releases: a note then lasts \
+            while its key is held. Others send presses only: each note lasts --note-length seconds \
+            (holding a key keeps it sounding; auto-repeat never retriggers). The screen says which.
+            C notes are drawn red and G notes green.
+            Exit status 3: no sound device (use --out x.wav).
+            """)
+
+    @Option(help: "The key to start in, as named in the tunings list (DMajor, F#Minor, EDorian).")
+    var tuning: String = "CMajor"
+
+    @Flag(help: "List the tunings and exit.")
+    var listTunings = false
+
+    @Option(help: "A tunings file (default: the built-in list, as in Tunings/tunings.txt).")
+    var tunings: String?
+
+    @Option(help: "A chord formulas file for naming (default: the built-in list, as in Chords/chords.txt).")
+    var chords: String?
+
+    @Option(help: "Seconds a note lasts when the terminal sends no key releases.")
+    var noteLength: Double = 0.8
+
+    @Option(help: "Without key releases: a second press of a key sooner than this (seconds) is taken for auto-repeat and never retriggers.")
+    var repeatGuard: Double = 0.5
+
+    @Option(help: "Instrument of the melody: a General MIDI number 0-127 or a name such as Flute.")
+    var melodyProgram: String = "0"
+
+    @Option(help: "Instrument of the chords: a General MIDI number 0-127 or a name.")
+    var chordProgram: String = "24"
+
+    @Option(help: "MIDI input: a raw MIDI device (/dev/snd/midiC1D0, /dev/midi1) or a FIFO; 'seq' for the ALSA sequencer (a port named chordpad; seq:20:0 also connects from port 20:0).")
+    var midiIn: String?
+
+    @Option(help: "Write the performance as a Standard MIDI File (real timing at 120 bpm).")
+    var record: String?
+
+    @Option(help: "Send the sound to this WAV file at real-time pace instead of the sound device.")
+    var out: String?
+
+    @Option(help: "The SoundFont (.sf2). Default: $JIANPU_SOUNDFONT, then /usr/share/sounds/sf2/default-GM.sf2.")
+    var soundfont: String?
+
+    @Option(help: "FluidSynth audio driver (alsa, pulseaudio, jack, oss, sdl2).")
+    var driver: String?
+
+    @Option(help: "ALSA device, e.g. hw:1.")
+    var device: String?
+
+    @Option(help: "Output level, 0.0-10.0.")
+    var gain: Float = 0.5
+
+    @Flag(help: "Do not ask the terminal for key releases (kitty protocol); always use --note-length.")
+    var noKitty = false
+
+    @Flag(help: .hidden) var benchmark = false
+    @Option(help: .hidden) var checkWav: String?
+    @Option(help: .hidden) var expect: String?
+    @Option(help: .hidden) var segmentSeconds: Double = 1.5
+
+    func validate() throws {
+        guard noteLength > 0, noteLength <= 60 else { throw ValidationError("--note-length must be between 0 and 60 seconds") }
+        guard (0...5).contains(repeatGuard) else { throw ValidationError("--repeat-guard must be between 0 and 5 seconds") }
+        guard (0...10).contains(gain) else { throw ValidationError("--gain must be between 0 and 10") }
+        for (name, value) in [("--melody-program", melodyProgram), ("--chord-program", chordProgram)] where GeneralMIDI.program(named: value) == nil {
+            throw ValidationError("\(name) '\(value)' is not a General MIDI program: give 0-127 or a name such as Flute or Violin")
+        }
+    }
+
+    func run() throws {
+        do {
+            if benchmark {
+                ChordPadBenchmark.run()
+                return
+            }
+            if let checkWav {
+                // For tests: does the WAV hold these notes (segments split by '/', notes by ',')?
+                let segments = (expect ?? "").split(separator: "/").map { $0.split(separator: ",").compactMap { Int($0) } }
+                let results = PitchCheck.check(try PitchCheck.readWAV(path: checkWav), segments: segments, segmentSeconds: segmentSeconds)
+                for result in results { print(result.line) }
+                if results.isEmpty || results.contains(where: { !$0.passed }) { throw ExitCode(1) }
+                return
+            }
+            if listTunings {
+                for tuning in try ChordPadApp.loadTunings(file: tunings) { print(tuning) }
+                return
+            }
+            var options = ChordPadApp.Options()
+            options.tuning = tuning
+            options.tuningsFile = tunings
+            options.chordsFile = chords
+            options.soundFont = soundfont
+            options.gain = gain
+            options.out = out
+            options.driver = driver
+            options.device = device
+            options.noteLength = noteLength
+            options.repeatGuard = repeatGuard
+            options.melodyProgram = GeneralMIDI.program(named: melodyProgram) ?? 0
+            options.chordProgram = GeneralMIDI.program(named: chordProgram) ?? 24
+            options.midiIn = midiIn
+            options.record = record
+            options.noKitty = noKitty
+            try ChordPadApp(options: options).run()
+        } catch let error as ChordPadError {
+            FileHandle.standardError.write(Data("chordpad: \(error.description)\n".utf8))
+            throw ExitCode(error.exitCode)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            FileHandle.standardError.write(Data("chordpad: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# End-to-end tests of chordpad in tmux, writing the sound to WAV files at real-time pace.
+#
+#   1. I–V–vi–IV in D major, pressed with pauses: the WAV holds each chord's notes, the previous
+#      chord stops at every change, and the screen names D, A, Bm, G.
+#   2. MIDI note-ons of C, E, G (60, 64, 67) written to a FIFO: the screen says C, the WAV holds them.
+#
+# Usage: Tests/tmux/chordpad-test.sh [path/to/chordpad]   (default .build/release/chordpad)
+# Prints PASS/FAIL lines; exits 0 only when everything passed. Needs tmux and a SoundFont.
+set -u
+cd "$(dirname "$0")/../.."
+BIN=${1:-.build/release/chordpad}
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+WORK=$(mktemp -d /tmp/chordpad-test.XXXXXX)
+SESSION="chordpad-test-$$"
+FAILED=0
+
+cleanup() {
+    tmux kill-session -t "$SESSION" 2>/dev/null
+    tmux kill-session -t "$SESSION-midi" 2>/dev/null
+    [ -n "${HOLDER:-}" ] && kill "$HOLDER" 2>/dev/null
+    rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+pass() { echo "PASS: $*"; }
+fail() { echo "FAIL: $*"; FAILED=1; }
+
+if ! command -v tmux >/dev/null; then echo "FAIL: tmux is not installed"; exit 1; fi
+if [ ! -x "$BIN" ]; then echo "FAIL: $BIN is missing (swift build -c release --product chordpad)"; exit 1; fi
+
+# Waits until the pane shows $2 (a grep -E pattern) or $3 seconds pass.
+wait_for() {
+    local session=$1 pattern=$2 limit=$3 waited=0
+    while [ "$waited" -lt $((limit * 10)) ]; do
+        tmux capture-pane -p -t "$session" 2>/dev/null | grep -Eq "$pattern" && return 0
+        sleep 0.1; waited=$((waited + 1))
+    done
+    return 1
+}
+
+# Waits for the session's program to end (it writes $WORK/$1.rc).
+wait_exit() {
+    local name=$1 waited=0
+    while [ ! -s "$WORK/$name.rc" ] && [ "$waited" -lt 100 ]; do sleep 0.1; waited=$((waited + 1)); done
+    [ -s "$WORK/$name.rc" ] && [ "$(cat "$WORK/$name.rc")" = 0 ]
+}
+
+# --- 1. I–V–vi–IV in D major ------------------------------------------------------------------
+tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+    "'$BIN' --tuning DMajor --note-length 5 --chord-program 0 --out '$WORK/chords.wav' --record '$WORK/chords.mid' 2>'$WORK/chords.err'; echo \$? > '$WORK/chords.rc'"
+if wait_for "$SESSION" 'note-length mode' 10; then pass "chordpad started in D major, note-length mode shown"; else fail "chordpad did not start: $(cat "$WORK/chords.err" 2>/dev/null)"; fi
+sleep 0.5
+SCREENS=()
+for key in 1 5 6 4; do
+    tmux send-keys -t "$SESSION" "$key"
+    sleep 0.7
+    SCREENS+=("$(tmux capture-pane -p -t "$SESSION")")
+    sleep 0.8
+done
+tmux send-keys -t "$SESSION" q
+if wait_exit chords; then pass "chordpad quit with status 0"; else fail "chordpad did not quit cleanly: $(cat "$WORK/chords.err" 2>/dev/null)"; fi
+
+index=0
+for expected in "D   I" "A   V" "Bm   vi" "G   IV"; do
+    if grep -q "Sounding: $expected " <<<"${SCREENS[$index]}"; then
+        pass "screen names chord $((index + 1)): $expected"
+    else
+        fail "screen does not name chord $((index + 1)) as '$expected': $(grep Sounding <<<"${SCREENS[$index]}")"
+    fi
+    index=$((index + 1))
+done
+
+# D3 F#3 A3 D4 / A3 C#4 E4 A4 / B3 D4 F#4 B4 / G3 B3 D4 G4
+if "$BIN" --check-wav "$WORK/chords.wav" --expect "50,54,57,62/57,61,64,69/59,62,66,71/55,59,62,67" --segment-seconds 1.5; then
+    pass "the WAV holds I-V-vi-IV, each previous chord stopped"
+else
+    fail "the WAV does not hold I-V-vi-IV as played"
+fi
+if [ -s "$WORK/chords.mid" ] && head -c 4 "$WORK/chords.mid" | grep -q MThd; then pass "--record wrote a MIDI file"; else fail "--record wrote no MIDI file"; fi
+
+# --- 2. MIDI input from a FIFO ----------------------------------------------------------------
+mkfifo "$WORK/midi.fifo"
+tmux new-session -d -s "$SESSION-midi" -x 120 -y 40 \
+    "'$BIN' --tuning DMajor --no-kitty --midi-in '$WORK/midi.fifo' --out '$WORK/midi.wav' 2>'$WORK/midi.err'; echo \$? > '$WORK/midi.rc'"
+if wait_for "$SESSION-midi" 'MIDI in:' 10; then pass "chordpad reads MIDI from a FIFO"; else fail "chordpad with --midi-in did not start: $(cat "$WORK/midi.err" 2>/dev/null)"; fi
+sleep 0.5
+# Note-ons of C4 E4 G4 (the second and third by running status).
+printf '\x90\x3c\x64\x40\x64\x43\x64' > "$WORK/midi.fifo"
+if wait_for "$SESSION-midi" 'Sounding: C ' 3; then pass "screen names the MIDI chord C"; else fail "screen does not name C: $(tmux capture-pane -p -t "$SESSION-midi" | grep -E 'Sounding|MIDI')"; fi
+sleep 1.2
+printf '\x80\x3c\x00\x80\x40\x00\x80\x43\x00' > "$WORK/midi.fifo"
+sleep 0.3
+tmux send-keys -t "$SESSION-midi" q
+if wait_exit midi; then pass "chordpad (MIDI) quit with status 0"; else fail "chordpad (MIDI) did not quit cleanly"; fi
+if "$BIN" --check-wav "$WORK/midi.wav" --expect "60,64,67" --segment-seconds 1.0; then
+    pass "the WAV holds C4 E4 G4 from MIDI input"
+else
+    fail "the WAV does not hold C4 E4 G4"
+fi
+
+# --- Live output through ALSA (a file plugin over a null device stands in for a sound card) ------
+if [ -f /usr/share/alsa/alsa.conf ]; then
+    { cat /usr/share/alsa/alsa.conf; printf '\npcm.!default {\n type file\n slave.pcm "null"\n file "%s"\n format "raw"\n}\n' "$WORK/alsa.raw"; } > "$WORK/alsa.conf"
+    tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+        "ALSA_CONFIG_PATH='$WORK/alsa.conf' '$BIN' --tuning GMajor --no-kitty 2>'$WORK/live.err'; echo \$? > '$WORK/live.rc'"
+    if wait_for "$SESSION" 'out: sound device' 10; then
+        tmux send-keys -t "$SESSION" 1
+        if wait_for "$SESSION" 'Sounding: G   I ' 3; then pass "live output: the G chord sounds and is named"; else fail "live output: G not named"; fi
+        tmux send-keys -t "$SESSION" q
+        if wait_exit live && [ -s "$WORK/alsa.raw" ]; then pass "live output through ALSA ran and quit with status 0"; else fail "live output did not run or quit: $(cat "$WORK/live.err" 2>/dev/null)"; fi
+    else
+        fail "live output did not start: $(cat "$WORK/live.err" 2>/dev/null)"
+    fi
+fi
+
+# --- A signal ends it cleanly: terminal restored, synth silenced, WAV closed -----------------------
+tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+    "'$BIN' --tuning DMajor --no-kitty --note-length 5 --chord-program 0 --out '$WORK/signal.wav' 2>'$WORK/signal.err'; echo \$? > '$WORK/signal.rc'; stty -a > '$WORK/signal.stty'"
+if wait_for "$SESSION" 'note-length mode' 10; then
+    tmux send-keys -t "$SESSION" 1
+    sleep 1.5
+    PANE=$(tmux display -p -t "$SESSION" '#{pane_pid}')
+    CHILD=$(pgrep -P "$PANE" -x chordpad)
+    [ -n "$CHILD" ] && kill -TERM "$CHILD"
+    if wait_exit signal && grep -q ' icanon' "$WORK/signal.stty" && grep -q ' echo' "$WORK/signal.stty"; then
+        pass "SIGTERM: status 0, terminal back in canonical mode with echo"
+    else
+        fail "SIGTERM did not end chordpad cleanly: $(cat "$WORK/signal.err" 2>/dev/null)"
+    fi
+    if "$BIN" --check-wav "$WORK/signal.wav" --expect "50,54,57,62" --segment-seconds 1.0 >/dev/null; then pass "SIGTERM: the WAV was closed and holds the chord"; else fail "SIGTERM: the WAV is unreadable"; fi
+else
+    fail "chordpad did not start for the signal test"
+fi
+
+# --- One-line errors ----------------------------------------------------------------------------
+message=$("$BIN" --tuning HMajor 2>&1 </dev/null); status=$?
+if [ "$status" = 1 ] && [ "$(wc -l <<<"$message")" = 1 ] && grep -q "unknown tuning 'HMajor': try one of CMajor" <<<"$message"; then
+    pass "unknown tuning: one line listing valid names"
+else
+    fail "unknown tuning gave status $status: $message"
+fi
+if [ ! -e /dev/snd ]; then
+    message=$(ALSA_CONFIG_PATH= "$BIN" --tuning DMajor 2>&1 </dev/null); status=$?
+    if [ "$status" = 3 ] && grep -q "no sound device.*--out x.wav" <<<"$message"; then pass "no sound device: exit 3, suggests --out x.wav"; else fail "no sound device gave status $status: $message"; fi
+fi
+
+# --- The ALSA sequencer where there is none -----------------------------------------------------
+if [ ! -e /dev/snd/seq ]; then
+    message=$("$BIN" --midi-in seq 2>&1)
+    if grep -q "no ALSA sequencer on this machine (/dev/snd/seq missing)" <<<"$message"; then pass "--midi-in seq explains the missing sequencer"; else fail "--midi-in seq said: $message"; fi
+fi
+
+if [ "$FAILED" = 0 ]; then echo "PASS: all chordpad tmux tests"; else echo "FAIL: some chordpad tmux tests failed"; fi
+exit "$FAILED"
