@@ -31,7 +31,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuAudio"]),
+        .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuAudio", "JianpuChordPad"]),
         // The chord instrument: its logic and screen (JianpuChordPad) and the thin program (chordpad).
         .target(name: "JianpuChordPad", dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal"]),
         .executableTarget(

@@ -1,4 +1,5 @@
 import JianpuAudio
+import JianpuChordPad
 import JianpuCore
 
 /// `swift run -c release jianpu-bench`: prints the figures the issues ask for (see also scripts/bench).
@@ -14,5 +15,7 @@ enum Bench {
         } catch {
             print("sound: skipped: \(error)")
         }
+        let chordPad = ChordPadBenchmark.run(printReport: false)
+        print("chordpad: key byte to note-on at the synth: \(chordPad)")
     }
 }
