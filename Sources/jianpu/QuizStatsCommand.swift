@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import JianpuQuiz
+
+struct QuizStatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Show what you get wrong and how you improve: accuracy per interval, playback kind, instrument and octave, confusions, response times, progress by week.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json }
+
+    @Option(help: "The SQLite log (default $XDG_DATA_HOME/jianpu/quiz.sqlite).")
+    var db: String?
+
+    @Option(help: "Count only answers from this date on (YYYY-MM-DD, UTC).")
+    var since: String?
+
+    @Option(help: "Output format: table, csv or json.")
+    var format: Format = .table
+
+    func run() throws {
+        var start: Date?
+        if let since {
+            guard let date = QuizStatistics.parseDate(since) else {
+                throw QuizCLI.fail("--since '\(since)' is not a date: give YYYY-MM-DD")
+            }
+            start = date
+        }
+        do {
+            let store = try QuizStore(path: db ?? QuizPaths.defaultDatabase())
+            let statistics = QuizStatistics(rows: try store.answers(since: start), since: start)
+            let text = switch format {
+            case .table: statistics.table()
+            case .csv: statistics.csv()
+            case .json: statistics.json()
+            }
+            FileHandle.standardOutput.write(Data(text.utf8))
+        } catch let error as QuizError {
+            throw QuizCLI.fail(error.message)
+        }
+    }
+}
