@@ -238,6 +238,7 @@ public final class QuizAudio: @unchecked Sendable {
         fluid_settings_setstr(settings, "audio.driver", name)
         fluid_settings_setnum(settings, "synth.sample-rate", Self.sampleRate)
         if let device { fluid_settings_setstr(settings, "audio.alsa.device", device) }
+        _ = QuietALSA.installed
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard let created = new_fluid_audio_driver2(settings, QuizAudio.callback, context) else {
             throw QuizError("no sound device: cannot open \(device ?? "the default device") with the \(name) audio driver; write the sound to a file with --out x.wav, or use --mute")
@@ -252,4 +253,19 @@ public final class QuizAudio: @unchecked Sendable {
         audio.process(frames: Int(length), into: .planar(left: left, right: right))
         return FLUID_OK
     }
+}
+
+/// Keeps libasound's own diagnostics (`ALSA lib confmisc.c:…`) off stderr, so a machine without a sound
+/// card gets our one-line error only (looked up at run time; nothing happens without libasound).
+enum QuietALSA {
+    private typealias Handler = @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?) -> Void
+    private typealias SetHandler = @convention(c) (Handler?) -> Int32
+
+    static let installed: Bool = {
+        guard let library = dlopen("libasound.so.2", RTLD_NOW | RTLD_NOLOAD) ?? dlopen("libasound.so.2", RTLD_NOW),
+              let symbol = dlsym(library, "snd_lib_error_set_handler") else { return false }
+        let setHandler = unsafeBitCast(symbol, to: SetHandler.self)
+        let quiet: Handler = { _, _, _, _, _ in }
+        return setHandler(quiet) == 0
+    }()
 }

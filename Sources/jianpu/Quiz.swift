@@ -49,7 +49,7 @@ struct Quiz: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Sound a piano key's note when it is pressed.")
     var keyFeedback: Bool?
 
-    @Option(name: .shortAndLong, help: "Number of questions.")
+    @Option(name: [.customShort("n"), .long], help: "Number of questions.")
     var questions: Int?
 
     @Option(help: "Test mode: every chosen interval N times in random order, then pass or fail.")
