@@ -90,7 +90,8 @@ public struct AnswerRow: Sendable, Hashable, Codable {
 /// several quizzes can write to one file at once.
 public final class QuizStore: Sendable {
     public let path: String
-    let pool: DatabasePool
+    let pool: DatabasePool?
+    let reader: any DatabaseReader
 
     /// The migrations, in order. Never edit a shipped one; add a new one.
     public static var migrator: DatabaseMigrator {
@@ -135,6 +136,30 @@ public final class QuizStore: Sendable {
 
     /// Opens (creating if needed) the log at `path` and brings its schema up to date.
     /// - Throws: `QuizError` with one line naming the file and the fix (corrupt, read-only, unreachable).
+    /// Opens an existing log for reading only (for `stats` on a read-only file); no migration is run.
+    /// - Throws: `QuizError` naming the file and the fix.
+    public init(readingOnly path: String) throws {
+        self.path = path
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(15)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            let tables = try queue.read { db in try db.tableExists("recognize_intervals") }
+            guard tables else { throw QuizError("cannot read quiz database \(path): it holds no quiz log; pass --db with the right file") }
+            reader = queue
+            pool = nil
+        } catch let error as DatabaseError {
+            throw QuizError(Self.message(for: error, path: path).replacingOccurrences(of: "cannot open", with: "cannot read"))
+        }
+    }
+
+    /// Opens a log for statistics: read-only when the file cannot be written, else as `init(path:)`.
+    public static func forReading(path: String) throws -> QuizStore {
+        if FileManager.default.fileExists(atPath: path), isReadOnly(path) { return try QuizStore(readingOnly: path) }
+        return try QuizStore(path: path)
+    }
+
     public init(path: String) throws {
         self.path = path
         let fileManager = FileManager.default
@@ -151,8 +176,10 @@ public final class QuizStore: Sendable {
         config.busyMode = .timeout(15)
         config.label = "jianpu quiz"
         do {
-            pool = try DatabasePool(path: path, configuration: config)
+            let pool = try DatabasePool(path: path, configuration: config)
             try Self.migrator.migrate(pool)
+            self.pool = pool
+            self.reader = pool
         } catch let error as DatabaseError {
             throw QuizError(Self.message(for: error, path: path))
         } catch {
@@ -190,13 +217,14 @@ public final class QuizStore: Sendable {
     }
 
     private func write<T>(_ work: (Database) throws -> T) throws -> T {
+        guard let pool else { throw QuizError(Self.readOnlyMessage(path)) }
         do { return try pool.write(work) } catch let error as DatabaseError {
             throw QuizError(Self.message(for: error, path: path).replacingOccurrences(of: "cannot open", with: "cannot write to"))
         }
     }
 
     private func read<T>(_ work: (Database) throws -> T) throws -> T {
-        do { return try pool.read(work) } catch let error as DatabaseError {
+        do { return try reader.read(work) } catch let error as DatabaseError {
             throw QuizError(Self.message(for: error, path: path).replacingOccurrences(of: "cannot open", with: "cannot read"))
         }
     }
@@ -260,6 +288,6 @@ public final class QuizStore: Sendable {
 
     /// The names of the migrations applied, in order.
     public func appliedMigrations() throws -> [String] {
-        try read { db in try Self.migrator.appliedMigrations(db) }
+        try read { db in try Self.migrator.appliedIdentifiers(db).sorted() }
     }
 }

@@ -9,8 +9,8 @@ struct QuizStatsCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json }
 
-    @Option(help: "The SQLite log (default $XDG_DATA_HOME/jianpu/quiz.sqlite).")
-    var db: String?
+    /// `--db` belongs to `jianpu quiz` and is read from there (`jianpu quiz stats --db x.sqlite` works).
+    @ParentCommand var quiz: Quiz
 
     @Option(help: "Count only answers from this date on (YYYY-MM-DD, UTC).")
     var since: String?
@@ -27,7 +27,7 @@ struct QuizStatsCommand: ParsableCommand {
             start = date
         }
         do {
-            let store = try QuizStore(path: db ?? QuizPaths.defaultDatabase())
+            let store = try QuizStore.forReading(path: quiz.db ?? QuizPaths.defaultDatabase())
             let statistics = QuizStatistics(rows: try store.answers(since: start), since: start)
             let text = switch format {
             case .table: statistics.table()
