@@ -52,6 +52,14 @@ public final class QuizAudio: @unchecked Sendable {
 
     public static let sampleRate = 44_100.0
     static let period = 256
+    /// Rendered after each timeline so the last notes ring out.
+    public static let tailSeconds = 0.25
+
+    /// The frames a timeline takes in a `--fast` WAV: its length and the tail, rounded up to whole periods of 256.
+    public static func fastFrames(for timeline: Timeline) -> Int {
+        let frames = Int((timeline.durationSeconds * sampleRate).rounded()) + Int((tailSeconds * sampleRate).rounded())
+        return (frames + period - 1) / period * period
+    }
 
     /// Opens the output. `soundFont` is needed unless muted.
     /// - Throws: `QuizError` (SoundFont, synth, device or file problems, with the fix).
@@ -99,7 +107,7 @@ public final class QuizAudio: @unchecked Sendable {
     public func play(_ timeline: Timeline, wait: Bool) {
         guard let synth else { return }
         drainRetired()
-        guard let engine = try? PlaybackEngine(timeline: timeline, synth: synth, tailSeconds: 0.25) else { return }
+        guard let engine = try? PlaybackEngine(timeline: timeline, synth: synth, tailSeconds: Self.tailSeconds) else { return }
         startedCount += 1
         _ = commands.push(.start(engine))
         if case .fastWAV = output {
