@@ -43,19 +43,24 @@ public struct PianoDrawing: Sendable {
                 if let labelRoot, let key = PianoKeys.key(forOffset: note - (labelRoot - ((labelRoot % 12 + 12) % 12))) {
                     letters[x + 2] = key
                 }
-                // The black key to the right of this white key.
-                if [0, 2, 5, 7, 9].contains(pitchClass) {
-                    let black = note + 1
-                    top[x + width - 1] = (marks[black] ?? "", "█")
-                    top[x + width] = (marks[black] ?? "", "█")
-                    if marks[black] != nil { top[x + width - 1].1 = " "; top[x + width].1 = " " }
-                    if let labelRoot, let key = PianoKeys.key(forOffset: black - (labelRoot - ((labelRoot % 12 + 12) % 12))) {
-                        letters[x + width] = key
-                    }
+                if [0, 2, 5, 7, 9].contains(pitchClass), let labelRoot,
+                   let key = PianoKeys.key(forOffset: note + 1 - (labelRoot - ((labelRoot % 12 + 12) % 12))) {
+                    letters[x + width] = key
                 }
             }
         }
         top[columns - 1] = ("", "│"); bottom[columns - 1] = ("", "│")
+        // Black keys last, two columns wide over the border between their white neighbours.
+        for octave in firstOctave...lastOctave {
+            let base = (octave - firstOctave) * 7 * width
+            for (index, pitchClass) in Self.whiteClasses.enumerated() where [0, 2, 5, 7, 9].contains(pitchClass) {
+                let x = base + index * width
+                let black = 12 * (octave + 1) + pitchClass + 1
+                for dx in [width - 1, width] where x + dx < columns {
+                    top[x + dx] = marks[black].map { ($0, " ") } ?? ("", "█")
+                }
+            }
+        }
         func render(_ cells: [(String, String)]) -> String {
             var out = ""
             var colour = ""
@@ -68,11 +73,6 @@ public struct PianoDrawing: Sendable {
             }
             return out + Self.reset
         }
-        let blackKeyLetters = String(letters.enumerated().map { index, ch in
-            // Letters of black keys go on the upper label line.
-            ch
-        })
-        _ = blackKeyLetters
         return [render(top), render(top), render(bottom), String(names), String(letters)]
     }
 }

@@ -121,7 +121,7 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
     /// The statistics as text tables with a bar chart of weekly progress.
     public func table() -> String {
         var out = ""
-        out += "jianpu quiz statistics: \(answers) answers in \(sessions) sessions" + (since.map { " since \($0)" } ?? "") + "\n"
+        out += "jianpu quiz statistics: \(answers) answer\(answers == 1 ? "" : "s") in \(sessions) session\(sessions == 1 ? "" : "s")" + (since.map { " since \($0)" } ?? "") + "\n"
         guard answers > 0 else { return out + "no answers yet: run `jianpu quiz` first\n" }
         out += "overall: \(overall.correct)/\(overall.asked) right (\(fixed(overall.accuracy, 1))%), "
             + "response median \(overall.medianMilliseconds) ms, mean \(overall.meanMilliseconds) ms\n"

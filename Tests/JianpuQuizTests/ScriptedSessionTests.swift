@@ -30,7 +30,7 @@ import Testing
         settings.octaves = [3, 4]
         settings.programs = [0, 40, 73]
         settings.varyInstrument = true
-        let answers = ["M3", "r", "m6", "8", "what", "3", "P5", "TT", "M6", "m2"]
+        let answers = ["M6", "r", "m6", "M2", "what", "3", "m3", "l", "8", "M3"]
         let (lines, store, summary) = try Self.session(answers: answers, settings: settings, seed: 42, db: db, explain: true)
         try Support.expectGolden(lines.joined(separator: "\n") + "\n", "session-seed42.txt")
         let rows = try store.answers()
