@@ -70,10 +70,12 @@ public final class MIDIInput: @unchecked Sendable {
     /// - Throws: `QuizError` naming the path.
     public init(path: String) throws {
         self.path = path
-        let fd = open(path, O_RDONLY)
+        // Non-blocking open, so a FIFO without a writer yet does not hold up the quiz; then blocking reads.
+        let fd = open(path, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else {
             throw QuizError("cannot open MIDI input \(path): \(String(cString: strerror(errno))); give a raw MIDI device such as /dev/snd/midiC1D0, or a FIFO")
         }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         descriptor = fd
     }
 

@@ -244,7 +244,6 @@ public final class QuizScreen {
             case nil:
                 return false
             }
-        case .note: return false
         }
     }
 

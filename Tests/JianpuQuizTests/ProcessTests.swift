@@ -107,6 +107,92 @@ struct ProcessTests {
         #expect(object?["answers"] as? Int == 3)
     }
 
+    @Test func savedProfileIsUsed() throws {
+        let folder = Support.temporaryFolder()
+        let env = ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg", "XDG_DATA_HOME": folder + "/data"]
+        var result = try Support.run(Self.binary, ["quiz", "--mute", "--save-profile", "--intervals", "m6,M6", "--kinds", "MD", "-n", "2",
+                                                   "--instruments", "violin"], input: "q\n", environment: env)
+        #expect(result.status == 0)
+        #expect(result.err == "jianpu: saved quiz profile \(folder)/cfg/jianpu/quiz.json\n")
+        result = try Support.run(Self.binary, ["quiz", "--mute", "--seed", "1"], input: "m6\nM6\n", environment: env)
+        let questions = result.out.split(separator: "\n").filter { $0.hasPrefix("Q") }
+        #expect(questions.count == 2)
+        #expect(questions.allSatisfy { $0.contains("melodic down") && $0.hasSuffix("Violin") })
+        #expect(FileManager.default.fileExists(atPath: folder + "/data/jianpu/quiz.sqlite"))
+    }
+
+    /// `lower note C#4` → 61.
+    static func note(in line: Substring) -> Int? {
+        guard let range = line.range(of: "lower note ") else { return nil }
+        let name = line[range.upperBound...].prefix { $0 != "," && $0 != " " }
+        let letters = ["C": 0, "C#": 1, "D": 2, "D#": 3, "E": 4, "F": 5, "F#": 6, "G": 7, "G#": 8, "A": 9, "A#": 10, "B": 11]
+        let pitch = name.prefix { !$0.isNumber && $0 != "-" }
+        guard let pitchClass = letters[String(pitch)], let octave = Int(name.dropFirst(pitch.count)) else { return nil }
+        return 12 * (octave + 1) + pitchClass
+    }
+
+    @Test func midiKeyboardAnswers() throws {
+        let folder = Support.temporaryFolder()
+        let fifo = folder + "/midi"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["quiz", "--mute", "--plain", "--seed", "8", "-n", "2", "--intervals", "P5", "--db", folder + "/q.sqlite", "--midi-in", fifo]
+        process.environment = ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let writer = open(fifo, O_WRONLY)
+        #expect(writer >= 0)
+        var seen = ""
+        var answered = 0
+        while process.isRunning || !seen.contains("score:") {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            seen += String(decoding: data, as: UTF8.self)
+            let questions = seen.split(separator: "\n").filter { $0.hasPrefix("Q") }
+            while answered < questions.count, let root = Self.note(in: questions[answered]) {
+                // Right answer first time, a minor sixth (one semitone too wide) the second; running status.
+                let upper = UInt8(root + (answered == 0 ? 7 : 8))
+                let bytes: [UInt8] = answered == 0 ? [0x90, upper, 100, upper, 0] : [0xF8, 0x92, upper, 64]
+                _ = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+                answered += 1
+            }
+            if seen.contains("score:") { break }
+        }
+        close(writer)
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(seen.contains("right: P5 perfect fifth"))
+        #expect(seen.contains("you said m6 minor sixth"))
+        #expect(seen.contains("score: 1/2 (50%)"))
+        let rows = try QuizStore(path: folder + "/q.sqlite").answers()
+        #expect(rows.map(\.recognizedInterval) == [7, 8])
+        #expect(rows.allSatisfy { $0.recognizedNote == $0.rootNote + $0.recognizedInterval })
+    }
+
+    @Test(.enabled(if: Support.soundFont != nil, "needs a SoundFont"))
+    func pacedWAVIsRealTimeAndHoldsTheQuestion() throws {
+        let folder = Support.temporaryFolder()
+        let wavPath = folder + "/quiz.wav"
+        let started = Date()
+        let result = try Support.run(Self.binary, ["quiz", "--seed", "3", "-n", "1", "--intervals", "P5", "--kinds", "MU", "--db", folder + "/q.sqlite",
+                                                   "--out", wavPath], input: "P5\n", environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"])
+        let wall = Date().timeIntervalSince(started)
+        #expect(result.status == 0)
+        let wav = try MonoWAV(path: wavPath)
+        let seconds = Double(wav.samples.count) / Double(wav.sampleRate)
+        #expect(seconds >= 1.7 && seconds <= wall + 0.1, "\(seconds) s of audio in \(wall) s")
+        let row = try #require(try QuizStore(path: folder + "/q.sqlite").answers().first)
+        let rate = wav.sampleRate
+        let early = Spectrum(wav.samples[(rate / 5)...], sampleRate: rate)
+        let late = Spectrum(wav.samples[(rate * 105 / 100)...], sampleRate: rate)
+        #expect(early.strength(ofNote: row.firstNote) > 3 * early.strength(ofNote: row.secondNote))
+        #expect(late.strength(ofNote: row.secondNote) > 3 * late.strength(ofNote: row.firstNote))
+    }
+
     @Test(.enabled(if: Support.which("tmux") != nil, "needs tmux"))
     func interactiveQuizInTmux() throws {
         let script = Support.packageRoot.appendingPathComponent("Tests/tmux/quiz-test.sh").path
