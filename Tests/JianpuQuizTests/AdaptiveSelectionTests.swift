@@ -6,6 +6,10 @@ import Testing
 @Suite struct AdaptiveSelectionTests {
     /// Asks 200 questions of a simulated learner; returns how often each interval was asked.
     static func simulate(seed: UInt64, answers: (Interval) -> Interval) -> [Interval: Int] {
+        simulateWithSelector(seed: seed, answers: answers).0
+    }
+
+    static func simulateWithSelector(seed: UInt64, answers: (Interval) -> Interval) -> ([Interval: Int], AdaptiveSelector) {
         var random = QuizRandom(seed: seed)
         var selector = AdaptiveSelector(intervals: Interval.simpleIntervals, kinds: PlaybackKind.allCases)
         var counts: [Interval: Int] = [:]
@@ -15,18 +19,23 @@ import Testing
             let answer = answers(interval)
             selector.record(AnswerSummary(played: interval, kind: kind, correct: answer == interval, responseMilliseconds: 1_500))
         }
-        return counts
+        return (counts, selector)
     }
 
     @Test func confusedLearnerGetsTheConfusedIntervalsMoreOften() {
-        let counts = Self.simulate(seed: 2026) { interval in
+        let (counts, selector) = Self.simulateWithSelector(seed: 2026) { interval in
             interval == .minorSixth ? .majorSixth : interval == .majorSixth ? .minorSixth : interval
         }
         let others = Interval.simpleIntervals.filter { $0 != .minorSixth && $0 != .majorSixth }
         let otherMean = Double(others.map { counts[$0] ?? 0 }.reduce(0, +)) / Double(others.count)
         #expect(Double(counts[.minorSixth] ?? 0) >= 2 * otherMean, "m6 \(counts[.minorSixth] ?? 0) vs others' mean \(otherMean)")
         #expect(Double(counts[.majorSixth] ?? 0) >= 2 * otherMean, "M6 \(counts[.majorSixth] ?? 0) vs others' mean \(otherMean)")
-        // And the selector's probabilities after the 200 answers say the same.
+        // And after the 200 answers each of the two is at least twice as likely as any other interval.
+        let probabilities = Dictionary(uniqueKeysWithValues: zip(selector.intervals, selector.intervalWeights.map(\.probability)))
+        let highestOther = others.map { probabilities[$0] ?? 0 }.max() ?? 0
+        #expect((probabilities[.minorSixth] ?? 0) >= 2 * highestOther)
+        #expect((probabilities[.majorSixth] ?? 0) >= 2 * highestOther)
+        print("confused learner: counts \(Interval.simpleIntervals.map { "\($0.shortName)=\(counts[$0] ?? 0)" }.joined(separator: " "))")
     }
 
     @Test func perfectLearnerGetsAnEvenSpread() {
@@ -35,6 +44,7 @@ import Testing
         let chiSquare = Interval.simpleIntervals.map { pow(Double(counts[$0] ?? 0) - expected, 2) / expected }.reduce(0, +)
         // 12 degrees of freedom: 26.2 is the 1 % critical value.
         #expect(chiSquare < 26.2, "chi-square \(chiSquare), counts \(counts)")
+        print("perfect learner: chi-square \(chiSquare), counts \(Interval.simpleIntervals.map { "\($0.shortName)=\(counts[$0] ?? 0)" }.joined(separator: " "))")
         #expect(Interval.simpleIntervals.allSatisfy { (counts[$0] ?? 0) >= 5 })
     }
 

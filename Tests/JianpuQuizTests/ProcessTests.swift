@@ -193,6 +193,36 @@ struct ProcessTests {
         #expect(late.strength(ofNote: row.secondNote) > 3 * late.strength(ofNote: row.firstNote))
     }
 
+    /// The live path (FluidSynth's ALSA driver calling our callback) under an ALSA configuration whose default
+    /// device is a file plugin over a null device: unpaced, but the same audio a sound card would get.
+    @Test(.enabled(if: Support.soundFont != nil && FileManager.default.fileExists(atPath: "/usr/share/alsa/alsa.conf"), "needs a SoundFont and alsa.conf"))
+    func liveOutputThroughALSA() throws {
+        let folder = Support.temporaryFolder()
+        let raw = folder + "/alsa.raw"
+        let config = folder + "/alsa.conf"
+        let system = try String(contentsOfFile: "/usr/share/alsa/alsa.conf", encoding: .utf8)
+        try (system + "\npcm.!default {\n type file\n slave.pcm \"null\"\n file \"\(raw)\"\n format \"raw\"\n}\n")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try Support.run(Self.binary, ["quiz", "--plain", "--seed", "3", "-n", "1", "--intervals", "M3", "--kinds", "MD", "--db", folder + "/q.sqlite"],
+                                     input: "M3\n", environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg", "ALSA_CONFIG_PATH": config])
+        #expect(result.status == 0, "\(result.err)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: raw))
+        let samples: [Float] = bytes.withUnsafeBytes { buffer in
+            (0..<(bytes.count / 4)).map { frame in
+                (Float(Int16(littleEndian: buffer.loadUnaligned(fromByteOffset: frame * 4, as: Int16.self)))
+                 + Float(Int16(littleEndian: buffer.loadUnaligned(fromByteOffset: frame * 4 + 2, as: Int16.self)))) / 65_536
+            }
+        }
+        let onset = try #require(samples.firstIndex { abs($0) > 0.01 }, "no sound reached the device")
+        #expect(samples.count >= onset + 44_100 * 3 / 2)
+        let row = try #require(try QuizStore(path: folder + "/q.sqlite").answers().first)
+        let early = Spectrum(samples[(onset + 4_410)...], sampleRate: 44_100)
+        let late = Spectrum(samples[(onset + 44_100 * 95 / 100)...], sampleRate: 44_100)
+        #expect(row.firstNote == row.secondNote + 4)
+        #expect(early.strength(ofNote: row.firstNote) > 3 * early.strength(ofNote: row.secondNote))
+        #expect(late.strength(ofNote: row.secondNote) > 3 * late.strength(ofNote: row.firstNote))
+    }
+
     @Test(.enabled(if: Support.which("tmux") != nil, "needs tmux"))
     func interactiveQuizInTmux() throws {
         let script = Support.packageRoot.appendingPathComponent("Tests/tmux/quiz-test.sh").path
