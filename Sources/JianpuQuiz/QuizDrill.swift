@@ -43,15 +43,24 @@ public struct AnswerResult: Sendable, Hashable {
 public struct QuizSummary: Sendable, Hashable {
     public var asked: Int
     public var correct: Int
+    /// The questions the session was to ask.
+    public var total: Int
     /// The pass mark in percent, in test mode.
     public var passMark: Int?
     public var percent: Int { asked == 0 ? 0 : Int((Double(correct) * 100 / Double(asked)).rounded()) }
-    public var passed: Bool? { passMark.map { asked > 0 && percent >= $0 } }
+    /// In test mode: every question answered and the pass mark reached.
+    public var passed: Bool? { passMark.map { asked == total && percent >= $0 } }
 
     /// `score: 7/10 (70%)`, and in test mode `test: PASSED (pass mark 80%)`.
     public var lines: [String] {
         var lines = ["score: \(correct)/\(asked) (\(percent)%)"]
-        if let passMark, let passed { lines.append("test: \(passed ? "PASSED" : "FAILED") (pass mark \(passMark)%)") }
+        if let passMark, let passed {
+            if asked < total {
+                lines.append("test: FAILED (not finished: \(asked) of \(total) questions answered; pass mark \(passMark)%)")
+            } else {
+                lines.append("test: \(passed ? "PASSED" : "FAILED") (pass mark \(passMark)%)")
+            }
+        }
         return lines
     }
 }
@@ -184,7 +193,7 @@ public final class QuizDrill {
             finished = true
             try store.endSession(sessionID, at: clock.now())
         }
-        return QuizSummary(asked: asked, correct: correct, passMark: passMark)
+        return QuizSummary(asked: asked, correct: correct, total: total, passMark: passMark)
     }
 }
 

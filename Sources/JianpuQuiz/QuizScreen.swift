@@ -100,10 +100,14 @@ public final class QuizScreen {
         self.explain = explain
     }
 
-    private var drawing: PianoDrawing {
+    /// The chosen octaves and the one or two above them; only the question's own octaves when that is too wide.
+    private func drawing(for question: Question, columns: Int) -> PianoDrawing {
         let octaves = drill.settings.distinctOctaves
         let span = drill.settings.distinctIntervals.contains(where: \.isCompound) ? 2 : 1
-        return PianoDrawing(firstOctave: octaves.first ?? 4, lastOctave: (octaves.last ?? 4) + span)
+        let all = PianoDrawing(firstOctave: octaves.first ?? 4, lastOctave: (octaves.last ?? 4) + span)
+        if (all.lastOctave - all.firstOctave + 1) * 28 + 1 <= columns { return all }
+        let octave = Pitch(midiNumber: question.root).octave
+        return PianoDrawing(firstOctave: octave, lastOctave: octave + span)
     }
 
     /// Runs the session; the terminal is restored on every way out.
@@ -262,7 +266,7 @@ public final class QuizScreen {
         lines.append("jianpu quiz   question \(drill.asked + (answered ? 0 : 1))/\(drill.total)   score \(drill.correct)/\(drill.asked)")
         lines.append("\(question.kind.name) · lower note \(Pitch(midiNumber: question.root)) (red) · \(question.instrumentName)")
         lines.append("")
-        lines += drawing.lines(marks: marks, labelRoot: mode == .keys ? question.root : nil)
+        lines += drawing(for: question, columns: terminal.size.columns).lines(marks: marks, labelRoot: mode == .keys ? question.root : nil)
         lines.append("")
         switch mode {
         case .names:
