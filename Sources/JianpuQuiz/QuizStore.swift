@@ -286,6 +286,11 @@ public final class QuizStore: Sendable {
         }
     }
 
+    /// SQLite's journal mode (`wal` for a log opened for writing).
+    public func journalMode() throws -> String {
+        try read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
     /// The names of the migrations applied, in order.
     public func appliedMigrations() throws -> [String] {
         try read { db in try Self.migrator.appliedIdentifiers(db).sorted() }

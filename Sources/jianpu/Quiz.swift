@@ -166,11 +166,18 @@ struct Quiz: ParsableCommand {
         let events = QuizEventQueue()
         if let midiIn { try MIDIInput(path: midiIn).start(into: events) }
         let summary: QuizSummary
-        if !plain, RawTerminal.isInteractive {
-            summary = try QuizScreen(drill: drill, audio: audio, events: events, explain: explain).run()
-        } else {
-            events.readStandardInputLines()
-            summary = try PlainQuiz(drill: drill, audio: audio, events: events, explain: explain).run()
+        do {
+            if !plain, RawTerminal.isInteractive {
+                summary = try QuizScreen(drill: drill, audio: audio, events: events, explain: explain).run()
+            } else {
+                // Ctrl-C or SIGTERM ends the session like end of input: the log and the WAV are closed properly.
+                StopSignal.onInterrupt { events.push(.endOfInput) }
+                events.readStandardInputLines()
+                summary = try PlainQuiz(drill: drill, audio: audio, events: events, explain: explain).run()
+            }
+        } catch {
+            try? audio.close()
+            throw error
         }
         try audio.close()
         if summary.passed == false { throw ExitCode(2) }
