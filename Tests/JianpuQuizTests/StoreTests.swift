@@ -60,3 +60,50 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path))
     }
 }
+
+@Suite struct StatisticsTests {
+    /// Answers over three weeks: the first week all wrong (m6 heard as M6), then better.
+    static func rows() -> [AnswerRow] {
+        var rows: [AnswerRow] = []
+        let monday = Date(timeIntervalSince1970: 1_794_873_600) // 2026-11-16, a Monday (UTC)
+        for week in 0..<3 {
+            for index in 0..<10 {
+                let interval: Interval = index % 2 == 0 ? .minorSixth : .perfectFifth
+                let right = index < week * 4 + 2
+                let question = Question(root: index < 5 ? 55 : 67, interval: interval, kind: PlaybackKind.allCases[index % 3],
+                                        program: index % 4 == 0 ? 40 : 0)
+                let played = monday.addingTimeInterval(Double(week * 7 * 86_400 + index * 60))
+                let answered: Interval = right ? interval : (interval == .minorSixth ? .majorSixth : .perfectFourth)
+                rows.append(AnswerRow(sessionID: Int64(week + 1), playedAt: played, recognizedAt: played.addingTimeInterval(Double(1 + index % 3)),
+                                      question: question, recognizedNote: question.root + answered.semitones, recognized: answered, repeatedTimes: 0))
+            }
+        }
+        return rows
+    }
+
+    @Test func weeklyProgressAndConfusions() throws {
+        let statistics = QuizStatistics(rows: Self.rows())
+        try Support.expectGolden(statistics.table(), "stats-three-weeks.txt")
+        #expect(statistics.byWeek.map(\.item) == ["2026-W47", "2026-W48", "2026-W49"])
+        #expect(statistics.byWeek.map(\.accuracy) == [20, 60, 100])
+        #expect(statistics.confusions.map(\.text) == ["perfect fifth heard as perfect fourth", "minor sixth heard as major sixth"])
+        #expect(statistics.confusions.map(\.count) == [6, 6])
+        #expect(statistics.byOctave.map(\.item) == ["octave 3", "octave 4"])
+        #expect(statistics.byInstrument.map(\.item) == ["Acoustic Grand Piano", "Violin"])
+    }
+
+    @Test func sinceFiltersByDate() throws {
+        let store = try QuizStore(path: Support.temporaryFolder() + "/quiz.sqlite")
+        for _ in 0..<3 { _ = try store.startSession(at: Date(timeIntervalSince1970: 1_794_873_600)) }
+        for row in Self.rows() { try store.record(row) }
+        let since = try #require(QuizStatistics.parseDate("2026-11-23"))
+        let rows = try store.answers(since: since)
+        #expect(rows.count == 20)
+        let statistics = QuizStatistics(rows: rows, since: since)
+        #expect(statistics.since == "2026-11-23")
+        #expect(statistics.table().hasPrefix("jianpu quiz statistics: 20 answers in 2 sessions since 2026-11-23\n"))
+        let json = try JSONSerialization.jsonObject(with: Data(statistics.json().utf8)) as? [String: Any]
+        #expect(json?["answers"] as? Int == 20)
+        #expect(statistics.csv().split(separator: "\n").first == "section,item,asked,correct,accuracy,median_ms,mean_ms")
+    }
+}
