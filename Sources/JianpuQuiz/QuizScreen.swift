@@ -93,7 +93,9 @@ public final class QuizScreen {
     private var terminal: RawTerminal?
     private var quitting = false
 
-    public init(drill: QuizDrill, audio: QuizAudio, events: QuizEventQueue, explain: Bool = false) {
+    /// - Parameter pianoKeys: start with the computer keyboard as a piano (Tab switches to typing names).
+    public init(drill: QuizDrill, audio: QuizAudio, events: QuizEventQueue, explain: Bool = false, pianoKeys: Bool = false) {
+        self.mode = pianoKeys ? .keys : .names
         self.drill = drill
         self.audio = audio
         self.events = events

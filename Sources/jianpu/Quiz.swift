@@ -16,7 +16,7 @@ struct Quiz: ParsableCommand {
             of error (inverted, wideness, one semitone); after a miss your interval plays, then the right one.
 
             In a terminal: a piano keyboard shows the lower note in red. Type a name and Enter, or press Tab \
-            for piano keys and press the upper note: z s x d c v g b h n j m = C..B of the red note's octave, \
+            (or start with --piano-keys) for piano keys and press the upper note: z s x d c v g b h n j m = C..B of the red note's octave, \
             q 2 w 3 e r 5 t 6 y 7 u = C..B above, i = the C above that (Space repeats, l lists samples, Esc quits, \
             Tab back to names). In name mode r repeats, l plays samples of every interval, q quits.
             Without a terminal (or with --plain) one answer is read per line from standard input.
@@ -75,6 +75,9 @@ struct Quiz: ParsableCommand {
 
     @Option(help: "Raw MIDI input (a /dev/snd/midiC*D* device or a FIFO): a note-on answers with that upper note.")
     var midiIn: String?
+
+    @Flag(help: "In a terminal, start with the computer keyboard as a piano (Tab switches to typing names).")
+    var pianoKeys = false
 
     @Flag(help: "Read answers line by line even on a terminal.")
     var plain = false
@@ -168,7 +171,7 @@ struct Quiz: ParsableCommand {
         let summary: QuizSummary
         do {
             if !plain, RawTerminal.isInteractive {
-                summary = try QuizScreen(drill: drill, audio: audio, events: events, explain: explain).run()
+                summary = try QuizScreen(drill: drill, audio: audio, events: events, explain: explain, pianoKeys: pianoKeys).run()
             } else {
                 // Ctrl-C or SIGTERM ends the session like end of input: the log and the WAV are closed properly.
                 StopSignal.onInterrupt { events.push(.endOfInput) }
