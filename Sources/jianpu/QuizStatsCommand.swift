@@ -5,7 +5,11 @@ import JianpuQuiz
 struct QuizStatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Show what you get wrong and how you improve: accuracy per interval, playback kind, instrument and octave, confusions, response times, progress by week.")
+        abstract: "Show what you get wrong and how you improve: accuracy per interval, playback kind, instrument and octave, confusions, response times, progress by week.",
+        discussion: """
+            Reads the log $XDG_DATA_HOME/jianpu/quiz.sqlite (else ~/.local/share/jianpu/quiz.sqlite); \
+            `jianpu quiz stats --db PATH` reads another. A read-only log is opened read-only.
+            """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json }
 
