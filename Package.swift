@@ -43,7 +43,11 @@ let package = Package(
         .testTarget(name: "JianpuCoreTests", dependencies: ["JianpuCore"]),
         .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore"]),
         .testTarget(name: "JianpuCLITests", dependencies: ["JianpuCore"]),
-        .testTarget(name: "JianpuQuizTests", dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio"], exclude: ["Golden"]),
+        .testTarget(
+            name: "JianpuQuizTests",
+            dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Golden"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

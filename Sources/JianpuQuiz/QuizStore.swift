@@ -60,26 +60,29 @@ public struct AnswerRow: Sendable, Hashable, Codable {
         return AnswerSummary(played: played, kind: playbackType, correct: isCorrect, responseMilliseconds: responseMilliseconds)
     }
 
-    init(row: Row) {
-        id = row["id"]
-        sessionID = row["session_id"]
-        playedAt = row["played_at"]
-        recognizedAt = row["recognized_at"]
-        firstNote = row["first_note"]
-        secondNote = row["second_note"]
-        playbackType = PlaybackKind(rawValue: row["playback_type"]) ?? .harmonic
-        recognizedNote = row["recognized_note"]
-        playedInterval = row["played_interval"]
-        recognizedInterval = row["recognized_interval"]
-        repeatedTimes = row["repeated_times"]
-        playbackInstrument = row["playback_instrument"]
-        errorInverted = row["error_inverted"]
-        errorWideness = row["error_wideness"]
-        errorOneSemitone = row["error_one_semitone"]
-        responseMilliseconds = row["response_ms"] ?? 0
-        let root: Int? = row["root_note"]
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        sessionID = try row.decode(forColumn: "session_id")
+        playedAt = try row.decode(forColumn: "played_at")
+        recognizedAt = try row.decode(forColumn: "recognized_at")
+        firstNote = try row.decode(forColumn: "first_note")
+        secondNote = try row.decode(forColumn: "second_note")
+        let type: String = try row.decode(forColumn: "playback_type")
+        playbackType = PlaybackKind(rawValue: type) ?? .harmonic
+        recognizedNote = try row.decode(forColumn: "recognized_note")
+        playedInterval = try row.decode(forColumn: "played_interval")
+        recognizedInterval = try row.decode(forColumn: "recognized_interval")
+        repeatedTimes = try row.decode(forColumn: "repeated_times")
+        playbackInstrument = try row.decode(forColumn: "playback_instrument")
+        errorInverted = try row.decode(forColumn: "error_inverted")
+        errorWideness = try row.decode(forColumn: "error_wideness")
+        errorOneSemitone = try row.decode(forColumn: "error_one_semitone")
+        let response: Int? = try row.decode(forColumn: "response_ms")
+        responseMilliseconds = response ?? 0
+        let root: Int? = try row.decode(forColumn: "root_note")
         rootNote = root ?? min(firstNote, secondNote)
-        program = row["program"] ?? 0
+        let program: Int? = try row.decode(forColumn: "program")
+        self.program = program ?? 0
     }
 }
 
@@ -96,14 +99,15 @@ public final class QuizStore: Sendable {
     /// The migrations, in order. Never edit a shipped one; add a new one.
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
+        // v1 is the seed app's schema; IF NOT EXISTS lets a log made by the seed app be opened and extended.
         migrator.registerMigration("v1 seed tables") { db in
             try db.execute(sql: """
-                CREATE TABLE sessions (
+                CREATE TABLE IF NOT EXISTS sessions (
                     id INTEGER PRIMARY KEY AUTOINCREMENT,
                     started_at DATETIME NOT NULL,
                     ended_at DATETIME
                 );
-                CREATE TABLE recognize_intervals (
+                CREATE TABLE IF NOT EXISTS recognize_intervals (
                     id INTEGER PRIMARY KEY AUTOINCREMENT,
                     session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
                     played_at DATETIME NOT NULL,
@@ -226,6 +230,12 @@ public final class QuizStore: Sendable {
     private func read<T>(_ work: (Database) throws -> T) throws -> T {
         do { return try reader.read(work) } catch let error as DatabaseError {
             throw QuizError(Self.message(for: error, path: path).replacingOccurrences(of: "cannot open", with: "cannot read"))
+        } catch let error as QuizError {
+            throw error
+        } catch {
+            var text = "\(error)".replacingOccurrences(of: "\n", with: " ")
+            if let cut = text.range(of: ", column index") { text = String(text[..<cut.lowerBound]) }
+            throw QuizError("cannot read quiz database \(path): a row does not fit the quiz log (\(text)); move the file away or pass --db NEW")
         }
     }
 
@@ -267,7 +277,7 @@ public final class QuizStore: Sendable {
             } else {
                 try Row.fetchAll(db, sql: "SELECT * FROM recognize_intervals ORDER BY played_at, id")
             }
-            return rows.map(AnswerRow.init(row:))
+            return try rows.map { try AnswerRow(row: $0) }
         }
     }
 
@@ -275,14 +285,16 @@ public final class QuizStore: Sendable {
     public func recentAnswers(limit: Int = 2_000) throws -> [AnswerRow] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM (SELECT * FROM recognize_intervals ORDER BY id DESC LIMIT ?) ORDER BY id", arguments: [limit])
-                .map(AnswerRow.init(row:))
+                .map { try AnswerRow(row: $0) }
         }
     }
 
     /// Sessions with at least one answer since `since`, and every session's start and end.
     public func sessions() throws -> [(id: Int64, startedAt: Date, endedAt: Date?)] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, started_at, ended_at FROM sessions ORDER BY id").map { ($0["id"], $0["started_at"], $0["ended_at"]) }
+            try Row.fetchAll(db, sql: "SELECT id, started_at, ended_at FROM sessions ORDER BY id").map {
+                (try $0.decode(forColumn: "id"), try $0.decode(forColumn: "started_at"), try $0.decode(forColumn: "ended_at"))
+            }
         }
     }
 

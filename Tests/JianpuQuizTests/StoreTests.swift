@@ -107,3 +107,42 @@ import Testing
         #expect(statistics.csv().split(separator: "\n").first == "section,item,asked,correct,accuracy,median_ms,mean_ms")
     }
 }
+
+@Suite struct ForeignLogTests {
+    @Test func seedAppLogOpensAndGainsTheNewColumns() throws {
+        let path = Support.temporaryFolder() + "/seed.sqlite"
+        let queue = try GRDBQueueMaker.make(path)
+        try queue("""
+            CREATE TABLE sessions(id INTEGER PRIMARY KEY, started_at TEXT, ended_at TEXT);
+            CREATE TABLE recognize_intervals(id INTEGER PRIMARY KEY, session_id INTEGER, played_at TEXT, recognized_at TEXT,
+              first_note INTEGER, second_note INTEGER, playback_type TEXT, recognized_note INTEGER, played_interval INTEGER,
+              recognized_interval INTEGER, repeated_times INTEGER, playback_instrument TEXT, error_inverted INTEGER,
+              error_wideness INTEGER, error_one_semitone INTEGER);
+            INSERT INTO sessions VALUES (1, '2020-01-01 10:00:00', '2020-01-01 10:10:00');
+            INSERT INTO recognize_intervals VALUES (1, 1, '2020-01-01 10:00:01', '2020-01-01 10:00:03', 72, 64, 'MD', 71, 8, 7, 2, 'piano', 0, 0, 1);
+            """)
+        let store = try QuizStore(path: path)
+        let row = try #require(try store.answers().first)
+        #expect(row.playbackType == .melodicDown && row.rootNote == 64 && row.repeatedTimes == 2 && row.errorOneSemitone)
+        #expect(try store.appliedMigrations().count == 2)
+    }
+
+    @Test func badValuesAreAnErrorNotACrash() throws {
+        let path = Support.temporaryFolder() + "/bad-values.sqlite"
+        let store = try QuizStore(path: path)
+        let queue = try GRDBQueueMaker.make(path)
+        try queue("""
+            INSERT INTO sessions(started_at) VALUES ('2020-01-01 10:00:00');
+            INSERT INTO recognize_intervals(session_id, played_at, recognized_at, first_note, second_note, playback_type,
+              recognized_note, played_interval, recognized_interval, playback_instrument)
+              VALUES (1, 'garbage', '2020-01-01', 60, 64, 'H', 64, 4, 4, 'piano');
+            """)
+        do {
+            _ = try store.answers()
+            Issue.record("a row with a bad date must be an error")
+        } catch let error as QuizError {
+            #expect(error.message.hasPrefix("cannot read quiz database \(path): a row does not fit the quiz log"))
+            #expect(!error.message.contains("\n"))
+        }
+    }
+}

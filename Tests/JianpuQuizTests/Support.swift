@@ -94,3 +94,13 @@ enum Support {
                 String(row.responseMilliseconds), String(row.rootNote), String(row.program)].joined(separator: "|")
     }
 }
+
+import GRDB
+
+/// Raw SQL on a database file, as another program would write it.
+enum GRDBQueueMaker {
+    static func make(_ path: String) throws -> (String) throws -> Void {
+        let queue = try DatabaseQueue(path: path)
+        return { sql in try queue.write { try $0.execute(sql: sql) } }
+    }
+}
