@@ -133,13 +133,16 @@ public final class QuizScreen {
                 for event in events.drain() {
                     if case .midiNote(let note) = event { inputs.append(.note(note)) }
                 }
+                var changed = !inputs.isEmpty
                 for key in decoder.events(from: terminal.readBytes(timeout: 0.03)) where key.kind != .release {
+                    changed = true
                     if let input = handle(key, question: question) { inputs.append(input) }
                 }
                 for input in inputs where !answered && !quitting {
                     answered = try process(input, question: question)
                 }
-                if !answered { draw(question, answered: false) }
+                // Redraw only when something changed (the answer line, a message, the mode).
+                if changed && !answered { draw(question, answered: false) }
             }
             if answered && !quitting {
                 // Keep the feedback up until a key is pressed.
