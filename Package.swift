@@ -13,6 +13,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Pure core: theory, notation, timeline, MIDI writer. No C, no I/O beyond text.
@@ -24,10 +25,18 @@ let package = Package(
         .target(name: "JianpuAudio", dependencies: ["JianpuCore", "CFluidSynth"]),
         // Terminal input and drawing for the interactive programs.
         .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuAudio"]),
+        // Interval ear trainer: drills, adaptive selection, the SQLite log (GRDB), statistics.
+        .target(
+            name: "JianpuQuiz",
+            dependencies: [
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "CFluidSynth",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .executableTarget(
             name: "jianpu",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuQuiz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,6 +54,11 @@ let package = Package(
         .testTarget(name: "JianpuCoreTests", dependencies: ["JianpuCore"]),
         .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore"]),
         .testTarget(name: "JianpuCLITests", dependencies: ["JianpuCore"]),
+        .testTarget(
+            name: "JianpuQuizTests",
+            dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Golden"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,233 @@
+import Foundation
+import JianpuCore
+
+/// Where the quiz gets the time: the system clock, or a fake one in tests.
+public protocol QuizClock: Sendable {
+    func now() -> Date
+}
+
+/// The system clock.
+public struct SystemClock: QuizClock {
+    public init() {}
+    public func now() -> Date { Date() }
+}
+
+/// A clock for tests: starts at `start` and moves on by `step` seconds each time it is read.
+public final class SteppingClock: QuizClock, @unchecked Sendable {
+    private var current: Date
+    private let step: TimeInterval
+    private let lock = NSLock()
+    public init(start: Date, step: TimeInterval) {
+        current = start
+        self.step = step
+    }
+    public func now() -> Date {
+        lock.lock()
+        defer { lock.unlock() }
+        let value = current
+        current = current.addingTimeInterval(step)
+        return value
+    }
+}
+
+/// The outcome of one answer.
+public struct AnswerResult: Sendable, Hashable {
+    public var question: Question
+    public var recognized: Interval
+    public var row: AnswerRow
+    public var mistake: IntervalMistake { IntervalMistake(played: question.interval, recognized: recognized) }
+    public var isCorrect: Bool { mistake.isCorrect }
+}
+
+/// How a session went.
+public struct QuizSummary: Sendable, Hashable {
+    public var asked: Int
+    public var correct: Int
+    /// The questions the session was to ask.
+    public var total: Int
+    /// The pass mark in percent, in test mode.
+    public var passMark: Int?
+    public var percent: Int { asked == 0 ? 0 : Int((Double(correct) * 100 / Double(asked)).rounded()) }
+    /// In test mode: every question answered and the pass mark reached.
+    public var passed: Bool? { passMark.map { asked == total && percent >= $0 } }
+
+    /// `score: 7/10 (70%)`, and in test mode `test: PASSED (pass mark 80%)`.
+    public var lines: [String] {
+        var lines = ["score: \(correct)/\(asked) (\(percent)%)"]
+        if let passMark, let passed {
+            if asked < total {
+                lines.append("test: FAILED (not finished: \(asked) of \(total) questions answered; pass mark \(passMark)%)")
+            } else {
+                lines.append("test: \(passed ? "PASSED" : "FAILED") (pass mark \(passMark)%)")
+            }
+        }
+        return lines
+    }
+}
+
+/// The quiz's logic without input or output: picks questions, checks answers, logs them.
+/// Shared by the line-by-line runner and the terminal screen.
+public final class QuizDrill {
+    public let settings: QuizSettings
+    public let store: QuizStore
+    public let clock: any QuizClock
+    public private(set) var random: QuizRandom
+    public private(set) var selector: AdaptiveSelector
+    /// In test mode (`--test N`): the questions still to come, each interval N times in random order.
+    private var testPlan: [(Interval, PlaybackKind)]?
+    public let passMark: Int?
+    public private(set) var sessionID: Int64 = 0
+    public private(set) var asked = 0
+    public private(set) var correct = 0
+    /// The question being asked, when it was first played, and how often it was repeated.
+    public private(set) var current: Question?
+    public private(set) var playedAt: Date?
+    public private(set) var repeatedTimes = 0
+    public private(set) var explanation: [String] = []
+    private var finished = false
+
+    /// The number of questions this session asks.
+    public let total: Int
+
+    /// Prepares a session. `history` (oldest first) starts the adaptive selection where the user left off.
+    public init(settings: QuizSettings, store: QuizStore, clock: any QuizClock = SystemClock(), seed: UInt64? = nil,
+                history: [AnswerSummary] = [], testRepetitions: Int? = nil, passMark: Int? = nil) {
+        self.settings = settings
+        self.store = store
+        self.clock = clock
+        self.random = seed.map(QuizRandom.init(seed:)) ?? QuizRandom()
+        let intervals = settings.distinctIntervals
+        let kinds = settings.distinctKinds
+        self.selector = AdaptiveSelector(intervals: intervals, kinds: kinds, history: history)
+        if let testRepetitions {
+            var plan: [(Interval, PlaybackKind)] = []
+            for interval in intervals {
+                for _ in 0..<testRepetitions { plan.append((interval, kinds[random.index(kinds.count)])) }
+            }
+            testPlan = random.shuffled(plan)
+            total = plan.count
+            self.passMark = passMark ?? 80
+        } else {
+            total = settings.questions
+            self.passMark = nil
+        }
+    }
+
+    /// Opens the session in the log.
+    public func start() throws {
+        sessionID = try store.startSession(at: clock.now())
+    }
+
+    /// The next question, or nil when the session is complete.
+    public func nextQuestion() -> Question? {
+        guard asked < total else { return nil }
+        let interval: Interval
+        let kind: PlaybackKind
+        if testPlan != nil {
+            (interval, kind) = testPlan!.removeFirst()
+            explanation = ["why: test mode, every interval \(total / max(settings.distinctIntervals.count, 1)) times in random order"]
+        } else {
+            (interval, kind) = selector.choose(using: &random)
+            explanation = selector.explanation(interval: interval, kind: kind)
+        }
+        let program = settings.varyInstrument ? settings.programs[random.index(settings.programs.count)] : settings.programs[0]
+        let octaves = settings.distinctOctaves
+        let octave = octaves[random.index(octaves.count)]
+        var root = 12 * (octave + 1) + random.index(12)
+        while root + interval.semitones > 127 { root -= 12 }
+        let question = Question(root: root, interval: interval, kind: kind, program: program)
+        current = question
+        playedAt = nil
+        repeatedTimes = 0
+        return question
+    }
+
+    /// Call when the question starts sounding for the first time.
+    public func markPlayed() {
+        if playedAt == nil { playedAt = clock.now() }
+    }
+
+    /// Call when the user asks to hear it again.
+    public func markRepeated() { repeatedTimes += 1 }
+
+    /// What an input means as an answer to the current question: the interval, and the upper note.
+    /// A note below the red one, or more than two octaves above, is no answer (the message says why).
+    public func interpret(_ input: QuizInput) -> Result<(Interval, Int), QuizError>? {
+        guard let question = current else { return nil }
+        switch input {
+        case .interval(let interval):
+            return .success((interval, question.root + interval.semitones))
+        case .note(let note):
+            let difference = note - question.root
+            guard difference >= 0 else {
+                return .failure(QuizError("\(Pitch(midiNumber: note)) is below the red note \(Pitch(midiNumber: question.root)): choose the upper note"))
+            }
+            guard let interval = Interval(semitones: difference) else {
+                return .failure(QuizError("\(Pitch(midiNumber: note)) is more than two octaves above \(Pitch(midiNumber: question.root))"))
+            }
+            return .success((interval, note))
+        default:
+            return nil
+        }
+    }
+
+    /// Checks and logs an answer (committed before this returns).
+    public func answer(_ recognized: Interval, note: Int) throws -> AnswerResult {
+        guard let question = current else { throw QuizError("no question is being asked") }
+        let now = clock.now()
+        let row = AnswerRow(sessionID: sessionID, playedAt: playedAt ?? now, recognizedAt: now, question: question,
+                            recognizedNote: note, recognized: recognized, repeatedTimes: repeatedTimes)
+        var logged = row
+        logged.id = try store.record(row)
+        asked += 1
+        if row.isCorrect { correct += 1 }
+        if let summary = row.summary { selector.record(summary) }
+        current = nil
+        return AnswerResult(question: question, recognized: recognized, row: logged)
+    }
+
+    /// Closes the session in the log.
+    @discardableResult
+    public func finish() throws -> QuizSummary {
+        if !finished {
+            finished = true
+            try store.endSession(sessionID, at: clock.now())
+        }
+        return QuizSummary(asked: asked, correct: correct, total: total, passMark: passMark)
+    }
+}
+
+/// The words shown after an answer.
+public enum QuizFeedback {
+    /// `M6 major sixth: wide, weakly consonant, major`.
+    public static func describe(_ interval: Interval) -> String {
+        "\(interval.shortName) \(interval.name): \(interval.width.rawValue), \(interval.consonance.rawValue), \(interval.colour.rawValue)"
+    }
+
+    /// The error kinds of a wrong answer: `inverted`, `wideness`, `one semitone`, or `other`.
+    public static func errorKinds(_ mistake: IntervalMistake) -> [String] {
+        guard !mistake.isCorrect else { return [] }
+        var kinds: [String] = []
+        if mistake.isInverted { kinds.append("inverted") }
+        if mistake.isWideness { kinds.append("wideness") }
+        if mistake.isOneSemitone { kinds.append("one semitone") }
+        return kinds.isEmpty ? ["other"] : kinds
+    }
+
+    /// The feedback lines for an answer.
+    public static func lines(_ result: AnswerResult) -> [String] {
+        if result.isCorrect {
+            return ["right: \(describe(result.question.interval))"]
+        }
+        return [
+            "wrong: played \(describe(result.question.interval))",
+            "       you said \(describe(result.recognized))",
+            "       error: \(errorKinds(result.mistake).joined(separator: ", "))",
+        ]
+    }
+
+    /// `Q3/10: melodic down, lower note E4, Acoustic Grand Piano`.
+    public static func questionLine(_ question: Question, number: Int, total: Int) -> String {
+        "Q\(number)/\(total): \(question.kind.name), lower note \(Pitch(midiNumber: question.root)), \(question.instrumentName)"
+    }
+}

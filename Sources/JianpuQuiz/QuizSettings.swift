@@ -1,0 +1,181 @@
+import Foundation
+import JianpuCore
+
+/// How a question's two notes are played: together, lower then upper, upper then lower.
+/// The raw value is what the log stores in `playback_type`.
+public enum PlaybackKind: String, Codable, CaseIterable, Sendable, Hashable {
+    case harmonic = "H"
+    case melodicUp = "MU"
+    case melodicDown = "MD"
+
+    /// `harmonic`, `melodic up`, `melodic down`.
+    public var name: String {
+        switch self {
+        case .harmonic: "harmonic"
+        case .melodicUp: "melodic up"
+        case .melodicDown: "melodic down"
+        }
+    }
+
+    /// Reads `H`, `MU`, `MD`, `harmonic`, `up`, `down`, `melodic-up`, `melodic-down` (any case).
+    public init?(parsing text: String) {
+        switch text.lowercased().replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: " ", with: "-") {
+        case "h", "harmonic": self = .harmonic
+        case "mu", "up", "melodic-up": self = .melodicUp
+        case "md", "down", "melodic-down": self = .melodicDown
+        default: return nil
+        }
+    }
+}
+
+/// What a quiz asks and how: the flags of `jianpu quiz`, also saved as a JSON profile.
+public struct QuizSettings: Sendable, Hashable, Codable {
+    /// The intervals asked, unison to double octave.
+    public var intervals: [Interval]
+    /// Octaves (scientific numbering: 4 holds middle C) the lower note is taken from.
+    public var octaves: [Int]
+    /// The playback kinds asked.
+    public var kinds: [PlaybackKind]
+    /// General MIDI programs (0-based) to play with.
+    public var programs: [UInt8]
+    /// A different instrument (picked from `programs`) for each question; otherwise the first one.
+    public var varyInstrument: Bool
+    /// Sound the note of a piano key when it is pressed.
+    public var keyFeedback: Bool
+    /// Questions per session.
+    public var questions: Int
+
+    public init(intervals: [Interval] = Interval.simpleIntervals, octaves: [Int] = [4],
+                kinds: [PlaybackKind] = PlaybackKind.allCases, programs: [UInt8] = [0],
+                varyInstrument: Bool = false, keyFeedback: Bool = true, questions: Int = 20) {
+        self.intervals = intervals
+        self.octaves = octaves
+        self.kinds = kinds
+        self.programs = programs
+        self.varyInstrument = varyInstrument
+        self.keyFeedback = keyFeedback
+        self.questions = questions
+    }
+
+    /// The defaults: unison to octave, octave 4, every kind, piano, 20 questions, key feedback on.
+    public static let standard = QuizSettings()
+
+    enum CodingKeys: String, CodingKey {
+        case intervals, octaves, kinds, programs, varyInstrument = "vary_instrument", keyFeedback = "key_feedback", questions
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let standard = QuizSettings.standard
+        let names = try container.decodeIfPresent([String].self, forKey: .intervals)
+        var intervals: [Interval] = []
+        for name in names ?? [] {
+            guard let interval = Interval.all.first(where: { $0.shortName == name }) ?? Interval(parsing: name) else {
+                throw DecodingError.dataCorruptedError(forKey: .intervals, in: container, debugDescription: "unknown interval \(name)")
+            }
+            intervals.append(interval)
+        }
+        self.intervals = names == nil ? standard.intervals : intervals
+        self.octaves = try container.decodeIfPresent([Int].self, forKey: .octaves) ?? standard.octaves
+        self.kinds = try container.decodeIfPresent([PlaybackKind].self, forKey: .kinds) ?? standard.kinds
+        self.programs = try container.decodeIfPresent([UInt8].self, forKey: .programs) ?? standard.programs
+        self.varyInstrument = try container.decodeIfPresent(Bool.self, forKey: .varyInstrument) ?? standard.varyInstrument
+        self.keyFeedback = try container.decodeIfPresent(Bool.self, forKey: .keyFeedback) ?? standard.keyFeedback
+        self.questions = try container.decodeIfPresent(Int.self, forKey: .questions) ?? standard.questions
+        if let problem = validationProblem { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: problem)) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(intervals.map(\.shortName), forKey: .intervals)
+        try container.encode(octaves, forKey: .octaves)
+        try container.encode(kinds, forKey: .kinds)
+        try container.encode(programs, forKey: .programs)
+        try container.encode(varyInstrument, forKey: .varyInstrument)
+        try container.encode(keyFeedback, forKey: .keyFeedback)
+        try container.encode(questions, forKey: .questions)
+    }
+
+    /// What is wrong with these settings, or nil when they can be used.
+    public var validationProblem: String? {
+        if intervals.isEmpty { return "choose at least one interval (e.g. --intervals m3,M3,P5)" }
+        if octaves.isEmpty { return "choose at least one octave (e.g. --octaves 4)" }
+        if let bad = octaves.first(where: { !(1...7).contains($0) }) { return "octave \(bad) is out of range: choose octaves 1-7 (4 holds middle C)" }
+        if kinds.isEmpty { return "choose at least one playback kind (H, MU, MD)" }
+        if programs.isEmpty { return "choose at least one instrument" }
+        if let bad = programs.first(where: { $0 > 127 }) { return "program \(bad) is not a General MIDI program (0-127)" }
+        if !(1...10_000).contains(questions) { return "the number of questions must be 1-10000" }
+        return nil
+    }
+
+    /// The intervals in order without duplicates.
+    public var distinctIntervals: [Interval] { Array(Set(intervals)).sorted() }
+    /// The kinds in the standard order without duplicates.
+    public var distinctKinds: [PlaybackKind] { PlaybackKind.allCases.filter(kinds.contains) }
+    /// The octaves in order without duplicates.
+    public var distinctOctaves: [Int] { Array(Set(octaves)).sorted() }
+}
+
+/// Where the quiz keeps its files, following the XDG base directories.
+public enum QuizPaths {
+    /// `$XDG_DATA_HOME/jianpu/quiz.sqlite`, else `~/.local/share/jianpu/quiz.sqlite`.
+    public static func defaultDatabase(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        base(environment["XDG_DATA_HOME"], fallback: ".local/share", environment: environment) + "/jianpu/quiz.sqlite"
+    }
+
+    /// `$XDG_CONFIG_HOME/jianpu/quiz.json`, else `~/.config/jianpu/quiz.json`.
+    public static func defaultProfile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        base(environment["XDG_CONFIG_HOME"], fallback: ".config", environment: environment) + "/jianpu/quiz.json"
+    }
+
+    private static func base(_ value: String?, fallback: String, environment: [String: String]) -> String {
+        if let value, value.hasPrefix("/") { return value }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/" + fallback
+    }
+}
+
+/// Reading and writing the saved profile.
+public enum QuizProfile {
+    /// The saved settings, or nil when there is no profile file.
+    /// - Throws: `QuizError` naming the file when it exists but cannot be read.
+    public static func load(path: String) throws -> QuizSettings? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return try JSONDecoder().decode(QuizSettings.self, from: data)
+        } catch let error as DecodingError {
+            throw QuizError("cannot read quiz profile \(path): \(describe(error)); fix it, or save a new one with --save-profile")
+        } catch {
+            throw QuizError("cannot read quiz profile \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes the settings as pretty JSON, creating the folder.
+    public static func save(_ settings: QuizSettings, path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try (encoder.encode(settings) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw QuizError("cannot save quiz profile \(path): \(error.localizedDescription)")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context): return context.codingPath.isEmpty && context.debugDescription.contains("JSON") ? "not valid JSON" : context.debugDescription
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
+            return "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}
+
+/// A quiz failure with a one-line message that names the file or option and the fix.
+public struct QuizError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import JianpuCore
+
+/// What the log says about the user: accuracy per interval, kind, instrument and octave, the most frequent
+/// confusions, response times and progress by week (`jianpu quiz stats`).
+public struct QuizStatistics: Sendable, Hashable, Codable {
+    /// Accuracy and response time of one group of answers.
+    public struct Line: Sendable, Hashable, Codable {
+        public var item: String
+        public var asked: Int
+        public var correct: Int
+        /// Percent correct, 0…100, one decimal.
+        public var accuracy: Double
+        public var medianMilliseconds: Int
+        public var meanMilliseconds: Int
+
+        enum CodingKeys: String, CodingKey {
+            case item, asked, correct, accuracy, medianMilliseconds = "median_ms", meanMilliseconds = "mean_ms"
+        }
+    }
+
+    /// An interval heard as another, and how often.
+    public struct Confusion: Sendable, Hashable, Codable {
+        public var played: String
+        public var heardAs: String
+        public var count: Int
+        /// `minor sixth heard as major sixth`.
+        public var text: String
+
+        enum CodingKeys: String, CodingKey { case played, heardAs = "heard_as", count, text }
+    }
+
+    public var since: String?
+    public var answers: Int
+    public var sessions: Int
+    public var overall: Line
+    public var byInterval: [Line]
+    public var byKind: [Line]
+    public var byInstrument: [Line]
+    public var byOctave: [Line]
+    public var confusions: [Confusion]
+    /// ISO weeks (`2026-W47`), oldest first.
+    public var byWeek: [Line]
+
+    enum CodingKeys: String, CodingKey {
+        case since, answers, sessions, overall, byInterval = "by_interval", byKind = "by_kind", byInstrument = "by_instrument",
+             byOctave = "by_octave", confusions, byWeek = "by_week"
+    }
+
+    /// Statistics of `rows` (already filtered by date).
+    public init(rows: [AnswerRow], since: Date? = nil) {
+        self.since = since.map(Self.dayString)
+        answers = rows.count
+        sessions = Set(rows.map(\.sessionID)).count
+        overall = Self.line("all", rows)
+        byInterval = Self.group(rows, key: { $0.playedInterval }, name: { Interval(semitones: $0)?.shortName ?? "\($0)" })
+        byKind = Self.group(rows, key: { PlaybackKind.allCases.firstIndex(of: $0.playbackType) ?? 0 }, name: { PlaybackKind.allCases[$0].rawValue })
+        let programs = Dictionary(rows.map { ($0.program, $0.playbackInstrument) }, uniquingKeysWith: { first, _ in first })
+        byInstrument = Self.group(rows, key: { $0.program }, name: { programs[$0] ?? "program \($0)" })
+        byOctave = Self.group(rows, key: { Pitch(midiNumber: $0.rootNote).octave }, name: { "octave \($0)" })
+        byWeek = Self.group(rows, key: { Self.weekKey($0.playedAt) }, name: Self.weekName)
+        var counts: [Pair: Int] = [:]
+        for row in rows where !row.isCorrect { counts[Pair(played: row.playedInterval, heard: row.recognizedInterval), default: 0] += 1 }
+        confusions = counts.sorted { ($1.value, $0.key.played, $0.key.heard) < ($0.value, $1.key.played, $1.key.heard) }
+            .prefix(10)
+            .map { pair, count in
+                let played = Interval(semitones: pair.played), heard = Interval(semitones: pair.heard)
+                return Confusion(played: played?.shortName ?? "\(pair.played)", heardAs: heard?.shortName ?? "\(pair.heard)", count: count,
+                                 text: "\(played?.name ?? "?") heard as \(heard?.name ?? "?")")
+            }
+    }
+
+    private struct Pair: Hashable { var played: Int; var heard: Int }
+
+    private static func line(_ item: String, _ rows: [AnswerRow]) -> Line {
+        let correct = rows.filter(\.isCorrect).count
+        let times = rows.map(\.responseMilliseconds).sorted()
+        let median = times.isEmpty ? 0 : times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+        let mean = times.isEmpty ? 0 : Int((Double(times.reduce(0, +)) / Double(times.count)).rounded())
+        let accuracy = rows.isEmpty ? 0 : (Double(correct) * 1000 / Double(rows.count)).rounded() / 10
+        return Line(item: item, asked: rows.count, correct: correct, accuracy: accuracy, medianMilliseconds: median, meanMilliseconds: mean)
+    }
+
+    private static func group<K: Comparable & Hashable>(_ rows: [AnswerRow], key: (AnswerRow) -> K, name: (K) -> String) -> [Line] {
+        Dictionary(grouping: rows, by: key).sorted { $0.key < $1.key }.map { line(name($0.key), $0.value) }
+    }
+
+    static func weekKey(_ date: Date) -> Int {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.yearForWeekOfYear, .weekOfYear], from: date)
+        return (parts.yearForWeekOfYear ?? 0) * 100 + (parts.weekOfYear ?? 0)
+    }
+
+    static func weekName(_ key: Int) -> String {
+        "\(key / 100)-W" + (key % 100 < 10 ? "0" : "") + "\(key % 100)"
+    }
+
+    static func dayString(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+    }
+
+    /// Reads `--since`: `YYYY-MM-DD` (UTC midnight) or a full ISO 8601 date-time.
+    public static func parseDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        for format in ["yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm:ss"] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+
+    // MARK: Output
+
+    /// The statistics as text tables with a bar chart of weekly progress.
+    public func table() -> String {
+        var out = ""
+        out += "jianpu quiz statistics: \(answers) answer\(answers == 1 ? "" : "s") in \(sessions) session\(sessions == 1 ? "" : "s")" + (since.map { " since \($0)" } ?? "") + "\n"
+        guard answers > 0 else { return out + "no answers yet: run `jianpu quiz` first\n" }
+        out += "overall: \(overall.correct)/\(overall.asked) right (\(fixed(overall.accuracy, 1))%), "
+            + "response median \(overall.medianMilliseconds) ms, mean \(overall.meanMilliseconds) ms\n"
+        for (title, lines) in [("interval", byInterval), ("playback kind", byKind), ("instrument", byInstrument), ("octave", byOctave)] {
+            out += "\n" + section(title, lines)
+        }
+        out += "\nmost frequent confusions\n"
+        if confusions.isEmpty { out += "  none\n" }
+        for confusion in confusions { out += "  \(pad(String(confusion.count), 4, right: true))  \(confusion.text)\n" }
+        out += "\nprogress by week (accuracy)\n"
+        for week in byWeek {
+            let filled = Int((week.accuracy / 100 * 30).rounded())
+            out += "  \(week.item)  " + String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled)
+                + "  \(pad(fixed(week.accuracy, 1), 5, right: true))%  (\(week.asked) answers)\n"
+        }
+        return out
+    }
+
+    private func section(_ title: String, _ lines: [Line]) -> String {
+        let width = max(title.count, lines.map(\.item.count).max() ?? 0)
+        var out = pad(title, width) + "  asked  right  accuracy  median ms  mean ms\n"
+        for line in lines {
+            out += pad(line.item, width) + "  " + pad(String(line.asked), 5, right: true) + "  " + pad(String(line.correct), 5, right: true)
+                + "  " + pad(fixed(line.accuracy, 1) + "%", 8, right: true) + "  " + pad(String(line.medianMilliseconds), 9, right: true)
+                + "  " + pad(String(line.meanMilliseconds), 7, right: true) + "\n"
+        }
+        return out
+    }
+
+    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return right ? padding + text : text + padding
+    }
+
+    /// One CSV table: `section,item,asked,correct,accuracy,median_ms,mean_ms`; confusions put the count in `asked`.
+    public func csv() -> String {
+        var out = "section,item,asked,correct,accuracy,median_ms,mean_ms\n"
+        func add(_ section: String, _ line: Line) {
+            out += "\(section),\(csvField(line.item)),\(line.asked),\(line.correct),\(fixed(line.accuracy, 1)),\(line.medianMilliseconds),\(line.meanMilliseconds)\n"
+        }
+        add("overall", overall)
+        byInterval.forEach { add("interval", $0) }
+        byKind.forEach { add("kind", $0) }
+        byInstrument.forEach { add("instrument", $0) }
+        byOctave.forEach { add("octave", $0) }
+        byWeek.forEach { add("week", $0) }
+        for confusion in confusions { out += "confusion,\(csvField("\(confusion.played)->\(confusion.heardAs)")),\(confusion.count),,,,\n" }
+        return out
+    }
+
+    private func csvField(_ text: String) -> String {
+        text.contains(where: { $0 == "," || $0 == "\"" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+
+    /// Pretty JSON with sorted keys.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return (try? String(decoding: encoder.encode(self), as: UTF8.self)).map { $0 + "\n" } ?? "{}\n"
+    }
+}

@@ -1,0 +1,310 @@
+import Foundation
+import GRDB
+import JianpuCore
+
+/// One row of `recognize_intervals`: an answer, as logged the moment it is given.
+public struct AnswerRow: Sendable, Hashable, Codable {
+    public var id: Int64?
+    public var sessionID: Int64
+    public var playedAt: Date
+    public var recognizedAt: Date
+    /// The first and second notes as they sounded (lower first for harmonic), MIDI numbers.
+    public var firstNote: Int
+    public var secondNote: Int
+    public var playbackType: PlaybackKind
+    /// The upper note the user chose (MIDI): the key pressed, or root + the interval typed.
+    public var recognizedNote: Int
+    /// Semitones.
+    public var playedInterval: Int
+    public var recognizedInterval: Int
+    public var repeatedTimes: Int
+    /// The General MIDI instrument name.
+    public var playbackInstrument: String
+    public var errorInverted: Bool
+    public var errorWideness: Bool
+    public var errorOneSemitone: Bool
+    /// Milliseconds from the start of the question's first playback to the answer.
+    public var responseMilliseconds: Int
+    /// The lower note (MIDI).
+    public var rootNote: Int
+    /// The General MIDI program (0-based).
+    public var program: Int
+
+    public init(id: Int64? = nil, sessionID: Int64, playedAt: Date, recognizedAt: Date, question: Question,
+                recognizedNote: Int, recognized: Interval, repeatedTimes: Int) {
+        let mistake = IntervalMistake(played: question.interval, recognized: recognized)
+        self.id = id
+        self.sessionID = sessionID
+        self.playedAt = playedAt
+        self.recognizedAt = recognizedAt
+        self.firstNote = question.playedNotes.first
+        self.secondNote = question.playedNotes.second
+        self.playbackType = question.kind
+        self.recognizedNote = recognizedNote
+        self.playedInterval = question.interval.semitones
+        self.recognizedInterval = recognized.semitones
+        self.repeatedTimes = repeatedTimes
+        self.playbackInstrument = question.instrumentName
+        self.errorInverted = mistake.isInverted
+        self.errorWideness = mistake.isWideness
+        self.errorOneSemitone = mistake.isOneSemitone
+        self.responseMilliseconds = max(0, Int((recognizedAt.timeIntervalSince(playedAt) * 1000).rounded()))
+        self.rootNote = question.root
+        self.program = Int(question.program)
+    }
+
+    public var isCorrect: Bool { playedInterval == recognizedInterval }
+
+    public var summary: AnswerSummary? {
+        guard let played = Interval(semitones: playedInterval) else { return nil }
+        return AnswerSummary(played: played, kind: playbackType, correct: isCorrect, responseMilliseconds: responseMilliseconds)
+    }
+
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        sessionID = try row.decode(forColumn: "session_id")
+        playedAt = try row.decode(forColumn: "played_at")
+        recognizedAt = try row.decode(forColumn: "recognized_at")
+        firstNote = try row.decode(forColumn: "first_note")
+        secondNote = try row.decode(forColumn: "second_note")
+        let type: String = try row.decode(forColumn: "playback_type")
+        playbackType = PlaybackKind(rawValue: type) ?? .harmonic
+        recognizedNote = try row.decode(forColumn: "recognized_note")
+        playedInterval = try row.decode(forColumn: "played_interval")
+        recognizedInterval = try row.decode(forColumn: "recognized_interval")
+        repeatedTimes = try row.decode(forColumn: "repeated_times")
+        playbackInstrument = try row.decode(forColumn: "playback_instrument")
+        errorInverted = try row.decode(forColumn: "error_inverted")
+        errorWideness = try row.decode(forColumn: "error_wideness")
+        errorOneSemitone = try row.decode(forColumn: "error_one_semitone")
+        let response: Int? = try row.decode(forColumn: "response_ms")
+        responseMilliseconds = response ?? 0
+        let root: Int? = try row.decode(forColumn: "root_note")
+        rootNote = root ?? min(firstNote, secondNote)
+        let program: Int? = try row.decode(forColumn: "program")
+        self.program = program ?? 0
+    }
+}
+
+/// The quiz log in SQLite (GRDB): `sessions` and `recognize_intervals`, the seed app's two tables with all
+/// their columns, plus `response_ms`, `root_note` and `program`.
+///
+/// A `DatabasePool` in WAL mode with a busy timeout: every answer is its own committed transaction, and
+/// several quizzes can write to one file at once.
+public final class QuizStore: Sendable {
+    public let path: String
+    let pool: DatabasePool?
+    let reader: any DatabaseReader
+
+    /// The migrations, in order. Never edit a shipped one; add a new one.
+    public static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        // v1 is the seed app's schema; IF NOT EXISTS lets a log made by the seed app be opened and extended.
+        migrator.registerMigration("v1 seed tables") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS sessions (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    started_at DATETIME NOT NULL,
+                    ended_at DATETIME
+                );
+                CREATE TABLE IF NOT EXISTS recognize_intervals (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                    played_at DATETIME NOT NULL,
+                    recognized_at DATETIME NOT NULL,
+                    first_note INTEGER NOT NULL,
+                    second_note INTEGER NOT NULL,
+                    playback_type TEXT NOT NULL CHECK (playback_type IN ('H', 'MU', 'MD')),
+                    recognized_note INTEGER NOT NULL,
+                    played_interval INTEGER NOT NULL,
+                    recognized_interval INTEGER NOT NULL,
+                    repeated_times INTEGER NOT NULL DEFAULT 0,
+                    playback_instrument TEXT NOT NULL,
+                    error_inverted BOOLEAN NOT NULL DEFAULT 0,
+                    error_wideness BOOLEAN NOT NULL DEFAULT 0,
+                    error_one_semitone BOOLEAN NOT NULL DEFAULT 0
+                );
+                """)
+        }
+        migrator.registerMigration("v2 response time, root and program") { db in
+            try db.execute(sql: """
+                ALTER TABLE recognize_intervals ADD COLUMN response_ms INTEGER;
+                ALTER TABLE recognize_intervals ADD COLUMN root_note INTEGER;
+                ALTER TABLE recognize_intervals ADD COLUMN program INTEGER;
+                CREATE INDEX recognize_intervals_session ON recognize_intervals(session_id);
+                CREATE INDEX recognize_intervals_played_at ON recognize_intervals(played_at);
+                """)
+        }
+        return migrator
+    }
+
+    /// Opens (creating if needed) the log at `path` and brings its schema up to date.
+    /// - Throws: `QuizError` with one line naming the file and the fix (corrupt, read-only, unreachable).
+    /// Opens an existing log for reading only (for `stats` on a read-only file); no migration is run.
+    /// - Throws: `QuizError` naming the file and the fix.
+    public init(readingOnly path: String) throws {
+        self.path = path
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(15)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            let tables = try queue.read { db in try db.tableExists("recognize_intervals") }
+            guard tables else { throw QuizError("cannot read quiz database \(path): it holds no quiz log; pass --db with the right file") }
+            reader = queue
+            pool = nil
+        } catch let error as DatabaseError {
+            throw QuizError(Self.message(for: error, path: path).replacingOccurrences(of: "cannot open", with: "cannot read"))
+        }
+    }
+
+    /// Opens a log for statistics: read-only when the file cannot be written, else as `init(path:)`.
+    public static func forReading(path: String) throws -> QuizStore {
+        if FileManager.default.fileExists(atPath: path), isReadOnly(path) { return try QuizStore(readingOnly: path) }
+        return try QuizStore(path: path)
+    }
+
+    public init(path: String) throws {
+        self.path = path
+        let fileManager = FileManager.default
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !fileManager.fileExists(atPath: folder) {
+            do { try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                throw QuizError("cannot open quiz database \(path): cannot create its folder \(folder) (\(error.localizedDescription)); pass --db with a writable path")
+            }
+        }
+        if fileManager.fileExists(atPath: path), Self.isReadOnly(path) {
+            throw QuizError(Self.readOnlyMessage(path))
+        }
+        var config = Configuration()
+        config.busyMode = .timeout(15)
+        config.label = "jianpu quiz"
+        do {
+            let pool = try DatabasePool(path: path, configuration: config)
+            try Self.migrator.migrate(pool)
+            self.pool = pool
+            self.reader = pool
+        } catch let error as DatabaseError {
+            throw QuizError(Self.message(for: error, path: path))
+        } catch {
+            throw QuizError("cannot open quiz database \(path): \(error); move it away or pass --db NEW")
+        }
+    }
+
+    /// Whether the file (or its folder, which must hold the WAL files) cannot be written.
+    /// A file with no write permission bits counts as read-only even for root.
+    static func isReadOnly(_ path: String) -> Bool {
+        if access(path, W_OK) != 0 { return true }
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o222 == 0 { return true }
+        let folder = (path as NSString).deletingLastPathComponent
+        return access(folder.isEmpty ? "." : folder, W_OK) != 0
+    }
+
+    static func readOnlyMessage(_ path: String) -> String {
+        "cannot open quiz database \(path): it is read-only; make it and its folder writable (chmod u+w) or pass --db NEW"
+    }
+
+    static func message(for error: DatabaseError, path: String) -> String {
+        switch error.resultCode {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            return "cannot open quiz database \(path): file is not a database; move it away or pass --db NEW"
+        case .SQLITE_READONLY, .SQLITE_PERM:
+            return readOnlyMessage(path)
+        case .SQLITE_CANTOPEN:
+            return "cannot open quiz database \(path): unable to open the file; check the path and permissions, or pass --db NEW"
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return "cannot open quiz database \(path): it stayed locked by another program for 15 s; try again"
+        default:
+            let text = (error.message ?? "\(error)").replacingOccurrences(of: "\n", with: " ")
+            return "cannot open quiz database \(path): \(text); move it away or pass --db NEW"
+        }
+    }
+
+    private func write<T>(_ work: (Database) throws -> T) throws -> T {
+        guard let pool else { throw QuizError(Self.readOnlyMessage(path)) }
+        do { return try pool.write(work) } catch let error as DatabaseError {
+            throw QuizError(Self.message(for: error, path: path).replacingOccurrences(of: "cannot open", with: "cannot write to"))
+        }
+    }
+
+    private func read<T>(_ work: (Database) throws -> T) throws -> T {
+        do { return try reader.read(work) } catch let error as DatabaseError {
+            throw QuizError(Self.message(for: error, path: path).replacingOccurrences(of: "cannot open", with: "cannot read"))
+        } catch let error as QuizError {
+            throw error
+        } catch {
+            var text = "\(error)".replacingOccurrences(of: "\n", with: " ")
+            if let cut = text.range(of: ", column index") { text = String(text[..<cut.lowerBound]) }
+            throw QuizError("cannot read quiz database \(path): a row does not fit the quiz log (\(text)); move the file away or pass --db NEW")
+        }
+    }
+
+    /// Starts a session; returns its id.
+    public func startSession(at date: Date) throws -> Int64 {
+        try write { db in
+            try db.execute(sql: "INSERT INTO sessions (started_at) VALUES (?)", arguments: [date])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Records when a session ended.
+    public func endSession(_ id: Int64, at date: Date) throws {
+        try write { db in try db.execute(sql: "UPDATE sessions SET ended_at = ? WHERE id = ?", arguments: [date, id]) }
+    }
+
+    /// Logs one answer in its own transaction, committed before this returns; returns the row id.
+    @discardableResult
+    public func record(_ answer: AnswerRow) throws -> Int64 {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO recognize_intervals (session_id, played_at, recognized_at, first_note, second_note, playback_type,
+                    recognized_note, played_interval, recognized_interval, repeated_times, playback_instrument,
+                    error_inverted, error_wideness, error_one_semitone, response_ms, root_note, program)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [answer.sessionID, answer.playedAt, answer.recognizedAt, answer.firstNote, answer.secondNote,
+                                 answer.playbackType.rawValue, answer.recognizedNote, answer.playedInterval, answer.recognizedInterval,
+                                 answer.repeatedTimes, answer.playbackInstrument, answer.errorInverted, answer.errorWideness,
+                                 answer.errorOneSemitone, answer.responseMilliseconds, answer.rootNote, answer.program])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Every answer (optionally from `since` on), oldest first.
+    public func answers(since: Date? = nil) throws -> [AnswerRow] {
+        try read { db in
+            let rows = if let since {
+                try Row.fetchAll(db, sql: "SELECT * FROM recognize_intervals WHERE played_at >= ? ORDER BY played_at, id", arguments: [since])
+            } else {
+                try Row.fetchAll(db, sql: "SELECT * FROM recognize_intervals ORDER BY played_at, id")
+            }
+            return try rows.map { try AnswerRow(row: $0) }
+        }
+    }
+
+    /// The most recent answers (at most `limit`), oldest first: what the adaptive selection starts from.
+    public func recentAnswers(limit: Int = 2_000) throws -> [AnswerRow] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM (SELECT * FROM recognize_intervals ORDER BY id DESC LIMIT ?) ORDER BY id", arguments: [limit])
+                .map { try AnswerRow(row: $0) }
+        }
+    }
+
+    /// Sessions with at least one answer since `since`, and every session's start and end.
+    public func sessions() throws -> [(id: Int64, startedAt: Date, endedAt: Date?)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT id, started_at, ended_at FROM sessions ORDER BY id").map {
+                (try $0.decode(forColumn: "id"), try $0.decode(forColumn: "started_at"), try $0.decode(forColumn: "ended_at"))
+            }
+        }
+    }
+
+    /// SQLite's journal mode (`wal` for a log opened for writing).
+    public func journalMode() throws -> String {
+        try read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
+    /// The names of the migrations applied, in order.
+    public func appliedMigrations() throws -> [String] {
+        try read { db in try Self.migrator.appliedIdentifiers(db).sorted() }
+    }
+}

@@ -1,0 +1,219 @@
+import ArgumentParser
+import Foundation
+import JianpuAudio
+import JianpuCore
+import JianpuQuiz
+import JianpuTerminal
+
+struct Quiz: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Interval ear training: name the interval you hear; every answer is logged to SQLite.",
+        discussion: """
+            Each question plays a lower and an upper note: harmonic (H, together), melodic up (MU) or melodic \
+            down (MD). Answer with the interval's name (P1 m2 M2 m3 M3 P4 TT P5 m6 M6 m7 M7 P8, compound m9 … P15) \
+            or a bare degree 1 4 5 8 11 12 15 (a bare 8 is an octave; 2 3 6 7 … need m or M). After each answer \
+            the played and the chosen interval are shown with their width, consonance and colour, and the kind \
+            of error (inverted, wideness, one semitone); after a miss your interval plays, then the right one.
+
+            In a terminal: a piano keyboard shows the lower note in red. Type a name and Enter, or press Tab \
+            (or start with --piano-keys) for piano keys and press the upper note: z s x d c v g b h n j m = C..B of the red note's octave, \
+            q 2 w 3 e r 5 t 6 y 7 u = C..B above, i = the C above that (Space repeats, l lists samples, Esc quits, \
+            Tab back to names). In name mode r repeats, l plays samples of every interval, q quits.
+            Without a terminal (or with --plain) one answer is read per line from standard input.
+
+            Intervals you miss more often, or answer slowly, come more often (--explain shows the weights). \
+            Settings come from the profile ($XDG_CONFIG_HOME/jianpu/quiz.json), then the flags; --save-profile \
+            keeps them. The log is $XDG_DATA_HOME/jianpu/quiz.sqlite (else ~/.local/share/jianpu/quiz.sqlite).
+            Exit status: 0, 1 on errors, 2 when a --test is failed.
+            """,
+        subcommands: [QuizStatsCommand.self])
+
+    @Option(help: "Intervals to ask, comma-separated (e.g. m3,M3,P5,P8), or 'simple' (P1-P8) or 'all' (P1-P15).")
+    var intervals: String?
+
+    @Flag(help: "Add the compound intervals m9 … P15 (up to two octaves).")
+    var compound = false
+
+    @Option(help: "Octaves the lower note comes from, e.g. 3,4 (4 holds middle C).")
+    var octaves: String?
+
+    @Option(help: "Playback kinds: H (harmonic), MU (melodic up), MD (melodic down), comma-separated.")
+    var kinds: String?
+
+    @Option(help: "Instruments: General MIDI programs (0-127) or names, comma-separated, e.g. piano,violin,flute.")
+    var instruments: String?
+
+    @Flag(inversion: .prefixedNo, help: "Pick a different instrument from --instruments for each question.")
+    var varyInstrument: Bool?
+
+    @Flag(inversion: .prefixedNo, help: "Sound a piano key's note when it is pressed.")
+    var keyFeedback: Bool?
+
+    @Option(name: [.customShort("n"), .long], help: "Number of questions.")
+    var questions: Int?
+
+    @Option(help: "Test mode: every chosen interval N times in random order, then pass or fail.")
+    var test: Int?
+
+    @Option(help: "The percentage of right answers a --test needs.")
+    var passMark: Int = 80
+
+    @Flag(help: "Save these settings as the profile and continue.")
+    var saveProfile = false
+
+    @Option(help: "The profile file (default $XDG_CONFIG_HOME/jianpu/quiz.json).")
+    var profile: String?
+
+    @Option(help: "The SQLite log (default $XDG_DATA_HOME/jianpu/quiz.sqlite).")
+    var db: String?
+
+    @Option(help: "Seed for repeatable questions.")
+    var seed: UInt64?
+
+    @Flag(help: "Show why each question was chosen (the adaptive weights).")
+    var explain = false
+
+    @Option(help: "Raw MIDI input (a /dev/snd/midiC*D* device or a FIFO): a note-on answers with that upper note.")
+    var midiIn: String?
+
+    @Flag(help: "In a terminal, start with the computer keyboard as a piano (Tab switches to typing names).")
+    var pianoKeys = false
+
+    @Flag(help: "Read answers line by line even on a terminal.")
+    var plain = false
+
+    @Option(help: "Write the sound to this WAV file at real-time pace instead of the sound device.")
+    var out: String?
+
+    @Flag(help: "With --out: render as fast as possible, each sound right after the previous one (for tests).")
+    var fast = false
+
+    @Flag(help: "No sound at all (no SoundFont needed).")
+    var mute = false
+
+    @Option(help: "The SoundFont (.sf2). Default: $JIANPU_SOUNDFONT, then /usr/share/sounds/sf2/default-GM.sf2.")
+    var soundfont: String?
+
+    @Option(help: "FluidSynth audio driver (alsa, pulseaudio, jack, oss, sdl2).")
+    var driver: String?
+
+    @Option(help: "ALSA device, e.g. hw:1.")
+    var device: String?
+
+    @Option(help: "Output level, 0.0-10.0.")
+    var gain: Float = 0.5
+
+    func validate() throws {
+        if let test, !(1...100).contains(test) { throw ValidationError("--test must be 1-100 repetitions per interval") }
+        if !(0...100).contains(passMark) { throw ValidationError("--pass-mark must be a percentage 0-100") }
+        if fast && out == nil { throw ValidationError("--fast needs --out x.wav") }
+        if mute && out != nil { throw ValidationError("--mute and --out exclude each other") }
+        if !(0...10).contains(gain) { throw ValidationError("--gain must be between 0 and 10") }
+    }
+
+    /// The profile (or the defaults) with the flags applied.
+    func settings() throws -> QuizSettings {
+        let profilePath = profile ?? QuizPaths.defaultProfile()
+        var settings = try QuizProfile.load(path: profilePath) ?? .standard
+        if let intervals {
+            settings.intervals = try QuizOptionParsing.intervals(intervals)
+        }
+        if compound {
+            settings.intervals = Array(Set(settings.intervals + Interval.all.filter(\.isCompound))).sorted()
+        }
+        if let octaves { settings.octaves = try QuizOptionParsing.list(octaves, "--octaves", "4 or 3,4") { Int($0) } }
+        if let kinds { settings.kinds = try QuizOptionParsing.list(kinds, "--kinds", "H,MU,MD") { PlaybackKind(parsing: $0) } }
+        if let instruments {
+            settings.programs = try QuizOptionParsing.list(instruments, "--instruments", "piano,violin or 0,40") { GeneralMIDI.program(named: $0) }
+        }
+        if let varyInstrument { settings.varyInstrument = varyInstrument }
+        if let keyFeedback { settings.keyFeedback = keyFeedback }
+        if let questions { settings.questions = questions }
+        if let problem = settings.validationProblem { throw QuizCLI.fail(problem) }
+        if saveProfile {
+            try QuizProfile.save(settings, path: profilePath)
+            FileHandle.standardError.write(Data("jianpu: saved quiz profile \(profilePath)\n".utf8))
+        }
+        return settings
+    }
+
+    func run() throws {
+        do {
+            try runQuiz()
+        } catch let error as QuizError {
+            throw QuizCLI.fail(error.message)
+        }
+    }
+
+    private func runQuiz() throws {
+        let settings = try settings()
+        let store = try QuizStore(path: db ?? QuizPaths.defaultDatabase())
+        let history = try store.recentAnswers().compactMap(\.summary)
+        let drill = QuizDrill(settings: settings, store: store, seed: seed, history: history,
+                              testRepetitions: test, passMark: test == nil ? nil : passMark)
+        let output: QuizAudioOutput
+        if mute { output = .muted } else if let out { output = fast ? .fastWAV(path: out) : .wav(path: out) } else {
+            output = .live(driver: driver, device: device)
+        }
+        var soundFont: String?
+        if !mute {
+            do { soundFont = try SoundFontLocator().locate(explicitPath: soundfont) } catch let error as AudioError { throw QuizError(error.message) }
+        }
+        let audio: QuizAudio
+        do {
+            audio = try QuizAudio(output: output, soundFont: soundFont, gain: gain)
+        } catch let error as QuizError {
+            FileHandle.standardError.write(Data("jianpu: \(error.message)\n".utf8))
+            throw ExitCode(3)
+        }
+        let events = QuizEventQueue()
+        if let midiIn { try MIDIInput(path: midiIn).start(into: events) }
+        let summary: QuizSummary
+        do {
+            if !plain, RawTerminal.isInteractive {
+                summary = try QuizScreen(drill: drill, audio: audio, events: events, explain: explain, pianoKeys: pianoKeys).run()
+            } else {
+                // Ctrl-C or SIGTERM ends the session like end of input: the log and the WAV are closed properly.
+                StopSignal.onInterrupt { events.push(.endOfInput) }
+                events.readStandardInputLines()
+                summary = try PlainQuiz(drill: drill, audio: audio, events: events, explain: explain).run()
+            }
+        } catch {
+            try? audio.close()
+            throw error
+        }
+        try audio.close()
+        if summary.passed == false { throw ExitCode(2) }
+    }
+}
+
+enum QuizCLI {
+    static func fail(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("jianpu: \(message)\n".utf8))
+        return ExitCode.failure
+    }
+}
+
+enum QuizOptionParsing {
+    static func list<T>(_ text: String, _ option: String, _ example: String, _ parse: (String) -> T?) throws -> [T] {
+        var values: [T] = []
+        for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
+            guard let value = parse(item) else { throw QuizCLI.fail("\(option): '\(item)' is not understood; give e.g. \(example)") }
+            values.append(value)
+        }
+        guard !values.isEmpty else { throw QuizCLI.fail("\(option) is empty; give e.g. \(example)") }
+        return values
+    }
+
+    static func intervals(_ text: String) throws -> [Interval] {
+        switch text.lowercased() {
+        case "simple": return Interval.simpleIntervals
+        case "all": return Interval.all
+        default:
+            return try list(text, "--intervals", "m3,M3,P5,P8") { item in
+                if case .interval(let interval) = AnswerParser.parse(item) { return interval }
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import JianpuQuiz
+
+struct QuizStatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Show what you get wrong and how you improve: accuracy per interval, playback kind, instrument and octave, confusions, response times, progress by week.",
+        discussion: """
+            Reads the log $XDG_DATA_HOME/jianpu/quiz.sqlite (else ~/.local/share/jianpu/quiz.sqlite); \
+            `jianpu quiz stats --db PATH` reads another. A read-only log is opened read-only.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json }
+
+    /// `--db` belongs to `jianpu quiz` and is read from there (`jianpu quiz stats --db x.sqlite` works).
+    @ParentCommand var quiz: Quiz
+
+    @Option(help: "Count only answers from this date on (YYYY-MM-DD, UTC).")
+    var since: String?
+
+    @Option(help: "Output format: table, csv or json.")
+    var format: Format = .table
+
+    func run() throws {
+        var start: Date?
+        if let since {
+            guard let date = QuizStatistics.parseDate(since) else {
+                throw QuizCLI.fail("--since '\(since)' is not a date: give YYYY-MM-DD")
+            }
+            start = date
+        }
+        do {
+            let store = try QuizStore.forReading(path: quiz.db ?? QuizPaths.defaultDatabase())
+            let statistics = QuizStatistics(rows: try store.answers(since: start), since: start)
+            let text = switch format {
+            case .table: statistics.table()
+            case .csv: statistics.csv()
+            case .json: statistics.json()
+            }
+            FileHandle.standardOutput.write(Data(text.utf8))
+        } catch let error as QuizError {
+            throw QuizCLI.fail(error.message)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import JianpuCore
+import Testing
+@testable import JianpuQuiz
+
+@Suite struct StoreTests {
+    static func row(session: Int64, _ index: Int) -> AnswerRow {
+        let question = Question(root: 60 + index % 12, interval: .majorThird, kind: .harmonic, program: 0)
+        let date = Date(timeIntervalSince1970: 1_795_000_000 + Double(index))
+        return AnswerRow(sessionID: session, playedAt: date, recognizedAt: date.addingTimeInterval(1), question: question,
+                         recognizedNote: question.upper, recognized: .majorThird, repeatedTimes: 0)
+    }
+
+    @Test func twoWritersAtOnceLoseNothing() async throws {
+        let path = Support.temporaryFolder() + "/shared.sqlite"
+        _ = try QuizStore(path: path)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<2 {
+                group.addTask {
+                    let store = try QuizStore(path: path)
+                    let session = try store.startSession(at: Date())
+                    for index in 0..<100 { try store.record(Self.row(session: session, writer * 1000 + index)) }
+                    try store.endSession(session, at: Date())
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try QuizStore(path: path).answers().count == 200)
+    }
+
+    @Test func corruptFileIsAOneLineError() throws {
+        let path = Support.temporaryFolder() + "/quiz.sqlite"
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try QuizStore(path: path)
+            Issue.record("a corrupt file must not open")
+        } catch let error as QuizError {
+            #expect(error.message == "cannot open quiz database \(path): file is not a database; move it away or pass --db NEW")
+        }
+    }
+
+    @Test func readOnlyFileIsAOneLineErrorButStatsCanRead() throws {
+        let path = Support.temporaryFolder() + "/quiz.sqlite"
+        let store = try QuizStore(path: path)
+        try store.record(Self.row(session: try store.startSession(at: Date()), 1))
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        do {
+            _ = try QuizStore(path: path)
+            Issue.record("a read-only file must not open for writing")
+        } catch let error as QuizError {
+            #expect(error.message.hasPrefix("cannot open quiz database \(path): it is read-only;"))
+            #expect(!error.message.contains("\n"))
+        }
+        #expect(try QuizStore.forReading(path: path).answers().count == 1)
+    }
+
+    @Test func folderIsCreated() throws {
+        let path = Support.temporaryFolder() + "/a/b/quiz.sqlite"
+        _ = try QuizStore(path: path)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+}
+
+@Suite struct StatisticsTests {
+    /// Answers over three weeks: the first week all wrong (m6 heard as M6), then better.
+    static func rows() -> [AnswerRow] {
+        var rows: [AnswerRow] = []
+        let monday = Date(timeIntervalSince1970: 1_794_873_600) // 2026-11-16, a Monday (UTC)
+        for week in 0..<3 {
+            for index in 0..<10 {
+                let interval: Interval = index % 2 == 0 ? .minorSixth : .perfectFifth
+                let right = index < week * 4 + 2
+                let question = Question(root: index < 5 ? 55 : 67, interval: interval, kind: PlaybackKind.allCases[index % 3],
+                                        program: index % 4 == 0 ? 40 : 0)
+                let played = monday.addingTimeInterval(Double(week * 7 * 86_400 + index * 60))
+                let answered: Interval = right ? interval : (interval == .minorSixth ? .majorSixth : .perfectFourth)
+                rows.append(AnswerRow(sessionID: Int64(week + 1), playedAt: played, recognizedAt: played.addingTimeInterval(Double(1 + index % 3)),
+                                      question: question, recognizedNote: question.root + answered.semitones, recognized: answered, repeatedTimes: 0))
+            }
+        }
+        return rows
+    }
+
+    @Test func weeklyProgressAndConfusions() throws {
+        let statistics = QuizStatistics(rows: Self.rows())
+        try Support.expectGolden(statistics.table(), "stats-three-weeks.txt")
+        #expect(statistics.byWeek.map(\.item) == ["2026-W47", "2026-W48", "2026-W49"])
+        #expect(statistics.byWeek.map(\.accuracy) == [20, 60, 100])
+        #expect(statistics.confusions.map(\.text) == ["perfect fifth heard as perfect fourth", "minor sixth heard as major sixth"])
+        #expect(statistics.confusions.map(\.count) == [6, 6])
+        #expect(statistics.byOctave.map(\.item) == ["octave 3", "octave 4"])
+        #expect(statistics.byInstrument.map(\.item) == ["Acoustic Grand Piano", "Violin"])
+    }
+
+    @Test func sinceFiltersByDate() throws {
+        let store = try QuizStore(path: Support.temporaryFolder() + "/quiz.sqlite")
+        for _ in 0..<3 { _ = try store.startSession(at: Date(timeIntervalSince1970: 1_794_873_600)) }
+        for row in Self.rows() { try store.record(row) }
+        let since = try #require(QuizStatistics.parseDate("2026-11-23"))
+        let rows = try store.answers(since: since)
+        #expect(rows.count == 20)
+        let statistics = QuizStatistics(rows: rows, since: since)
+        #expect(statistics.since == "2026-11-23")
+        #expect(statistics.table().hasPrefix("jianpu quiz statistics: 20 answers in 2 sessions since 2026-11-23\n"))
+        let json = try JSONSerialization.jsonObject(with: Data(statistics.json().utf8)) as? [String: Any]
+        #expect(json?["answers"] as? Int == 20)
+        #expect(statistics.csv().split(separator: "\n").first == "section,item,asked,correct,accuracy,median_ms,mean_ms")
+    }
+}
+
+@Suite struct ForeignLogTests {
+    @Test func seedAppLogOpensAndGainsTheNewColumns() throws {
+        let path = Support.temporaryFolder() + "/seed.sqlite"
+        let queue = try GRDBQueueMaker.make(path)
+        try queue("""
+            CREATE TABLE sessions(id INTEGER PRIMARY KEY, started_at TEXT, ended_at TEXT);
+            CREATE TABLE recognize_intervals(id INTEGER PRIMARY KEY, session_id INTEGER, played_at TEXT, recognized_at TEXT,
+              first_note INTEGER, second_note INTEGER, playback_type TEXT, recognized_note INTEGER, played_interval INTEGER,
+              recognized_interval INTEGER, repeated_times INTEGER, playback_instrument TEXT, error_inverted INTEGER,
+              error_wideness INTEGER, error_one_semitone INTEGER);
+            INSERT INTO sessions VALUES (1, '2020-01-01 10:00:00', '2020-01-01 10:10:00');
+            INSERT INTO recognize_intervals VALUES (1, 1, '2020-01-01 10:00:01', '2020-01-01 10:00:03', 72, 64, 'MD', 71, 8, 7, 2, 'piano', 0, 0, 1);
+            """)
+        let store = try QuizStore(path: path)
+        let row = try #require(try store.answers().first)
+        #expect(row.playbackType == .melodicDown && row.rootNote == 64 && row.repeatedTimes == 2 && row.errorOneSemitone)
+        #expect(try store.appliedMigrations().count == 2)
+    }
+
+    @Test func badValuesAreAnErrorNotACrash() throws {
+        let path = Support.temporaryFolder() + "/bad-values.sqlite"
+        let store = try QuizStore(path: path)
+        let queue = try GRDBQueueMaker.make(path)
+        try queue("""
+            INSERT INTO sessions(started_at) VALUES ('2020-01-01 10:00:00');
+            INSERT INTO recognize_intervals(session_id, played_at, recognized_at, first_note, second_note, playback_type,
+              recognized_note, played_interval, recognized_interval, playback_instrument)
+              VALUES (1, 'garbage', '2020-01-01', 60, 64, 'H', 64, 4, 4, 'piano');
+            """)
+        do {
+            _ = try store.answers()
+            Issue.record("a row with a bad date must be an error")
+        } catch let error as QuizError {
+            #expect(error.message.hasPrefix("cannot read quiz database \(path): a row does not fit the quiz log"))
+            #expect(!error.message.contains("\n"))
+        }
+    }
+}

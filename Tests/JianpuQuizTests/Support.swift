@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import JianpuQuiz
+
+enum Support {
+    /// The package's root folder.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    /// A fresh empty folder.
+    static func temporaryFolder(_ name: String = #function) -> String {
+        let safe = name.filter { $0.isLetter || $0.isNumber }
+        let path = NSTemporaryDirectory() + "jianpu-quiz-tests-\(safe)-\(UUID().uuidString.prefix(8))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Compares `text` with the golden file; `UPDATE_GOLDEN=1` rewrites it instead.
+    static func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = goldenFolder.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(at: goldenFolder, withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == expected, "differs from Golden/\(name) (UPDATE_GOLDEN=1 rewrites it)", sourceLocation: sourceLocation)
+    }
+
+    /// The release binary, if it has been built.
+    static var releaseBinary: String? {
+        let path = packageRoot.appendingPathComponent(".build/release/jianpu").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// The release or debug binary, whichever is newer and exists.
+    static var anyBinary: String? {
+        let candidates = [".build/release/jianpu", ".build/debug/jianpu"].map { packageRoot.appendingPathComponent($0).path }
+            .filter { FileManager.default.isExecutableFile(atPath: $0) }
+        return candidates.max { modified($0) < modified($1) }
+    }
+
+    static func modified(_ path: String) -> Date {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date) ?? .distantPast
+    }
+
+    static func which(_ tool: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(folder)/\(tool)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// Runs a program to the end; returns status, stdout and stderr.
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        env["COLUMNS"] = "100"
+        process.environment = env
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    /// The SoundFont, when this machine has one.
+    static var soundFont: String? {
+        let path = ProcessInfo.processInfo.environment["JIANPU_SOUNDFONT"] ?? "/usr/share/sounds/sf2/default-GM.sf2"
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// A row of the log as one line (every column).
+    static func line(_ row: AnswerRow) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
+        return [String(row.id ?? -1), String(row.sessionID), formatter.string(from: row.playedAt), formatter.string(from: row.recognizedAt),
+                String(row.firstNote), String(row.secondNote), row.playbackType.rawValue, String(row.recognizedNote),
+                String(row.playedInterval), String(row.recognizedInterval), String(row.repeatedTimes), row.playbackInstrument,
+                row.errorInverted ? "1" : "0", row.errorWideness ? "1" : "0", row.errorOneSemitone ? "1" : "0",
+                String(row.responseMilliseconds), String(row.rootNote), String(row.program)].joined(separator: "|")
+    }
+}
+
+import GRDB
+
+/// Raw SQL on a database file, as another program would write it.
+enum GRDBQueueMaker {
+    static func make(_ path: String) throws -> (String) throws -> Void {
+        let queue = try DatabaseQueue(path: path)
+        return { sql in try queue.write { try $0.execute(sql: sql) } }
+    }
+}

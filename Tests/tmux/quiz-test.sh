@@ -1,0 +1,77 @@
+#!/bin/sh
+# Drives the interactive `jianpu quiz` in tmux: answers by interval name, by piano key, and checks the
+# screen shows the keyboard and the characteristics. Usage: quiz-test.sh [path/to/jianpu]
+set -eu
+BIN=${1:-.build/release/jianpu}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+DIR=$(mktemp -d)
+SOCKET=jianpu-quiz-test-$$
+PANE="$SOCKET:0.0"
+cleanup() { tmux -L "$SOCKET" kill-server 2>/dev/null || true; rm -rf "$DIR"; }
+trap cleanup EXIT
+
+fail() { echo "FAIL: $*" >&2; echo "--- screen ---" >&2; screen >&2; exit 1; }
+screen() { tmux -L "$SOCKET" capture-pane -p -t "$PANE"; }
+# wait_for TEXT: up to 10 s for TEXT to appear on the screen.
+wait_for() {
+    i=0
+    while [ $i -lt 100 ]; do
+        if screen | grep -qF -- "$1"; then return 0; fi
+        sleep 0.1; i=$((i + 1))
+    done
+    fail "did not see: $1"
+}
+keys() { tmux -L "$SOCKET" send-keys -t "$PANE" "$@"; }
+
+# With a SoundFont the sound goes to a WAV at real-time pace (the continuous output of an interactive quiz).
+SOUND="--mute"
+if [ -f "${JIANPU_SOUNDFONT:-/usr/share/sounds/sf2/default-GM.sf2}" ]; then SOUND="--out $DIR/quiz.wav"; fi
+tmux -L "$SOCKET" new-session -d -s "$SOCKET" -x 130 -y 32 \
+    "XDG_CONFIG_HOME=$DIR/cfg $BIN quiz $SOUND --seed 4 -n 3 --intervals M3 --kinds MU --db $DIR/quiz.sqlite; echo EXIT=\$?; sleep 60"
+
+# Question 1: the keyboard with the red lower note; answer by name.
+wait_for "question 1/3"
+wait_for "lower note"
+wait_for "(red)"
+screen | grep -q "│" || fail "no keyboard drawn"
+keys M 3 Enter
+wait_for "right: M3 major third: narrow, weakly consonant, major"
+wait_for "press any key"
+keys Space
+
+# Question 2: switch to piano keys and press the upper note.
+wait_for "question 2/3"
+root=$(screen | sed -n 's/.*lower note \([A-G]#*[0-9]\) (red).*/\1/p' | head -n 1)
+[ -n "$root" ] || fail "no lower note on screen"
+name=${root%[0-9]}
+case $name in C) pc=0;; C#) pc=1;; D) pc=2;; D#) pc=3;; E) pc=4;; F) pc=5;; F#) pc=6;; G) pc=7;; G#) pc=8;; A) pc=9;; A#) pc=10;; B) pc=11;; esac
+offset=$((pc + 4))
+row="zsxdcvgbhnjmq2w3er5t6y7ui"
+key=$(printf '%s' "$row" | cut -c $((offset + 1)))
+keys Tab
+wait_for "press the upper note"
+keys "$key"
+wait_for "right: M3 major third"
+keys Space
+
+# Question 3: back to names, a wrong answer shows both intervals and the kind of error.
+wait_for "question 3/3"
+keys Tab
+wait_for "answer: _"
+keys m 3 Enter
+wait_for "wrong: played M3 major third: narrow, weakly consonant, major"
+wait_for "you said m3 minor third: narrow, weakly consonant, minor"
+wait_for "error: one semitone"
+keys Enter
+wait_for "score: 2/3 (67%)"
+wait_for "EXIT=0"
+if command -v sqlite3 >/dev/null 2>&1; then
+    rows=$(sqlite3 "$DIR/quiz.sqlite" "select count(*) from recognize_intervals")
+    [ "$rows" = 3 ] || fail "expected 3 logged answers, found $rows"
+fi
+if [ "$SOUND" != "--mute" ]; then
+    size=$(wc -c < "$DIR/quiz.wav")
+    # Real time: at least the miss's correction (3.75 s: yours, then the right one), 16-bit stereo at 44.1 kHz.
+    [ "$size" -gt $((176400 * 3)) ] || fail "the WAV holds only $size bytes"
+fi
+echo "PASS: tmux quiz test ($SOUND)"
