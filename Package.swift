@@ -34,6 +34,7 @@ let package = Package(
         .testTarget(name: "JianpuCoreTests", dependencies: ["JianpuCore"]),
         .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore"]),
         .testTarget(name: "JianpuCLITests", dependencies: ["JianpuCore"]),
+        .testTarget(name: "JianpuTerminalTests", dependencies: ["JianpuTerminal", "JianpuCore", "JianpuAudio"]),
     ],
     swiftLanguageModes: [.v6]
 )
