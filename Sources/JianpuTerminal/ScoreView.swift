@@ -61,6 +61,7 @@ public struct ScoreView: Sendable {
     /// Each part's display name.
     public let partNames: [String]
     private let notes: [(onset: Double, end: Double, part: Int, location: SourceLocation?)]
+    private let barStarts: [Double]
 
     /// A view of `timeline` (flattened from `score`), showing `source` — the score file's text — or,
     /// when it is nil or not jianpu text, the music rebuilt from the Score tree.
@@ -86,6 +87,7 @@ public struct ScoreView: Sendable {
             cues[note.part].append((note.onset.doubleValue, row))
         }
         self.cues = cues
+        self.barStarts = timeline.barStarts.map(\.doubleValue)
         self.notes = timeline.notes.map { ($0.onset.doubleValue, $0.end.doubleValue, $0.part, $0.location) }
         self.partNames = (0..<partCount).map { index in
             let name = index < timeline.parts.count ? timeline.parts[index].name : nil
@@ -220,9 +222,12 @@ public struct ScoreView: Sendable {
 
     /// The bar (1-based) at a position.
     public func bar(at position: Double) -> Int {
-        var bar = 1
-        for (index, start) in timeline.barStarts.enumerated() where start.doubleValue <= position + Self.tolerance { bar = index + 1 }
-        return bar
+        var low = 0, high = barStarts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if barStarts[mid] <= position + Self.tolerance { low = mid + 1 } else { high = mid }
+        }
+        return max(low, 1)
     }
 
     /// Seconds from the score's start to a position, at the score's tempo.
@@ -260,7 +265,14 @@ public struct ScoreView: Sendable {
             let mid = (low + high) / 2
             if list[mid].onset <= position + Self.tolerance { low = mid + 1 } else { high = mid }
         }
-        return low == 0 ? (list.first?.row ?? 0) : list[low - 1].row
+        guard low > 0 else { return list.first?.row ?? 0 }
+        let row = list[low - 1].row
+        // In the rests that open a line, show that line once its bar has begun.
+        if low < list.count, list[low].row != row {
+            let playing = bar(at: position)
+            if bar(at: list[low].onset) == playing && bar(at: list[low - 1].onset) < playing { return list[low].row }
+        }
+        return row
     }
 
     // MARK: Drawing
@@ -302,12 +314,13 @@ public struct ScoreView: Sendable {
                 guard body.count < available else { break }
                 body.append(Self.fit(" \(partNames[part])", width, style: "\u{1B}[2m"))
                 let current = currentRow(part: part, at: position)
-                for offset in 0..<perPart {
+                // The line being played first, then the lines after it; near the end, the lines before it fill the space.
+                let first = max(0, min(current, rows[part].count - perPart))
+                for index in first..<(first + perPart) {
                     guard body.count < available else { break }
-                    let index = current + offset
                     guard index < rows[part].count else { body.append(""); continue }
-                    let highlight = offset == 0 ? (sounding[part] ?? []) : []
-                    body.append(render(rows[part][index], highlighted: highlight, part: part, marker: offset == 0, width: width))
+                    let highlight = index == current ? (sounding[part] ?? []) : []
+                    body.append(render(rows[part][index], highlighted: highlight, part: part, marker: index == current, width: width))
                 }
             }
         }

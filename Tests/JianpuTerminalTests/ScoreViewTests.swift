@@ -117,8 +117,8 @@ func highlights(_ line: String) -> [String] {
     }
 
     @Test func theDisplayScrollsToTheLineBeingPlayed() {
-        // Bar 5 is the first bar of the second line.
-        let lines = fixture.lines(at: 4.0)
+        // Bar 5 is the first bar of the second line; the screen has room for two lines a part.
+        let lines = fixture.lines(at: 4.0, rows: 12)
         let plain = lines.map(ScoreView.plain)
         let current = plain.filter { $0.hasPrefix(" ▶ ") }
         #expect(current.count == 2)
@@ -128,6 +128,22 @@ func highlights(_ line: String) -> [String] {
         #expect(!plain.contains { $0.contains("1 \\mp 1 5 5") })
         #expect(plain.contains { $0.contains("1 \\mf 1 5 5") })
         #expect(highlights(lines.first { ScoreView.plain($0).contains(" ▶ 5 5 4 4") }!) == ["5"])
+    }
+
+    @Test func nearTheEndEarlierLinesFillTheScreen() {
+        let plain = fixture.lines(at: 8.0).map(ScoreView.plain)
+        let label = plain.firstIndex { $0.hasPrefix(" melody") }!
+        let melody = Array(plain[(label + 1)...].prefix(3))
+        #expect(plain[label + 4] == "")
+        #expect(melody[0].hasPrefix("   1 \\mp"))
+        #expect(melody[2].hasPrefix(" ▶ 1 \\mf"))
+    }
+
+    @Test func aLineOpeningWithARestIsShownOnceItsBarBegins() {
+        let fixture = Fixture("1=C\n4/4\n1 2 3 4 |\n0 5 6 7 |\n")
+        #expect(ScoreView.plain(fixture.lines(at: 0.9).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!).hasPrefix(" ▶ 1 2 3 4"))
+        #expect(ScoreView.plain(fixture.lines(at: 1.1).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!).hasPrefix(" ▶ 0 5 6 7"))
+        #expect(highlights(fixture.lines(at: 1.1).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!).isEmpty)
     }
 
     @Test func pausedAndTempoFactorAreShown() {
