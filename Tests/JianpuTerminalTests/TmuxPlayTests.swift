@@ -32,14 +32,24 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["JIANPU_BIN"] = Self.binary
         process.environment = environment
-        let output = Pipe()
+        // Output to a file, not a pipe: a process tmux leaves behind could hold a pipe open.
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-play-test-\(getpid()).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let output = try FileHandle(forWritingTo: log)
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        // The script takes about 25 s; give up (and say so) after 100.
+        let deadline = Date().addingTimeInterval(100)
+        while process.isRunning && Date() < deadline { usleep(100_000) }
+        let timedOut = process.isRunning
+        if timedOut { process.terminate() }
+        #expect(!timedOut, "play-test.sh did not finish in 100 s")
         process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        try output.close()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         let failures = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
         #expect(process.terminationStatus == 0, "play-test.sh failed:\n\(text)")
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")

@@ -10,6 +10,15 @@
 # Prints PASS/FAIL lines; exits non-zero when anything failed. Takes about 25 s.
 
 set -u
+# Start clean whatever ran us: no blocked or ignored signals and no inherited descriptors past
+# stderr. (Foundation's Process hands children a blocked signal mask and open sockets; a tmux
+# server started with them cannot be stopped and keeps its launcher waiting.)
+if [ -z "${JIANPU_PLAY_TEST_CLEAN:-}" ] && command -v perl >/dev/null; then
+    export JIANPU_PLAY_TEST_CLEAN=1
+    exec perl -e 'use POSIX; POSIX::sigprocmask(SIG_SETMASK, POSIX::SigSet->new);
+        $SIG{$_} = "DEFAULT" for qw(HUP INT TERM PIPE QUIT CHLD TSTP TTIN TTOU);
+        POSIX::close($_) for 3 .. 1023; exec @ARGV or die "exec: $!"' bash "$0" "$@"
+fi
 cd "$(dirname "$0")/../.." || exit 2
 BIN=$(realpath "${JIANPU_BIN:-.build/release/jianpu}")
 SCORE=${SCORE:-Scores/twinkle-twinkle.jp}
@@ -18,11 +27,23 @@ SOCKET="jianpu-play-test-$$"
 SESSION=play
 FAILURES=0
 T() { tmux -L "$SOCKET" "$@"; }
+# The panes' shells, ended on the way out whatever happens (tmux may leave them running when
+# the test runs with SIGHUP ignored).
+PANES=()
+remember_pane() { PANES+=("$(T display-message -p -t "$1" '#{pane_pid}' 2>/dev/null)"); }
 
 cleanup() {
+    local pid
+    for pid in "${PANES[@]}"; do
+        [ -n "$pid" ] || continue
+        pkill -TERM -P "$pid" 2>/dev/null
+        kill -TERM "$pid" 2>/dev/null
+    done
     T kill-server >/dev/null 2>&1
-    tmux -L "jianpu-play-test-$$" kill-server >/dev/null 2>&1
+    local name
+    for name in "" -quiet -ending -ctrlc -escape; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
     rm -rf "$WORK"
+    rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/jianpu-play-test-$$"*
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -56,7 +77,8 @@ wait_for() {
 WAV="$WORK/play.wav"
 # The pane runs jianpu, then records its exit status and the terminal's settings.
 T new-session -d -s "$SESSION" -x 100 -y 30 \
-    "bash -c '\"$BIN\" play \"$SCORE\" --out \"$WAV\" 2>\"$WORK/stderr.txt\"; echo \$? >\"$WORK/status.txt\"; stty -a >\"$WORK/stty.txt\"; sleep 60'"
+    "bash -c '\"$BIN\" play \"$SCORE\" --out \"$WAV\" 2>\"$WORK/stderr.txt\"; echo \$? >\"$WORK/status.txt\"; stty -a >\"$WORK/stty.txt\"'" \; set-option -g remain-on-exit on
+remember_pane "$SESSION"
 
 TITLE=$(sed -n 's/^title=//p' "$SCORE" | head -1)
 check "the screen shows the title ($TITLE)" wait_for 10 "$TITLE"
@@ -129,13 +151,45 @@ SOCKET="$SOCKET-quiet"
 # --quiet on a terminal and no terminal at all: play to the end by themselves (bar 1 only, ~4 s).
 QUIET="$WORK/quiet.wav"
 T new-session -d -s quiet -x 100 -y 30 \
-    "bash -c '\"$BIN\" play \"$SCORE\" --to 1 --quiet --out \"$QUIET\"; echo \$? >\"$WORK/quiet-status.txt\"; sleep 60'"
+    "bash -c '\"$BIN\" play \"$SCORE\" --to 1 --quiet --out \"$QUIET\"; echo \$? >\"$WORK/quiet-status.txt\"'" \; set-option -g remain-on-exit on
+remember_pane quiet
 deadline=$((SECONDS + 15))
 while [ ! -s "$WORK/quiet-status.txt" ] && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
 check "--quiet on a terminal plays to the end (status $(cat "$WORK/quiet-status.txt" 2>/dev/null))" test "$(cat "$WORK/quiet-status.txt" 2>/dev/null)" = 0
 check "--quiet: nothing drawn" not_shown "q quit" quiet
 check "--quiet: the WAV has audio" wav_has_audio "$QUIET"
 T kill-server >/dev/null 2>&1
+
+# Runs jianpu in a fresh tmux server ($1: a name), sends keys ($3…) after it has drawn, and waits up
+# to $2 seconds for it to end; leaves its status in $WORK/$1-status.txt and stty -a in $WORK/$1-stty.txt.
+run_in_pane() {
+    local name=$1 limit=$2 args=$3; shift 3
+    SOCKET="jianpu-play-test-$$-$name"
+    T new-session -d -s "$name" -x 80 -y 24 \
+        "bash -c '\"$BIN\" play \"$SCORE\" $args --out \"$WORK/$name.wav\" 2>/dev/null; echo \$? >\"$WORK/$name-status.txt\"; stty -a >\"$WORK/$name-stty.txt\"'" \; set-option -g remain-on-exit on
+    SESSION=$name
+    remember_pane "$name"
+    wait_for 10 "q quit" || echo "  $name: the screen did not appear"
+    [ $# -gt 0 ] && T send-keys -t "$name" "$@"
+    local deadline=$((SECONDS + limit))
+    while [ ! -s "$WORK/$name-stty.txt" ] && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
+    T kill-server >/dev/null 2>&1
+}
+restored() { tr -s ' ;\t' '\n\n\n' <"$WORK/$1-stty.txt" 2>/dev/null | grep -qx icanon && tr -s ' ;\t' '\n\n\n' <"$WORK/$1-stty.txt" | grep -qx echo; }
+
+# The last bar (about 2.4 s and the tail): the screen returns by itself when the music ends.
+run_in_pane ending 15 "--from 12"
+check "the music ends: jianpu returns by itself (status $(cat "$WORK/ending-status.txt" 2>/dev/null))" test "$(cat "$WORK/ending-status.txt" 2>/dev/null)" = 0
+check "the music ends: the terminal is restored" restored ending
+check "the music ends: the WAV has audio" wav_has_audio "$WORK/ending.wav"
+
+# Ctrl-C and Escape stop as q does.
+run_in_pane ctrlc 6 "" C-c
+check "Ctrl-C stops (status $(cat "$WORK/ctrlc-status.txt" 2>/dev/null))" test "$(cat "$WORK/ctrlc-status.txt" 2>/dev/null)" = 0
+check "Ctrl-C: the terminal is restored" restored ctrlc
+run_in_pane escape 6 "" Escape
+check "Escape stops (status $(cat "$WORK/escape-status.txt" 2>/dev/null))" test "$(cat "$WORK/escape-status.txt" 2>/dev/null)" = 0
+check "Escape: the terminal is restored" restored escape
 
 PIPED="$WORK/piped.wav"
 timeout 20 "$BIN" play "$SCORE" --to 1 --out "$PIPED" </dev/null >"$WORK/piped-stdout.txt" 2>&1
