@@ -341,7 +341,8 @@ public struct ScoreView: Sendable {
         let room = max(1, width - 3)
         // Scroll sideways so the sounding notes are on screen.
         var first = 0
-        if Self.displayWidth(characters) > room, let focus = ranges.first {
+        if Self.displayWidth(characters) > room, let focus = ranges.first,
+           Self.displayWidth(characters[..<min(focus.upperBound, characters.count)]) + 4 > room {
             first = max(0, focus.lowerBound - room / 3)
             while first > 0 && Self.displayWidth(characters[first...]) < room { first -= 1 }
         }

@@ -248,3 +248,19 @@ func highlights(_ line: String) -> [String] {
         #expect(factor == PlayerScreen.tempoRange.lowerBound)
     }
 }
+
+@Suite struct BjehpViewTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func aSeekToALineOpeningWithARestShowsThatLine() throws {
+        let path = Self.root.appendingPathComponent("Scores/bjehp.jp").path
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        let fixture = Fixture(source)
+        let bar13 = fixture.timeline.barStarts[12].doubleValue
+        for position in [bar13 - 1e-6, bar13, bar13 + 0.01, bar13 + 0.2] {
+            let lines = fixture.lines(at: position).map(ScoreView.plain)
+            let current = lines.filter { $0.hasPrefix(" ▶ ") }
+            #expect(current.first?.hasPrefix(" ▶ 0 q3' q3' 6'. q5' |") == true, "\(position): \(current)")
+        }
+    }
+}
