@@ -1,6 +1,12 @@
 import Foundation
 import JianpuAudio
 import JianpuCore
+import Synchronization
+
+/// Set from a signal handler's queue, read by the screen's loop.
+private final class StopRequest: Sendable {
+    let requested = Atomic<Bool>(false)
+}
 
 /// The `jianpu play` screen: the score a few lines at a time with the sounding notes highlighted,
 /// the bar and the time; space pauses and resumes, ←/→ jump a bar, +/- change the tempo, q, Esc
@@ -55,9 +61,22 @@ public struct PlayerScreen {
     public func run() throws {
         let view = ScoreView(timeline: timeline, score: score)
         let terminal = try RawTerminal()
+        // SIGINT, SIGTERM and SIGHUP (the terminal closed) stop the music the way q does, so the
+        // notes are released, the terminal restored and a WAV being written finished.
+        let stop = StopRequest()
+        let signals = [SIGINT, SIGTERM, SIGHUP]
+        let sources = signals.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.requested.store(true, ordering: .releasing) }
+            source.resume()
+            return source
+        }
         defer {
             engine.stop()
             terminal.restore()
+            for source in sources { source.cancel() }
+            for number in signals { signal(number, SIG_DFL) }
         }
         var decoder = KeyDecoder()
         var drawn: [String] = []
@@ -69,7 +88,7 @@ public struct PlayerScreen {
         let firstBar = min(max(engine.schedule.options.startBar ?? 1, 1), barCount)
         let lastBar = min(max(engine.schedule.options.endBar ?? barCount, firstBar), barCount)
 
-        while !engine.isFinished {
+        while !engine.isFinished && !stop.requested.load(ordering: .acquiring) {
             // Draw: only the lines that changed, everything after a resize.
             let size = terminal.size
             let status = ScoreView.Status(

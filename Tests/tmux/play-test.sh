@@ -41,7 +41,7 @@ cleanup() {
     done
     T kill-server >/dev/null 2>&1
     local name
-    for name in "" -quiet -ending -ctrlc -escape; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
+    for name in "" -quiet -ending -ctrlc -escape -sigterm -sighup; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
     rm -rf "$WORK"
     rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/jianpu-play-test-$$"*
 }
@@ -170,7 +170,14 @@ run_in_pane() {
     SESSION=$name
     remember_pane "$name"
     wait_for 10 "q quit" || echo "  $name: the screen did not appear"
-    [ $# -gt 0 ] && T send-keys -t "$name" "$@"
+    if [ "${1:-}" = --signal ]; then
+        # The pane's shell runs jianpu as its child.
+        local jianpu
+        jianpu=$(pgrep -P "${PANES[${#PANES[@]}-1]}" | head -1)
+        [ -n "$jianpu" ] && kill -"$2" "$jianpu"
+    elif [ $# -gt 0 ]; then
+        T send-keys -t "$name" "$@"
+    fi
     local deadline=$((SECONDS + limit))
     while [ ! -s "$WORK/$name-stty.txt" ] && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
     T kill-server >/dev/null 2>&1
@@ -190,6 +197,15 @@ check "Ctrl-C: the terminal is restored" restored ctrlc
 run_in_pane escape 6 "" Escape
 check "Escape stops (status $(cat "$WORK/escape-status.txt" 2>/dev/null))" test "$(cat "$WORK/escape-status.txt" 2>/dev/null)" = 0
 check "Escape: the terminal is restored" restored escape
+
+# A signal from outside (kill, the terminal closing) stops the same way, the WAV finished.
+run_in_pane sigterm 6 "" --signal TERM
+check "SIGTERM stops (status $(cat "$WORK/sigterm-status.txt" 2>/dev/null))" test "$(cat "$WORK/sigterm-status.txt" 2>/dev/null)" = 0
+check "SIGTERM: the terminal is restored" restored sigterm
+check "SIGTERM: the WAV is finished and has audio" wav_has_audio "$WORK/sigterm.wav"
+run_in_pane sighup 6 "" --signal HUP
+check "SIGHUP stops (status $(cat "$WORK/sighup-status.txt" 2>/dev/null))" test "$(cat "$WORK/sighup-status.txt" 2>/dev/null)" = 0
+check "SIGHUP: the terminal is restored" restored sighup
 
 PIPED="$WORK/piped.wav"
 timeout 20 "$BIN" play "$SCORE" --to 1 --out "$PIPED" </dev/null >"$WORK/piped-stdout.txt" 2>&1
