@@ -59,6 +59,7 @@ let package = Package(
             dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "JianpuTerminalTests", dependencies: ["JianpuTerminal", "JianpuCore", "JianpuAudio"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,266 @@
+import Foundation
+import JianpuCore
+import Testing
+@testable import JianpuTerminal
+
+/// A two-part score in the shape of Scores/twinkle-twinkle.jp: three lines of four bars each.
+let twinkleSource = """
+    title=Twinkle, Twinkle, Little Star
+    instrument=Flute
+    1=C
+    4/4
+    4=100
+
+    1 \\mp 1 5 5 | 6 6 5 - | 4 4 3 3 | 2 2 1 - |
+    5 5 4 4 | 3 3 2 - | 5 5 4 4 | 3 3 2 - |
+    1 \\mf 1 5 5 | 6 6 5 - | 4 4 3 3 | 2 2 1 - |
+
+    NextPart
+
+    1=C
+    4/4
+    4=100
+    KeepLength
+    q1, \\p 5, 3, 5, 1, 5, 3, 5, | 1, 6, 4, 6, 1, 5, 3, 5, | 1, 6, 4, 6, 1, 5, 3, 5, | 7,, 5, 2, 5, c1, - |
+    q1, 5, 3, 5, 1, 6, 4, 6, | 1, 5, 3, 5, 7,, 5, 2, 5, | 1, 6, 4, 6, 1, 5, 3, 5, | 1, 5, 3, 5, 7,, 5, 2, 5, |
+    q1, 5, 3, 5, 1, 5, 3, 5, | 1, 6, 4, 6, 1, 5, 3, 5, | 1, 6, 4, 6, 1, 5, 3, 5, | 7,, 5, 2, 5, c1, - |
+    """
+
+struct Fixture {
+    let score: Score
+    let timeline: Timeline
+    let view: ScoreView
+
+    init(_ source: String = twinkleSource, showSource: Bool = true) {
+        let parsed = ScoreParser.parse(source, file: "twinkle.jp")
+        score = parsed.score
+        timeline = score.performanceTimeline()!
+        view = ScoreView(timeline: timeline, score: score, source: showSource ? source : nil)
+    }
+
+    func lines(at position: Double, factor: Double = 1, paused: Bool = false, columns: Int = 100, rows: Int = 30) -> [String] {
+        view.lines(for: ScoreView.Status(position: position, tempoFactor: factor, isPaused: paused, endPosition: timeline.length.doubleValue),
+                   columns: columns, rows: rows)
+    }
+}
+
+/// The highlighted stretches of a line, as shown.
+func highlights(_ line: String) -> [String] {
+    var result: [String] = []
+    var rest = Substring(line)
+    for style in [ScoreView.melodyHighlight, ScoreView.accompanimentHighlight] where line.contains(style) {
+        rest = Substring(line)
+        while let start = rest.range(of: style) {
+            rest = rest[start.upperBound...]
+            let end = rest.range(of: ScoreView.reset)?.lowerBound ?? rest.endIndex
+            result.append(String(rest[..<end]))
+            rest = rest[end...]
+        }
+    }
+    return result
+}
+
+@Suite struct ScoreViewTests {
+    let fixture = Fixture()
+
+    @Test func headerShowsTitleKeyMeterTempoBarAndTime() {
+        let plain = fixture.lines(at: 0).map(ScoreView.plain)
+        #expect(plain[0].contains("Twinkle, Twinkle, Little Star"))
+        #expect(plain[0].contains("1=C"))
+        #expect(plain[0].contains("4/4"))
+        #expect(plain[0].contains("♩=100"))
+        // 12 bars of 4/4 at ♩=100: 28.8 s.
+        #expect(plain[1].contains("bar 1/12"))
+        #expect(plain[1].contains("0:00 / 0:28"))
+        #expect(plain[1].contains("playing"))
+        #expect(plain.last!.contains("space"))
+        #expect(plain.last!.contains("q quit"))
+    }
+
+    @Test func barAndTimeFollowThePosition() {
+        // Bar 6 starts at 5 whole notes = 12 s at ♩=100.
+        let plain = fixture.lines(at: 5.25).map(ScoreView.plain)
+        #expect(plain[1].contains("bar 6/12"))
+        #expect(plain[1].contains("0:12 / 0:28"))
+    }
+
+    @Test func firstNotesAreHighlightedInBothParts() {
+        let lines = fixture.lines(at: 0)
+        let melody = lines.first { ScoreView.plain($0).contains("1 \\mp 1 5 5") }!
+        #expect(highlights(melody) == ["1"])
+        #expect(ScoreView.plain(melody).hasPrefix(" ▶ 1 \\mp"))
+        let accompaniment = lines.first { ScoreView.plain($0).contains("q1, \\p 5,") }!
+        #expect(highlights(accompaniment) == ["q1,"])
+        #expect(lines.contains { ScoreView.plain($0).contains("melody") })
+        #expect(lines.contains { ScoreView.plain($0).contains("accompaniment") })
+    }
+
+    @Test func theSoundingNoteMovesAlongTheLine() {
+        // Third crotchet of bar 1: the first 5.
+        let lines = fixture.lines(at: 0.5 + 0.01)
+        let melody = lines.first { ScoreView.plain($0).hasPrefix(" ▶ 1 \\mp") }!
+        #expect(highlights(melody) == ["5"])
+        let plain = ScoreView.plain(melody)
+        // Exactly the first 5 (column 10 of the source line, after the prefix).
+        let lit = melody.range(of: ScoreView.melodyHighlight)!
+        #expect(ScoreView.plain(String(melody[..<lit.lowerBound])) == " ▶ 1 \\mp 1 ")
+        #expect(plain.contains("| 6 6 5 -"))
+    }
+
+    @Test func aHeldNoteStaysHighlightedThroughItsDash() {
+        // Bar 2 beat 4 is the dash of "5 -": the 5 (a minim from beat 3) sounds.
+        let lines = fixture.lines(at: 1.8)
+        let melody = lines.first { ScoreView.plain($0).hasPrefix(" ▶ 1 \\mp") }!
+        #expect(highlights(melody) == ["5"])
+        let lit = melody.range(of: ScoreView.melodyHighlight)!
+        #expect(ScoreView.plain(String(melody[..<lit.lowerBound])) == " ▶ 1 \\mp 1 5 5 | 6 6 ")
+    }
+
+    @Test func theDisplayScrollsToTheLineBeingPlayed() {
+        // Bar 5 is the first bar of the second line; the screen has room for two lines a part.
+        let lines = fixture.lines(at: 4.0, rows: 12)
+        let plain = lines.map(ScoreView.plain)
+        let current = plain.filter { $0.hasPrefix(" ▶ ") }
+        #expect(current.count == 2)
+        #expect(current[0].hasPrefix(" ▶ 5 5 4 4 |"))
+        #expect(current[1].hasPrefix(" ▶ q1, 5, 3, 5, 1, 6, 4, 6, |"))
+        // The line before is gone, the line after follows.
+        #expect(!plain.contains { $0.contains("1 \\mp 1 5 5") })
+        #expect(plain.contains { $0.contains("1 \\mf 1 5 5") })
+        #expect(highlights(lines.first { ScoreView.plain($0).contains(" ▶ 5 5 4 4") }!) == ["5"])
+    }
+
+    @Test func nearTheEndEarlierLinesFillTheScreen() {
+        let plain = fixture.lines(at: 8.0).map(ScoreView.plain)
+        let label = plain.firstIndex { $0.hasPrefix(" melody") }!
+        let melody = Array(plain[(label + 1)...].prefix(3))
+        #expect(plain[label + 4] == "")
+        #expect(melody[0].hasPrefix("   1 \\mp"))
+        #expect(melody[2].hasPrefix(" ▶ 1 \\mf"))
+    }
+
+    @Test func aLineOpeningWithARestIsShownOnceItsBarBegins() {
+        let fixture = Fixture("1=C\n4/4\n1 2 3 4 |\n0 5 6 7 |\n")
+        #expect(ScoreView.plain(fixture.lines(at: 0.9).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!).hasPrefix(" ▶ 1 2 3 4"))
+        #expect(ScoreView.plain(fixture.lines(at: 1.1).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!).hasPrefix(" ▶ 0 5 6 7"))
+        #expect(highlights(fixture.lines(at: 1.1).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!).isEmpty)
+    }
+
+    @Test func pausedAndTempoFactorAreShown() {
+        let plain = fixture.lines(at: 1, factor: 1.1, paused: true).map(ScoreView.plain)
+        #expect(plain[1].contains("paused"))
+        #expect(plain[0].contains("♩=110 (110%)"))
+        // At 110 % the whole piece takes 28.8 / 1.1 = 26.2 s.
+        #expect(plain[1].contains("/ 0:26"))
+    }
+
+    @Test func linesFitTheScreenAtAnySize() {
+        for (columns, rows) in [(100, 30), (80, 24), (40, 12), (20, 6), (10, 3), (1, 1), (200, 60)] {
+            for position in stride(from: 0.0, through: 12.0, by: 0.3) {
+                let lines = fixture.lines(at: position, columns: columns, rows: rows)
+                #expect(lines.count <= max(rows, 1))
+                for line in lines {
+                    #expect(ScoreView.displayWidth(ScoreView.plain(line)) <= max(columns, 10), "\(columns)x\(rows): \(line)")
+                }
+            }
+        }
+    }
+
+    @Test func aNarrowScreenScrollsSidewaysToTheSoundingNote() {
+        // Bar 4 (position 3.5: "1 -" of "2 2 1 -") is at the right end of the first line.
+        let lines = fixture.lines(at: 3.6, columns: 30)
+        let melody = lines.first { highlights($0).count == 1 && $0.contains(ScoreView.melodyHighlight) }!
+        #expect(highlights(melody) == ["1"])
+        #expect(ScoreView.plain(melody).contains("2 2 1 -"))
+    }
+
+    @Test func wideTitlesAreCutByDisplayWidth() {
+        let source = "title=贝加尔湖畔贝加尔湖畔贝加尔湖畔\n1=C\n4/4\n1 2 3 4 |\n"
+        let lines = Fixture(source).lines(at: 0, columns: 20, rows: 10)
+        #expect(ScoreView.displayWidth(ScoreView.plain(lines[0])) <= 20)
+        #expect(ScoreView.plain(lines[0]).hasPrefix(" 贝加尔湖畔"))
+    }
+
+    @Test func withoutTheSourceTheMusicIsWrittenFromTheScoreTree() {
+        let fixture = Fixture(showSource: false)
+        let lines = fixture.lines(at: 0.5 + 0.01)
+        let plain = lines.map(ScoreView.plain)
+        let melody = lines.first { ScoreView.plain($0).hasPrefix(" ▶ ") && $0.contains(ScoreView.melodyHighlight) }!
+        #expect(ScoreView.plain(melody).hasPrefix(" ▶ 1 1 5 5 | 6 6 5 | 4 4 3 3 | 2 2 1 |"))
+        #expect(highlights(melody) == ["5"])
+        #expect(plain.contains { $0.hasPrefix(" ▶ q1, 5, 3, 5,") })
+    }
+
+    @Test func plistTextIsNotShownAsMusic() {
+        #expect(ScoreView.looksLikePlist("{\n interval = 0.6;\n}"))
+        #expect(ScoreView.looksLikePlist("  <?xml version=\"1.0\"?>"))
+        #expect(!ScoreView.looksLikePlist(twinkleSource))
+    }
+
+    @Test func repeatsGoBackToTheRepeatedLine() {
+        let source = "1=C\n4/4\nR{ 1 2 3 4 | 5 6 7 1' | }\n2 2 2 2 |\n"
+        let fixture = Fixture(source)
+        #expect(fixture.timeline.barStarts.count == 5)
+        // Bar 3 is the first bar again.
+        let lines = fixture.lines(at: 2.01)
+        let melody = lines.first { $0.contains(ScoreView.melodyHighlight) }!
+        #expect(ScoreView.plain(melody).hasPrefix(" ▶ R{ 1 2 3 4"))
+        #expect(highlights(melody) == ["1"])
+        #expect(ScoreView.plain(fixture.lines(at: 2.01)[1]).contains("bar 3/5"))
+    }
+
+    @Test func barCountingToleratesSeeksLandingJustBeforeTheBar() {
+        #expect(fixture.view.bar(at: 1 - 1e-6) == 2)
+        #expect(fixture.view.bar(at: 0.99) == 1)
+        #expect(fixture.view.bar(at: 100) == 12)
+    }
+}
+
+@Suite struct PlayerScreenKeyTests {
+    @Test func keysMapToActions() {
+        #expect(PlayerScreen.action(for: KeyEvent(.character(" "))) == .togglePause)
+        #expect(PlayerScreen.action(for: KeyEvent(.character(" "), .release)) == nil)
+        #expect(PlayerScreen.action(for: KeyEvent(.character(" "), .repeat)) == nil)
+        #expect(PlayerScreen.action(for: KeyEvent(.left)) == .previousBar)
+        #expect(PlayerScreen.action(for: KeyEvent(.right)) == .nextBar)
+        #expect(PlayerScreen.action(for: KeyEvent(.right, .repeat)) == .nextBar)
+        #expect(PlayerScreen.action(for: KeyEvent(.character("+"))) == .faster)
+        #expect(PlayerScreen.action(for: KeyEvent(.character("-"))) == .slower)
+        #expect(PlayerScreen.action(for: KeyEvent(.character("q"))) == .quit)
+        #expect(PlayerScreen.action(for: KeyEvent(.control("c"))) == .quit)
+        #expect(PlayerScreen.action(for: KeyEvent(.escape)) == .quit)
+        #expect(PlayerScreen.action(for: KeyEvent(.character("x"))) == nil)
+    }
+
+    @Test func decodedBytesGiveTheActions() {
+        var decoder = KeyDecoder()
+        let events = decoder.events(from: Array(" \u{1B}[C\u{1B}[D+-q".utf8) + [3])
+        #expect(events.compactMap(PlayerScreen.action(for:)) == [.togglePause, .nextBar, .previousBar, .faster, .slower, .quit, .quit])
+    }
+
+    @Test func tempoStepsAreClampedAndComeBackToOne() {
+        #expect(abs(PlayerScreen.steppedTempo(1, faster: true) - 1.1) < 1e-9)
+        #expect(PlayerScreen.steppedTempo(PlayerScreen.steppedTempo(1, faster: true), faster: false) == 1)
+        var factor = 1.0
+        for _ in 0..<100 { factor = PlayerScreen.steppedTempo(factor, faster: true) }
+        #expect(factor == PlayerScreen.tempoRange.upperBound)
+        for _ in 0..<100 { factor = PlayerScreen.steppedTempo(factor, faster: false) }
+        #expect(factor == PlayerScreen.tempoRange.lowerBound)
+    }
+}
+
+@Suite struct BjehpViewTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func aSeekToALineOpeningWithARestShowsThatLine() throws {
+        let path = Self.root.appendingPathComponent("Scores/bjehp.jp").path
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        let fixture = Fixture(source)
+        let bar13 = fixture.timeline.barStarts[12].doubleValue
+        for position in [bar13 - 1e-6, bar13, bar13 + 0.01, bar13 + 0.2] {
+            let lines = fixture.lines(at: position).map(ScoreView.plain)
+            let current = lines.filter { $0.hasPrefix(" ▶ ") }
+            #expect(current.first?.hasPrefix(" ▶ 0 q3' q3' 6'. q5' |") == true, "\(position): \(current)")
+        }
+    }
+}

@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# Drives `jianpu play` in a real terminal (tmux) with the paced WAV sink (--out):
+# the score shows and moves, space pauses and resumes, Right jumps a bar, q quits with the
+# terminal restored, and the WAV holds audio. Then `--quiet` and a run without a terminal
+# play to the end on their own.
+#
+# Usage: Tests/tmux/play-test.sh            (from the package root)
+#   JIANPU_BIN  the jianpu binary (default .build/release/jianpu)
+#   SCORE       the score to play (default Scores/twinkle-twinkle.jp)
+# Prints PASS/FAIL lines; exits non-zero when anything failed. Takes about 25 s.
+
+set -u
+# Start clean whatever ran us: no blocked or ignored signals and no inherited descriptors past
+# stderr. (Foundation's Process hands children a blocked signal mask and open sockets; a tmux
+# server started with them cannot be stopped and keeps its launcher waiting.)
+if [ -z "${JIANPU_PLAY_TEST_CLEAN:-}" ] && command -v perl >/dev/null; then
+    export JIANPU_PLAY_TEST_CLEAN=1
+    exec perl -e 'use POSIX; POSIX::sigprocmask(SIG_SETMASK, POSIX::SigSet->new);
+        $SIG{$_} = "DEFAULT" for qw(HUP INT TERM PIPE QUIT CHLD TSTP TTIN TTOU);
+        POSIX::close($_) for 3 .. 1023; exec @ARGV or die "exec: $!"' bash "$0" "$@"
+fi
+cd "$(dirname "$0")/../.." || exit 2
+BIN=$(realpath "${JIANPU_BIN:-.build/release/jianpu}")
+SCORE=${SCORE:-Scores/twinkle-twinkle.jp}
+WORK=$(mktemp -d /tmp/jianpu-play-test.XXXXXX)
+SOCKET="jianpu-play-test-$$"
+SESSION=play
+FAILURES=0
+T() { tmux -L "$SOCKET" "$@"; }
+# The panes' shells, ended on the way out whatever happens (tmux may leave them running when
+# the test runs with SIGHUP ignored).
+PANES=()
+remember_pane() { PANES+=("$(T display-message -p -t "$1" '#{pane_pid}' 2>/dev/null)"); }
+
+cleanup() {
+    local pid
+    for pid in "${PANES[@]}"; do
+        [ -n "$pid" ] || continue
+        pkill -TERM -P "$pid" 2>/dev/null
+        kill -TERM "$pid" 2>/dev/null
+    done
+    T kill-server >/dev/null 2>&1
+    local name
+    for name in "" -quiet -ending -ctrlc -escape -sigterm -sighup; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
+    rm -rf "$WORK"
+    rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/jianpu-play-test-$$"*
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+pass() { echo "PASS: $*"; }
+fail() { echo "FAIL: $*"; FAILURES=$((FAILURES + 1)); }
+check() { local what=$1; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+
+for tool in tmux sox; do
+    command -v "$tool" >/dev/null || { echo "FAIL: $tool is not installed"; exit 2; }
+done
+[ -x "$BIN" ] || { echo "FAIL: no jianpu binary at $BIN (swift build -c release --product jianpu, or set JIANPU_BIN)"; exit 2; }
+
+screen() { T capture-pane -p -t "$SESSION"; }
+# "bar N/M   m:ss / m:ss": the bar number and the elapsed time.
+bar() { screen | sed -n 's/.*bar \([0-9]*\)\/[0-9]*.*/\1/p' | head -1; }
+clock() { screen | sed -n 's/.*bar [0-9]*\/[0-9]*   \([0-9]*:[0-9]*\) \/.*/\1/p' | head -1; }
+# Whether the pane (or session $2) does not show text $1.
+not_shown() { ! T capture-pane -p -t "${2:-$SESSION}" | grep -qF -- "$1"; }
+not_in_file() { ! grep -q -- "$1" "$2"; }
+# Waits up to $1 seconds for the pane to show text matching $2.
+wait_for() {
+    local deadline=$((SECONDS + $1))
+    while [ $SECONDS -lt $deadline ]; do
+        screen | grep -q -- "$2" && return 0
+        sleep 0.2
+    done
+    return 1
+}
+
+WAV="$WORK/play.wav"
+# The pane runs jianpu, then records its exit status and the terminal's settings.
+T new-session -d -s "$SESSION" -x 100 -y 30 \
+    "bash -c '\"$BIN\" play \"$SCORE\" --out \"$WAV\" 2>\"$WORK/stderr.txt\"; echo \$? >\"$WORK/status.txt\"; stty -a >\"$WORK/stty.txt\"'" \; set-option -g remain-on-exit on
+remember_pane "$SESSION"
+
+TITLE=$(sed -n 's/^title=//p' "$SCORE" | head -1)
+check "the screen shows the title ($TITLE)" wait_for 10 "$TITLE"
+check "the screen shows the key help" wait_for 2 "q quit"
+check "the screen shows the bar counter" wait_for 2 "bar [0-9]*/[0-9]*"
+# Highlighted notes: tmux reports them with the reverse-video attribute (SGR 7).
+highlighted() { T capture-pane -e -p -t "$SESSION" | grep -qE $'\e\\[([0-9;]*;)?7[;m]'; }
+check "a sounding note is highlighted (reverse video)" highlighted
+
+T1=$(clock); sleep 1.5; T2=$(clock)
+check "the time moves while playing ($T1 -> $T2)" test -n "$T1" -a -n "$T2" -a "$T1" != "$T2"
+check "the state reads playing" wait_for 1 "playing"
+
+T send-keys -t "$SESSION" ' '
+check "space pauses: paused is shown" wait_for 2 "paused"
+B1=$(bar); T1=$(clock); sleep 1.2; B2=$(bar); T2=$(clock)
+check "paused: the bar and time stand still for 1.2 s (bar $B1 -> $B2, $T1 -> $T2)" test -n "$T1" -a "$B1" = "$B2" -a "$T1" = "$T2"
+
+T send-keys -t "$SESSION" Right
+sleep 0.6
+B3=$(bar)
+check "Right jumps a bar while paused (bar $B2 -> $B3)" test -n "$B3" -a "$B3" = "$((B2 + 1))"
+T send-keys -t "$SESSION" Left
+sleep 0.6
+B4=$(bar)
+check "Left jumps back a bar (bar $B3 -> $B4)" test -n "$B4" -a "$B4" = "$B2"
+T send-keys -t "$SESSION" Right
+sleep 0.4
+
+T send-keys -t "$SESSION" ' '
+check "space resumes: playing is shown" wait_for 2 "playing"
+T1=$(clock); sleep 1.2; T2=$(clock)
+check "the time moves again after resuming ($T1 -> $T2)" test -n "$T1" -a "$T1" != "$T2"
+
+T send-keys -t "$SESSION" '+'
+check "+ raises the tempo (110%)" wait_for 2 "(110%)"
+T send-keys -t "$SESSION" '-'
+sleep 0.4
+check "- brings it back to the score's tempo" not_shown "%)"
+B5=$(bar)
+
+T send-keys -t "$SESSION" q
+deadline=$((SECONDS + 10))
+while [ ! -s "$WORK/stty.txt" ] && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
+check "q quits before the end of the music (at bar $B5)" test -s "$WORK/status.txt"
+check "jianpu exits with status 0" test "$(cat "$WORK/status.txt" 2>/dev/null)" = 0
+check "no errors on stderr" test ! -s "$WORK/stderr.txt"
+[ -s "$WORK/stderr.txt" ] && sed 's/^/  stderr: /' "$WORK/stderr.txt"
+# stty -a lists settings as words, "-echo" when off.
+stty_has() { tr -s ' ;\t' '\n\n\n' <"$WORK/stty.txt" | grep -qx -- "$1"; }
+check "the terminal is restored: icanon on" stty_has icanon
+check "the terminal is restored: echo on" stty_has echo
+check "the terminal is restored: isig on" stty_has isig
+check "the terminal is restored: not -icanon / -echo" bash -c "! tr -s ' ;' '\n\n' <'$WORK/stty.txt' | grep -qx -- '-icanon\|-echo'"
+check "the pane left the alternate screen" not_shown "q quit"
+
+wav_has_audio() {
+    local size max
+    size=$(stat -c %s "$1" 2>/dev/null || echo 0)
+    [ "$size" -gt 44 ] || { echo "  $1: $size bytes"; return 1; }
+    max=$(sox "$1" -n stat 2>&1 | sed -n 's/^Maximum amplitude: *//p')
+    echo "  $1: $size bytes, maximum amplitude $max"
+    awk -v m="$max" 'BEGIN { exit !(m + 0 > 0) }'
+}
+check "the WAV exists and has audio" wav_has_audio "$WAV"
+T kill-server >/dev/null 2>&1
+# A server of its own for the next session (a new one on the same socket can race the old one's exit).
+SOCKET="$SOCKET-quiet"
+
+# --quiet on a terminal and no terminal at all: play to the end by themselves (bar 1 only, ~4 s).
+QUIET="$WORK/quiet.wav"
+T new-session -d -s quiet -x 100 -y 30 \
+    "bash -c '\"$BIN\" play \"$SCORE\" --to 1 --quiet --out \"$QUIET\"; echo \$? >\"$WORK/quiet-status.txt\"'" \; set-option -g remain-on-exit on
+remember_pane quiet
+deadline=$((SECONDS + 15))
+while [ ! -s "$WORK/quiet-status.txt" ] && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
+check "--quiet on a terminal plays to the end (status $(cat "$WORK/quiet-status.txt" 2>/dev/null))" test "$(cat "$WORK/quiet-status.txt" 2>/dev/null)" = 0
+check "--quiet: nothing drawn" not_shown "q quit" quiet
+check "--quiet: the WAV has audio" wav_has_audio "$QUIET"
+T kill-server >/dev/null 2>&1
+
+# Runs jianpu in a fresh tmux server ($1: a name), sends keys ($3…) after it has drawn, and waits up
+# to $2 seconds for it to end; leaves its status in $WORK/$1-status.txt and stty -a in $WORK/$1-stty.txt.
+run_in_pane() {
+    local name=$1 limit=$2 args=$3; shift 3
+    SOCKET="jianpu-play-test-$$-$name"
+    T new-session -d -s "$name" -x 80 -y 24 \
+        "bash -c '\"$BIN\" play \"$SCORE\" $args --out \"$WORK/$name.wav\" 2>/dev/null; echo \$? >\"$WORK/$name-status.txt\"; stty -a >\"$WORK/$name-stty.txt\"'" \; set-option -g remain-on-exit on
+    SESSION=$name
+    remember_pane "$name"
+    wait_for 10 "q quit" || echo "  $name: the screen did not appear"
+    if [ "${1:-}" = --signal ]; then
+        # The pane's shell runs jianpu as its child.
+        local jianpu
+        jianpu=$(pgrep -P "${PANES[${#PANES[@]}-1]}" | head -1)
+        [ -n "$jianpu" ] && kill -"$2" "$jianpu"
+    elif [ $# -gt 0 ]; then
+        T send-keys -t "$name" "$@"
+    fi
+    local deadline=$((SECONDS + limit))
+    while [ ! -s "$WORK/$name-stty.txt" ] && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
+    T kill-server >/dev/null 2>&1
+}
+restored() { tr -s ' ;\t' '\n\n\n' <"$WORK/$1-stty.txt" 2>/dev/null | grep -qx icanon && tr -s ' ;\t' '\n\n\n' <"$WORK/$1-stty.txt" | grep -qx echo; }
+
+# The last bar (about 2.4 s and the tail): the screen returns by itself when the music ends.
+run_in_pane ending 15 "--from 12"
+check "the music ends: jianpu returns by itself (status $(cat "$WORK/ending-status.txt" 2>/dev/null))" test "$(cat "$WORK/ending-status.txt" 2>/dev/null)" = 0
+check "the music ends: the terminal is restored" restored ending
+check "the music ends: the WAV has audio" wav_has_audio "$WORK/ending.wav"
+
+# Ctrl-C and Escape stop as q does.
+run_in_pane ctrlc 6 "" C-c
+check "Ctrl-C stops (status $(cat "$WORK/ctrlc-status.txt" 2>/dev/null))" test "$(cat "$WORK/ctrlc-status.txt" 2>/dev/null)" = 0
+check "Ctrl-C: the terminal is restored" restored ctrlc
+run_in_pane escape 6 "" Escape
+check "Escape stops (status $(cat "$WORK/escape-status.txt" 2>/dev/null))" test "$(cat "$WORK/escape-status.txt" 2>/dev/null)" = 0
+check "Escape: the terminal is restored" restored escape
+
+# A signal from outside (kill, the terminal closing) stops the same way, the WAV finished.
+run_in_pane sigterm 6 "" --signal TERM
+check "SIGTERM stops (status $(cat "$WORK/sigterm-status.txt" 2>/dev/null))" test "$(cat "$WORK/sigterm-status.txt" 2>/dev/null)" = 0
+check "SIGTERM: the terminal is restored" restored sigterm
+check "SIGTERM: the WAV is finished and has audio" wav_has_audio "$WORK/sigterm.wav"
+run_in_pane sighup 6 "" --signal HUP
+check "SIGHUP stops (status $(cat "$WORK/sighup-status.txt" 2>/dev/null))" test "$(cat "$WORK/sighup-status.txt" 2>/dev/null)" = 0
+check "SIGHUP: the terminal is restored" restored sighup
+
+PIPED="$WORK/piped.wav"
+timeout 20 "$BIN" play "$SCORE" --to 1 --out "$PIPED" </dev/null >"$WORK/piped-stdout.txt" 2>&1
+status=$?
+check "without a terminal it plays to the end (status $status)" test "$status" = 0
+check "without a terminal: nothing drawn" not_in_file 'q quit' "$WORK/piped-stdout.txt"
+check "without a terminal: the WAV has audio" wav_has_audio "$PIPED"
+
+if [ "$FAILURES" -eq 0 ]; then
+    echo "PASS: all play tests"
+    exit 0
+fi
+echo "FAIL: $FAILURES check(s) failed"
+exit 1
