@@ -25,6 +25,11 @@ let package = Package(
         .target(name: "JianpuAudio", dependencies: ["JianpuCore", "CFluidSynth"]),
         // Terminal input and drawing for the interactive programs.
         .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuAudio"]),
+        // Option groups the command-line programs share.
+        .target(
+            name: "JianpuCommandLine",
+            dependencies: ["JianpuAudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // Interval ear trainer: drills, adaptive selection, the SQLite log (GRDB), statistics.
         .target(
             name: "JianpuQuiz",
@@ -36,7 +41,7 @@ let package = Package(
         .executableTarget(
             name: "jianpu",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuQuiz",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -46,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "chordpad",
             dependencies: [
-                "JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal",
+                "JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

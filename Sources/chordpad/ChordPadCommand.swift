@@ -1,4 +1,5 @@
 import ArgumentParser
+import JianpuCommandLine
 import Foundation
 import JianpuChordPad
 import JianpuCore
@@ -51,20 +52,7 @@ struct ChordPadCommand: ParsableCommand {
     @Option(help: "Write the performance as a Standard MIDI File (real timing at 120 bpm).")
     var record: String?
 
-    @Option(help: "Send the sound to this WAV file at real-time pace instead of the sound device.")
-    var out: String?
-
-    @Option(help: "The SoundFont (.sf2). Default: $JIANPU_SOUNDFONT, then /usr/share/sounds/sf2/default-GM.sf2.")
-    var soundfont: String?
-
-    @Option(help: "FluidSynth audio driver (alsa, pulseaudio, jack, oss, sdl2).")
-    var driver: String?
-
-    @Option(help: "ALSA device, e.g. hw:1.")
-    var device: String?
-
-    @Option(help: "Output level, 0.0-10.0.")
-    var gain: Float = 0.5
+    @OptionGroup var output: OutputOptions
 
     @Flag(help: "Do not ask the terminal for key releases (kitty protocol); always use --note-length.")
     var noKitty = false
@@ -77,7 +65,6 @@ struct ChordPadCommand: ParsableCommand {
     func validate() throws {
         guard noteLength > 0, noteLength <= 60 else { throw ValidationError("--note-length must be between 0 and 60 seconds") }
         guard (0...5).contains(repeatGuard) else { throw ValidationError("--repeat-guard must be between 0 and 5 seconds") }
-        guard (0...10).contains(gain) else { throw ValidationError("--gain must be between 0 and 10") }
         for (name, value) in [("--melody-program", melodyProgram), ("--chord-program", chordProgram)] where GeneralMIDI.program(named: value) == nil {
             throw ValidationError("\(name) '\(value)' is not a General MIDI program: give 0-127 or a name such as Flute or Violin")
         }
@@ -105,11 +92,11 @@ struct ChordPadCommand: ParsableCommand {
             options.tuning = tuning
             options.tuningsFile = tunings
             options.chordsFile = chords
-            options.soundFont = soundfont
-            options.gain = gain
-            options.out = out
-            options.driver = driver
-            options.device = device
+            options.soundFont = output.synth.soundfont
+            options.gain = output.synth.gain
+            options.out = output.out
+            options.driver = output.driver
+            options.device = output.device
             options.noteLength = noteLength
             options.repeatGuard = repeatGuard
             options.melodyProgram = GeneralMIDI.program(named: melodyProgram) ?? 0

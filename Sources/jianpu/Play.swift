@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JianpuAudio
+import JianpuCommandLine
 import JianpuCore
 import JianpuTerminal
 
@@ -15,19 +16,10 @@ struct Play: ParsableCommand {
     @OptionGroup var input: ScoreInput
     @OptionGroup var sound: SoundOptions
 
-    @Option(help: "FluidSynth audio driver (alsa, pulseaudio, jack, oss, sdl2).")
-    var driver: String?
-
-    @Option(help: "ALSA device, e.g. hw:1 or plughw:0,0.")
-    var device: String?
-
-    @Option(help: "Play at real-time pace into this WAV file instead of the sound device.")
-    var out: String?
+    @OptionGroup var output: OutputOptions
 
     @Flag(help: "Do not draw the score, even on a terminal.")
     var quiet = false
-
-    static let noSoundDeviceExitCode: Int32 = 3
 
     func run() throws {
         let score = try input.load()
@@ -36,17 +28,17 @@ struct Play: ParsableCommand {
         var live: LiveOutput?
         var sink: PacedWAVSink?
         do {
-            let synth = try FluidSynth(soundFont: try sound.soundFont(), sampleRate: 44_100, gain: sound.gain)
+            let synth = try FluidSynth(soundFont: try output.synth.soundFont(), sampleRate: 44_100, gain: output.synth.gain)
             engine = try PlaybackEngine(timeline: timeline, synth: synth, options: options)
-            if let out {
+            if let out = output.out {
                 sink = try PacedWAVSink(engine: engine, path: out)
                 sink?.start()
             } else {
-                live = try LiveOutput(engine: engine, driver: driver, device: device)
+                live = try LiveOutput(engine: engine, driver: output.driver, device: output.device)
             }
         } catch let error as AudioError {
             FileHandle.standardError.write(Data("jianpu: \(error.message)\n".utf8))
-            throw ExitCode(error.kind == .noSoundDevice ? Self.noSoundDeviceExitCode : 1)
+            throw ExitCode(error.kind == .noSoundDevice ? OutputOptions.noSoundDeviceExitCode : 1)
         }
         if !quiet, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             try PlayerScreen(engine: engine, timeline: timeline, score: score).run()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import JianpuCommandLine
 import Foundation
 import JianpuAudio
 import JianpuCore
@@ -82,8 +83,7 @@ struct Quiz: ParsableCommand {
     @Flag(help: "Read answers line by line even on a terminal.")
     var plain = false
 
-    @Option(help: "Write the sound to this WAV file at real-time pace instead of the sound device.")
-    var out: String?
+    @OptionGroup var output: OutputOptions
 
     @Flag(help: "With --out: render as fast as possible, each sound right after the previous one (for tests).")
     var fast = false
@@ -91,24 +91,12 @@ struct Quiz: ParsableCommand {
     @Flag(help: "No sound at all (no SoundFont needed).")
     var mute = false
 
-    @Option(help: "The SoundFont (.sf2). Default: $JIANPU_SOUNDFONT, then /usr/share/sounds/sf2/default-GM.sf2.")
-    var soundfont: String?
-
-    @Option(help: "FluidSynth audio driver (alsa, pulseaudio, jack, oss, sdl2).")
-    var driver: String?
-
-    @Option(help: "ALSA device, e.g. hw:1.")
-    var device: String?
-
-    @Option(help: "Output level, 0.0-10.0.")
-    var gain: Float = 0.5
 
     func validate() throws {
         if let test, !(1...100).contains(test) { throw ValidationError("--test must be 1-100 repetitions per interval") }
         if !(0...100).contains(passMark) { throw ValidationError("--pass-mark must be a percentage 0-100") }
-        if fast && out == nil { throw ValidationError("--fast needs --out x.wav") }
-        if mute && out != nil { throw ValidationError("--mute and --out exclude each other") }
-        if !(0...10).contains(gain) { throw ValidationError("--gain must be between 0 and 10") }
+        if fast && output.out == nil { throw ValidationError("--fast needs --out x.wav") }
+        if mute && output.out != nil { throw ValidationError("--mute and --out exclude each other") }
     }
 
     /// The profile (or the defaults) with the flags applied.
@@ -151,17 +139,17 @@ struct Quiz: ParsableCommand {
         let history = try store.recentAnswers().compactMap(\.summary)
         let drill = QuizDrill(settings: settings, store: store, seed: seed, history: history,
                               testRepetitions: test, passMark: test == nil ? nil : passMark)
-        let output: QuizAudioOutput
-        if mute { output = .muted } else if let out { output = fast ? .fastWAV(path: out) : .wav(path: out) } else {
-            output = .live(driver: driver, device: device)
+        let sink: QuizAudioOutput
+        if mute { sink = .muted } else if let out = output.out { sink = fast ? .fastWAV(path: out) : .wav(path: out) } else {
+            sink = .live(driver: output.driver, device: output.device)
         }
         var soundFont: String?
         if !mute {
-            do { soundFont = try SoundFontLocator().locate(explicitPath: soundfont) } catch let error as AudioError { throw QuizError(error.message) }
+            do { soundFont = try output.synth.soundFont() } catch let error as AudioError { throw QuizError(error.message) }
         }
         let audio: QuizAudio
         do {
-            audio = try QuizAudio(output: output, soundFont: soundFont, gain: gain)
+            audio = try QuizAudio(output: sink, soundFont: soundFont, gain: output.synth.gain)
         } catch let error as QuizError {
             FileHandle.standardError.write(Data("jianpu: \(error.message)\n".utf8))
             throw ExitCode(3)

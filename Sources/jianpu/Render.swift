@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JianpuAudio
+import JianpuCommandLine
 import JianpuCore
 
 struct Render: ParsableCommand {
@@ -16,6 +17,8 @@ struct Render: ParsableCommand {
     @Option(help: "Samples per second.")
     var sampleRate: Int = 44_100
 
+    @OptionGroup var synth: SynthOptions
+
     func validate() throws {
         if !(8_000...192_000).contains(sampleRate) { throw ValidationError("--sample-rate must be between 8000 and 192000") }
     }
@@ -23,9 +26,9 @@ struct Render: ParsableCommand {
     func run() throws {
         let score = try input.load()
         let (timeline, playback) = try sound.performance(of: score, file: input.file)
-        let renderer = OfflineRenderer(
-            soundFontPath: try sound.soundFont(),
-            options: RenderOptions(sampleRate: sampleRate, gain: sound.gain, playback: playback))
+        let soundFont: String
+        do { soundFont = try synth.soundFont() } catch let error as AudioError { throw Diagnostics.fail(error.message) }
+        let renderer = OfflineRenderer(soundFontPath: soundFont, options: RenderOptions(sampleRate: sampleRate, gain: synth.gain, playback: playback))
         let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
         do {
             let report = try renderer.render(timeline, to: output) { bar.update($0) }

@@ -2,11 +2,8 @@ import ArgumentParser
 import JianpuAudio
 import JianpuCore
 
-/// Options shared by `play` and `render`: what to play and how it sounds.
+/// Options shared by `play` and `render`: what to play, how fast and on which instruments.
 struct SoundOptions: ParsableArguments {
-    @Option(help: "The SoundFont (.sf2) to play with. Default: $JIANPU_SOUNDFONT, then /usr/share/sounds/sf2/default-GM.sf2.")
-    var soundfont: String?
-
     @Option(help: "Tempo: beats per minute (e.g. 80) or a percentage of the score's (e.g. 75%).")
     var tempo: String?
 
@@ -28,8 +25,6 @@ struct SoundOptions: ParsableArguments {
     @Flag(help: "Play the score's guitar chords (chords= lines) as an accompaniment voiced from the chord table.")
     var chords = false
 
-    @Option(help: "Output level, 0.0-10.0.")
-    var gain: Float = 0.5
 
     func validate() throws {
         if let tempo, TempoRequest(tempo) == nil { throw ValidationError("--tempo must be beats per minute (1-1000) or a percentage such as 75%") }
@@ -40,7 +35,6 @@ struct SoundOptions: ParsableArguments {
         }
         if let from, from < 1 { throw ValidationError("--from must be a bar number from 1") }
         if let from, let to, to < from { throw ValidationError("--to must not be before --from") }
-        if !(0...10).contains(gain) { throw ValidationError("--gain must be between 0 and 10") }
     }
 
     /// The timeline to play and the playback options, or a failure already reported.
@@ -57,11 +51,4 @@ struct SoundOptions: ParsableArguments {
         return (timeline, options)
     }
 
-    func soundFont() throws -> String {
-        do {
-            return try SoundFontLocator().locate(explicitPath: soundfont)
-        } catch let error as AudioError {
-            throw Diagnostics.fail(error.message)
-        }
-    }
 }

@@ -1,0 +1,41 @@
+import ArgumentParser
+import JianpuAudio
+
+/// What makes the sound: the SoundFont and the level (`play`, `render`, `quiz`, `chordpad`).
+public struct SynthOptions: ParsableArguments {
+    @Option(help: "The SoundFont (.sf2). Default: $JIANPU_SOUNDFONT, then /usr/share/sounds/sf2/default-GM.sf2.")
+    public var soundfont: String?
+
+    @Option(help: "Output level, 0.0-10.0.")
+    public var gain: Float = 0.5
+
+    public init() {}
+
+    public func validate() throws {
+        guard (0...10).contains(gain) else { throw ValidationError("--gain must be between 0 and 10") }
+    }
+
+    /// The SoundFont to load, found in the documented order; throws the one-line `AudioError`.
+    public func soundFont() throws -> String {
+        try SoundFontLocator().locate(explicitPath: soundfont)
+    }
+}
+
+/// Where live sound goes: the device, or a WAV at real-time pace (`play`, `quiz`, `chordpad`).
+public struct OutputOptions: ParsableArguments {
+    @OptionGroup public var synth: SynthOptions
+
+    @Option(help: "FluidSynth audio driver (alsa, pulseaudio, jack, oss, sdl2).")
+    public var driver: String?
+
+    @Option(help: "ALSA device, e.g. hw:1 or plughw:0,0.")
+    public var device: String?
+
+    @Option(help: "Write the sound to this WAV file at real-time pace instead of the sound device.")
+    public var out: String?
+
+    public init() {}
+
+    /// Exit status for a program that found no sound device.
+    public static let noSoundDeviceExitCode: Int32 = 3
+}
