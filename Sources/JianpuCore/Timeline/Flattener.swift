@@ -20,7 +20,7 @@ public enum Flattener {
         for (number, index) in indices.enumerated() {
             let part = movement.parts[index]
             var walk = PartWalk(partNumber: number, rollsArpeggios: rollsArpeggios)
-            walk.play(PerformanceOrder.steps(of: part.items))
+            walk.play(part.items)
             notes = merged(notes, sortedByOnset(walk.notes))
             tempos.append(contentsOf: walk.tempos)
             if meters.isEmpty { meters = walk.meters }

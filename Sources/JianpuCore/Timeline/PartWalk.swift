@@ -24,12 +24,20 @@ struct PartWalk {
         self.rollsArpeggios = rollsArpeggios
     }
 
-    mutating func play(_ steps: [PerformanceOrder.Step]) {
-        for step in steps {
-            switch step.item {
-            case .note(let note): attack(note, length: note.length * step.scale)
+    /// Plays a part's items: straight through the tree when it holds no jumps, else in performance order.
+    mutating func play(_ items: [MusicItem]) {
+        if PerformanceOrder.containsJump(items) {
+            for step in PerformanceOrder.steps(of: items) { play(step.item, scale: step.scale) }
+        } else {
+            PerformanceOrder.unfold(items, scale: .whole) { play($0, scale: $1) }
+        }
+    }
+
+    private mutating func play(_ item: MusicItem, scale: WholeNotes) {
+            switch item {
+            case .note(let note): attack(note, length: note.length * scale)
             case .continuation(let dash):
-                let length = dash.length * step.scale
+                let length = dash.length * scale
                 for index in open { notes[index].duration += length }
                 time += length
                 lastSegmentLength = length
@@ -52,7 +60,6 @@ struct PartWalk {
                 for index in open where notes[index].end == time { notes[index].velocity = velocity }
             case .jump, .barLine, .tuplet, .repeat: break
             }
-        }
     }
 
     private mutating func attack(_ note: Note, length: WholeNotes) {
@@ -74,11 +81,11 @@ struct PartWalk {
                 open.append(index)
                 continue
             }
-            let roll = !rollsArpeggios || note.arpeggio == nil || note.pitches.count < 2 ? WholeNotes.zero : WholeNotes(Int64(order), 64)
+            // A rolled chord's notes come a 64th apart, within the first half of the chord.
+            let roll = !rollsArpeggios || note.arpeggio == nil || order == 0 ? WholeNotes.zero : min(WholeNotes(Int64(order), 64), length / 2)
             open.append(notes.count)
             notes.append(TimedNote(
-                onset: time + min(roll, length / 2), duration: length - min(roll, length / 2), pitch: pitch, velocity: velocity,
-                part: partNumber, location: note.location))
+                onset: time + roll, duration: length - roll, pitch: pitch, velocity: velocity, part: partNumber, location: note.location))
         }
         if rollsArpeggios, note.arpeggio == .down, note.pitches.count > 1 {
             // A downward roll starts from the top note.

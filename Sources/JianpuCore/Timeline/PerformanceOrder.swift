@@ -12,26 +12,39 @@ enum PerformanceOrder {
 
     static func steps(of items: [MusicItem]) -> [Step] {
         var linear: [Step] = []
-        unfold(items, scale: .whole, into: &linear)
+        unfold(items, scale: .whole) { linear.append(Step(item: $0, scale: $1)) }
         return takeJumps(linear)
     }
 
-    private static func unfold(_ items: [MusicItem], scale: WholeNotes, into steps: inout [Step]) {
+    /// Whether a `Segno`, `ToCoda`, `Fine`, `DC` or `DS` is anywhere in the items.
+    static func containsJump(_ items: [MusicItem]) -> Bool {
+        items.contains { item in
+            switch item {
+            case .jump: true
+            case .tuplet(let tuplet): containsJump(tuplet.items)
+            case .repeat(let repeated): containsJump(repeated.body) || repeated.endings.contains(where: containsJump)
+            default: false
+            }
+        }
+    }
+
+    /// Calls `body` with each item in played order (repeats unfolded, tuplets scaled), jumps left in place.
+    static func unfold(_ items: [MusicItem], scale: WholeNotes, _ body: (MusicItem, WholeNotes) -> Void) {
         for item in items {
             switch item {
             case .tuplet(let tuplet):
-                unfold(tuplet.items, scale: scale * tuplet.ratio, into: &steps)
+                unfold(tuplet.items, scale: scale * tuplet.ratio, body)
             case .repeat(let repeated):
                 let times = max(repeated.times, 1)
                 for pass in 0..<times {
-                    unfold(repeated.body, scale: scale, into: &steps)
+                    unfold(repeated.body, scale: scale, body)
                     if !repeated.endings.isEmpty {
                         let ending = max(0, pass - (times - repeated.endings.count))
-                        unfold(repeated.endings[min(ending, repeated.endings.count - 1)], scale: scale, into: &steps)
+                        unfold(repeated.endings[min(ending, repeated.endings.count - 1)], scale: scale, body)
                     }
                 }
             default:
-                steps.append(Step(item: item, scale: scale))
+                body(item, scale)
             }
         }
     }
