@@ -213,7 +213,7 @@ struct PartBuilder {
             if abs(octave) > 3 {
                 parser.warning(location, "'\(original)' is \(abs(octave)) octaves \(octave > 0 ? "up" : "down"): the reference accepts at most 3")
             }
-            pitches = [Pitch(midiNumber: tonic + NoteWord.semitones(of: word.figure) + accidental + 12 * octave)]
+            pitches = Self.singlePitch(tonic + NoteWord.semitones(of: word.figure) + accidental + 12 * octave)
         }
         if let outside = pitches.first(where: { !$0.isValidMIDI }) {
             parser.error(location, "'\(Self.shortened(original))' sounds at MIDI note \(outside.midiNumber): expected a pitch from 0 to 127")
@@ -228,6 +228,13 @@ struct PartBuilder {
             if case .tuplet(_, let r) = frame.kind { return ratio * r }
             return ratio
         }
+    }
+
+    /// One-pitch lists shared by every note of that pitch: a note then costs a reference, not an allocation.
+    private static let sharedSinglePitches: [[Pitch]] = (0...127).map { [Pitch(midiNumber: $0)] }
+
+    static func singlePitch(_ midiNumber: Int) -> [Pitch] {
+        (0...127).contains(midiNumber) ? sharedSinglePitches[midiNumber] : [Pitch(midiNumber: midiNumber)]
     }
 
     static func shortened(_ text: String) -> String {
