@@ -18,10 +18,17 @@ struct ScoreInput: ParsableArguments {
 }
 
 enum Diagnostics {
-    /// Prints diagnostics to stderr, at most 200 of them.
+    /// Prints diagnostics to stderr in source order, at most 200 of them; when there are more,
+    /// errors are kept before warnings and notes so that no error goes unseen.
     static func print(_ diagnostics: [Diagnostic], strict: Bool = false) {
+        var shown = diagnostics
+        if diagnostics.count > 200 {
+            let failing = { (d: Diagnostic) in d.severity == .error || (strict && d.severity == .warning) }
+            let kept = Set((diagnostics.indices.filter { failing(diagnostics[$0]) } + diagnostics.indices.filter { !failing(diagnostics[$0]) }).prefix(200))
+            shown = diagnostics.indices.filter(kept.contains).map { diagnostics[$0] }
+        }
         var text = ""
-        for diagnostic in diagnostics.prefix(200) {
+        for diagnostic in shown {
             // Under --strict a warning is an error, printed as one.
             text += (strict && diagnostic.severity == .warning ? "\(diagnostic.location): \(diagnostic.message)" : diagnostic.description) + "\n"
         }
