@@ -62,10 +62,14 @@ public struct AdaptiveSelector: Sendable {
 
     /// Takes one more answer into account.
     public mutating func record(_ answer: AnswerSummary) {
-        recentByInterval[answer.played, default: []].append(answer)
-        if recentByInterval[answer.played]!.count > Self.window { recentByInterval[answer.played]!.removeFirst() }
-        recentByKind[answer.kind, default: []].append(answer)
-        if recentByKind[answer.kind]!.count > Self.window { recentByKind[answer.kind]!.removeFirst() }
+        Self.remember(answer, in: &recentByInterval[answer.played, default: []])
+        Self.remember(answer, in: &recentByKind[answer.kind, default: []])
+    }
+
+    /// Keeps the last `window` answers of one group.
+    private static func remember(_ answer: AnswerSummary, in recent: inout [AnswerSummary]) {
+        recent.append(answer)
+        if recent.count > window { recent.removeFirst() }
     }
 
     private static func weights(_ groups: [(String, [AnswerSummary])]) -> [SelectionWeight] {
