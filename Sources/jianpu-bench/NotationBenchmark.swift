@@ -63,6 +63,16 @@ struct NotationBenchmark {
             notes = timelines.reduce(0) { $0 + $1.notes.count }
             midiBytes = data.count
         }
+        if CommandLine.arguments.contains("--phases") {
+            var lexing = Double.infinity
+            for _ in 0..<5 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let words = Lexer.words(in: text, file: "bench.jp").words
+                lexing = min(lexing, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                precondition(!words.isEmpty)
+            }
+            print("notation (\(name)): lexing alone \(String(format: "%.1f", lexing * 1000)) ms")
+        }
         return [
             "notation (\(name)): generated score \(String(format: "%.2f", bytes / 1e6)) MB, \(notes) notes (\(expectedNotes) written), MIDI \(midiBytes / 1024) KiB",
             "notation (\(name)): parse + flatten + export \(String(format: "%.1f", best * 1000)) ms (best of 5; parse \(String(format: "%.1f", phases.parse * 1000)) ms, flatten \(String(format: "%.1f", phases.flatten * 1000)) ms)",

@@ -140,7 +140,9 @@ public struct Lexer {
     /// Adds a word, first splitting `(`, `)` and `~` off the end of a note (`5~` is `5 ~`).
     private mutating func appendMusicWord(_ word: ArraySlice<UInt8>, text: String, lineNumber: Int, column: Int) {
         var end = word.endIndex
-        while end > word.startIndex, [UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "~")].contains(word[end - 1]) { end -= 1 }
+        while end > word.startIndex, word[end - 1] == UInt8(ascii: "(") || word[end - 1] == UInt8(ascii: ")") || word[end - 1] == UInt8(ascii: "~") {
+            end -= 1
+        }
         if end < word.endIndex, end > word.startIndex, NoteWord.looksLikeNote(word[word.startIndex..<end]) {
             let noteText = String(decoding: word[word.startIndex..<end], as: UTF8.self)
             words.append(Word(kind: .music, text: noteText, location: location(lineNumber, column)))
