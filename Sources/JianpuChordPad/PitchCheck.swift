@@ -1,4 +1,5 @@
 import Foundation
+import JianpuAudio
 
 /// Checks a recorded WAV for the pitches expected in consecutive segments (the test of the chord pad
 /// in tmux): energy at each expected note's fundamental, and none at the notes of the segment before
@@ -12,41 +13,12 @@ public enum PitchCheck {
 
     /// Reads a 16-bit PCM WAV (mono or stereo; channels are mixed).
     public static func readWAV(path: String) throws -> Audio {
-        guard let data = FileManager.default.contents(atPath: path), data.count > 44 else {
-            throw ChordPadError("cannot read WAV \(path)")
+        do {
+            let wav = try WAVAudio(path: path)
+            return Audio(samples: wav.mono, sampleRate: Double(wav.sampleRate))
+        } catch {
+            throw ChordPadError(error.message)
         }
-        let bytes = [UInt8](data)
-        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
-        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
-        guard String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF", String(decoding: bytes[8..<12], as: UTF8.self) == "WAVE" else {
-            throw ChordPadError("\(path) is not a WAV file")
-        }
-        var offset = 12
-        var channels = 2, rate = 44_100, bits = 16
-        while offset + 8 <= bytes.count {
-            let id = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
-            var size = u32(offset + 4)
-            let body = offset + 8
-            if id == "fmt " {
-                channels = u16(body + 2); rate = u32(body + 4); bits = u16(body + 14)
-            } else if id == "data" {
-                guard bits == 16 else { throw ChordPadError("\(path): only 16-bit WAV files are read") }
-                if size == 0 || body + size > bytes.count { size = bytes.count - body } // unfinished header
-                let frames = size / (2 * channels)
-                var samples = [Float](repeating: 0, count: frames)
-                for frame in 0..<frames {
-                    var sum = 0
-                    for channel in 0..<channels {
-                        let at = body + (frame * channels + channel) * 2
-                        sum += Int(Int16(bitPattern: UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8))
-                    }
-                    samples[frame] = Float(sum) / Float(channels) / 32768
-                }
-                return Audio(samples: samples, sampleRate: Double(rate))
-            }
-            offset = body + size + (size & 1)
-        }
-        throw ChordPadError("\(path) has no audio data")
     }
 
     /// The frequency of a MIDI note (A4 = 69 = 440 Hz).

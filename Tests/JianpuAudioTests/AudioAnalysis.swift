@@ -1,67 +1,8 @@
 import Foundation
+import JianpuAudio
 
-/// A decoded 16-bit PCM WAV file.
-struct DecodedWAV {
-    var sampleRate: Int
-    var channels: Int
-    /// Interleaved samples scaled to −1…1.
-    var samples: [Float]
-    var frames: Int { samples.count / max(channels, 1) }
-
-    /// The channels averaged to one.
-    var mono: [Float] {
-        guard channels > 1 else { return samples }
-        var out = [Float](repeating: 0, count: frames)
-        for frame in 0..<frames {
-            var sum: Float = 0
-            for channel in 0..<channels { sum += samples[frame * channels + channel] }
-            out[frame] = sum / Float(channels)
-        }
-        return out
-    }
-
-    struct Invalid: Error, CustomStringConvertible { var description: String }
-
-    init(sampleRate: Int, channels: Int, samples: [Float]) {
-        self.sampleRate = sampleRate
-        self.channels = channels
-        self.samples = samples
-    }
-
-    init(path: String) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let bytes = [UInt8](data)
-        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
-        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
-        guard bytes.count >= 44, String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF",
-              String(decoding: bytes[8..<12], as: UTF8.self) == "WAVE" else { throw Invalid(description: "\(path) is not a WAV file") }
-        var offset = 12
-        var rate = 0, channels = 0, bits = 0
-        var samples: [Float] = []
-        while offset + 8 <= bytes.count {
-            let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
-            let size = u32(offset + 4)
-            let body = offset + 8
-            if id == "fmt " {
-                channels = u16(body + 2); rate = u32(body + 4); bits = u16(body + 14)
-            } else if id == "data" {
-                guard bits == 16 else { throw Invalid(description: "expected 16-bit PCM, got \(bits)") }
-                let end = min(body + size, bytes.count)
-                samples.reserveCapacity((end - body) / 2)
-                var at = body
-                while at + 1 < end {
-                    samples.append(Float(Int16(bitPattern: UInt16(u16(at)))) / 32768)
-                    at += 2
-                }
-                guard body + size == bytes.count || body + size + 1 == bytes.count || size < bytes.count else {
-                    throw Invalid(description: "data chunk size \(size) does not match the file")
-                }
-            }
-            offset = body + size + (size & 1)
-        }
-        self.init(sampleRate: rate, channels: channels, samples: samples)
-    }
-}
+/// A rendered WAV as the analysis reads it.
+typealias DecodedWAV = WAVAudio
 
 /// Small, deliberately simple analysis used to check rendered audio.
 enum AudioAnalysis {

@@ -1,4 +1,5 @@
 import Foundation
+import JianpuAudio
 import JianpuCore
 import Testing
 @testable import JianpuQuiz
@@ -9,29 +10,9 @@ struct MonoWAV {
     var samples: [Float]
 
     init(path: String) throws {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
-        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
-        var offset = 12, channels = 2, rate = 44_100
-        samples = []
-        while offset + 8 <= bytes.count {
-            let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
-            let size = u32(offset + 4)
-            let body = offset + 8
-            if id == "fmt " { channels = u16(body + 2); rate = u32(body + 4) }
-            if id == "data" {
-                var at = body
-                let end = min(body + size, bytes.count)
-                while at + 2 * channels <= end {
-                    var sum: Float = 0
-                    for channel in 0..<channels { sum += Float(Int16(bitPattern: UInt16(u16(at + 2 * channel)))) / 32768 }
-                    samples.append(sum / Float(channels))
-                    at += 2 * channels
-                }
-            }
-            offset = body + size + (size & 1)
-        }
-        sampleRate = rate
+        let wav = try WAVAudio(path: path)
+        sampleRate = wav.sampleRate
+        samples = wav.mono
     }
 }
 
