@@ -1,3 +1,4 @@
+import JianpuCore
 import Foundation
 
 /// MIDI input from the ALSA sequencer: a port named `chordpad` that other clients connect to

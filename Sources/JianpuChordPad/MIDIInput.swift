@@ -1,3 +1,4 @@
+import JianpuCore
 import Foundation
 import Synchronization
 

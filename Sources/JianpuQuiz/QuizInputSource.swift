@@ -1,4 +1,5 @@
 import Foundation
+import JianpuCore
 import JianpuTerminal
 import Synchronization
 
@@ -97,38 +98,5 @@ public final class MIDIInput: @unchecked Sendable {
             }
         }
         thread.start()
-    }
-}
-
-/// A raw MIDI byte stream decoder (running status, real-time bytes ignored, system exclusive skipped).
-public struct MIDIByteParser: Sendable {
-    private var status: UInt8 = 0
-    private var data: [UInt8] = []
-    private var inSysEx = false
-
-    public init() {}
-
-    /// The keys of the note-ons (velocity > 0) completed by `bytes`.
-    public mutating func noteOns(in bytes: some Sequence<UInt8>) -> [Int] {
-        var notes: [Int] = []
-        for byte in bytes {
-            if byte >= 0xF8 { continue }              // real-time: clock, start, stop, active sensing
-            if byte == 0xF0 { inSysEx = true; continue }
-            if byte == 0xF7 { inSysEx = false; continue }
-            if inSysEx { continue }
-            if byte & 0x80 != 0 {
-                status = byte >= 0xF0 ? 0 : byte      // system common cancels running status
-                data = []
-                continue
-            }
-            guard status != 0 else { continue }
-            data.append(byte)
-            let needed = (status & 0xF0 == 0xC0 || status & 0xF0 == 0xD0) ? 1 : 2
-            if data.count == needed {
-                if status & 0xF0 == 0x90, data[1] > 0 { notes.append(Int(data[0])) }
-                data = []
-            }
-        }
-        return notes
     }
 }

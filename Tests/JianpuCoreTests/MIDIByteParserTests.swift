@@ -1,5 +1,5 @@
 import Testing
-@testable import JianpuChordPad
+@testable import JianpuCore
 
 @Suite("MIDI byte parser")
 struct MIDIByteParserTests {
