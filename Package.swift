@@ -28,7 +28,7 @@ let package = Package(
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",
-            dependencies: ["JianpuAudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["JianpuCore", "JianpuAudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Interval ear trainer: drills, adaptive selection, the SQLite log (GRDB), statistics.
         .target(

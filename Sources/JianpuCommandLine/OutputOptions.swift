@@ -1,5 +1,6 @@
 import ArgumentParser
 import JianpuAudio
+import JianpuCore
 
 /// What makes the sound: the SoundFont and the level (`play`, `render`, `quiz`, `chordpad`).
 public struct SynthOptions: ParsableArguments {
@@ -38,4 +39,15 @@ public struct OutputOptions: ParsableArguments {
 
     /// Exit status for a program that found no sound device.
     public static let noSoundDeviceExitCode: Int32 = 3
+}
+
+/// Reading `--…-program` options: a General MIDI number 0-127 or a name such as Flute.
+public enum ProgramOption {
+    /// The program, or a validation error naming the option and what it takes.
+    public static func program(_ value: String, option name: String) throws -> UInt8 {
+        guard let program = GeneralMIDI.program(named: value) else {
+            throw ValidationError("\(name) '\(value)' is not a General MIDI program: give 0-127 or a name such as Flute or Violin")
+        }
+        return program
+    }
 }

@@ -65,9 +65,8 @@ struct ChordPadCommand: ParsableCommand {
     func validate() throws {
         guard noteLength > 0, noteLength <= 60 else { throw ValidationError("--note-length must be between 0 and 60 seconds") }
         guard (0...5).contains(repeatGuard) else { throw ValidationError("--repeat-guard must be between 0 and 5 seconds") }
-        for (name, value) in [("--melody-program", melodyProgram), ("--chord-program", chordProgram)] where GeneralMIDI.program(named: value) == nil {
-            throw ValidationError("\(name) '\(value)' is not a General MIDI program: give 0-127 or a name such as Flute or Violin")
-        }
+        _ = try ProgramOption.program(melodyProgram, option: "--melody-program")
+        _ = try ProgramOption.program(chordProgram, option: "--chord-program")
     }
 
     func run() throws {

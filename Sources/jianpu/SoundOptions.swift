@@ -1,5 +1,6 @@
 import ArgumentParser
 import JianpuAudio
+import JianpuCommandLine
 import JianpuCore
 
 /// Options shared by `play` and `render`: what to play, how fast and on which instruments.
@@ -28,11 +29,8 @@ struct SoundOptions: ParsableArguments {
 
     func validate() throws {
         if let tempo, TempoRequest(tempo) == nil { throw ValidationError("--tempo must be beats per minute (1-1000) or a percentage such as 75%") }
-        for (name, value) in [("--melody-program", melodyProgram), ("--accompaniment-program", accompanimentProgram)] {
-            if let value, GeneralMIDI.program(named: value) == nil {
-                throw ValidationError("\(name) '\(value)' is not a General MIDI program: give 0-127 or a name such as Flute or Violin")
-            }
-        }
+        if let melodyProgram { _ = try ProgramOption.program(melodyProgram, option: "--melody-program") }
+        if let accompanimentProgram { _ = try ProgramOption.program(accompanimentProgram, option: "--accompaniment-program") }
         if let from, from < 1 { throw ValidationError("--from must be a bar number from 1") }
         if let from, let to, to < from { throw ValidationError("--to must not be before --from") }
     }
