@@ -9,7 +9,14 @@ public enum Flattener {
     ///
     /// With `rollsArpeggios`, `arp` chords are rolled from the bottom (`arpDown`: the top)
     /// a 64th note apart, as a player would; without it they sound at once, as in the reference's MIDI.
-    public static func timeline(of movement: Movement, partIndices: [Int]? = nil, rollsArpeggios: Bool = false) -> Timeline {
+    /// With `withChords`, the movement's `chords=` line is added as one more part.
+    public static func timeline(of movement: Movement, partIndices: [Int]? = nil, rollsArpeggios: Bool = false, withChords: Bool = false) -> Timeline {
+        let timeline = plainTimeline(of: movement, partIndices: partIndices, rollsArpeggios: rollsArpeggios)
+        guard withChords, let chords = movement.headers["chords"] else { return timeline }
+        return ChordAccompaniment.adding(chords, to: timeline)
+    }
+
+    private static func plainTimeline(of movement: Movement, partIndices: [Int]?, rollsArpeggios: Bool) -> Timeline {
         let indices = partIndices ?? Array(movement.parts.indices)
         var notes: [TimedNote] = []
         var tempos: [TempoMap.Change] = []
@@ -63,9 +70,7 @@ public enum Flattener {
     /// With `withChords`, each movement's `chords=` line is added as an accompaniment part.
     public static func exportedTimelines(of score: Score, withChords: Bool = false) -> [Timeline] {
         score.movements.flatMap { movement -> [Timeline] in
-            var whole = timeline(of: movement)
-            if withChords, let chords = movement.headers["chords"] { whole = ChordAccompaniment.adding(chords, to: whole) }
-            var timelines = [whole]
+            var timelines = [timeline(of: movement, withChords: withChords)]
             if movement.separateMIDIPerPart {
                 timelines += movement.parts.indices.map { timeline(of: movement, partIndices: [$0]) }
             }

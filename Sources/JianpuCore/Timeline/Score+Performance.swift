@@ -5,9 +5,7 @@ extension Score {
     /// - Returns: nil when `movement` is out of range.
     public func performanceTimeline(movement: Int? = nil, withChords: Bool = false) -> Timeline? {
         func timeline(_ movement: Movement) -> Timeline {
-            let plain = Flattener.timeline(of: movement, rollsArpeggios: true)
-            guard withChords, let chords = movement.headers["chords"] else { return plain }
-            return ChordAccompaniment.adding(chords, to: plain)
+            Flattener.timeline(of: movement, rollsArpeggios: true, withChords: withChords)
         }
         if let movement {
             guard movements.indices.contains(movement - 1) else { return nil }
