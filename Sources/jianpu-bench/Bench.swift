@@ -1,3 +1,4 @@
+import Foundation
 import JianpuAudio
 import JianpuChordPad
 import JianpuCore
@@ -6,6 +7,20 @@ import JianpuCore
 @main
 enum Bench {
     static func main() {
+        if let phase = ProcessInfo.processInfo.environment["JIANPU_PROFILE"] {
+            let text = NotationBenchmark.generatedScore(notes: 106_000).text
+            let score = ScoreParser.parse(text, file: "bench.jp").score
+            let timelines = Flattener.exportedTimelines(of: score)
+            for _ in 0..<40 {
+                switch phase {
+                case "lex": _ = Lexer.wordCount(in: text, file: "bench.jp")
+                case "parse": _ = ScoreParser.parse(text, file: "bench.jp")
+                case "flatten": _ = Flattener.exportedTimelines(of: score)
+                default: _ = StandardMIDIFile.data(for: Timeline.concatenating(timelines))
+                }
+            }
+            return
+        }
         for line in NotationBenchmark.run() { print(line) }
         if CommandLine.arguments.contains("--notation-only") { return }
         do {

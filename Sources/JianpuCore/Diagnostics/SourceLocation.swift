@@ -2,17 +2,27 @@ import Synchronization
 
 /// Where something was written: a file, a 1-based line and a 1-based column.
 ///
-/// The file name is interned: a location is three integers, so the millions of them a
+/// The file name is interned: a location is three 32-bit integers, so the millions of them a
 /// large score makes cost no reference counting.
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     private var fileID: Int32
-    public var line: Int
-    public var column: Int
+    private var storedLine: Int32
+    private var storedColumn: Int32
 
     public init(file: String, line: Int, column: Int) {
         self.fileID = FileNames.shared.id(for: file)
-        self.line = line
-        self.column = column
+        self.storedLine = Int32(clamping: line)
+        self.storedColumn = Int32(clamping: column)
+    }
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
     }
 
     /// The file as it was named when the score was read.
@@ -33,7 +43,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
 
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
         if a.fileID != b.fileID { return a.file < b.file }
-        return (a.line, a.column) < (b.line, b.column)
+        return (a.storedLine, a.storedColumn) < (b.storedLine, b.storedColumn)
     }
 }
 

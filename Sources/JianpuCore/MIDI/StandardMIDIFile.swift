@@ -5,9 +5,10 @@ public struct StandardMIDIFile {
 
     /// The bytes of the file.
     public static func data(for timeline: Timeline) -> [UInt8] {
-        var tracks: [[UInt8]] = [conductorTrack(timeline)]
-        for (index, part) in timeline.parts.enumerated() {
-            tracks.append(partTrack(timeline, part: part, index: index))
+        // Each part's track is written on its own: large ones side by side.
+        let parts = Array(timeline.parts.enumerated())
+        let tracks = [conductorTrack(timeline)] + parts.parallelMap(inParallel: timeline.notes.count > 20_000) { index, part in
+            partTrack(timeline, part: part, index: index)
         }
         var bytes: [UInt8] = Array("MThd".utf8)
         bytes += bigEndian(6, 4) + bigEndian(1, 2) + bigEndian(tracks.count, 2) + bigEndian(ticksPerQuarter, 2)
@@ -56,29 +57,74 @@ public struct StandardMIDIFile {
         return encode(&events, endTick: ticks(timeline.length))
     }
 
+    /// A note-on or note-off; a part's track is nothing else after its name and program.
+    private struct NoteEvent {
+        var tick: Int
+        var status: UInt8
+        var key: UInt8
+        var velocity: UInt8
+    }
+
     private static func partTrack(_ timeline: Timeline, part: TimelinePart, index: Int) -> [UInt8] {
-        var events: [Event] = []
-        events.reserveCapacity(timeline.notes.count * 2 + 2)
-        if let name = part.name { events.append(.meta(0, 0, 0x03, Array(name.utf8.prefix(1000)))) }
+        var header: [Event] = []
+        if let name = part.name { header.append(.meta(0, 0, 0x03, Array(name.utf8.prefix(1000)))) }
         let channel = part.channel & 0x0F
-        if let program = part.program { events.append(Event(tick: 0, order: 1, status: 0xC0 | channel, data1: program & 0x7F, data2: 0)) }
+        if let program = part.program { header.append(Event(tick: 0, order: 1, status: 0xC0 | channel, data1: program & 0x7F, data2: 0)) }
+        var ons: [NoteEvent] = [], offs: [NoteEvent] = []
+        ons.reserveCapacity(timeline.notes.count)
+        offs.reserveCapacity(timeline.notes.count)
         for note in timeline.notes where note.part == index {
             let key = UInt8(clamping: note.pitch.midiNumber) & 0x7F
             // Onset and length are each rounded down, as in the reference's files.
             let start = ticks(note.onset), end = start + max(ticks(note.duration), 1)
-            events.append(Event(tick: start, order: 3, status: 0x90 | channel, data1: key, data2: max(1, note.velocity & 0x7F)))
-            events.append(Event(tick: end, order: 2, status: 0x80 | channel, data1: key, data2: 0))
+            ons.append(NoteEvent(tick: start, status: 0x90 | channel, key: key, velocity: max(1, note.velocity & 0x7F)))
+            offs.append(NoteEvent(tick: end, status: 0x80 | channel, key: key, velocity: 0))
         }
-        return encode(&events, endTick: ticks(timeline.length))
+        // Notes come in onset order, so only the note-offs may need a (stable) sort; at one tick
+        // the note-offs go first, each kind in the order its notes were written.
+        stableSortByTick(&ons)
+        stableSortByTick(&offs)
+        var bytes: [UInt8] = []
+        var now = 0, on = 0, off = 0
+        append(&header, to: &bytes, now: &now)
+        bytes.reserveCapacity(bytes.count + (ons.count + offs.count) * 4 + 8)
+        while on < ons.count || off < offs.count {
+            let event: NoteEvent
+            if off < offs.count, on == ons.count || offs[off].tick <= ons[on].tick {
+                event = offs[off]
+                off += 1
+            } else {
+                event = ons[on]
+                on += 1
+            }
+            appendVariableLength(event.tick - now, to: &bytes)
+            bytes.append(event.status)
+            bytes.append(event.key)
+            bytes.append(event.velocity)
+            now = event.tick
+        }
+        appendEndOfTrack(at: ticks(timeline.length), now: now, to: &bytes)
+        return bytes
+    }
+
+    private static func stableSortByTick(_ events: inout [NoteEvent]) {
+        guard zip(events, events.dropFirst()).contains(where: { $0.tick > $1.tick }) else { return }
+        events = events.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
     }
 
     private static func encode(_ events: inout [Event], endTick: Int) -> [UInt8] {
-        // A stable sort: events at one tick keep their order within the same `order` class.
+        var bytes: [UInt8] = []
+        var now = 0
+        append(&events, to: &bytes, now: &now)
+        appendEndOfTrack(at: endTick, now: now, to: &bytes)
+        return bytes
+    }
+
+    /// Appends events sorted by tick, then `order`, then as given; `now` is the tick of the last event written.
+    private static func append(_ events: inout [Event], to bytes: inout [UInt8], now: inout Int) {
         var indices = Array(events.indices)
         indices.sort { (events[$0].tick, events[$0].order, $0) < (events[$1].tick, events[$1].order, $1) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(events.count * 4 + 8)
-        var now = 0
+        bytes.reserveCapacity(bytes.count + events.count * 4 + 8)
         for index in indices {
             let event = events[index]
             appendVariableLength(event.tick - now, to: &bytes)
@@ -94,9 +140,11 @@ public struct StandardMIDIFile {
             }
             now = event.tick
         }
+    }
+
+    private static func appendEndOfTrack(at endTick: Int, now: Int, to bytes: inout [UInt8]) {
         appendVariableLength(max(0, endTick - now), to: &bytes)
         bytes += [0xFF, 0x2F, 0x00]
-        return bytes
     }
 
     static func variableLength(_ value: Int) -> [UInt8] {

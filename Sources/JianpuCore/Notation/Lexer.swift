@@ -5,166 +5,238 @@
 /// `%% tempo: 4=80`, full-width characters read as ASCII, and `(`, `)`, `~` written
 /// against a note taken as words of their own.
 public struct Lexer {
-    public let file: String
+    private var output: LexedText
     private let origin: SourceLocation
-    private(set) var words: [Word] = []
-    private(set) var diagnostics: [Diagnostic] = []
-
-    public init(file: String) {
-        self.file = file
-        self.origin = SourceLocation(file: file, line: 1, column: 1)
-    }
 
     /// The words of `text` in order, with the diagnostics found while splitting it.
-    public static func words(in text: String, file: String) -> (words: [Word], diagnostics: [Diagnostic]) {
-        var lexer = Lexer(file: file)
-        lexer.scan(Array(text.utf8))
-        return (lexer.words, lexer.diagnostics)
+    static func words(in text: String, file: String) -> LexedText {
+        var lexer = Lexer(bytes: normalised(Array(text.utf8)), file: file)
+        lexer.scan()
+        return lexer.output
+    }
+
+    /// How many words `text` splits into (for measuring the lexer alone).
+    public static func wordCount(in text: String, file: String) -> Int {
+        words(in: text, file: file).words.count
+    }
+
+    private init(bytes: [UInt8], file: String) {
+        output = LexedText(bytes: bytes)
+        origin = SourceLocation(file: file, line: 1, column: 1)
+        // Room for a word every two bytes: memory not written to costs nothing.
+        output.words.reserveCapacity(bytes.count / 2)
     }
 
     private func location(_ line: Int, _ column: Int) -> SourceLocation {
         origin.moved(line: line, column: column)
     }
 
-    private mutating func scan(_ bytes: [UInt8]) {
-        var lines: [(number: Int, bytes: ArraySlice<UInt8>)] = []
-        var start = 0, number = 1
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            lines.append((number, bytes[start..<index]))
-            start = index + 1
-            number += 1
-        }
-        if start < bytes.count { lines.append((number, bytes[start...])) }
+    /// A line of the text: its number and where its bytes are.
+    private struct Line {
+        var number: Int
+        var start: Int
+        var end: Int
+    }
 
+    private func line(startingAt start: Int, number: Int) -> Line {
+        let bytes = output.bytes
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        return Line(number: number, start: start, end: end)
+    }
+
+    private mutating func scan() {
+        let count = output.bytes.count
         var lpBlockStart: Int? = nil
-        var index = 0
-        while index < lines.count {
-            let (lineNumber, raw) = lines[index]
-            index += 1
-            var line = Self.normalised(raw)
-            let indent = Self.leadingSpace(line)
-            line = Self.trimmed(line)
+        var next = 0, number = 1
+        while next < count {
+            let raw = line(startingAt: next, number: number)
+            next = raw.end + 1
+            number += 1
+            let indent = leadingSpace(raw.start..<raw.end)
+            let line = trimmed(raw.start..<raw.end)
             if lpBlockStart != nil {
-                if line.starts(with: Array(":LP".utf8)) { lpBlockStart = nil }
+                if starts(line, with: ":LP") { lpBlockStart = nil }
                 continue
             }
             if line.isEmpty { continue }
-            if line.starts(with: Array("LP:".utf8)) || line.starts(with: Array("LPH:".utf8)) {
-                lpBlockStart = lineNumber
+            if starts(line, with: "LP:") || starts(line, with: "LPH:") {
+                lpBlockStart = raw.number
                 continue
             }
-            if line.starts(with: Array(":LP".utf8)) { continue }
-            let isLyrics = line.starts(with: Array("L:".utf8)) || line.starts(with: Array("H:".utf8))
-            let header = isLyrics ? nil : Self.headerName(line)
+            if starts(line, with: ":LP") { continue }
+            let isLyrics = starts(line, with: "L:") || starts(line, with: "H:")
+            let header = isLyrics ? nil : headerName(line)
             if isLyrics || header != nil {
-                var value = String(decoding: header.map { line[(line.startIndex + $0.valueOffset)...] } ?? line.dropFirst(2), as: UTF8.self)
-                value = value.trimmingSpaces
+                var value = string(trimmed(header.map { (line.lowerBound + $0.valueOffset)..<line.upperBound } ?? (line.lowerBound + 2)..<line.upperBound))
                 // A lone `L:` or `chords=` runs on to the next blank line.
                 if value.isEmpty && (isLyrics || header?.name == "chords") {
                     var collected: [String] = []
-                    while index < lines.count {
-                        let next = Self.trimmed(Self.normalised(lines[index].bytes))
-                        if next.isEmpty { break }
-                        collected.append(String(decoding: next, as: UTF8.self))
-                        index += 1
+                    while next < count {
+                        let following = self.line(startingAt: next, number: number)
+                        let text = trimmed(following.start..<following.end)
+                        if text.isEmpty { break }
+                        collected.append(string(text))
+                        next = following.end + 1
+                        number += 1
                     }
                     value = collected.joined(separator: " ")
                 }
-                if let header {
-                    words.append(Word(kind: .header(name: header.name, value: value), text: String(decoding: line, as: UTF8.self), location: location(lineNumber, indent + 1)))
-                }
+                if let header { appendHeader(name: header.name, value: value, bytes: line, at: location(raw.number, indent + 1)) }
                 continue
             }
             // `%% tempo: 4=80`, an old way of writing a tempo.
-            if let tempo = Self.commentedTempo(line) {
-                words.append(Word(kind: .music, text: tempo.text, location: location(lineNumber, indent + tempo.column)))
+            if let tempo = commentedTempo(line) {
+                append(.music, tempo, at: location(raw.number, indent + tempo.lowerBound - line.lowerBound + 1))
                 continue
             }
-            splitWords(line, lineNumber: lineNumber, columnOffset: indent)
+            splitWords(line, lineNumber: raw.number, columnOffset: indent)
         }
         if let block = lpBlockStart {
-            diagnostics.append(.error(at: location(block, 1), "unterminated LP: block: expected a line starting with :LP"))
+            output.diagnostics.append(.error(at: location(block, 1), "unterminated LP: block: expected a line starting with :LP"))
         }
     }
 
+    private mutating func append(_ kind: Word.Kind, _ bytes: Range<Int>, at location: SourceLocation) {
+        output.words.append(Word(kind: kind, start: Int32(truncatingIfNeeded: bytes.lowerBound), end: Int32(truncatingIfNeeded: bytes.upperBound), location: location))
+    }
+
+    private mutating func appendHeader(name: String, value: String, bytes: Range<Int>, at location: SourceLocation) {
+        output.headers.append(Header(name: name, value: value))
+        append(.header(output.headers.count - 1), bytes, at: location)
+    }
+
     /// Splits a line of music into words; `NextPart`/`NextScore` start a fresh line.
-    private mutating func splitWords(_ line: ArraySlice<UInt8>, lineNumber: Int, columnOffset: Int) {
-        var position = line.startIndex
+    private mutating func splitWords(_ line: Range<Int>, lineNumber: Int, columnOffset: Int) {
+        let bytes = output.bytes
+        var position = line.lowerBound
         var column = columnOffset + 1
         func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 13 || b == 11 || b == 12 }
         func advance() {
             // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-            if line[position] & 0xC0 != 0x80 { column += 1 }
+            if bytes[position] & 0xC0 != 0x80 { column += 1 }
             position += 1
         }
-        while position < line.endIndex {
-            while position < line.endIndex, isSpace(line[position]) { advance() }
-            guard position < line.endIndex else { break }
+        while position < line.upperBound {
+            while position < line.upperBound, isSpace(bytes[position]) { advance() }
+            guard position < line.upperBound else { break }
             let start = position, startColumn = column
-            let quoted = line[position] == UInt8(ascii: "\"")
-                || (position + 1 < line.endIndex && (line[position] == UInt8(ascii: "^") || line[position] == UInt8(ascii: "_")) && line[position + 1] == UInt8(ascii: "\""))
+            let quoted = bytes[position] == UInt8(ascii: "\"")
+                || (position + 1 < line.upperBound && (bytes[position] == UInt8(ascii: "^") || bytes[position] == UInt8(ascii: "_")) && bytes[position + 1] == UInt8(ascii: "\""))
             if quoted {
                 // Text above or below the note may hold spaces: it runs to the closing quote.
                 let quote = UInt8(ascii: "\"")
-                var closing = (line[position] == quote ? position : position + 1) + 1
-                while closing < line.endIndex, line[closing] != quote { closing += 1 }
-                while position < line.endIndex, position <= closing { advance() }
+                var closing = (bytes[position] == quote ? position : position + 1) + 1
+                while closing < line.upperBound, bytes[closing] != quote { closing += 1 }
+                while position < line.upperBound, position <= closing { advance() }
             }
-            while position < line.endIndex, !isSpace(line[position]) { advance() }
-            let word = line[start..<position]
-            if word.first == UInt8(ascii: "%") { return }
-            let text = String(decoding: word, as: UTF8.self)
-            if text == "NextPart" || text == "NextScore" {
-                words.append(Word(kind: text == "NextPart" ? .nextPart : .nextScore, text: text, location: location(lineNumber, startColumn)))
-                let rest = Self.trimmed(line[position...])
+            while position < line.upperBound, !isSpace(bytes[position]) { advance() }
+            let word = start..<position
+            if bytes[start] == UInt8(ascii: "%") { return }
+            let isNextPart = equals(word, "NextPart")
+            if isNextPart || equals(word, "NextScore") {
+                append(isNextPart ? .nextPart : .nextScore, word, at: location(lineNumber, startColumn))
+                let rest = trimmed(position..<line.upperBound)
                 if !rest.isEmpty {
                     // What follows on the line is read as a line of its own (`NextPart instrument=Alto`).
-                    let restColumn = column + String(decoding: line[position..<rest.startIndex], as: UTF8.self).count
+                    let restColumn = column + string(position..<rest.lowerBound).count
                     scanRestOfLine(rest, lineNumber: lineNumber, column: restColumn)
                 }
                 return
             }
-            appendMusicWord(word, text: text, lineNumber: lineNumber, column: startColumn)
+            appendMusicWord(word, lineNumber: lineNumber, column: startColumn)
         }
     }
 
-    private mutating func scanRestOfLine(_ rest: ArraySlice<UInt8>, lineNumber: Int, column: Int) {
-        if let header = Self.headerName(rest) {
-            let value = String(decoding: rest[(rest.startIndex + header.valueOffset)...], as: UTF8.self).trimmingSpaces
-            words.append(Word(kind: .header(name: header.name, value: value), text: String(decoding: rest, as: UTF8.self), location: location(lineNumber, column)))
+    private mutating func scanRestOfLine(_ rest: Range<Int>, lineNumber: Int, column: Int) {
+        if let header = headerName(rest) {
+            let value = string(trimmed((rest.lowerBound + header.valueOffset)..<rest.upperBound))
+            appendHeader(name: header.name, value: value, bytes: rest, at: location(lineNumber, column))
         } else {
             splitWords(rest, lineNumber: lineNumber, columnOffset: column - 1)
         }
     }
 
     /// Adds a word, first splitting `(`, `)` and `~` off the end of a note (`5~` is `5 ~`).
-    private mutating func appendMusicWord(_ word: ArraySlice<UInt8>, text: String, lineNumber: Int, column: Int) {
-        var end = word.endIndex
-        while end > word.startIndex, word[end - 1] == UInt8(ascii: "(") || word[end - 1] == UInt8(ascii: ")") || word[end - 1] == UInt8(ascii: "~") {
+    private mutating func appendMusicWord(_ word: Range<Int>, lineNumber: Int, column: Int) {
+        let bytes = output.bytes
+        var end = word.upperBound
+        while end > word.lowerBound, bytes[end - 1] == UInt8(ascii: "(") || bytes[end - 1] == UInt8(ascii: ")") || bytes[end - 1] == UInt8(ascii: "~") {
             end -= 1
         }
-        if end < word.endIndex, end > word.startIndex, NoteWord.looksLikeNote(word[word.startIndex..<end]) {
-            let noteText = String(decoding: word[word.startIndex..<end], as: UTF8.self)
-            words.append(Word(kind: .music, text: noteText, location: location(lineNumber, column)))
-            let noteLength = noteText.count
-            for (offset, byte) in word[end...].enumerated() {
-                words.append(Word(kind: .music, text: String(UnicodeScalar(byte)), location: location(lineNumber, column + noteLength + offset)))
+        if end < word.upperBound, end > word.lowerBound, NoteWord.looksLikeNote(bytes[word.lowerBound..<end]) {
+            // A note is ASCII, so its columns are its bytes.
+            append(.music, word.lowerBound..<end, at: location(lineNumber, column))
+            for index in end..<word.upperBound {
+                append(.music, index..<(index + 1), at: location(lineNumber, column + index - word.lowerBound))
             }
             return
         }
-        words.append(Word(kind: .music, text: text, location: location(lineNumber, column)))
+        append(.music, word, at: location(lineNumber, column))
     }
 
     // MARK: - Line helpers
 
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: output.bytes[range], as: UTF8.self)
+    }
+
+    private func starts(_ range: Range<Int>, with prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard range.count >= count else { return false }
+        return prefix.withUTF8Buffer { prefix in
+            (0..<count).allSatisfy { output.bytes[range.lowerBound + $0] == prefix[$0] }
+        }
+    }
+
+    private func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        range.count == word.utf8CodeUnitCount && starts(range, with: word)
+    }
+
+    private func leadingSpace(_ range: Range<Int>) -> Int {
+        var index = range.lowerBound
+        while index < range.upperBound, output.bytes[index] == 32 || output.bytes[index] == 9 { index += 1 }
+        return index - range.lowerBound
+    }
+
+    private func trimmed(_ range: Range<Int>) -> Range<Int> {
+        func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 13 }
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, isSpace(output.bytes[lower]) { lower += 1 }
+        while upper > lower, isSpace(output.bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    /// The lower-cased name of a `name=value` line and where its value starts.
+    private func headerName(_ line: Range<Int>) -> (name: String, valueOffset: Int)? {
+        let bytes = output.bytes
+        var index = line.lowerBound
+        while index < line.upperBound, Self.isLetter(bytes[index]) { index += 1 }
+        guard index > line.lowerBound else { return nil }
+        let nameEnd = index
+        while index < line.upperBound, bytes[index] == 32 || bytes[index] == 9 { index += 1 }
+        guard index < line.upperBound, bytes[index] == UInt8(ascii: "=") else { return nil }
+        return (string(line.lowerBound..<nameEnd).lowercased(), index + 1 - line.lowerBound)
+    }
+
+    static func isLetter(_ b: UInt8) -> Bool { (65...90).contains(b) || (97...122).contains(b) }
+
+    /// Where the tempo of a `%% tempo: 4=80` line is, if the line is one.
+    private func commentedTempo(_ line: Range<Int>) -> Range<Int>? {
+        guard starts(line, with: "%%") else { return nil }
+        let rest = trimmed((line.lowerBound + 2)..<line.upperBound)
+        guard starts(rest, with: "tempo:") else { return nil }
+        let value = trimmed((rest.lowerBound + 6)..<rest.upperBound)
+        guard !value.isEmpty, !output.bytes[value].contains(32), !output.bytes[value].contains(9) else { return nil }
+        return value
+    }
+
     /// Full-width ASCII (`１２３`) and the look-alike comma read as their ASCII forms.
-    static func normalised(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var endIndex = line.endIndex
-        if endIndex > line.startIndex, line[endIndex - 1] == 13 { endIndex -= 1 }
-        let line = line[line.startIndex..<endIndex]
-        guard line.contains(where: { $0 >= 0xE2 }) else { return line }
+    static func normalised(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(where: { $0 >= 0xE2 }) else { return bytes }
         var out: [UInt8] = []
-        for scalar in String(decoding: line, as: UTF8.self).unicodeScalars {
+        out.reserveCapacity(bytes.count)
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             switch scalar.value {
             case 0xFF01...0xFF5E: out.append(UInt8(scalar.value - 0xFEE0))
             case 0x201A: out.append(UInt8(ascii: ","))
@@ -174,39 +246,7 @@ public struct Lexer {
             default: out.append(contentsOf: String(scalar).utf8)
             }
         }
-        return out[...]
-    }
-
-    static func leadingSpace(_ line: ArraySlice<UInt8>) -> Int {
-        line.prefix { $0 == 32 || $0 == 9 }.count
-    }
-
-    static func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 13 }
-        guard let first = line.firstIndex(where: { !isSpace($0) }), let last = line.lastIndex(where: { !isSpace($0) }) else { return [] }
-        return line[first...last]
-    }
-
-    /// The lower-cased name of a `name=value` line and where its value starts.
-    static func headerName(_ line: ArraySlice<UInt8>) -> (name: String, valueOffset: Int)? {
-        var index = line.startIndex
-        while index < line.endIndex, Self.isLetter(line[index]) { index += 1 }
-        guard index > line.startIndex else { return nil }
-        let nameEnd = index
-        while index < line.endIndex, line[index] == 32 || line[index] == 9 { index += 1 }
-        guard index < line.endIndex, line[index] == UInt8(ascii: "=") else { return nil }
-        return (String(decoding: line[line.startIndex..<nameEnd], as: UTF8.self).lowercased(), index + 1 - line.startIndex)
-    }
-
-    static func isLetter(_ b: UInt8) -> Bool { (65...90).contains(b) || (97...122).contains(b) }
-
-    static func commentedTempo(_ line: ArraySlice<UInt8>) -> (text: String, column: Int)? {
-        guard line.starts(with: Array("%%".utf8)) else { return nil }
-        let rest = Self.trimmed(line.dropFirst(2))
-        guard rest.starts(with: Array("tempo:".utf8)) else { return nil }
-        let value = Self.trimmed(rest.dropFirst(6))
-        guard !value.isEmpty, !value.contains(32), !value.contains(9) else { return nil }
-        return (String(decoding: value, as: UTF8.self), value.startIndex - line.startIndex + 1)
+        return out
     }
 }
 

@@ -19,8 +19,6 @@ struct NoteWord {
     /// Semitones of the `#`/`b` marks, and how many there were.
     var accidental = 0
     var accidentalCount = 0
-    /// The word as written, read again figure by figure for chords.
-    let text: String
 
     enum Problem: Error {
         case unrecognised
@@ -45,10 +43,8 @@ struct NoteWord {
         return sawFigure
     }
 
-    /// Reads `text`; `checked` when `looksLikeNote` has already accepted it.
-    init(_ text: String, checked: Bool = false) throws(Problem) {
-        self.text = text
-        let utf8 = text.utf8
+    /// Reads the bytes of a word; `checked` when `looksLikeNote` has already accepted it.
+    init<Bytes: Collection>(_ utf8: Bytes, checked: Bool = false) throws(Problem) where Bytes.Element == UInt8 {
         if utf8.count == 1, utf8.first == UInt8(ascii: ".") {
             figure = UInt8(ascii: "-")
             figureCount = 1
@@ -98,7 +94,7 @@ struct NoteWord {
         case (0, 0): beams = nil
         case (0, _): beams = backslashes
         case (1, 0): beams = letter
-        default: throw .beams(String(text.filter { "cqsdh\\".contains($0) }))
+        default: throw .beams(String(decoding: utf8.filter { "cqsdh\\".utf8.contains($0) }, as: UTF8.self))
         }
     }
 
@@ -139,16 +135,17 @@ struct NoteWord {
         }
     }
 
-    /// A chord's notes, each with the `#`/`b` and octave marks written before it.
+    /// A chord's notes (read from the word's bytes), each with the `#`/`b` and octave marks written before it.
     ///
     /// Marks after the last figure belong to it. Marks between two figures belong to the
     /// figure after them (`OctavesBefore`) or before them (`OctavesAfter`); with neither
     /// set they are ambiguous once a figure without marks has been written.
-    func chordNotes(octavesAfter: Bool?) -> (notes: [(figure: UInt8, octave: Int, accidental: Int)], ambiguous: Bool) {
+    static func chordNotes<Bytes: Sequence>(_ text: Bytes, octavesAfter: Bool?) -> (notes: [(figure: UInt8, octave: Int, accidental: Int)], ambiguous: Bool)
+    where Bytes.Element == UInt8 {
         // Marks written before each figure; the last entry holds the marks after the last figure.
         var figures: [(figure: UInt8, marksBefore: Int, accidental: Int)] = []
         var marks = 0, accidental = 0
-        for byte in text.utf8 {
+        for byte in text {
             switch byte {
             case UInt8(ascii: "#"): accidental += 1
             case UInt8(ascii: "b"): accidental -= 1

@@ -9,17 +9,17 @@ extension PartBuilder {
         if nested > 10_000 {
             parser.error(location, "nested repeats would play this \(nested) times: expected at most 10000")
         }
-        stack.append(Frame(kind: .repeatBody(times: nested > 10_000 ? 1 : times, counted: counted), location: location, barPosition: bars.position))
+        push(Frame(kind: .repeatBody(times: nested > 10_000 ? 1 : times, counted: counted), location: location, barPosition: bars.position))
     }
 
     mutating func openEndings(at location: SourceLocation, parser: inout ParseLog) {
         guard case .repeat(let repeated)? = stack[stack.count - 1].items.last, repeated.endings.isEmpty else {
             parser.error(location, "`A{` must follow the `}` of a repeat: expected R{ … } A{ … | … }")
-            stack.append(Frame(kind: .repeatBody(times: 1, counted: false), location: location, barPosition: bars.position))
+            push(Frame(kind: .repeatBody(times: 1, counted: false), location: location, barPosition: bars.position))
             return
         }
         stack[stack.count - 1].items.removeLast()
-        stack.append(Frame(kind: .endings(repeated, done: []), location: location, barPosition: bars.position))
+        push(Frame(kind: .endings(repeated, done: []), location: location, barPosition: bars.position))
     }
 
     mutating func closeBrace(at location: SourceLocation, parser: inout ParseLog) {

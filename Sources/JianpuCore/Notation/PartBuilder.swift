@@ -13,8 +13,10 @@ struct PartBuilder {
     var pendingArpeggio: Note.Arpeggio? = nil
     var bars = BarCounter()
 
-    init(location: SourceLocation) {
+    /// A builder for a part of about `expectedItems` items (room is made for them at once).
+    init(location: SourceLocation, expectedItems: Int = 0) {
         self.location = location
+        stack[0].items.reserveCapacity(expectedItems)
     }
 
     struct Frame {
@@ -28,6 +30,16 @@ struct PartBuilder {
         var items: [MusicItem] = []
         var location: SourceLocation
         var barPosition: WholeNotes = .zero
+        /// The product of the tuplet ratios of this frame and those around it.
+        var tupletRatio = WholeNotes.whole
+    }
+
+    /// Opens a group; its notes are scaled by every tuplet around them.
+    mutating func push(_ frame: Frame) {
+        var frame = frame
+        frame.tupletRatio = tupletRatio
+        if case .tuplet(_, let ratio) = frame.kind { frame.tupletRatio = tupletRatio * ratio }
+        stack.append(frame)
     }
 
     mutating func append(_ item: MusicItem) {
@@ -50,12 +62,21 @@ struct PartBuilder {
 
     // MARK: - Words
 
-    mutating func consume(_ text: String, at location: SourceLocation, parser: inout ParseLog) {
-        // Most words are notes: read them before trying every command.
-        if let first = text.utf8.first, first != UInt8(ascii: "-") || text.utf8.count == 1, NoteWord.looksLikeNote(text.utf8) {
-            note(text, at: location, parser: &parser, plain: true)
+    /// Reads one word of music from its bytes.
+    mutating func consume(_ word: UnsafeBufferPointer<UInt8>, at location: SourceLocation, parser: inout ParseLog) {
+        // Most words are notes and bar lines: read those without making a string or trying every command.
+        if let first = word.first, first != UInt8(ascii: "-") || word.count == 1, NoteWord.looksLikeNote(word) {
+            note(word, original: nil, at: location, parser: &parser)
             return
         }
+        if word.count == 1, word[0] == UInt8(ascii: "|") {
+            barLine(at: location, parser: &parser)
+            return
+        }
+        consume(String(decoding: word, as: UTF8.self), at: location, parser: &parser)
+    }
+
+    private mutating func consume(_ text: String, at location: SourceLocation, parser: inout ParseLog) {
         if let command = Self.ignoredWords[text] {
             switch command {
             case .keepLength: keepLength = true
@@ -68,19 +89,6 @@ struct PartBuilder {
         }
         switch text {
         case "~": append(.tie(location)); return
-        case "|":
-            if case .endings(let repeated, let done) = stack[stack.count - 1].kind {
-                let frame = stack[stack.count - 1]
-                stack[stack.count - 1].kind = .endings(repeated, done: done + [frame.items])
-                stack[stack.count - 1].items = []
-                bars.position = frame.barPosition
-            } else {
-                if bars.position != .zero && bars.position != bars.startPosition {
-                    parser.note(location, "bar line \(BarCounter.beats(bars.position)) into bar \(bars.barNumber): bars of \(BarCounter.beats(bars.barLength)) end elsewhere")
-                }
-                append(.barLine(location))
-            }
-            return
         case "arp", "arpUp", "arpDown": pendingArpeggio = Note.Arpeggio(rawValue: text); return
         case "R{": openRepeat(times: 2, counted: false, at: location, parser: &parser); return
         case "}": closeBrace(at: location, parser: &parser); return
@@ -123,7 +131,7 @@ struct PartBuilder {
         }
         if text.hasSuffix("["), let count = Int(text.dropLast()) {
             guard (1...64).contains(count) else { parser.error(location, "tuplet of \(count) notes out of range: expected 1 to 64"); return }
-            stack.append(Frame(kind: .tuplet(count: count, ratio: Tuplet.ratio(forCount: count)), location: location))
+            push(Frame(kind: .tuplet(count: count, ratio: Tuplet.ratio(forCount: count)), location: location))
             return
         }
         if text.hasPrefix("g[") && text.hasSuffix("]") && text.count > 3 {
@@ -136,6 +144,21 @@ struct PartBuilder {
         }
         if text.utf8.contains(UInt8(ascii: "/")), !text.hasSuffix("///") { timeSignature(text, at: location, parser: &parser); return }
         note(text, at: location, parser: &parser)
+    }
+
+    /// `|` ends a bar, or inside `A{ … }` one ending.
+    private mutating func barLine(at location: SourceLocation, parser: inout ParseLog) {
+        if case .endings(let repeated, let done) = stack[stack.count - 1].kind {
+            let frame = stack[stack.count - 1]
+            stack[stack.count - 1].kind = .endings(repeated, done: done + [frame.items])
+            stack[stack.count - 1].items = []
+            bars.position = frame.barPosition
+        } else {
+            if bars.position != .zero && bars.position != bars.startPosition {
+                parser.note(location, "bar line \(BarCounter.beats(bars.position)) into bar \(bars.barNumber): bars of \(BarCounter.beats(bars.barLength)) end elsewhere")
+            }
+            append(.barLine(location))
+        }
     }
 
     private enum Flag { case keepLength, octavesBefore, octavesAfter, partMIDI, ignored }
@@ -153,27 +176,34 @@ struct PartBuilder {
 
     // MARK: - Notes
 
-    /// Reads a note word; `plain` when it is known to hold only note characters (no `<`, `>`, `///`).
-    private mutating func note(_ original: String, at location: SourceLocation, parser: inout ParseLog, plain: Bool = false) {
+    /// Reads a note word that may hold base-octave shifts (`<`, `>`) and tremolo strokes (`///`).
+    private mutating func note(_ original: String, at location: SourceLocation, parser: inout ParseLog) {
         var text = original
-        if !plain {
-            if text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
-                for character in text where character == "<" || character == ">" { baseOctave += character == ">" ? 1 : -1 }
-                text.removeAll { $0 == "<" || $0 == ">" }
-                if text.isEmpty { return }
-            }
-            if text.utf8.contains(UInt8(ascii: "/")) { text = text.replacing("///", with: "") }
+        if text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
+            for character in text where character == "<" || character == ">" { baseOctave += character == ">" ? 1 : -1 }
+            text.removeAll { $0 == "<" || $0 == ">" }
+            if text.isEmpty { return }
         }
+        if text.utf8.contains(UInt8(ascii: "/")) { text = text.replacing("///", with: "") }
+        note(Array(text.utf8), original: original, at: location, parser: &parser)
+    }
+
+    /// Reads a note word's bytes; `original` is the word as written when it differs, nil when
+    /// `looksLikeNote` has already accepted the bytes.
+    private mutating func note<Bytes: Collection>(_ bytes: Bytes, original: String?, at location: SourceLocation, parser: inout ParseLog)
+    where Bytes.Element == UInt8 {
         let word: NoteWord
         do {
-            word = try NoteWord(text, checked: plain)
+            word = try NoteWord(bytes, checked: original == nil)
         } catch .beams(let letters) {
-            parser.error(location, "'\(original)' has length letters '\(letters)': expected one of c q s d h, or backslashes")
+            parser.error(location, "'\(original ?? String(decoding: bytes, as: UTF8.self))' has length letters '\(letters)': expected one of c q s d h, or backslashes")
             return
         } catch {
-            parser.error(location, "unrecognised word '\(Self.shortened(original))': expected a note (0-7, x, -), a command or a header")
+            parser.error(location, "unrecognised word '\(Self.shortened(original ?? String(decoding: bytes, as: UTF8.self)))': expected a note (0-7, x, -), a command or a header")
             return
         }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let original = original ?? text
         let beams = word.beams ?? (keepLength ? lastBeams : 0)
         lastBeams = beams
         if beams > 8 || word.dots > 8 {
@@ -194,7 +224,7 @@ struct PartBuilder {
                 parser.error(location, "'\(original)' mixes a rest or dash into a chord: expected only figures 1-7")
                 return
             }
-            let (notes, ambiguous) = word.chordNotes(octavesAfter: octavesAfter)
+            let (notes, ambiguous) = NoteWord.chordNotes(bytes, octavesAfter: octavesAfter)
             if ambiguous {
                 parser.warning(location, "ambiguous octave marks in chord '\(original)': read as belonging to the next figure; write OctavesBefore or OctavesAfter to say which")
             }
@@ -213,7 +243,7 @@ struct PartBuilder {
             if abs(octave) > 3 {
                 parser.warning(location, "'\(original)' is \(abs(octave)) octaves \(octave > 0 ? "up" : "down"): the reference accepts at most 3")
             }
-            pitches = Self.singlePitch(tonic + NoteWord.semitones(of: word.figure) + accidental + 12 * octave)
+            pitches = singlePitch(tonic + NoteWord.semitones(of: word.figure) + accidental + 12 * octave)
         }
         if let outside = pitches.first(where: { !$0.isValidMIDI }) {
             parser.error(location, "'\(Self.shortened(original))' sounds at MIDI note \(outside.midiNumber): expected a pitch from 0 to 127")
@@ -223,18 +253,17 @@ struct PartBuilder {
         pendingArpeggio = nil
     }
 
-    var tupletRatio: WholeNotes {
-        stack.reduce(WholeNotes.whole) { ratio, frame in
-            if case .tuplet(_, let r) = frame.kind { return ratio * r }
-            return ratio
-        }
-    }
+    var tupletRatio: WholeNotes { stack[stack.count - 1].tupletRatio }
 
-    /// One-pitch lists shared by every note of that pitch: a note then costs a reference, not an allocation.
-    private static let sharedSinglePitches: [[Pitch]] = (0...127).map { [Pitch(midiNumber: $0)] }
+    /// One-pitch lists shared by every note of that pitch in the part: a note then costs a
+    /// reference, not an allocation. Each part has its own, so parts read side by side do not
+    /// contend for the same reference counts.
+    private var singlePitches: [[Pitch]] = []
 
-    static func singlePitch(_ midiNumber: Int) -> [Pitch] {
-        (0...127).contains(midiNumber) ? sharedSinglePitches[midiNumber] : [Pitch(midiNumber: midiNumber)]
+    private mutating func singlePitch(_ midiNumber: Int) -> [Pitch] {
+        guard (0...127).contains(midiNumber) else { return [Pitch(midiNumber: midiNumber)] }
+        if singlePitches.isEmpty { singlePitches = (0...127).map { [Pitch(midiNumber: $0)] } }
+        return singlePitches[midiNumber]
     }
 
     static func shortened(_ text: String) -> String {

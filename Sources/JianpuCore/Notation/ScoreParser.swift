@@ -1,85 +1,126 @@
 /// Parses jianpu-ly text into a `Score`, collecting every problem instead of stopping at the first.
+///
+/// The reference keeps its reading state (key, octave, length, open groups) per part, so once
+/// the words are split into movements and parts, each part is read on its own, large scores'
+/// parts side by side.
 public struct ScoreParser {
     /// The score and everything found wrong with it; the score is usable when there are no errors.
     public static func parse(_ text: String, file: String) -> (score: Score, diagnostics: [Diagnostic]) {
         var parser = ScoreParser(file: file)
-        let (words, lexerDiagnostics) = Lexer.words(in: text, file: file)
-        parser.log.diagnostics = lexerDiagnostics
-        for word in words { parser.consume(word) }
-        parser.finishMovement()
-        if !parser.movements.contains(where: { $0.parts.contains { $0.items.contains(where: \.isMusic) } }) {
-            parser.log.error(SourceLocation(file: file, line: 1, column: 1), "no music found: expected notes such as `1 2 3 4`")
+        let lexed = Lexer.words(in: text, file: file)
+        parser.diagnostics = lexed.diagnostics
+        for (index, word) in lexed.words.enumerated() { parser.outline(word, at: index, headers: lexed.headers) }
+        parser.finishMovement(at: lexed.words.count)
+        let built = build(parser.movements.flatMap(\.parts), of: lexed)
+        var movements: [Movement] = []
+        var nextPart = 0
+        for outline in parser.movements {
+            let parts = built[nextPart..<(nextPart + outline.parts.count)]
+            nextPart += outline.parts.count
+            for part in parts { parser.diagnostics += part.log.diagnostics }
+            let kept = parts.map(\.part).filter { !$0.items.isEmpty || $0.instrument != nil }
+            guard !kept.isEmpty else { continue }
+            let separateMIDI = parts.contains { $0.log.separateMIDIPerPart } && kept.count > 1
+            movements.append(Movement(headers: outline.headers, parts: kept, separateMIDIPerPart: separateMIDI, location: outline.location))
         }
-        let diagnostics = parser.log.diagnostics.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
-        return (Score(file: file, movements: parser.movements), diagnostics)
+        if !movements.contains(where: { $0.parts.contains { $0.items.contains(where: \.isMusic) } }) {
+            parser.diagnostics.append(.error(at: SourceLocation(file: file, line: 1, column: 1), "no music found: expected notes such as `1 2 3 4`"))
+        }
+        let diagnostics = parser.diagnostics.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
+        return (Score(file: file, movements: movements), diagnostics)
     }
 
-    let file: String
-    var log = ParseLog()
-    var movements: [Movement] = []
-    var headers: [String: String] = [:]
-    var parts: [Part] = []
-    var movementLocation: SourceLocation
-    var part: PartBuilder
+    /// A part's place in the words, before it is read.
+    struct PartOutline: Sendable {
+        var location: SourceLocation
+        var instrument: String?
+        var words: Range<Int>
+    }
+
+    /// A movement's headers and parts, before the parts are read.
+    struct MovementOutline {
+        var headers: [String: String] = [:]
+        var parts: [PartOutline] = []
+        var location: SourceLocation
+    }
+
+    var diagnostics: [Diagnostic] = []
+    var movements: [MovementOutline] = []
+    var movement: MovementOutline
+    var part: PartOutline
 
     init(file: String) {
-        self.file = file
         let start = SourceLocation(file: file, line: 1, column: 1)
-        movementLocation = start
-        part = PartBuilder(location: start)
+        movement = MovementOutline(location: start)
+        part = PartOutline(location: start, words: 0..<0)
     }
 
-    mutating func consume(_ word: Word) {
+    /// Takes in the word at `index`: the boundaries of parts and movements, and the headers.
+    mutating func outline(_ word: Word, at index: Int, headers: [Header]) {
         switch word.kind {
         case .nextPart:
-            finishPart(next: word.location)
+            finishPart(at: index)
+            part = PartOutline(location: word.location, words: (index + 1)..<(index + 1))
         case .nextScore:
-            finishMovement()
-            movementLocation = word.location
-            part = PartBuilder(location: word.location)
-        case .header(let name, let value):
-            header(name, value, at: word.location)
+            finishMovement(at: index)
+            movement = MovementOutline(location: word.location)
+            part = PartOutline(location: word.location, words: (index + 1)..<(index + 1))
+        case .header(let header):
+            self.header(headers[header], at: word.location)
         case .music:
-            part.consume(word.text, at: word.location, parser: &log)
+            break
         }
     }
 
-    mutating func header(_ name: String, _ value: String, at location: SourceLocation) {
+    mutating func header(_ header: Header, at location: SourceLocation) {
+        let (name, value) = (header.name, header.value)
         if name == "instrument" {
             if let previous = part.instrument, previous != value {
-                log.warning(location, "instrument changes from '\(previous)' to '\(value)' within a part: is a NextPart missing?")
+                diagnostics.append(.warning(at: location, "instrument changes from '\(previous)' to '\(value)' within a part: is a NextPart missing?"))
             }
             part.instrument = value
             return
         }
-        if let previous = headers[name], previous != value {
-            log.warning(location, "header '\(name)' changes from '\(previous)' to '\(value)': is a NextScore missing?")
+        if let previous = movement.headers[name], previous != value {
+            diagnostics.append(.warning(at: location, "header '\(name)' changes from '\(previous)' to '\(value)': is a NextScore missing?"))
             return
         }
-        headers[name] = value
+        movement.headers[name] = value
     }
 
-    mutating func finishPart(next: SourceLocation) {
-        let built = part.finish(parser: &log)
-        if !built.items.isEmpty || built.instrument != nil { parts.append(built) }
-        part = PartBuilder(location: next)
+    mutating func finishPart(at end: Int) {
+        part.words = part.words.lowerBound..<max(end, part.words.lowerBound)
+        movement.parts.append(part)
     }
 
-    mutating func finishMovement() {
-        finishPart(next: part.location)
-        if !parts.isEmpty {
-            movements.append(Movement(headers: headers, parts: parts, separateMIDIPerPart: log.separateMIDIPerPart && parts.count > 1, location: movementLocation))
+    mutating func finishMovement(at end: Int) {
+        finishPart(at: end)
+        movements.append(movement)
+    }
+
+    /// Reads each part from its words; large parts side by side.
+    private static func build(_ parts: [PartOutline], of lexed: LexedText) -> [(part: Part, log: ParseLog)] {
+        parts.parallelMap(inParallel: lexed.words.count > 20_000) { build($0, of: lexed) }
+    }
+
+    private static func build(_ outline: PartOutline, of lexed: LexedText) -> (part: Part, log: ParseLog) {
+        var log = ParseLog()
+        var builder = PartBuilder(location: outline.location, expectedItems: outline.words.count)
+        builder.instrument = outline.instrument
+        lexed.bytes.withUnsafeBufferPointer { bytes in
+            for word in lexed.words[outline.words] {
+                guard case .music = word.kind else { continue }
+                builder.consume(UnsafeBufferPointer(rebasing: bytes[Int(word.start)..<Int(word.end)]), at: word.location, parser: &log)
+            }
         }
-        headers = [:]
-        parts = []
-        log.separateMIDIPerPart = false
+        return (builder.finish(parser: &log), log)
     }
 }
 
-/// What reading a score has found so far, and the flags that outlive one part.
-struct ParseLog {
+/// What reading a part has found so far, and the flags that outlive the part.
+struct ParseLog: Sendable {
     var diagnostics: [Diagnostic] = []
-    /// `PartMidi` was written in the current movement.
+    /// `PartMidi` was written in the part.
     var separateMIDIPerPart = false
 
     mutating func error(_ location: SourceLocation, _ message: String) {

@@ -67,9 +67,26 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
         return WholeNotes(n, d)
     }
 
+    /// The sum or difference of two lengths whose denominators are both powers of two, as
+    /// almost every written length is: no gcd, just shifts. Nil when it does not apply.
+    @inline(__always)
+    private static func binarySum(_ a: WholeNotes, _ b: WholeNotes, negatingB: Bool) -> WholeNotes? {
+        let da = a.denominator, db = b.denominator
+        guard da & (da - 1) == 0, db & (db - 1) == 0 else { return nil }
+        let d = max(da, db)
+        let (l, o1) = a.numerator.multipliedReportingOverflow(by: d / da)
+        let (r, o2) = b.numerator.multipliedReportingOverflow(by: d / db)
+        let (n, o3) = negatingB ? l.subtractingReportingOverflow(r) : l.addingReportingOverflow(r)
+        guard !(o1 || o2 || o3) else { return nil }
+        if n == 0 { return .zero }
+        let shift = min(n.trailingZeroBitCount, d.trailingZeroBitCount)
+        return WholeNotes(reduced: n >> Int64(shift), d >> Int64(shift))
+    }
+
     public static func + (a: WholeNotes, b: WholeNotes) -> WholeNotes {
         if a.numerator == 0 { return b }
         if b.numerator == 0 { return a }
+        if let sum = binarySum(a, b, negatingB: false) { return sum }
         if a.denominator == b.denominator {
             let (sum, overflow) = a.numerator.addingReportingOverflow(b.numerator)
             if !overflow { return WholeNotes(sum, a.denominator) }
@@ -77,7 +94,9 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
         return combine(a, b, { $0.addingReportingOverflow($1) }, +)
     }
     public static func - (a: WholeNotes, b: WholeNotes) -> WholeNotes {
-        combine(a, b, { $0.subtractingReportingOverflow($1) }, -)
+        if b.numerator == 0 { return a }
+        if let difference = binarySum(a, b, negatingB: true) { return difference }
+        return combine(a, b, { $0.subtractingReportingOverflow($1) }, -)
     }
     public static func += (a: inout WholeNotes, b: WholeNotes) { a = a + b }
     public static func -= (a: inout WholeNotes, b: WholeNotes) { a = a - b }

@@ -24,15 +24,22 @@ public enum Flattener {
         var keys: [KeyChange] = []
         var parts: [TimelinePart] = []
         var length = WholeNotes.zero
-        for (number, index) in indices.enumerated() {
-            let part = movement.parts[index]
+        // Parts are played independently: large ones side by side.
+        let large = indices.reduce(0) { $0 + movement.parts[$1].items.count } > 20_000
+        let walks = Array(indices.enumerated()).parallelMap(inParallel: large) { number, index in
             var walk = PartWalk(partNumber: number, rollsArpeggios: rollsArpeggios)
-            walk.play(part.items)
-            notes = merged(notes, sortedByOnset(walk.notes))
+            walk.notes.reserveCapacity(movement.parts[index].items.count)
+            walk.play(movement.parts[index].items)
+            walk.notes = sortedByOnset(walk.notes)
+            return walk
+        }
+        for ((number, index), walk) in zip(indices.enumerated(), walks) {
+            let part = movement.parts[index]
+            notes = merged(notes, walk.notes)
             tempos.append(contentsOf: walk.tempos)
             if meters.isEmpty { meters = walk.meters }
             if keys.isEmpty { keys = walk.keys }
-            length = max(length, walk.time, walk.notes.map(\.end).max() ?? .zero)
+            length = max(length, walk.end)
             let channel = TimelinePart.channel(forPart: number)
             parts.append(TimelinePart(name: part.instrument, channel: channel, program: part.instrument.flatMap(GeneralMIDI.program(named:))))
         }

@@ -16,6 +16,8 @@ struct PartWalk {
     private var lastSegmentLength = WholeNotes.zero
     private var tiePending = false
     private var pendingGrace: [GraceNotes] = []
+    /// The latest end of a grace note.
+    private var graceEnd = WholeNotes.zero
 
     private let rollsArpeggios: Bool
 
@@ -24,14 +26,21 @@ struct PartWalk {
         self.rollsArpeggios = rollsArpeggios
     }
 
-    /// Plays a part's items: straight through the tree when it holds no jumps, else in performance order.
+    /// Plays a part's items: straight through the tree, and again in performance order if it holds jumps.
     mutating func play(_ items: [MusicItem]) {
-        if PerformanceOrder.containsJump(items) {
-            for step in PerformanceOrder.steps(of: items) { play(step.item, scale: step.scale) }
-        } else {
-            PerformanceOrder.unfold(items, scale: .whole) { play($0, scale: $1) }
+        let start = self
+        var sawJump = false
+        PerformanceOrder.unfold(items, scale: .whole) { item, scale in
+            if case .jump = item { sawJump = true }
+            play(item, scale: scale)
         }
+        guard sawJump else { return }
+        self = start
+        for step in PerformanceOrder.steps(of: items) { play(step.item, scale: step.scale) }
     }
+
+    /// The end of the last sounding note: the part's time, unless grace notes at the very start run past it.
+    var end: WholeNotes { max(time, graceEnd) }
 
     private mutating func play(_ item: MusicItem, scale: WholeNotes) {
             switch item {
@@ -45,7 +54,7 @@ struct PartWalk {
             case .grace(let grace):
                 if grace.placement == .before { pendingGrace.append(grace) } else { placeAfterGrace(grace) }
             case .multibarRest(let rest):
-                open.removeAll(keepingCapacity: true)
+                open.removeAllKeepingCapacity()
                 time += barLength * Int64(rest.bars)
             case .tempo(let mark):
                 tempos.append(TempoMap.Change(position: time, quarterNotesPerMinute: mark.quarterNotesPerMinute))
@@ -67,14 +76,14 @@ struct PartWalk {
         let tied = tiePending
         tiePending = false
         if note.isRest {
-            open.removeAll(keepingCapacity: true)
+            open.removeAllKeepingCapacity()
             time += length
             lastSegmentLength = length
             return
         }
         // The previous attack stays readable for ties while the new one is collected.
         swap(&open, &previousOpen)
-        open.removeAll(keepingCapacity: true)
+        open.removeAllKeepingCapacity()
         for (order, pitch) in note.pitches.enumerated() {
             if tied, let index = previousOpen.first(where: { notes[$0].pitch == pitch && notes[$0].end == time }) {
                 notes[index].duration += length
@@ -118,7 +127,7 @@ struct PartWalk {
         let start = max(notes[first].onset, segmentStart + lastSegmentLength * WholeNotes(3, 4) - Self.graceLength(grace.notes))
         for index in open { notes[index].duration = start - notes[index].onset }
         append(grace.notes, from: start)
-        open.removeAll(keepingCapacity: true)
+        open.removeAllKeepingCapacity()
     }
 
     private static func graceLength(_ graceNotes: [Note]) -> WholeNotes {
@@ -130,12 +139,19 @@ struct PartWalk {
         var start = start
         for grace in graceNotes {
             let slot = grace.length * Flattener.graceScale
+            let duration = max(slot - Flattener.graceGap, Flattener.graceGap)
             for pitch in grace.pitches {
-                notes.append(TimedNote(
-                    onset: start, duration: max(slot - Flattener.graceGap, Flattener.graceGap), pitch: pitch, velocity: velocity,
-                    part: partNumber, location: grace.location, isGrace: true))
+                notes.append(TimedNote(onset: start, duration: duration, pitch: pitch, velocity: velocity, part: partNumber, location: grace.location, isGrace: true))
             }
+            if !grace.pitches.isEmpty { graceEnd = max(graceEnd, start + duration) }
             start += slot
         }
+    }
+}
+
+private extension Array where Element == Int {
+    /// Empties a list of a few indices without `removeAll(keepingCapacity:)`'s general path.
+    mutating func removeAllKeepingCapacity() {
+        while !isEmpty { removeLast() }
     }
 }

@@ -16,18 +16,6 @@ enum PerformanceOrder {
         return takeJumps(linear)
     }
 
-    /// Whether a `Segno`, `ToCoda`, `Fine`, `DC` or `DS` is anywhere in the items.
-    static func containsJump(_ items: [MusicItem]) -> Bool {
-        items.contains { item in
-            switch item {
-            case .jump: true
-            case .tuplet(let tuplet): containsJump(tuplet.items)
-            case .repeat(let repeated): containsJump(repeated.body) || repeated.endings.contains(where: containsJump)
-            default: false
-            }
-        }
-    }
-
     /// Calls `body` with each item in played order (repeats unfolded, tuplets scaled), jumps left in place.
     static func unfold(_ items: [MusicItem], scale: WholeNotes, _ body: (MusicItem, WholeNotes) -> Void) {
         for item in items {
