@@ -25,19 +25,28 @@ struct NoteWord {
         case beams(String)
     }
 
-    /// Bytes that may appear in a note word (the reference's note pattern).
-    private static let noteCharacters: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for byte in ".,'cqsdh#b\\0123456789x-".utf8 { table[Int(byte)] = true }
-        return table
-    }()
+    /// Whether a byte may appear in a note word (the reference's note pattern: `.,'cqsdh#b\\0-9x-`).
+    /// Bit masks rather than a table, so that parts read side by side share no reference count.
+    @inline(__always)
+    private static func isNoteCharacter(_ byte: UInt8) -> Bool {
+        // Bits 32-63: `#` (35), `'` (39), `,` (44), `-` (45), `.` (46), `0`-`9` (48-57).
+        let punctuationAndDigits: UInt64 = 1 << 35 | 1 << 39 | 1 << 44 | 1 << 45 | 1 << 46 | 0x3FF << 48
+        // Bits 64-127: `\\` (92), `b` (98), `c` (99), `d` (100), `h` (104), `q` (113), `s` (115), `x` (120).
+        let letters: UInt64 = 1 << (92 - 64) | 1 << (98 - 64) | 1 << (99 - 64) | 1 << (100 - 64) | 1 << (104 - 64)
+            | 1 << (113 - 64) | 1 << (115 - 64) | 1 << (120 - 64)
+        switch byte {
+        case 32..<64: return punctuationAndDigits >> UInt64(byte) & 1 == 1
+        case 64..<128: return letters >> UInt64(byte - 64) & 1 == 1
+        default: return false
+        }
+    }
 
     /// Whether a word has the shape of a note rather than a command (the reference's note pattern).
     static func looksLikeNote<C: Collection>(_ word: C) -> Bool where C.Element == UInt8 {
         guard let first = word.first, first != UInt8(ascii: "\\") else { return false }
         var sawFigure = false
         for byte in word {
-            guard noteCharacters[Int(byte)] else { return false }
+            guard isNoteCharacter(byte) else { return false }
             if (48...57).contains(byte) || byte == UInt8(ascii: "x") || byte == UInt8(ascii: "-") { sawFigure = true }
         }
         return sawFigure
@@ -104,21 +113,9 @@ struct NoteWord {
 
     /// The written length: a crotchet halved per beam, lengthened by each dot.
     static func length(beams: Int, dots: Int) -> WholeNotes {
-        if beams < 5 && dots < 3 { return commonLengths[beams * 3 + dots] }
-        return computedLength(beams: beams, dots: dots)
-    }
-
-    /// Crotchet to hemidemisemiquaver, plain, dotted and double-dotted.
-    private static let commonLengths: [WholeNotes] = (0..<5).flatMap { beams in (0..<3).map { computedLength(beams: beams, dots: $0) } }
-
-    private static func computedLength(beams: Int, dots: Int) -> WholeNotes {
-        let base = WholeNotes(1, Int64(4) << Int64(min(beams, 20)))
-        var total = base, add = base
-        for _ in 0..<min(dots, 20) {
-            add = add / 2
-            total += add
-        }
-        return total
+        // With d dots, (2^(d+1) - 1) / 2^d crotchets: an odd numerator over a power of two, in lowest terms.
+        let dots = Int64(min(max(dots, 0), 20)), beams = Int64(min(max(beams, 0), 20))
+        return WholeNotes(lowestTerms: (1 << (dots + 1)) - 1, 4 << (beams + dots))
     }
 
     /// Semitones above degree 1 for the figures 1…7 (and `x`, which sounds as 1).
@@ -142,8 +139,9 @@ struct NoteWord {
     /// set they are ambiguous once a figure without marks has been written.
     static func chordNotes<Bytes: Sequence>(_ text: Bytes, octavesAfter: Bool?) -> (notes: [(figure: UInt8, octave: Int, accidental: Int)], ambiguous: Bool)
     where Bytes.Element == UInt8 {
-        // Marks written before each figure; the last entry holds the marks after the last figure.
-        var figures: [(figure: UInt8, marksBefore: Int, accidental: Int)] = []
+        // Each figure with the marks written before it (in `octave` until they are assigned).
+        var notes: [(figure: UInt8, octave: Int, accidental: Int)] = []
+        notes.reserveCapacity(8)
         var marks = 0, accidental = 0
         for byte in text {
             switch byte {
@@ -154,36 +152,35 @@ struct NoteWord {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "x"):
                 // `8` and `9` are 1 and 2 with an octave mark of their own.
                 let isHigh = byte >= UInt8(ascii: "8")
-                if isHigh, octavesAfter == true { figures.append((byte - 7, marks, accidental)); marks = 1 } else {
-                    figures.append((isHigh ? byte - 7 : byte, marks + (isHigh ? 1 : 0), accidental))
+                if isHigh, octavesAfter == true { notes.append((byte - 7, marks, accidental)); marks = 1 } else {
+                    notes.append((isHigh ? byte - 7 : byte, marks + (isHigh ? 1 : 0), accidental))
                     marks = 0
                 }
                 accidental = 0
             default: break
             }
         }
-        guard !figures.isEmpty else { return ([], false) }
-        let trailing = marks
-        var octaves = figures.map(\.marksBefore)
+        guard !notes.isEmpty else { return ([], false) }
+        let trailing = marks, last = notes.count - 1
         var ambiguous = false
         if octavesAfter == true {
             // Marks belong to the figure before them; marks before the first figure to the first.
-            for index in octaves.indices {
-                octaves[index] = (index + 1 < figures.count ? figures[index + 1].marksBefore : trailing) + (index == 0 ? figures[0].marksBefore : 0)
+            let beforeFirst = notes[0].octave
+            for index in notes.indices {
+                notes[index].octave = (index < last ? notes[index + 1].octave : trailing) + (index == 0 ? beforeFirst : 0)
             }
         } else {
-            octaves[octaves.count - 1] += trailing
             if octavesAfter == nil {
                 var sawBareFigure = false
-                for (index, figure) in figures.enumerated() {
-                    if index > 0, figure.marksBefore != 0, sawBareFigure { ambiguous = true }
-                    if figure.marksBefore == 0 { sawBareFigure = true }
+                for (index, note) in notes.enumerated() {
+                    if index > 0, note.octave != 0, sawBareFigure { ambiguous = true }
+                    if note.octave == 0 { sawBareFigure = true }
                 }
             }
+            notes[last].octave += trailing
         }
-        var notes = zip(figures, octaves).map { ($0.figure, $1, $0.accidental) }
         // Accidentals written after the last figure belong to it.
-        if accidental != 0 { notes[notes.count - 1].2 += accidental }
+        notes[last].accidental += accidental
         return (notes, ambiguous)
     }
 }

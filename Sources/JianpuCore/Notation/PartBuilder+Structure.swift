@@ -122,8 +122,9 @@ extension PartBuilder {
         var length = WholeNotes(1, 16)
         var octave = 0, accidental = 0
         var joinNext = false
-        let bytes = body.utf8.flatMap { byte -> [UInt8] in
-            byte == UInt8(ascii: "8") || byte == UInt8(ascii: "9") ? [UInt8(ascii: "'"), byte - 7] : [byte]
+        var bytes: [UInt8] = []
+        for byte in body.utf8 {
+            if byte == UInt8(ascii: "8") || byte == UInt8(ascii: "9") { bytes += [UInt8(ascii: "'"), byte - 7] } else { bytes.append(byte) }
         }
         // Marks after the last figure belong to it, as the reference reads them.
         var trailingOctave = 0

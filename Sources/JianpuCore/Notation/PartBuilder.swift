@@ -12,6 +12,7 @@ struct PartBuilder {
     var octavesAfter: Bool? = nil
     var pendingArpeggio: Note.Arpeggio? = nil
     var bars = BarCounter()
+    private var noteTexts = NoteTexts()
 
     /// A builder for a part of about `expectedItems` items (room is made for them at once).
     init(location: SourceLocation, expectedItems: Int = 0) {
@@ -42,7 +43,7 @@ struct PartBuilder {
         stack.append(frame)
     }
 
-    mutating func append(_ item: MusicItem) {
+    mutating func append(_ item: consuming MusicItem) {
         stack[stack.count - 1].items.append(item)
     }
 
@@ -64,14 +65,22 @@ struct PartBuilder {
 
     /// Reads one word of music from its bytes.
     mutating func consume(_ word: UnsafeBufferPointer<UInt8>, at location: SourceLocation, parser: inout ParseLog) {
-        // Most words are notes and bar lines: read those without making a string or trying every command.
+        // Most words are notes, bar lines and ties: read those without making a string or trying every command.
         if let first = word.first, first != UInt8(ascii: "-") || word.count == 1, NoteWord.looksLikeNote(word) {
             note(word, original: nil, at: location, parser: &parser)
             return
         }
-        if word.count == 1, word[0] == UInt8(ascii: "|") {
-            barLine(at: location, parser: &parser)
+        if word.count == 2, word[1] == UInt8(ascii: "["), (49...57).contains(word[0]) {
+            openTuplet(of: Int(word[0] - 48), at: location, parser: &parser)
             return
+        }
+        if word.count == 1 {
+            switch word[0] {
+            case UInt8(ascii: "|"): barLine(at: location, parser: &parser); return
+            case UInt8(ascii: "~"): append(.tie(location)); return
+            case UInt8(ascii: "]"): closeTuplet(at: location, parser: &parser); return
+            default: break
+            }
         }
         consume(String(decoding: word, as: UTF8.self), at: location, parser: &parser)
     }
@@ -130,8 +139,7 @@ struct PartBuilder {
             return
         }
         if text.hasSuffix("["), let count = Int(text.dropLast()) {
-            guard (1...64).contains(count) else { parser.error(location, "tuplet of \(count) notes out of range: expected 1 to 64"); return }
-            push(Frame(kind: .tuplet(count: count, ratio: Tuplet.ratio(forCount: count)), location: location))
+            openTuplet(of: count, at: location, parser: &parser)
             return
         }
         if text.hasPrefix("g[") && text.hasSuffix("]") && text.count > 3 {
@@ -144,6 +152,12 @@ struct PartBuilder {
         }
         if text.utf8.contains(UInt8(ascii: "/")), !text.hasSuffix("///") { timeSignature(text, at: location, parser: &parser); return }
         note(text, at: location, parser: &parser)
+    }
+
+    /// `3[`: the notes up to `]` share the time of two (and so on for other counts).
+    private mutating func openTuplet(of count: Int, at location: SourceLocation, parser: inout ParseLog) {
+        guard (1...64).contains(count) else { parser.error(location, "tuplet of \(count) notes out of range: expected 1 to 64"); return }
+        push(Frame(kind: .tuplet(count: count, ratio: Tuplet.ratio(forCount: count)), location: location))
     }
 
     /// `|` ends a bar, or inside `A{ … }` one ending.
@@ -202,7 +216,7 @@ struct PartBuilder {
             parser.error(location, "unrecognised word '\(Self.shortened(original ?? String(decoding: bytes, as: UTF8.self)))': expected a note (0-7, x, -), a command or a header")
             return
         }
-        let text = String(decoding: bytes, as: UTF8.self)
+        let text = noteTexts.text(of: bytes)
         let original = original ?? text
         let beams = word.beams ?? (keepLength ? lastBeams : 0)
         lastBeams = beams
@@ -228,7 +242,8 @@ struct PartBuilder {
             if ambiguous {
                 parser.warning(location, "ambiguous octave marks in chord '\(original)': read as belonging to the next figure; write OctavesBefore or OctavesAfter to say which")
             }
-            pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }.sorted()
+            pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }
+            pitches.sort()
         } else {
             if word.octaveGroupCount > 1 {
                 parser.error(location, "'\(original)' has more than one group of octave marks: expected one, such as 1'' or 1,,")

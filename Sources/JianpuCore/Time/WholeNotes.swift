@@ -40,7 +40,7 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// For a numerator and a positive denominator already in lowest terms.
     @inline(__always)
-    private init(reduced numerator: Int64, _ denominator: Int64) {
+    init(lowestTerms numerator: Int64, _ denominator: Int64) {
         self.numerator = numerator
         self.denominator = denominator
     }
@@ -80,7 +80,7 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
         guard !(o1 || o2 || o3) else { return nil }
         if n == 0 { return .zero }
         let shift = min(n.trailingZeroBitCount, d.trailingZeroBitCount)
-        return WholeNotes(reduced: n >> Int64(shift), d >> Int64(shift))
+        return WholeNotes(lowestTerms: n >> Int64(shift), d >> Int64(shift))
     }
 
     public static func + (a: WholeNotes, b: WholeNotes) -> WholeNotes {
@@ -110,7 +110,7 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
         let (d, o2) = (a.denominator / g2).multipliedReportingOverflow(by: b.denominator / g1)
         if o1 || o2 { return WholeNotes(approximating: a.doubleValue * b.doubleValue) }
         // Cross-cancelling left nothing to reduce; only the sign may need moving.
-        return d > 0 ? WholeNotes(reduced: n, d) : WholeNotes(n, d)
+        return d > 0 ? WholeNotes(lowestTerms: n, d) : WholeNotes(n, d)
     }
     public static func * (a: WholeNotes, b: Int64) -> WholeNotes { a * WholeNotes(b) }
     public static func / (a: WholeNotes, b: Int64) -> WholeNotes { a * WholeNotes(1, b == 0 ? 1 : b) }
