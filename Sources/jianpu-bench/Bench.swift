@@ -1,24 +1,17 @@
-import Foundation
 import JianpuAudio
 import JianpuChordPad
 import JianpuCore
 
 /// `swift run -c release jianpu-bench`: prints the figures the issues ask for (see also scripts/bench).
+///
+/// `--notation-only` stops after the notation figures, `--phases` adds the lexer's time alone,
+/// `--once` measures one run instead of the best of ten, and `--repeat-phase lex|parse|flatten|export`
+/// runs one phase forty times and nothing else, for a profiler (`perf record`).
 @main
 enum Bench {
     static func main() {
-        if let phase = ProcessInfo.processInfo.environment["JIANPU_PROFILE"] {
-            let text = NotationBenchmark.generatedScore(notes: 106_000).text
-            let score = ScoreParser.parse(text, file: "bench.jp").score
-            let timelines = Flattener.exportedTimelines(of: score)
-            for _ in 0..<40 {
-                switch phase {
-                case "lex": _ = Lexer.wordCount(in: text, file: "bench.jp")
-                case "parse": _ = ScoreParser.parse(text, file: "bench.jp")
-                case "flatten": _ = Flattener.exportedTimelines(of: score)
-                default: _ = StandardMIDIFile.data(for: Timeline.concatenating(timelines))
-                }
-            }
+        if let flag = CommandLine.arguments.firstIndex(of: "--repeat-phase"), flag + 1 < CommandLine.arguments.count {
+            NotationBenchmark.repeatPhase(CommandLine.arguments[flag + 1])
             return
         }
         for line in NotationBenchmark.run() { print(line) }

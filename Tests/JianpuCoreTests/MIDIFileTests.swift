@@ -57,6 +57,7 @@ struct MIDIFileTests {
 
     @Test("ticks are floor(position × 1536)", arguments: [
         (WholeNotes(1, 4), 384), (WholeNotes(1, 3), 512), (WholeNotes(1, 7), 219), (WholeNotes(11, 768), 22), (WholeNotes(-1, 7), -220),
+        (WholeNotes(3, 4096), 1), (WholeNotes(-3, 4096), -2), (WholeNotes(7, 2), 5376), (WholeNotes(0), 0),
     ])
     func ticks(position: WholeNotes, ticks: Int) {
         #expect(StandardMIDIFile.ticks(position) == ticks)

@@ -18,6 +18,28 @@ struct WholeNotesTests {
         #expect(Set([WholeNotes(1, 3), WholeNotes(3, 9), WholeNotes(-1, -3)]).count == 1)
     }
 
+    @Test("sums and differences over powers of two are exact and in lowest terms", arguments: [
+        (Int64(1), Int64(4), Int64(1), Int64(8)), (3, 8, 5, 8), (7, 16, -3, 4), (-5, 32, 5, 32), (1, 1, 1, 1024), (0, 1, 3, 64), (-1, 2, -1, 2),
+    ])
+    func binarySums(an: Int64, ad: Int64, bn: Int64, bd: Int64) {
+        let a = WholeNotes(an, ad), b = WholeNotes(bn, bd)
+        for (result, numerator) in [(a + b, an * bd + bn * ad), (a - b, an * bd - bn * ad)] {
+            // The general path: cross-multiply, then reduce by the gcd.
+            let expected = WholeNotes(numerator, ad * bd)
+            #expect(result.numerator == expected.numerator && result.denominator == expected.denominator, "\(a) ± \(b)")
+        }
+    }
+
+    @Test("written lengths: a crotchet halved per beam, each dot adding half the last", arguments: [
+        (0, 0, WholeNotes(1, 4)), (1, 0, WholeNotes(1, 8)), (0, 1, WholeNotes(3, 8)), (1, 2, WholeNotes(7, 32)), (4, 0, WholeNotes(1, 64)),
+        (2, 3, WholeNotes(15, 128)),
+    ])
+    func writtenLengths(beams: Int, dots: Int, length: WholeNotes) {
+        let computed = NoteWord.length(beams: beams, dots: dots)
+        #expect(computed == length)
+        #expect(computed.numerator == length.numerator && computed.denominator == length.denominator)
+    }
+
     @Test("addition and subtraction are exact")
     func addSubtract() {
         #expect(WholeNotes(1, 3) + WholeNotes(1, 6) == WholeNotes(1, 2))

@@ -21,6 +21,9 @@ public struct StandardMIDIFile {
     /// A position or length in ticks, rounded down as LilyPond's MIDI output does.
     public static func ticks(_ position: WholeNotes) -> Int {
         let (product, overflow) = position.numerator.multipliedReportingOverflow(by: Int64(ticksPerQuarter * 4))
+        let denominator = position.denominator
+        // Most lengths are over a power of two: an arithmetic shift divides and rounds down.
+        if !overflow, denominator & (denominator - 1) == 0 { return Int(product >> Int64(denominator.trailingZeroBitCount)) }
         guard !overflow else { return Int(min(max(position.doubleValue * Double(ticksPerQuarter * 4), -1e15), 1e15)) }
         let (quotient, remainder) = product.quotientAndRemainder(dividingBy: position.denominator)
         return Int(remainder < 0 ? quotient - 1 : quotient)
@@ -155,6 +158,10 @@ public struct StandardMIDIFile {
 
     /// Appends a MIDI variable-length quantity: seven bits a byte, most significant first.
     static func appendVariableLength(_ value: Int, to bytes: inout [UInt8]) {
+        if (0..<0x80).contains(value) {
+            bytes.append(UInt8(value))
+            return
+        }
         let value = max(0, min(value, 0x0FFF_FFFF))
         var shift = 21
         while shift > 0 && value >> shift == 0 { shift -= 7 }
