@@ -26,16 +26,18 @@ struct PartWalk {
         self.rollsArpeggios = rollsArpeggios
     }
 
-    /// Plays a part's items: straight through the tree, and again in performance order if it holds jumps.
+    /// Plays a whole part: straight through the tree, and again from the start in performance
+    /// order if it holds jumps (rare enough that finding them while playing is the cheaper check).
     mutating func play(_ items: [MusicItem]) {
-        let start = self
         var sawJump = false
         PerformanceOrder.unfold(items, scale: .whole) { item, scale in
             if case .jump = item { sawJump = true }
             play(item, scale: scale)
         }
         guard sawJump else { return }
-        self = start
+        let capacity = notes.capacity
+        self = PartWalk(partNumber: partNumber, rollsArpeggios: rollsArpeggios)
+        notes.reserveCapacity(capacity)
         for step in PerformanceOrder.steps(of: items) { play(step.item, scale: step.scale) }
     }
 
