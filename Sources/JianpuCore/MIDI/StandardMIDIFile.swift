@@ -10,10 +10,12 @@ public struct StandardMIDIFile {
         let tracks = [conductorTrack(timeline)] + parts.parallelMap(inParallel: timeline.notes.count > 20_000) { index, part in
             partTrack(timeline, part: part, index: index)
         }
-        var bytes: [UInt8] = Array("MThd".utf8)
-        bytes += bigEndian(6, 4) + bigEndian(1, 2) + bigEndian(tracks.count, 2) + bigEndian(ticksPerQuarter, 2)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(14 + tracks.reduce(0) { $0 + 8 + $1.count })
+        bytes += Array("MThd".utf8) + bigEndian(6, 4) + bigEndian(1, 2) + bigEndian(tracks.count, 2) + bigEndian(ticksPerQuarter, 2)
         for track in tracks {
-            bytes += Array("MTrk".utf8) + bigEndian(track.count, 4) + track
+            bytes += Array("MTrk".utf8) + bigEndian(track.count, 4)
+            bytes += track
         }
         return bytes
     }

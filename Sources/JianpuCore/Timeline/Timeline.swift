@@ -57,14 +57,15 @@ public struct TimelinePart: Sendable, Hashable {
 
 /// A sounding note with its exact onset and length.
 public struct TimedNote: Sendable, Hashable {
+    // The one-byte fields come last, so a note packs into 64 bytes.
     public var onset: WholeNotes
     public var duration: WholeNotes
     public var pitch: Pitch
-    public var velocity: UInt8
     /// Index into `Timeline.parts`.
     public var part: Int
     /// Where the note (its first tied segment) was written.
     public var location: SourceLocation?
+    public var velocity: UInt8
     /// Whether it is a grace note (its time is stolen from a neighbour).
     public var isGrace: Bool
 
