@@ -57,11 +57,13 @@ let package = Package(
         ),
         .testTarget(name: "JianpuChordPadTests", dependencies: ["JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal"]),
         .testTarget(name: "JianpuCoreTests", dependencies: ["JianpuCore"]),
-        .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore"]),
+        // Analysis of rendered audio (FFT, pitch, onsets) shared by the test targets.
+        .target(name: "AudioAnalysis", path: "Tests/AudioAnalysis"),
+        .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore", "AudioAnalysis"]),
         .testTarget(name: "JianpuCLITests", dependencies: ["JianpuCore"], exclude: ["Golden"]),
         .testTarget(
             name: "JianpuQuizTests",
-            dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Golden"]
         ),
         .testTarget(name: "JianpuTerminalTests", dependencies: ["JianpuTerminal", "JianpuCore", "JianpuAudio"]),

@@ -58,9 +58,6 @@ struct ChordPadCommand: ParsableCommand {
     var noKitty = false
 
     @Flag(help: .hidden) var benchmark = false
-    @Option(help: .hidden) var checkWav: String?
-    @Option(help: .hidden) var expect: String?
-    @Option(help: .hidden) var segmentSeconds: Double = 1.5
 
     func validate() throws {
         guard noteLength > 0, noteLength <= 60 else { throw ValidationError("--note-length must be between 0 and 60 seconds") }
@@ -73,14 +70,6 @@ struct ChordPadCommand: ParsableCommand {
         do {
             if benchmark {
                 ChordPadBenchmark.run()
-                return
-            }
-            if let checkWav {
-                // For tests: does the WAV hold these notes (segments split by '/', notes by ',')?
-                let segments = (expect ?? "").split(separator: "/").map { $0.split(separator: ",").compactMap { Int($0) } }
-                let results = PitchCheck.check(try PitchCheck.readWAV(path: checkWav), segments: segments, segmentSeconds: segmentSeconds)
-                for result in results { print(result.line) }
-                if results.isEmpty || results.contains(where: { !$0.passed }) { throw ExitCode(1) }
                 return
             }
             if listTunings {

@@ -1,3 +1,4 @@
+import AudioAnalysis
 import Foundation
 import JianpuAudio
 import JianpuCore
@@ -33,7 +34,7 @@ func isolatedNote(soundFont: String, key: Int, velocity: UInt8, program: UInt8 =
 /// onset must be within 2 ms of the Timeline's. Pitches come from an FFT harmonic sum.
 /// Returns each note's onset error in frames (aligned onset − exact onset).
 @discardableResult
-func expectNotes(of timeline: Timeline, in wav: DecodedWAV, soundFont: String, startingAt offsetSeconds: Double = 0,
+func expectNotes(of timeline: Timeline, in wav: WAVAudio, soundFont: String, startingAt offsetSeconds: Double = 0,
                  sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [Int] {
     var errors: [Int] = []
     let mono = wav.mono
@@ -70,7 +71,7 @@ struct FluidSynthTests {
         var fractions: [Double] = []
         let timeline = TestScores.arpeggioAndTriplet
         let report = try OfflineRenderer(soundFontPath: soundFont).render(timeline, to: path) { fractions.append($0) }
-        let wav = try DecodedWAV(path: path)
+        let wav = try WAVAudio(path: path)
         #expect(wav.sampleRate == 44_100 && wav.channels == 2)
         #expect(wav.frames == report.frames)
         // The music lasts 4 s; the tail adds at most 1.5 s.

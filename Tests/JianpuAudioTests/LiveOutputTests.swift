@@ -150,8 +150,8 @@ extension FluidSynthTests {
         // A busy machine may wake the thread late now and then; deadlines are absolute, so lateness never adds up.
         #expect(report.maxLatenessSeconds < 0.25, "a period started \(report.maxLatenessSeconds) s late")
 
-        let paced = try DecodedWAV(path: pacedPath)
-        let offline = try DecodedWAV(path: offlinePath)
+        let paced = try WAVAudio(path: pacedPath)
+        let offline = try WAVAudio(path: offlinePath)
         #expect(paced.frames == offline.frames)
         let differences = zip(paced.samples, offline.samples).map { abs($0 - $1) }
         #expect((differences.max() ?? 1) <= 2.0 / 32_768, "the paced audio differs from the offline render")
@@ -189,7 +189,7 @@ extension FluidSynthTests {
         let samples: [Float] = bytes.withUnsafeBytes { buffer in
             (0..<(frames * 2)).map { Float(Int16(littleEndian: buffer.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self))) / 32_768 }
         }
-        let errors = try expectNotes(of: timeline, in: DecodedWAV(sampleRate: 44_100, channels: 2, samples: samples), soundFont: soundFont)
+        let errors = try expectNotes(of: timeline, in: WAVAudio(sampleRate: 44_100, channels: 2, samples: samples), soundFont: soundFont)
         #expect(errors.allSatisfy { abs($0) <= 32 }, "onset errors in frames: \(errors)")
     }
 

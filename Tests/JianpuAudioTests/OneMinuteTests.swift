@@ -31,7 +31,7 @@ extension FluidSynthTests {
         let final = try #require(report)
         #expect(final.frames == 60 * 44_100)
         #expect(abs(final.wallSeconds - 60) <= 0.002, "took \(final.wallSeconds) s")
-        let errors = try expectNotes(of: timeline, in: DecodedWAV(path: temporaryPath("one-minute.wav")), soundFont: soundFont)
+        let errors = try expectNotes(of: timeline, in: WAVAudio(path: temporaryPath("one-minute.wav")), soundFont: soundFont)
         #expect(errors.allSatisfy { abs($0) <= 32 }, "onset errors in frames: \(errors)")
     }
 

@@ -1,3 +1,4 @@
+import AudioAnalysis
 import Foundation
 import JianpuCore
 import Testing
@@ -21,7 +22,7 @@ extension FluidSynthTests {
         #expect(timeline.notes.count == 22)
         let path = temporaryPath("bjehp-melody.wav")
         try OfflineRenderer(soundFontPath: soundFont).render(timeline, to: path)
-        let wav = try DecodedWAV(path: path)
+        let wav = try WAVAudio(path: path)
         let mono = wav.mono, rate = wav.sampleRate
         // Legato notes overlap in their release, so each onset is found by aligning the same
         // note rendered alone near where the Timeline puts it, and its pitch read just after.

@@ -85,7 +85,7 @@ struct WAVWriterTests {
         #expect(u32(4) == 36 + 16)
         #expect(u32(24) == 22_050)
         #expect(u32(40) == 16)
-        let wav = try DecodedWAV(path: path)
+        let wav = try WAVAudio(path: path)
         #expect(wav.frames == 4 && wav.channels == 2)
         #expect(wav.samples.map { ($0 * 32_768).rounded() } == [0, 0, 16_384, -16_384, 32_767, -32_767, 32_767, -32_767])
         #expect(writer.clippedSamples == 2)
@@ -104,7 +104,7 @@ extension FluidSynthTests {
         let timeline = TestScores.triplets(bars: 2)
         let path = temporaryPath("two-parts.wav")
         let report = try OfflineRenderer(soundFontPath: soundFont, options: RenderOptions(sampleRate: 48_000, tailSeconds: 10)).render(timeline, to: path)
-        let wav = try DecodedWAV(path: path)
+        let wav = try WAVAudio(path: path)
         #expect(wav.sampleRate == 48_000)
         // 4 s of music; the tail ends when silent, well before 10 s.
         #expect(report.audioSeconds > 4 && report.audioSeconds < 12)

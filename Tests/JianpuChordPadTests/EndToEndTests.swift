@@ -1,4 +1,5 @@
 import Foundation
+import JianpuAudio
 import Testing
 @testable import JianpuChordPad
 
@@ -7,27 +8,40 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 let releaseBinary = packageRoot + "/.build/release/chordpad"
 let hasTmux = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
 
+/// The ears of the tmux test (`Tests/tmux/check-pitches.py`), checked on tones of known pitch.
 @Suite("Pitch check")
 struct PitchCheckTests {
-    func tones(_ segments: [[Int]], seconds: Double, rate: Double = 44_100) -> PitchCheck.Audio {
-        var samples = [Float](repeating: 0, count: Int(0.3 * rate))
+    /// A WAV of chords (MIDI notes) `seconds` each, after 0.3 s of silence; its path.
+    func tones(_ segments: [[Int]], seconds: Double, rate: Int = 44_100) throws -> String {
+        var samples = [Float](repeating: 0, count: rate * 3 / 10)
         for notes in segments {
-            for index in 0..<Int(seconds * rate) {
-                let t = Double(index) / rate
-                samples.append(Float(notes.reduce(0.0) { $0 + 0.1 * sin(2 * .pi * PitchCheck.frequency(ofMIDI: $1) * t) }))
+            for index in 0..<Int(seconds * Double(rate)) {
+                let t = Double(index) / Double(rate)
+                samples.append(Float(notes.reduce(0.0) { $0 + 0.1 * sin(2 * .pi * 440 * pow(2, Double($1 - 69) / 12) * t) }))
             }
         }
-        return PitchCheck.Audio(samples: samples, sampleRate: rate)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pitch-check-\(UUID().uuidString).wav").path
+        let writer = try WAVWriter(path: path, sampleRate: rate, channels: 1)
+        try samples.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            try writer.write(interleaved: base, frames: buffer.count)
+        }
+        try writer.close()
+        return path
     }
 
-    @Test("finds the notes of each segment and notices a chord left sounding")
-    func check() {
-        let good = PitchCheck.check(tones([[50, 54, 57], [57, 61, 64]], seconds: 1.5), segments: [[50, 54, 57], [57, 61, 64]], segmentSeconds: 1.5)
-        #expect(good.allSatisfy { $0.passed }, "\(good.map(\.line))")
-        let hanging = PitchCheck.check(tones([[50, 54, 57], [50, 54, 57, 61, 64]], seconds: 1.5), segments: [[50, 54, 57], [57, 61, 64]], segmentSeconds: 1.5)
-        #expect(!hanging[1].passed)
-        let missing = PitchCheck.check(tones([[50, 54]], seconds: 1.5), segments: [[50, 54, 57]], segmentSeconds: 1.5)
-        #expect(!missing[0].passed)
+    func check(_ path: String, expect: String) throws -> String {
+        try ProcessRunner.run("/usr/bin/env", ["python3", packageRoot + "/Tests/tmux/check-pitches.py", path, "--expect", expect, "--segment-seconds", "1.5"])
+    }
+
+    @Test("finds the notes of each segment and notices a chord left sounding or a note missing")
+    func check() throws {
+        let good = try check(tones([[50, 54, 57], [57, 61, 64]], seconds: 1.5), expect: "50,54,57/57,61,64")
+        #expect(good.contains("PASS: segment 2") && !good.contains("FAIL"), "\(good)")
+        let hanging = try check(tones([[50, 54, 57], [50, 54, 57, 61, 64]], seconds: 1.5), expect: "50,54,57/57,61,64")
+        #expect(hanging.contains("FAIL: segment 2"), "\(hanging)")
+        let missing = try check(tones([[50, 54]], seconds: 1.5), expect: "50,54,57")
+        #expect(missing.contains("FAIL: segment 1"), "\(missing)")
     }
 }
 

@@ -1,4 +1,6 @@
+import AudioAnalysis
 import Foundation
+import JianpuAudio
 import Testing
 @testable import JianpuQuiz
 
@@ -182,13 +184,14 @@ struct ProcessTests {
                                                    "--out", wavPath], input: "P5\n", environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"])
         let wall = Date().timeIntervalSince(started)
         #expect(result.status == 0)
-        let wav = try MonoWAV(path: wavPath)
-        let seconds = Double(wav.samples.count) / Double(wav.sampleRate)
+        let wav = try WAVAudio(path: wavPath)
+        let samples = wav.mono
+        let seconds = Double(samples.count) / Double(wav.sampleRate)
         #expect(seconds >= 1.7 && seconds <= wall + 0.1, "\(seconds) s of audio in \(wall) s")
         let row = try #require(try QuizStore(path: folder + "/q.sqlite").answers().first)
         let rate = wav.sampleRate
-        let early = Spectrum(wav.samples[(rate / 5)...], sampleRate: rate)
-        let late = Spectrum(wav.samples[(rate * 105 / 100)...], sampleRate: rate)
+        let early = Spectrum(samples[(rate / 5)...], sampleRate: rate)
+        let late = Spectrum(samples[(rate * 105 / 100)...], sampleRate: rate)
         #expect(early.strength(ofNote: row.firstNote) > 3 * early.strength(ofNote: row.secondNote))
         #expect(late.strength(ofNote: row.secondNote) > 3 * late.strength(ofNote: row.firstNote))
     }

@@ -72,7 +72,7 @@ for expected in "D   I" "A   V" "Bm   vi" "G   IV"; do
 done
 
 # D3 F#3 A3 D4 / A3 C#4 E4 A4 / B3 D4 F#4 B4 / G3 B3 D4 G4
-if "$BIN" --check-wav "$WORK/chords.wav" --expect "50,54,57,62/57,61,64,69/59,62,66,71/55,59,62,67" --segment-seconds 1.5; then
+if python3 Tests/tmux/check-pitches.py "$WORK/chords.wav" --expect "50,54,57,62/57,61,64,69/59,62,66,71/55,59,62,67" --segment-seconds 1.5; then
     pass "the WAV holds I-V-vi-IV, each previous chord stopped"
 else
     fail "the WAV does not hold I-V-vi-IV as played"
@@ -93,7 +93,7 @@ printf '\x80\x3c\x00\x80\x40\x00\x80\x43\x00' > "$WORK/midi.fifo"
 sleep 0.3
 tmux send-keys -t "$SESSION-midi" q
 if wait_exit midi; then pass "chordpad (MIDI) quit with status 0"; else fail "chordpad (MIDI) did not quit cleanly"; fi
-if "$BIN" --check-wav "$WORK/midi.wav" --expect "60,64,67" --segment-seconds 1.0; then
+if python3 Tests/tmux/check-pitches.py "$WORK/midi.wav" --expect "60,64,67" --segment-seconds 1.0; then
     pass "the WAV holds C4 E4 G4 from MIDI input"
 else
     fail "the WAV does not hold C4 E4 G4"
@@ -128,7 +128,7 @@ if wait_for "$SESSION" 'note-length mode' 10; then
     else
         fail "SIGTERM did not end chordpad cleanly: $(cat "$WORK/signal.err" 2>/dev/null)"
     fi
-    if "$BIN" --check-wav "$WORK/signal.wav" --expect "50,54,57,62" --segment-seconds 1.0 >/dev/null; then pass "SIGTERM: the WAV was closed and holds the chord"; else fail "SIGTERM: the WAV is unreadable"; fi
+    if python3 Tests/tmux/check-pitches.py "$WORK/signal.wav" --expect "50,54,57,62" --segment-seconds 1.0 >/dev/null; then pass "SIGTERM: the WAV was closed and holds the chord"; else fail "SIGTERM: the WAV is unreadable"; fi
 else
     fail "chordpad did not start for the signal test"
 fi
