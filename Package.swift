@@ -23,7 +23,7 @@ let package = Package(
             providers: [.apt(["libfluidsynth-dev"])]
         ),
         .target(name: "JianpuAudio", dependencies: ["JianpuCore", "CFluidSynth"]),
-        // Terminal input and drawing for the interactive programs.
+        // Terminal and MIDI input, and drawing, for the interactive programs.
         .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuAudio"]),
         // Option groups the command-line programs share.
         .target(

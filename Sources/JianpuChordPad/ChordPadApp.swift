@@ -100,7 +100,12 @@ public struct ChordPadApp {
         let tunings = try Self.loadTunings(file: options.tuningsFile)
         let formulas = try Self.loadFormulas(file: options.chordsFile)
         let startIndex = try Self.tuningIndex(named: options.tuning, in: tunings)
-        let midi = try options.midiIn.map { try MIDIInput(path: $0) }
+        let midi: MIDIInput?
+        do {
+            midi = try options.midiIn.map { try MIDIInput(path: $0, portName: "chordpad") }
+        } catch let error as MIDIInputError {
+            throw ChordPadError(error.description)
+        }
 
         // Sound.
         let engine: PlaybackEngine

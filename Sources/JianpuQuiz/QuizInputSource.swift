@@ -62,41 +62,19 @@ public final class QuizEventQueue: Sendable {
     }
 }
 
-/// Reads raw MIDI bytes (a `/dev/snd/midiC*D*` device, a FIFO or a file) and reports note-ons.
-public final class MIDIInput: @unchecked Sendable {
-    public let path: String
-    private let descriptor: Int32
-
-    /// Opens the device or FIFO.
-    /// - Throws: `QuizError` naming the path.
-    public init(path: String) throws {
-        self.path = path
-        // Non-blocking open, so a FIFO without a writer yet does not hold up the quiz; then blocking reads.
-        let fd = open(path, O_RDONLY | O_NONBLOCK)
-        guard fd >= 0 else {
-            throw QuizError("cannot open MIDI input \(path): \(String(cString: strerror(errno))); give a raw MIDI device such as /dev/snd/midiC1D0, or a FIFO")
+extension QuizEventQueue {
+    /// Pushes `.midiNote` for every note-on read from `path`: a raw MIDI device such as
+    /// `/dev/snd/midiC1D0`, a FIFO, or `seq` for an ALSA sequencer port named `jianpu-quiz`.
+    /// - Throws: `QuizError` naming the path and what to give instead.
+    public func listen(toMIDI path: String) throws {
+        let input: MIDIInput
+        do {
+            input = try MIDIInput(path: path, portName: "jianpu-quiz")
+        } catch let error as MIDIInputError {
+            throw QuizError(error.description)
         }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        descriptor = fd
-    }
-
-    /// Reads on a background thread, pushing `.midiNote` for every note-on (velocity > 0) into `queue`.
-    public func start(into queue: QuizEventQueue) {
-        let fd = descriptor
-        let thread = Thread {
-            var parser = MIDIByteParser()
-            var buffer = [UInt8](repeating: 0, count: 256)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 256) }
-                if count < 0, errno == EINTR { continue }
-                if count <= 0 {
-                    // A FIFO whose writer closed: wait for the next writer.
-                    usleep(50_000)
-                    continue
-                }
-                for note in parser.noteOns(in: buffer[..<count]) { queue.push(.midiNote(note)) }
-            }
+        input.start { [self] messages in
+            for case .noteOn(_, let key, _) in messages { push(.midiNote(Int(key))) }
         }
-        thread.start()
     }
 }

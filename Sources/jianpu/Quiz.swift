@@ -155,7 +155,7 @@ struct Quiz: ParsableCommand {
             throw ExitCode(3)
         }
         let events = QuizEventQueue()
-        if let midiIn { try MIDIInput(path: midiIn).start(into: events) }
+        if let midiIn { try events.listen(toMIDI: midiIn) }
         let summary: QuizSummary
         do {
             if !plain, RawTerminal.isInteractive {

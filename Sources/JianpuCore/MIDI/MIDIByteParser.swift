@@ -34,14 +34,6 @@ public struct MIDIByteParser: Sendable {
         return out
     }
 
-    /// The keys of the note-ons (velocity above 0) completed by `bytes`.
-    public mutating func noteOns(in bytes: some Sequence<UInt8>) -> [Int] {
-        messages(from: bytes).compactMap { message in
-            if case .noteOn(_, let key, _) = message { return Int(key) }
-            return nil
-        }
-    }
-
     /// Feeds one byte; returns a message when it completes one.
     public mutating func feed(_ byte: UInt8) -> MIDIMessage? {
         if byte >= 0xF8 { return nil } // real-time: clock, start, stop, active sensing, reset…

@@ -2,18 +2,17 @@ import JianpuCore
 import Foundation
 import Synchronization
 
-/// An error of the chord pad's set-up, with its exit status: one line that says what and the fix.
-public struct ChordPadError: Error, CustomStringConvertible, Sendable {
+/// Why MIDI input could not be opened: one line saying what is wrong and what to give instead.
+public struct MIDIInputError: Error, CustomStringConvertible, Sendable {
     public var description: String
-    public var exitCode: Int32
-    public init(_ description: String, exitCode: Int32 = 1) {
-        self.description = description
-        self.exitCode = exitCode
-    }
+    public init(_ description: String) { self.description = description }
 }
 
-/// Reads a raw MIDI byte stream (`/dev/snd/midiC*D*`, `/dev/midi*`, a FIFO or a file) on a background
-/// thread and hands the parsed messages to the control thread through a queue and a wake-up pipe.
+/// Reads a raw MIDI byte stream (`/dev/snd/midiC*D*`, `/dev/midi*`, a FIFO or a file) or the ALSA
+/// sequencer on a background thread, for the chord pad and the quiz.
+///
+/// The parsed messages are either handed to a callback on the reading thread, or queued for a
+/// control thread that polls `wakeDescriptor` beside the terminal and then calls `drain()`.
 public final class MIDIInput: @unchecked Sendable {
     /// The path read.
     public let path: String
@@ -28,18 +27,18 @@ public final class MIDIInput: @unchecked Sendable {
     /// The path of the ALSA sequencer device.
     public static let sequencerDevice = "/dev/snd/seq"
 
-    /// Opens `path` for reading. `seq` (or `alsa`) asks for the ALSA sequencer: a port named chordpad that
-    /// other clients connect to; `seq:20:0` also connects from that port.
-    /// - Throws: `ChordPadError` when the input cannot be opened, with what to give instead.
-    public init(path: String, sequencerDevice: String = MIDIInput.sequencerDevice) throws {
+    /// Opens `path` for reading. `seq` (or `alsa`) asks for the ALSA sequencer: a port named `portName`
+    /// that other clients connect to; `seq:20:0` also connects from that port.
+    /// - Throws: `MIDIInputError` when the input cannot be opened, with what to give instead.
+    public init(path: String, portName: String, sequencerDevice: String = MIDIInput.sequencerDevice) throws {
         if path == "seq" || path == "alsa" || path.hasPrefix("seq:") {
             guard FileManager.default.fileExists(atPath: sequencerDevice) else {
-                throw ChordPadError("no ALSA sequencer on this machine (\(sequencerDevice) missing): give a raw MIDI device or FIFO path")
+                throw MIDIInputError("no ALSA sequencer on this machine (\(sequencerDevice) missing): give a raw MIDI device or FIFO path")
             }
             let source = path.hasPrefix("seq:") ? String(path.dropFirst(4)) : nil
-            let sequencer = try ALSASequencerInput(source: source)
+            let sequencer = try ALSASequencerInput(portName: portName, source: source)
             let (reader, writer) = try Self.wakePipe()
-            self.path = "ALSA sequencer port chordpad" + (source.map { " (from \($0))" } ?? " (connect with aconnect)")
+            self.path = "ALSA sequencer port \(portName)" + (source.map { " (from \($0))" } ?? " (connect with aconnect)")
             self.descriptor = -1
             self.sequencer = sequencer
             self.wakeDescriptor = reader
@@ -48,14 +47,14 @@ public final class MIDIInput: @unchecked Sendable {
         }
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw ChordPadError("cannot read MIDI input \(path): \(String(cString: strerror(errno))); give a raw MIDI device (/dev/snd/midiC*D*, /dev/midi*) or a FIFO made with mkfifo")
+            throw MIDIInputError("cannot read MIDI input \(path): \(String(cString: strerror(errno))); give a raw MIDI device (/dev/snd/midiC*D*, /dev/midi*) or a FIFO made with mkfifo")
         }
         let isFIFO = (info.st_mode & S_IFMT) == S_IFIFO
         // A FIFO is opened for reading and writing so that it neither blocks until a writer comes
         // nor reaches end-of-file when a writer goes: every later writer is heard too.
         let opened = open(path, (isFIFO ? O_RDWR : O_RDONLY) | O_CLOEXEC)
         guard opened >= 0 else {
-            throw ChordPadError("cannot open MIDI input \(path): \(String(cString: strerror(errno))); check the path and its permissions (group audio)")
+            throw MIDIInputError("cannot open MIDI input \(path): \(String(cString: strerror(errno))); check the path and its permissions (group audio)")
         }
         let (reader, writer): (Int32, Int32)
         do { (reader, writer) = try Self.wakePipe() } catch { close(opened); throw error }
@@ -69,29 +68,36 @@ public final class MIDIInput: @unchecked Sendable {
     private static func wakePipe() throws -> (Int32, Int32) {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
-            throw ChordPadError("cannot set up MIDI input: \(String(cString: strerror(errno)))")
+            throw MIDIInputError("cannot set up MIDI input: \(String(cString: strerror(errno)))")
         }
         _ = fcntl(pipeEnds[0], F_SETFL, fcntl(pipeEnds[0], F_GETFL) | O_NONBLOCK)
         _ = fcntl(pipeEnds[1], F_SETFL, fcntl(pipeEnds[1], F_GETFL) | O_NONBLOCK)
         return (pipeEnds[0], pipeEnds[1])
     }
 
-    /// Starts the reading thread. It runs until the stream ends (the process may exit while it waits).
+    /// Starts the reading thread, queueing what it reads for `drain()`. It runs until the stream
+    /// ends (the process may exit while it waits).
     public func start() {
-        let thread = Thread { [self] in self.readLoop() }
-        thread.name = "chordpad MIDI input"
+        start { [self] messages in
+            queue.withLock { $0.append(contentsOf: messages) }
+            wake()
+        }
+    }
+
+    /// Starts the reading thread, handing each read's messages to `deliver` on that thread.
+    public func start(delivering deliver: @escaping @Sendable ([MIDIMessage]) -> Void) {
+        let thread = Thread { [self] in self.readLoop(deliver) }
+        thread.name = "MIDI input"
         thread.start()
     }
 
-    private func readLoop() {
+    private func readLoop(_ deliver: ([MIDIMessage]) -> Void) {
         var parser = MIDIByteParser()
         var buffer = [UInt8](repeating: 0, count: 512)
         if let sequencer {
             while let bytes = sequencer.next() {
                 let messages = parser.messages(from: bytes)
-                guard !messages.isEmpty else { continue }
-                queue.withLock { $0.append(contentsOf: messages) }
-                wake()
+                if !messages.isEmpty { deliver(messages) }
             }
             problem.withLock { $0 = "MIDI input: the ALSA sequencer stopped delivering events" }
             wake()
@@ -107,9 +113,7 @@ public final class MIDIInput: @unchecked Sendable {
                 return
             }
             let messages = parser.messages(from: buffer[..<count])
-            guard !messages.isEmpty else { continue }
-            queue.withLock { $0.append(contentsOf: messages) }
-            wake()
+            if !messages.isEmpty { deliver(messages) }
         }
     }
 

@@ -1,8 +1,8 @@
 import JianpuCore
 import Foundation
 
-/// MIDI input from the ALSA sequencer: a port named `chordpad` that other clients connect to
-/// (`aconnect 20:0 chordpad`), optionally connected at once from `CLIENT:PORT`.
+/// MIDI input from the ALSA sequencer: a port (named `chordpad` for the chord pad) that other
+/// clients connect to (`aconnect 20:0 chordpad`), optionally connected at once from `CLIENT:PORT`.
 ///
 /// libasound is loaded at run time (`dlopen`), so the package needs no ALSA headers and machines
 /// without it still run. Events are turned back into MIDI bytes (`snd_midi_event_decode`) for
@@ -25,14 +25,14 @@ final class ALSASequencerInput: @unchecked Sendable {
     private let decode: Decode
 
     /// Opens the sequencer and creates the input port; `source` (`20:0`, or a client name) is connected at once.
-    /// - Throws: `ChordPadError` with what went wrong.
-    init(source: String?) throws {
+    /// - Throws: `MIDIInputError` with what went wrong.
+    init(portName: String, source: String?) throws {
         guard let library = dlopen("libasound.so.2", RTLD_NOW) else {
-            throw ChordPadError("cannot use the ALSA sequencer: libasound.so.2 is not installed (Debian: libasound2); give a raw MIDI device or FIFO path")
+            throw MIDIInputError("cannot use the ALSA sequencer: libasound.so.2 is not installed (Debian: libasound2); give a raw MIDI device or FIFO path")
         }
         func symbol<T>(_ name: String, _ type: T.Type) throws -> T {
             guard let pointer = dlsym(library, name) else {
-                throw ChordPadError("cannot use the ALSA sequencer: libasound has no \(name)")
+                throw MIDIInputError("cannot use the ALSA sequencer: libasound has no \(name)")
             }
             return unsafeBitCast(pointer, to: type)
         }
@@ -52,22 +52,22 @@ final class ALSASequencerInput: @unchecked Sendable {
         let openInput: Int32 = 2 // SND_SEQ_OPEN_INPUT
         let status = open(&opened, "default", openInput, 0)
         guard status >= 0, let seq = opened else {
-            throw ChordPadError("cannot open the ALSA sequencer: \(message(status)); give a raw MIDI device or FIFO path")
+            throw MIDIInputError("cannot open the ALSA sequencer: \(message(status)); give a raw MIDI device or FIFO path")
         }
-        _ = setName(seq, "chordpad")
+        _ = setName(seq, portName)
         let capabilities: UInt32 = (1 << 1) | (1 << 6) // WRITE | SUBS_WRITE
         let types: UInt32 = (1 << 1) | (1 << 20) // MIDI_GENERIC | APPLICATION
-        let port = createPort(seq, "chordpad", capabilities, types)
-        guard port >= 0 else { throw ChordPadError("cannot create an ALSA sequencer port: \(message(port))") }
+        let port = createPort(seq, portName, capabilities, types)
+        guard port >= 0 else { throw MIDIInputError("cannot create an ALSA sequencer port: \(message(port))") }
         if let source, !source.isEmpty {
             var address: (UInt8, UInt8) = (0, 0)
             let parsed = withUnsafeMutableBytes(of: &address) { parseAddress(seq, $0.baseAddress!, source) }
-            guard parsed >= 0 else { throw ChordPadError("no ALSA sequencer port '\(source)': \(message(parsed)); see `aconnect -i`") }
+            guard parsed >= 0 else { throw MIDIInputError("no ALSA sequencer port '\(source)': \(message(parsed)); see `aconnect -i`") }
             let connected = connectFrom(seq, port, Int32(address.0), Int32(address.1))
-            guard connected >= 0 else { throw ChordPadError("cannot connect from ALSA sequencer port \(source): \(message(connected))") }
+            guard connected >= 0 else { throw MIDIInputError("cannot connect from ALSA sequencer port \(source): \(message(connected))") }
         }
         var created: OpaquePointer?
-        guard eventNew(256, &created) >= 0, let created else { throw ChordPadError("cannot set up the ALSA MIDI event decoder") }
+        guard eventNew(256, &created) >= 0, let created else { throw MIDIInputError("cannot set up the ALSA MIDI event decoder") }
         noStatus(created, 1)
         handle = seq
         decoder = created
