@@ -74,7 +74,7 @@ struct Quiz: ParsableCommand {
     @Flag(help: "Show why each question was chosen (the adaptive weights).")
     var explain = false
 
-    @Option(help: "Raw MIDI input (a /dev/snd/midiC*D* device or a FIFO): a note-on answers with that upper note.")
+    @Option(help: "MIDI input: a raw MIDI device (/dev/snd/midiC1D0) or a FIFO; 'seq' for the ALSA sequencer (a port named jianpu-quiz). A note-on answers with that upper note.")
     var midiIn: String?
 
     @Flag(help: "In a terminal, start with the computer keyboard as a piano (Tab switches to typing names).")
