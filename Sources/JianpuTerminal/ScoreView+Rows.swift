@@ -1,0 +1,116 @@
+import Foundation
+import JianpuCore
+
+/// The rows a score view shows: the score file's own lines, or lines rebuilt from the Score tree.
+extension ScoreView {
+    /// The seed app's OpenStep plist (or an XML plist) rather than jianpu text.
+    static func looksLikePlist(_ source: String) -> Bool {
+        let start = source.drop { $0.isWhitespace }
+        return start.hasPrefix("{") || start.hasPrefix("(") || start.hasPrefix("<?xml") || start.hasPrefix("<plist")
+    }
+
+    static func sourceRows(_ source: String, timeline: Timeline, partCount: Int, noteRow: inout [Int?]) -> [[Row]] {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { line -> [Character] in
+            var text = String(line)
+            if text.hasSuffix("\r") { text.removeLast() }
+            return Array(text.unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
+        }
+        // The lines each part's notes were written on.
+        var linesOfPart = Array(repeating: Set<Int>(), count: partCount)
+        for note in timeline.notes {
+            guard let location = note.location, lines.indices.contains(location.line - 1) else { continue }
+            linesOfPart[note.part].insert(location.line)
+        }
+        var result: [[Row]] = []
+        for part in 0..<partCount {
+            let numbers = linesOfPart[part].sorted()
+            var rowIndex: [Int: Int] = [:]
+            var rows: [Row] = []
+            for (index, number) in numbers.enumerated() {
+                rowIndex[number] = index
+                rows.append(Row(text: String(lines[number - 1]), spans: [:]))
+            }
+            for (noteIndex, note) in timeline.notes.enumerated() where note.part == part {
+                guard let location = note.location, let index = rowIndex[location.line] else { continue }
+                noteRow[noteIndex] = index
+                let characters = lines[location.line - 1]
+                // Columns count Unicode scalars from 1; the lexer reads each character as one.
+                let start = max(0, min(location.column - 1, characters.count))
+                var end = start
+                while end < characters.count, characters[end] != " " { end += 1 }
+                rows[index].spans[location] = start..<max(end, min(start + 1, characters.count))
+            }
+            result.append(rows)
+        }
+        return result
+    }
+
+    /// Rows rebuilt from the Score tree: each part's notes as written, bar lines between bars, four bars a row.
+    static func treeRows(score: Score, timeline: Timeline, partCount: Int, noteRow: inout [Int?]) -> [[Row]] {
+        var written: [SourceLocation: String] = [:]
+        func collect(_ items: [MusicItem]) {
+            for item in items {
+                switch item {
+                case .note(let note): written[note.location] = note.text
+                case .tuplet(let tuplet): collect(tuplet.items)
+                case .grace(let grace): for note in grace.notes { written[note.location] = note.text }
+                case .repeat(let r):
+                    collect(r.body)
+                    for ending in r.endings { collect(ending) }
+                default: break
+                }
+            }
+        }
+        for movement in score.movements {
+            for part in movement.parts { collect(part.items) }
+        }
+        let bars = timeline.barStarts.map(\.doubleValue)
+        func bar(of onset: Double) -> Int {
+            var low = 0, high = max(bars.count - 1, 0)
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if bars[mid] <= onset + 1e-9 { low = mid } else { high = mid - 1 }
+            }
+            return low
+        }
+        let barsPerRow = 4
+        var result: [[Row]] = []
+        for part in 0..<partCount {
+            var rows: [Row] = []
+            var currentRow = -1
+            var currentBar = -1
+            var seen = Set<SourceLocation>()
+            var text: [Character] = []
+            var spans: [SourceLocation: Range<Int>] = [:]
+            func flush() {
+                guard currentRow >= 0 else { return }
+                rows.append(Row(text: String(text) + " |", spans: spans))
+                text = []
+                spans = [:]
+            }
+            for (noteIndex, note) in timeline.notes.enumerated() where note.part == part {
+                let noteBar = bar(of: note.onset.doubleValue)
+                if noteBar / barsPerRow != currentRow {
+                    flush()
+                    currentRow = noteBar / barsPerRow
+                    currentBar = noteBar
+                    seen = []
+                } else if noteBar != currentBar {
+                    text += Array(" |")
+                    currentBar = noteBar
+                }
+                guard let location = note.location else { continue }
+                noteRow[noteIndex] = rows.count
+                // A chord's notes share a location; a repeat plays a location again in a later row.
+                guard seen.insert(location).inserted else { continue }
+                let word = written[location] ?? note.pitch.description
+                if !text.isEmpty { text.append(" ") }
+                spans[location] = text.count..<(text.count + word.count)
+                text += Array(word)
+            }
+            flush()
+            result.append(rows)
+        }
+        return result
+    }
+}
