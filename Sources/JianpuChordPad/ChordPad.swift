@@ -1,32 +1,6 @@
 import JianpuCore
 import JianpuTerminal
 
-/// A MIDI command for the synthesizer, as the chord pad issues it.
-public enum SynthCommand: Sendable, Hashable {
-    case noteOn(channel: UInt8, key: UInt8, velocity: UInt8)
-    case noteOff(channel: UInt8, key: UInt8)
-    case programChange(channel: UInt8, program: UInt8)
-    /// Release every note on every channel (panic, quit).
-    case allNotesOff
-}
-
-/// How the pad learns that a key was let go.
-public enum ReleaseMode: Sendable, Hashable {
-    /// The terminal reports key releases (kitty keyboard protocol): a note lasts while its key is held.
-    case keyRelease
-    /// The terminal sends presses only: every note lasts a set time (seconds). Also used while
-    /// the terminal has not yet answered the kitty query.
-    case noteLength(Double)
-}
-
-/// What the pad is given: a key event from the terminal, a MIDI message from `--midi-in`, or the
-/// passing of time (for note lengths and strums).
-public enum PadInput: Sendable, Hashable {
-    case key(KeyEvent)
-    case midi(MIDIMessage)
-    case tick
-}
-
 /// The chord instrument's logic, with no terminal and no synthesizer: input events in, synth
 /// commands out, and the state the screen shows. Time is seconds on any monotonic clock, passed in.
 ///
