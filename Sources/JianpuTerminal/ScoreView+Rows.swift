@@ -9,7 +9,7 @@ extension ScoreView {
         return start.hasPrefix("{") || start.hasPrefix("(") || start.hasPrefix("<?xml") || start.hasPrefix("<plist")
     }
 
-    static func sourceRows(_ source: String, timeline: Timeline, partCount: Int, noteRow: inout [Int?]) -> [[Row]] {
+    static func sourceRows(_ source: String, timeline: Timeline, partCount: Int, noteRow: inout [Int?], restRow: inout [Int?]) -> [[Row]] {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { line -> [Character] in
             var text = String(line)
             if text.hasSuffix("\r") { text.removeLast() }
@@ -17,9 +17,9 @@ extension ScoreView {
         }
         // The lines each part's notes were written on.
         var linesOfPart = Array(repeating: Set<Int>(), count: partCount)
-        for note in timeline.notes {
-            guard let location = note.location, lines.indices.contains(location.line - 1) else { continue }
-            linesOfPart[note.part].insert(location.line)
+        for (part, location) in timeline.notes.map({ ($0.part, $0.location) }) + timeline.rests.map({ ($0.part, $0.location) }) {
+            guard let location, lines.indices.contains(location.line - 1), linesOfPart.indices.contains(part) else { continue }
+            linesOfPart[part].insert(location.line)
         }
         var result: [[Row]] = []
         for part in 0..<partCount {
@@ -33,16 +33,25 @@ extension ScoreView {
             for (noteIndex, note) in timeline.notes.enumerated() where note.part == part {
                 guard let location = note.location, let index = rowIndex[location.line] else { continue }
                 noteRow[noteIndex] = index
-                let characters = lines[location.line - 1]
-                // Columns count Unicode scalars from 1; the lexer reads each character as one.
-                let start = max(0, min(location.column - 1, characters.count))
-                var end = start
-                while end < characters.count, characters[end] != " " { end += 1 }
-                rows[index].spans[location] = start..<max(end, min(start + 1, characters.count))
+                rows[index].spans[location] = span(of: location, in: lines[location.line - 1])
+            }
+            for (restIndex, rest) in timeline.rests.enumerated() where rest.part == part {
+                guard let location = rest.location, let index = rowIndex[location.line] else { continue }
+                restRow[restIndex] = index
+                rows[index].spans[location] = span(of: location, in: lines[location.line - 1])
             }
             result.append(rows)
         }
         return result
+    }
+
+    /// The characters of the word written at `location` in its line.
+    private static func span(of location: SourceLocation, in characters: [Character]) -> Range<Int> {
+        // Columns count Unicode scalars from 1; the lexer reads each character as one.
+        let start = max(0, min(location.column - 1, characters.count))
+        var end = start
+        while end < characters.count, characters[end] != " " { end += 1 }
+        return start..<max(end, min(start + 1, characters.count))
     }
 
     /// Rows rebuilt from the Score tree: each part's notes as written, bar lines between bars, four bars a row.

@@ -56,10 +56,11 @@ public struct ScoreView: Sendable {
     public let title: String
     /// Each part's rows in written order.
     public let rows: [[Row]]
-    /// Per part: the non-grace notes' onsets (whole notes) and the row each was written in, by onset.
+    /// Per part: the onsets (whole notes) of the notes (not grace notes) and rests, and the row each was written in, by onset.
     private let cues: [[(onset: Double, row: Int)]]
     /// Each part's display name.
     public let partNames: [String]
+    /// The notes and rests, by onset.
     private let notes: [(onset: Double, end: Double, part: Int, location: SourceLocation?)]
     private let barStarts: [Double]
 
@@ -72,12 +73,15 @@ public struct ScoreView: Sendable {
         let partCount = max(timeline.parts.count, (timeline.notes.map(\.part).max() ?? -1) + 1, 1)
         // The row each of the timeline's notes is shown in.
         var noteRow = [Int?](repeating: nil, count: timeline.notes.count)
+        // The row each rest is shown in (rebuilt rows show notes only).
+        var restRow = [Int?](repeating: nil, count: timeline.rests.count)
         var builtRows: [[Row]] = []
         if let source, !Self.looksLikePlist(source) {
-            builtRows = Self.sourceRows(source, timeline: timeline, partCount: partCount, noteRow: &noteRow)
+            builtRows = Self.sourceRows(source, timeline: timeline, partCount: partCount, noteRow: &noteRow, restRow: &restRow)
         }
         if builtRows.allSatisfy(\.isEmpty) {
             noteRow = [Int?](repeating: nil, count: timeline.notes.count)
+            restRow = [Int?](repeating: nil, count: timeline.rests.count)
             builtRows = Self.treeRows(score: score, timeline: timeline, partCount: partCount, noteRow: &noteRow)
         }
         self.rows = builtRows
@@ -86,9 +90,16 @@ public struct ScoreView: Sendable {
             guard let row = noteRow[index] else { continue }
             cues[note.part].append((note.onset.doubleValue, row))
         }
-        self.cues = cues
+        for (index, rest) in timeline.rests.enumerated() where cues.indices.contains(rest.part) {
+            guard let row = restRow[index] else { continue }
+            cues[rest.part].append((rest.onset.doubleValue, row))
+        }
+        self.cues = cues.map { $0.enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element) }
         self.barStarts = timeline.barStarts.map(\.doubleValue)
-        self.notes = timeline.notes.map { ($0.onset.doubleValue, $0.end.doubleValue, $0.part, $0.location) }
+        // Rests are followed too: the rest being counted is highlighted like a note.
+        let sounding = timeline.notes.map { ($0.onset.doubleValue, $0.end.doubleValue, $0.part, $0.location) }
+        let silent = timeline.rests.map { ($0.onset.doubleValue, $0.end.doubleValue, $0.part, $0.location) }
+        self.notes = (sounding + silent).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)
         self.partNames = (0..<partCount).map { index in
             let name = index < timeline.parts.count ? timeline.parts[index].name : nil
             let role = index == 0 ? "melody" : partCount > 2 ? "accompaniment \(index)" : "accompaniment"
@@ -132,7 +143,7 @@ public struct ScoreView: Sendable {
         return tempo
     }
 
-    /// The locations of the notes sounding at a position, per part.
+    /// The locations of the notes sounding (and the rests being counted) at a position, per part.
     public func soundingLocations(at position: Double) -> [Int: Set<SourceLocation>] {
         var result: [Int: Set<SourceLocation>] = [:]
         for note in notes {

@@ -84,4 +84,20 @@ struct TimelineTests {
         #expect(text.contains("part 2:    accompaniment, channel 2 Flute (GM 74 Flute), 4 notes"))
         #expect(text.contains("duration:  0:04.0"))
     }
+
+    @Test("rests are kept with their dashes and places, silent: a rest, a dashed rest, bars of rest")
+    func restsAreTimed() {
+        let timeline = T.timeline("1=C\n4/4\n0 1 0 - | R*2 | 1 - 0 0 |\n")
+        #expect(timeline.rests.map { [$0.onset.quarterNotes, $0.duration.quarterNotes] } == [[0, 1], [2, 2], [4, 8], [14, 1], [15, 1]])
+        #expect(timeline.rests.map { $0.location?.column } == [1, 5, 11, 21, 23])
+        #expect(timeline.notes.count == 2)
+        #expect(timeline.length == WholeNotes(4))
+    }
+
+    @Test("movements in turn: the second movement's rests move by the first's length")
+    func restsOfMovementsInTurn() {
+        let score = T.parse("4/4\n1 1 1 1 |\nNextScore\n4/4\n0 1 1 1 |\n").score
+        let timeline = Timeline.concatenating(score.movements.map { Flattener.timeline(of: $0) })
+        #expect(timeline.rests.map(\.onset) == [.whole])
+    }
 }

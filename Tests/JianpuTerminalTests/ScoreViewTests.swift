@@ -116,6 +116,24 @@ func highlights(_ line: String) -> [String] {
         #expect(ScoreView.plain(String(melody[..<lit.lowerBound])) == " ▶ 1 \\mp 1 5 5 | 6 6 ")
     }
 
+    @Test func aRestBeingCountedIsHighlightedWithItsDash() {
+        let fixture = Fixture("1=C\n4/4\n1 0 - 2 | R*2 | 3 - - - |\n")
+        // Beat 3 of bar 1 is the dash after the rest.
+        let line = fixture.lines(at: 0.5 + 0.01).first { ScoreView.plain($0).contains("1 0 - 2") }!
+        #expect(highlights(line) == ["0"])
+        // Bar 3 lies in the two bars' rest.
+        #expect(highlights(fixture.lines(at: 2.5).first { ScoreView.plain($0).contains("1 0 - 2") }!) == ["R*2"])
+        #expect(highlights(fixture.lines(at: 3.5).first { ScoreView.plain($0).contains("1 0 - 2") }!) == ["3"])
+    }
+
+    @Test func aLineOfRestsIsShownAndFollowed() {
+        let source = "1=C\n4/4\n1 2 3 4 |\n5 6 7 1' |\nNextPart\n1=C\n4/4\n0 0 0 0 |\n5, 5, 5, 5, |\n"
+        let fixture = Fixture(source)
+        let current = fixture.lines(at: 0.3).map(ScoreView.plain).filter { $0.hasPrefix(" ▶ ") }
+        #expect(current.contains(" ▶ 0 0 0 0 |"))
+        #expect(highlights(fixture.lines(at: 0.3).first { ScoreView.plain($0).contains("0 0 0 0") }!) == ["0"])
+    }
+
     @Test func theDisplayScrollsToTheLineBeingPlayed() {
         // Bar 5 is the first bar of the second line; the screen has room for two lines a part.
         let lines = fixture.lines(at: 4.0, rows: 12)
@@ -143,7 +161,8 @@ func highlights(_ line: String) -> [String] {
         let fixture = Fixture("1=C\n4/4\n1 2 3 4 |\n0 5 6 7 |\n")
         #expect(ScoreView.plain(fixture.lines(at: 0.9).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!).hasPrefix(" ▶ 1 2 3 4"))
         #expect(ScoreView.plain(fixture.lines(at: 1.1).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!).hasPrefix(" ▶ 0 5 6 7"))
-        #expect(highlights(fixture.lines(at: 1.1).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!).isEmpty)
+        // The rest being counted is highlighted.
+        #expect(highlights(fixture.lines(at: 1.1).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!) == ["0"])
     }
 
     @Test func pausedAndTempoFactorAreShown() {

@@ -19,6 +19,7 @@ public enum Flattener {
     private static func plainTimeline(of movement: Movement, partIndices: [Int]?, rollsArpeggios: Bool) -> Timeline {
         let indices = partIndices ?? Array(movement.parts.indices)
         var notes: [TimedNote] = []
+        var rests: [TimedRest] = []
         var tempos: [TempoMap.Change] = []
         var meters: [MeterChange] = []
         var keys: [KeyChange] = []
@@ -36,6 +37,7 @@ public enum Flattener {
         for ((number, index), walk) in zip(indices.enumerated(), walks) {
             let part = movement.parts[index]
             notes = merged(notes, walk.notes)
+            rests += walk.rests
             tempos.append(contentsOf: walk.tempos)
             if meters.isEmpty { meters = walk.meters }
             if keys.isEmpty { keys = walk.keys }
@@ -45,7 +47,8 @@ public enum Flattener {
         }
         if meters.isEmpty { meters = [MeterChange(position: .zero, beats: 4, beatUnit: 4)] }
         return Timeline(
-            title: movement.headers["title"], parts: parts, notes: notes, tempoMap: TempoMap(tempos), meters: meters, keys: keys,
+            title: movement.headers["title"], parts: parts, notes: notes,
+            rests: rests.enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element), tempoMap: TempoMap(tempos), meters: meters, keys: keys,
             barStarts: barStarts(meters: meters, pickup: movement.parts.first.flatMap(Self.pickup), length: length), length: length)
     }
 

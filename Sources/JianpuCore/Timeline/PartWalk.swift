@@ -3,6 +3,7 @@ struct PartWalk {
     let partNumber: Int
     var time = WholeNotes.zero
     var notes: [TimedNote] = []
+    var rests: [TimedRest] = []
     var tempos: [TempoMap.Change] = []
     var meters: [MeterChange] = []
     var keys: [KeyChange] = []
@@ -11,6 +12,8 @@ struct PartWalk {
     private var barLength = WholeNotes(1)
     /// Indices of the notes of the last attack, which a dash or tie lengthens.
     private var open: [Int] = []
+    /// The index of the rest a dash lengthens, when the last thing written was a rest.
+    private var openRest: Int?
     private var previousOpen: [Int] = []
     /// The last written note or dash that sounds on: an after-grace hangs off it.
     private var lastSegmentLength = WholeNotes.zero
@@ -50,14 +53,15 @@ struct PartWalk {
             case .continuation(let dash):
                 let length = dash.length * scale
                 for index in open { notes[index].duration += length }
+                if let rest = openRest { rests[rest].duration += length }
                 time += length
                 lastSegmentLength = length
             case .tie: tiePending = true
             case .grace(let grace):
                 if grace.placement == .before { pendingGrace.append(grace) } else { placeAfterGrace(grace) }
-            case .multibarRest(let rest):
+            case .multibarRest(let multibar):
                 open.removeAllKeepingCapacity()
-                time += barLength * Int64(rest.bars)
+                rest(lasting: barLength * Int64(multibar.bars), at: multibar.location)
             case .tempo(let mark):
                 tempos.append(TempoMap.Change(position: time, quarterNotesPerMinute: mark.quarterNotesPerMinute))
             case .key(let key):
@@ -79,10 +83,11 @@ struct PartWalk {
         tiePending = false
         if note.isRest {
             open.removeAllKeepingCapacity()
-            time += length
+            rest(lasting: length, at: note.location)
             lastSegmentLength = length
             return
         }
+        openRest = nil
         // The previous attack stays readable for ties while the new one is collected.
         swap(&open, &previousOpen)
         open.removeAllKeepingCapacity()
@@ -109,6 +114,12 @@ struct PartWalk {
         }
         time += length
         lastSegmentLength = length
+    }
+
+    private mutating func rest(lasting length: WholeNotes, at location: SourceLocation) {
+        rests.append(TimedRest(onset: time, duration: length, part: partNumber, location: location))
+        openRest = rests.count - 1
+        time += length
     }
 
     /// Grace notes before a note take their time from the end of whatever sounds before it.

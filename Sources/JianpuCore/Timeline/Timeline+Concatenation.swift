@@ -15,6 +15,11 @@ extension Timeline {
                 moved.onset += offset
                 return moved
             }
+            result.rests += next.rests.map { rest in
+                var moved = rest
+                moved.onset += offset
+                return moved
+            }
             tempos += next.tempoMap.changes.map { TempoMap.Change(position: $0.position + offset, quarterNotesPerMinute: $0.quarterNotesPerMinute) }
             result.meters += next.meters.map { MeterChange(position: $0.position + offset, beats: $0.beats, beatUnit: $0.beatUnit) }
             result.keys += next.keys.map { KeyChange(position: $0.position + offset, sharps: $0.sharps, isMinor: $0.isMinor, name: $0.name) }

@@ -9,6 +9,8 @@ public struct Timeline: Sendable, Hashable {
     public var parts: [TimelinePart]
     /// Every note of every part, ordered by onset, then part, then pitch.
     public var notes: [TimedNote]
+    /// The written rests (with their dashes), ordered by onset: silent, but a display follows them too.
+    public var rests: [TimedRest]
     public var tempoMap: TempoMap
     public var meters: [MeterChange]
     public var keys: [KeyChange]
@@ -18,12 +20,13 @@ public struct Timeline: Sendable, Hashable {
     public var length: WholeNotes
 
     public init(
-        title: String? = nil, parts: [TimelinePart], notes: [TimedNote], tempoMap: TempoMap,
+        title: String? = nil, parts: [TimelinePart], notes: [TimedNote], rests: [TimedRest] = [], tempoMap: TempoMap,
         meters: [MeterChange] = [], keys: [KeyChange] = [], barStarts: [WholeNotes] = [.zero], length: WholeNotes
     ) {
         self.title = title
         self.parts = parts
         self.notes = notes
+        self.rests = rests
         self.tempoMap = tempoMap
         self.meters = meters
         self.keys = keys
@@ -80,6 +83,24 @@ public struct TimedNote: Sendable, Hashable {
         self.part = part
         self.location = location
         self.isGrace = isGrace
+    }
+
+    public var end: WholeNotes { onset + duration }
+}
+
+/// A written rest (`0`, with any dashes after it, or `R*8`) and when it lasts.
+public struct TimedRest: Sendable, Hashable {
+    public var onset: WholeNotes
+    public var duration: WholeNotes
+    /// Index into `Timeline.parts`.
+    public var part: Int
+    public var location: SourceLocation?
+
+    public init(onset: WholeNotes, duration: WholeNotes, part: Int = 0, location: SourceLocation? = nil) {
+        self.onset = onset
+        self.duration = duration
+        self.part = part
+        self.location = location
     }
 
     public var end: WholeNotes { onset + duration }
