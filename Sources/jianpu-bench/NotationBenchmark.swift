@@ -57,25 +57,6 @@ struct NotationBenchmark {
         }
     }
 
-    /// The reference the figures are set against: the text's bytes split at white space into word
-    /// ranges, the least any reader of the text does. Its time follows the machine's speed.
-    static func bareSplit(_ text: String) -> Int {
-        let bytes = Array(text.utf8)
-        var words: [Range<Int>] = []
-        words.reserveCapacity(bytes.count / 2)
-        var start: Int?
-        for (index, byte) in bytes.enumerated() {
-            if byte == 32 || byte == 10 || byte == 9 || byte == 13 {
-                if let begun = start { words.append(begun..<index) }
-                start = nil
-            } else if start == nil {
-                start = index
-            }
-        }
-        if let begun = start { words.append(begun..<bytes.count) }
-        return words.count
-    }
-
     static func measure(_ name: String, _ generated: (text: String, notes: Int)) -> [String] {
         let (text, expectedNotes) = generated
         let bytes = Double(text.utf8.count)
@@ -100,12 +81,6 @@ struct NotationBenchmark {
             notes = timelines.reduce(0) { $0 + $1.notes.count }
             midiBytes = data.count
         }
-        var reference = Double.infinity
-        for _ in 0..<10 {
-            let start = DispatchTime.now().uptimeNanoseconds
-            precondition(bareSplit(text) > 0)
-            reference = min(reference, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
         if CommandLine.arguments.contains("--phases") {
             var lexing = Double.infinity
             for _ in 0..<5 {
@@ -120,7 +95,6 @@ struct NotationBenchmark {
             "notation (\(name)): generated score \(String(format: "%.2f", bytes / 1e6)) MB, \(notes) notes (\(expectedNotes) written), MIDI \(midiBytes / 1024) KiB",
             "notation (\(name)): parse + flatten + export \(String(format: "%.1f", best * 1000)) ms (best of 10; parse \(String(format: "%.1f", phases.parse * 1000)) ms, flatten \(String(format: "%.1f", phases.flatten * 1000)) ms)",
             "notation (\(name)): throughput \(String(format: "%.1f", bytes / best / 1e6)) MB/s (target ≥ 20), \(String(format: "%.0f", Double(notes) / best)) notes/s",
-            "notation (\(name)): reference, the text split at white space into word ranges: \(String(format: "%.2f", reference * 1000)) ms; parse + flatten + export takes \(String(format: "%.1f", best / reference))× that (the machine's speed varies up to 2× from run to run; this ratio varies less)",
             "notation (\(name)): first run, on memory not yet touched: \(String(format: "%.1f", (first ?? best) * 1000)) ms, \(String(format: "%.1f", bytes / (first ?? best) / 1e6)) MB/s",
         ]
     }
