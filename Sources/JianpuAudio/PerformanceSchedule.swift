@@ -123,10 +123,17 @@ public struct PerformanceSchedule: Sendable {
         for (index, part) in timeline.parts.enumerated() {
             let channel = min(part.channel, 15)
             let override = index == 0 ? options.melodyProgram : options.accompanimentProgram
-            let program = min(override ?? part.program ?? 0, 127)
+            // The program at the start: the part's own, or the last change before the range played.
+            let changes = override == nil ? timeline.programChanges.filter { $0.part == index && $0.position < end } : []
+            let atStart = changes.last { $0.position <= start }
+            let program = min(override ?? atStart?.program ?? part.program ?? 0, 127)
             // Parts sharing a channel: the first part's program wins.
             guard programmed.insert(channel).inserted else { continue }
             raw.append(ScheduledEvent(frame: 0, channel: channel, kind: .programChange(program: program)))
+            for change in changes where change.position > start {
+                let frame = Self.frame(at: change.position, tempoMap: tempoMap, startSeconds: startSeconds, sampleRate: sampleRate)
+                raw.append(ScheduledEvent(frame: frame, channel: channel, kind: .programChange(program: min(change.program, 127))))
+            }
         }
         for (index, note) in timeline.notes.enumerated() {
             guard note.pitch.isValidMIDI, note.onset >= start, note.onset < end,

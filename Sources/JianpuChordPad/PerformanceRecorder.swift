@@ -2,7 +2,7 @@ import JianpuCore
 
 /// Records what the pad sent to the synthesizer, with real timing, and turns it into a Timeline
 /// (and a Standard MIDI File) at a fixed tempo: 120 bpm, so one second is half a whole note,
-/// at millisecond precision.
+/// at millisecond precision. Instrument changes during the take are kept, at their time.
 public struct PerformanceRecorder: Sendable {
     /// The tempo of the written file.
     public static let quarterNotesPerMinute = 120.0
@@ -12,7 +12,11 @@ public struct PerformanceRecorder: Sendable {
     /// The melody and chord channels and their first programs (the parts of the file).
     public var melodyChannel: UInt8
     public var chordChannel: UInt8
+    /// Each channel's first program, and its program now.
     private var programs: [UInt8: UInt8] = [:]
+    private var currentPrograms: [UInt8: UInt8] = [:]
+    /// Later program changes: when, on which channel, to what.
+    private var programChanges: [(time: Double, channel: UInt8, program: UInt8)] = []
     private var open: [Int: Open] = [:]
     private var notes: [(onset: Double, end: Double, key: UInt8, velocity: UInt8, channel: UInt8)] = []
     private var startTime: Double?
@@ -42,7 +46,12 @@ public struct PerformanceRecorder: Sendable {
                 let slot = Int(channel) << 8 | Int(key)
                 if let previous = open.removeValue(forKey: slot) { close(slot, previous, at: now) }
             case .programChange(let channel, let program):
-                if programs[channel] == nil { programs[channel] = program }
+                if programs[channel] == nil {
+                    programs[channel] = program
+                } else if currentPrograms[channel] != program {
+                    programChanges.append((now, channel, program))
+                }
+                currentPrograms[channel] = program
             case .allNotesOff:
                 for (slot, previous) in open { close(slot, previous, at: now) }
                 open = [:]
@@ -79,7 +88,10 @@ public struct PerformanceRecorder: Sendable {
                              velocity: note.velocity, part: note.channel == chordChannel ? 1 : 0)
         }
         let length = max(Self.position(seconds: end), timed.map(\.end).max() ?? .zero)
-        return Timeline(title: "chordpad take", parts: parts, notes: timed,
+        let changes = programChanges.map {
+            ProgramChange(position: Self.position(seconds: $0.time), part: $0.channel == chordChannel ? 1 : 0, program: $0.program)
+        }
+        return Timeline(title: "chordpad take", parts: parts, notes: timed, programChanges: changes,
                         tempoMap: TempoMap(quarterNotesPerMinute: Self.quarterNotesPerMinute),
                         meters: [MeterChange(position: .zero, beats: 4, beatUnit: 4)], length: length)
     }

@@ -128,6 +128,22 @@ struct SchedulerTests {
         }
     }
 
+    @Test("program changes within a part sound at their time; starting later begins with the program then in force")
+    func programChangesWithinAPart() throws {
+        var timeline = TestScores.triplets(bars: 6)
+        timeline.programChanges = [ProgramChange(position: WholeNotes(1), part: 1, program: 48), ProgramChange(position: WholeNotes(3), part: 1, program: 52)]
+        let (synth, _) = try record(timeline)
+        let changes = synth.events.filter { if case .programChange(1, _) = $0.kind { true } else { false } }
+        // One whole note at 120 bpm is 2 s.
+        #expect(changes.map(\.frame) == [0, 88_200, 264_600])
+        #expect(changes.map(\.kind) == [.programChange(channel: 1, program: 32), .programChange(channel: 1, program: 48), .programChange(channel: 1, program: 52)])
+        let (fromBar3, _) = try record(timeline, options: PlaybackOptions(startBar: 3))
+        #expect(fromBar3.events.filter { if case .programChange(1, _) = $0.kind { true } else { false } }.map(\.kind)
+            == [.programChange(channel: 1, program: 48), .programChange(channel: 1, program: 52)])
+        let (overridden, _) = try record(timeline, options: PlaybackOptions(accompanimentProgram: 40))
+        #expect(overridden.events.filter { if case .programChange(1, _) = $0.kind { true } else { false } }.map(\.kind) == [.programChange(channel: 1, program: 40)])
+    }
+
     @Test("start and end bars, tempo factor and program overrides")
     func rangeAndOptions() throws {
         let timeline = TestScores.triplets(bars: 6)

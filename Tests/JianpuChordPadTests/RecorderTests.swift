@@ -9,7 +9,7 @@ struct SMFReader {
     var format = 0, division = 0
     var notes: [Note] = []
     var tempos: [Int] = []
-    var programs: [(channel: UInt8, program: UInt8)] = []
+    var programs: [(channel: UInt8, program: UInt8, tick: Int)] = []
 
     init(_ bytes: [UInt8]) throws {
         struct Bad: Error {}
@@ -46,7 +46,7 @@ struct SMFReader {
                 case 0x80, 0x90:
                     let key = bytes[at], velocity = bytes[at + 1]; at += 2
                     notes.append(Note(track: track, tick: tick, on: kind == 0x90 && velocity > 0, channel: channel, key: key))
-                case 0xC0: programs.append((channel, bytes[at])); at += 1
+                case 0xC0: programs.append((channel, bytes[at], tick)); at += 1
                 case 0xD0: at += 1
                 default: at += 2
                 }
@@ -86,6 +86,23 @@ struct RecorderTests {
         let aOffs = file.notes.filter { $0.channel == 1 && !$0.on && [61, 64, 69].contains($0.key) }
         #expect(aOffs.count == 3 && aOffs.allSatisfy { $0.tick == 2304 })
         #expect(file.programs.contains { $0.channel == 1 && $0.program == 24 })
+    }
+
+    @Test("an instrument changed during the take is changed in the file at that moment")
+    func programChangeDuringTheTake() throws {
+        var pad = dMajorPad()
+        var recorder = PerformanceRecorder()
+        recorder.start(at: 0)
+        recorder.record(pad.initialCommands, at: 0)
+        recorder.record(pad.handle(press("1"), at: 0.5), at: 0.5)      // D chord on the first program
+        recorder.record(pad.handle(press("0"), at: 1.0), at: 1.0)      // the chord program one up
+        recorder.record(pad.handle(press("5"), at: 1.0), at: 1.0)      // A chord on it
+        recorder.record(pad.handle(press("q"), at: 2.0), at: 2.0)
+        let file = try SMFReader(recorder.midiFile(endingAt: 2.0))
+        let chordPrograms = file.programs.filter { $0.channel == 1 }
+        #expect(chordPrograms.map(\.program) == [24, 25])
+        #expect(chordPrograms.map(\.tick) == [0, 768])
+        #expect(file.programs.filter { $0.channel == 0 }.count == 1)
     }
 
     @Test("millisecond precision")

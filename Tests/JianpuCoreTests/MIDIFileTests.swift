@@ -63,6 +63,22 @@ struct MIDIFileTests {
         #expect(StandardMIDIFile.ticks(position) == ticks)
     }
 
+    @Test("a program change within a part is written at its tick, before the notes there; movements in turn move it")
+    func programChanges() throws {
+        var first = T.timeline("4/4\n1 2 3 4 | 5 6 7 1' |")
+        first.programChanges = [ProgramChange(position: WholeNotes(1), part: 0, program: 40)]
+        let timeline = Timeline.concatenating([first, first])
+        #expect(timeline.programChanges.map(\.position) == [WholeNotes(1), WholeNotes(3)])
+        let track = try SMFReader(StandardMIDIFile.data(for: timeline)).tracks[1].events
+        let changes = track.enumerated().filter { $0.element.bytes.first == 0xC0 }
+        // The part names no instrument, so only the changes are written.
+        #expect(changes.map(\.element.tick) == [1536, 4608])
+        #expect(changes.map { $0.element.bytes.last } == [40, 40])
+        // At 1536 the change comes first, then the note-off of 1 and the note-on of 5.
+        let atBar2 = track.filter { $0.tick == 1536 }.map { $0.bytes[0] & 0xF0 }
+        #expect(atBar2 == [0xC0, 0x80, 0x90])
+    }
+
     @Test("repeated notes: the note-off comes before the next note-on at the same tick")
     func noteOffBeforeNoteOn() throws {
         let reader = try SMFReader(Self.file("1 1 1 1"))

@@ -62,7 +62,7 @@ public struct StandardMIDIFile {
         return encode(&events, endTick: ticks(timeline.length))
     }
 
-    /// A note-on or note-off; a part's track is nothing else after its name and program.
+    /// A note-on or note-off (or a program change, `key` holding the program): what a part's track holds after its name.
     private struct NoteEvent {
         var tick: Int
         var status: UInt8
@@ -87,13 +87,27 @@ public struct StandardMIDIFile {
         }
         // Notes come in onset order, so only the note-offs may need a (stable) sort; at one tick
         // the note-offs go first, each kind in the order its notes were written.
+        // Instrument changes come before the notes at their tick.
+        var changes = timeline.programChanges.filter { $0.part == index }.map {
+            NoteEvent(tick: ticks($0.position), status: 0xC0 | channel, key: $0.program & 0x7F, velocity: 0)
+        }
+        stableSortByTick(&changes)
         stableSortByTick(&ons)
         stableSortByTick(&offs)
         var bytes: [UInt8] = []
-        var now = 0, on = 0, off = 0
+        var now = 0, on = 0, off = 0, change = 0
         append(&header, to: &bytes, now: &now)
         bytes.reserveCapacity(bytes.count + (ons.count + offs.count) * 4 + 8)
-        while on < ons.count || off < offs.count {
+        while on < ons.count || off < offs.count || change < changes.count {
+            let next = min(on < ons.count ? ons[on].tick : .max, off < offs.count ? offs[off].tick : .max)
+            if change < changes.count, changes[change].tick <= next {
+                appendVariableLength(changes[change].tick - now, to: &bytes)
+                bytes.append(changes[change].status)
+                bytes.append(changes[change].key)
+                now = changes[change].tick
+                change += 1
+                continue
+            }
             let event: NoteEvent
             if off < offs.count, on == ons.count || offs[off].tick <= ons[on].tick {
                 event = offs[off]

@@ -20,6 +20,7 @@ extension Timeline {
                 moved.onset += offset
                 return moved
             }
+            result.programChanges += next.programChanges.map { ProgramChange(position: $0.position + offset, part: $0.part, program: $0.program) }
             tempos += next.tempoMap.changes.map { TempoMap.Change(position: $0.position + offset, quarterNotesPerMinute: $0.quarterNotesPerMinute) }
             result.meters += next.meters.map { MeterChange(position: $0.position + offset, beats: $0.beats, beatUnit: $0.beatUnit) }
             result.keys += next.keys.map { KeyChange(position: $0.position + offset, sharps: $0.sharps, isMinor: $0.isMinor, name: $0.name) }

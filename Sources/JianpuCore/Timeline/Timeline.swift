@@ -11,6 +11,8 @@ public struct Timeline: Sendable, Hashable {
     public var notes: [TimedNote]
     /// The written rests (with their dashes), ordered by onset: silent, but a display follows them too.
     public var rests: [TimedRest]
+    /// Instrument changes within a part after its first program (a chord pad take), ordered by position.
+    public var programChanges: [ProgramChange]
     public var tempoMap: TempoMap
     public var meters: [MeterChange]
     public var keys: [KeyChange]
@@ -20,13 +22,14 @@ public struct Timeline: Sendable, Hashable {
     public var length: WholeNotes
 
     public init(
-        title: String? = nil, parts: [TimelinePart], notes: [TimedNote], rests: [TimedRest] = [], tempoMap: TempoMap,
-        meters: [MeterChange] = [], keys: [KeyChange] = [], barStarts: [WholeNotes] = [.zero], length: WholeNotes
+        title: String? = nil, parts: [TimelinePart], notes: [TimedNote], rests: [TimedRest] = [], programChanges: [ProgramChange] = [],
+        tempoMap: TempoMap, meters: [MeterChange] = [], keys: [KeyChange] = [], barStarts: [WholeNotes] = [.zero], length: WholeNotes
     ) {
         self.title = title
         self.parts = parts
         self.notes = notes
         self.rests = rests
+        self.programChanges = programChanges
         self.tempoMap = tempoMap
         self.meters = meters
         self.keys = keys
@@ -104,6 +107,21 @@ public struct TimedRest: Sendable, Hashable {
     }
 
     public var end: WholeNotes { onset + duration }
+}
+
+/// A part changing to another General MIDI program at a position.
+public struct ProgramChange: Sendable, Hashable {
+    public var position: WholeNotes
+    /// Index into `Timeline.parts`.
+    public var part: Int
+    /// The program, 0-127.
+    public var program: UInt8
+
+    public init(position: WholeNotes, part: Int, program: UInt8) {
+        self.position = position
+        self.part = part
+        self.program = program
+    }
 }
 
 /// A time signature taking effect at a position.
