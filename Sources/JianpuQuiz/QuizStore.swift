@@ -180,14 +180,30 @@ public final class QuizStore: Sendable {
         config.busyMode = .timeout(15)
         config.label = "jianpu quiz"
         do {
-            let pool = try DatabasePool(path: path, configuration: config)
-            try Self.migrator.migrate(pool)
+            let pool = try Self.openAndMigrate(path: path, configuration: config)
             self.pool = pool
             self.reader = pool
         } catch let error as DatabaseError {
             throw QuizError(Self.message(for: error, path: path))
         } catch {
             throw QuizError("cannot open quiz database \(path): \(error); move it away or pass --db NEW")
+        }
+    }
+
+    /// Opens the log and brings its tables up to date. Two quizzes starting on a new log at once
+    /// race to migrate it: the loser's migration fails (a busy lock, a table or column already
+    /// made) and is rolled back, so it waits a moment and reads the winner's work again.
+    private static func openAndMigrate(path: String, configuration: Configuration) throws -> DatabasePool {
+        var attempt = 0
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try migrator.migrate(pool)
+                return pool
+            } catch let error as DatabaseError where attempt < 8 && [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_CONSTRAINT, .SQLITE_ERROR].contains(error.resultCode) {
+                attempt += 1
+                usleep(UInt32(25_000 * attempt))
+            }
         }
     }
 
