@@ -33,9 +33,4 @@ struct LexedText: Sendable {
     var words: [Word] = []
     var headers: [Header] = []
     var diagnostics: [Diagnostic] = []
-
-    /// The word's text as a string (for the words that are not notes).
-    func text(of word: Word) -> String {
-        String(decoding: bytes[Int(word.start)..<Int(word.end)], as: UTF8.self)
-    }
 }
