@@ -78,12 +78,14 @@ public struct StandardMIDIFile {
         var ons: [NoteEvent] = [], offs: [NoteEvent] = []
         ons.reserveCapacity(timeline.notes.count)
         offs.reserveCapacity(timeline.notes.count)
-        for note in timeline.notes where note.part == index {
-            let key = UInt8(clamping: note.pitch.midiNumber) & 0x7F
-            // Onset and length are each rounded down, as in the reference's files.
-            let start = ticks(note.onset), end = start + max(ticks(note.duration), 1)
-            ons.append(NoteEvent(tick: start, status: 0x90 | channel, key: key, velocity: max(1, note.velocity & 0x7F)))
-            offs.append(NoteEvent(tick: end, status: 0x80 | channel, key: key, velocity: 0))
+        timeline.notes.withUnsafeBufferPointer { notes in
+            for note in notes where note.part == index {
+                let key = UInt8(clamping: note.pitch.midiNumber) & 0x7F
+                // Onset and length are each rounded down, as in the reference's files.
+                let start = ticks(note.onset), end = start + max(ticks(note.duration), 1)
+                ons.append(NoteEvent(tick: start, status: 0x90 | channel, key: key, velocity: max(1, note.velocity & 0x7F)))
+                offs.append(NoteEvent(tick: end, status: 0x80 | channel, key: key, velocity: 0))
+            }
         }
         // Notes come in onset order, so only the note-offs may need a (stable) sort; at one tick
         // the note-offs go first, each kind in the order its notes were written.
@@ -95,35 +97,55 @@ public struct StandardMIDIFile {
         stableSortByTick(&ons)
         stableSortByTick(&offs)
         var bytes: [UInt8] = []
-        var now = 0, on = 0, off = 0, change = 0
+        var now = 0
         append(&header, to: &bytes, now: &now)
-        bytes.reserveCapacity(bytes.count + (ons.count + offs.count) * 4 + 8)
-        while on < ons.count || off < offs.count || change < changes.count {
-            let next = min(on < ons.count ? ons[on].tick : .max, off < offs.count ? offs[off].tick : .max)
-            if change < changes.count, changes[change].tick <= next {
-                appendVariableLength(changes[change].tick - now, to: &bytes)
-                bytes.append(changes[change].status)
-                bytes.append(changes[change].key)
-                now = changes[change].tick
-                change += 1
-                continue
+        // At most seven bytes an event: a four-byte delta time and a three-byte message.
+        bytes += [UInt8](unsafeUninitializedCapacity: (ons.count + offs.count + changes.count) * 7) { buffer, written in
+            var on = 0, off = 0, change = 0
+            func write(_ event: NoteEvent, length: Int) {
+                writeVariableLength(event.tick - now, into: buffer, at: &written)
+                buffer[written] = event.status
+                buffer[written + 1] = event.key
+                if length == 3 { buffer[written + 2] = event.velocity }
+                written += length
+                now = event.tick
             }
-            let event: NoteEvent
-            if off < offs.count, on == ons.count || offs[off].tick <= ons[on].tick {
-                event = offs[off]
-                off += 1
-            } else {
-                event = ons[on]
-                on += 1
+            while on < ons.count || off < offs.count || change < changes.count {
+                let next = min(on < ons.count ? ons[on].tick : .max, off < offs.count ? offs[off].tick : .max)
+                if change < changes.count, changes[change].tick <= next {
+                    write(changes[change], length: 2)
+                    change += 1
+                } else if off < offs.count, on == ons.count || offs[off].tick <= ons[on].tick {
+                    write(offs[off], length: 3)
+                    off += 1
+                } else {
+                    write(ons[on], length: 3)
+                    on += 1
+                }
             }
-            appendVariableLength(event.tick - now, to: &bytes)
-            bytes.append(event.status)
-            bytes.append(event.key)
-            bytes.append(event.velocity)
-            now = event.tick
         }
         appendEndOfTrack(at: ticks(timeline.length), now: now, to: &bytes)
         return bytes
+    }
+
+    /// Writes a variable-length quantity (see `appendVariableLength`) into a buffer with room for four bytes.
+    @inline(__always)
+    private static func writeVariableLength(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: inout Int) {
+        if (0..<0x80).contains(value) {
+            buffer[index] = UInt8(value)
+            index += 1
+            return
+        }
+        let value = max(0, min(value, 0x0FFF_FFFF))
+        var shift = 21
+        while shift > 0 && value >> shift == 0 { shift -= 7 }
+        while shift > 0 {
+            buffer[index] = UInt8((value >> shift) & 0x7F) | 0x80
+            index += 1
+            shift -= 7
+        }
+        buffer[index] = UInt8(value & 0x7F)
+        index += 1
     }
 
     private static func stableSortByTick(_ events: inout [NoteEvent]) {
