@@ -54,8 +54,8 @@ extension ScoreView {
         return start..<max(end, min(start + 1, characters.count))
     }
 
-    /// Rows rebuilt from the Score tree: each part's notes as written, bar lines between bars, four bars a row.
-    static func treeRows(score: Score, timeline: Timeline, partCount: Int, noteRow: inout [Int?]) -> [[Row]] {
+    /// Rows rebuilt from the Score tree: each part's notes and rests as written, bar lines between bars, four bars a row.
+    static func treeRows(score: Score, timeline: Timeline, partCount: Int, noteRow: inout [Int?], restRow: inout [Int?]) -> [[Row]] {
         var written: [SourceLocation: String] = [:]
         func collect(_ items: [MusicItem]) {
             for item in items {
@@ -63,6 +63,7 @@ extension ScoreView {
                 case .note(let note): written[note.location] = note.text
                 case .tuplet(let tuplet): collect(tuplet.items)
                 case .grace(let grace): for note in grace.notes { written[note.location] = note.text }
+                case .multibarRest(let rest): written[rest.location] = "R*\(rest.bars)"
                 case .repeat(let r):
                     collect(r.body)
                     for ending in r.endings { collect(ending) }
@@ -97,8 +98,14 @@ extension ScoreView {
                 text = []
                 spans = [:]
             }
-            for (noteIndex, note) in timeline.notes.enumerated() where note.part == part {
-                let noteBar = bar(of: note.onset.doubleValue)
+            // The part's notes and rests in time order (a note before a rest at the same onset).
+            let notes = timeline.notes.enumerated().filter { $0.element.part == part }
+                .map { (onset: $0.element.onset, location: $0.element.location, note: Optional($0.offset), rest: Int?.none) }
+            let rests = timeline.rests.enumerated().filter { $0.element.part == part }
+                .map { (onset: $0.element.onset, location: $0.element.location, note: Int?.none, rest: Optional($0.offset)) }
+            let events = (notes + rests).enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element)
+            for event in events {
+                let noteBar = bar(of: event.onset.doubleValue)
                 if noteBar / barsPerRow != currentRow {
                     flush()
                     currentRow = noteBar / barsPerRow
@@ -108,11 +115,12 @@ extension ScoreView {
                     text += Array(" |")
                     currentBar = noteBar
                 }
-                guard let location = note.location else { continue }
-                noteRow[noteIndex] = rows.count
+                guard let location = event.location else { continue }
+                if let note = event.note { noteRow[note] = rows.count }
+                if let rest = event.rest { restRow[rest] = rows.count }
                 // A chord's notes share a location; a repeat plays a location again in a later row.
                 guard seen.insert(location).inserted else { continue }
-                let word = written[location] ?? note.pitch.description
+                let word = written[location] ?? event.note.map { timeline.notes[$0].pitch.description } ?? "0"
                 if !text.isEmpty { text.append(" ") }
                 spans[location] = text.count..<(text.count + word.count)
                 text += Array(word)

@@ -73,7 +73,7 @@ public struct ScoreView: Sendable {
         let partCount = max(timeline.parts.count, (timeline.notes.map(\.part).max() ?? -1) + 1, 1)
         // The row each of the timeline's notes is shown in.
         var noteRow = [Int?](repeating: nil, count: timeline.notes.count)
-        // The row each rest is shown in (rebuilt rows show notes only).
+        // The row each rest is shown in.
         var restRow = [Int?](repeating: nil, count: timeline.rests.count)
         var builtRows: [[Row]] = []
         if let source, !Self.looksLikePlist(source) {
@@ -82,7 +82,7 @@ public struct ScoreView: Sendable {
         if builtRows.allSatisfy(\.isEmpty) {
             noteRow = [Int?](repeating: nil, count: timeline.notes.count)
             restRow = [Int?](repeating: nil, count: timeline.rests.count)
-            builtRows = Self.treeRows(score: score, timeline: timeline, partCount: partCount, noteRow: &noteRow)
+            builtRows = Self.treeRows(score: score, timeline: timeline, partCount: partCount, noteRow: &noteRow, restRow: &restRow)
         }
         self.rows = builtRows
         var cues = Array(repeating: [(onset: Double, row: Int)](), count: partCount)

@@ -210,6 +210,14 @@ func highlights(_ line: String) -> [String] {
         #expect(plain.contains { $0.hasPrefix(" ▶ q1, 5, 3, 5,") })
     }
 
+    @Test func rebuiltRowsShowAndFollowRests() {
+        let fixture = Fixture("1=C\n4/4\n1 0 - 2 | R*2 | 3 - - - |\n", showSource: false)
+        let line = fixture.lines(at: 0.5 + 0.01).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!
+        #expect(ScoreView.plain(line).hasPrefix(" ▶ 1 0 2 | R*2 | 3 |"))
+        #expect(highlights(line) == ["0"])
+        #expect(highlights(fixture.lines(at: 2.5).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!) == ["R*2"])
+    }
+
     @Test func plistTextIsNotShownAsMusic() {
         #expect(ScoreView.looksLikePlist("{\n interval = 0.6;\n}"))
         #expect(ScoreView.looksLikePlist("  <?xml version=\"1.0\"?>"))
