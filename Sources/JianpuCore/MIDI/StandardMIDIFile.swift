@@ -128,7 +128,8 @@ public struct StandardMIDIFile {
         return bytes
     }
 
-    /// Writes a variable-length quantity (see `appendVariableLength`) into a buffer with room for four bytes.
+    /// Writes a MIDI variable-length quantity (seven bits a byte, most significant first; values
+    /// clamped to 0…0x0FFFFFFF) into a buffer with room for four bytes.
     @inline(__always)
     private static func writeVariableLength(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: inout Int) {
         if (0..<0x80).contains(value) {
@@ -196,18 +197,11 @@ public struct StandardMIDIFile {
 
     /// Appends a MIDI variable-length quantity: seven bits a byte, most significant first.
     static func appendVariableLength(_ value: Int, to bytes: inout [UInt8]) {
-        if (0..<0x80).contains(value) {
-            bytes.append(UInt8(value))
-            return
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { buffer in
+            var count = 0
+            writeVariableLength(value, into: buffer, at: &count)
+            bytes.append(contentsOf: buffer[..<count])
         }
-        let value = max(0, min(value, 0x0FFF_FFFF))
-        var shift = 21
-        while shift > 0 && value >> shift == 0 { shift -= 7 }
-        while shift > 0 {
-            bytes.append(UInt8((value >> shift) & 0x7F) | 0x80)
-            shift -= 7
-        }
-        bytes.append(UInt8(value & 0x7F))
     }
 
     private static func bigEndian(_ value: Int, _ count: Int) -> [UInt8] {

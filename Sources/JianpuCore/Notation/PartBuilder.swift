@@ -96,13 +96,12 @@ struct PartBuilder {
             }
             return
         }
+        // `|`, `~` and `]` never reach here: `consume(_:at:parser:)` reads them from their byte.
         switch text {
-        case "~": append(.tie(location)); return
         case "arp", "arpUp", "arpDown": pendingArpeggio = Note.Arpeggio(rawValue: text); return
         case "R{": openRepeat(times: 2, counted: false, at: location, parser: &parser); return
         case "}": closeBrace(at: location, parser: &parser); return
         case "A{": openEndings(at: location, parser: &parser); return
-        case "]": closeTuplet(at: location, parser: &parser); return
         case "Segno", "ToCoda", "Fine", "DC", "DS":
             if let kind = Jump.Kind(rawValue: text) { append(.jump(Jump(kind: kind, location: location))) }
             return
