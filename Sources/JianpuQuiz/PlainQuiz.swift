@@ -22,8 +22,8 @@ public final class PlainQuiz {
     /// Runs the session to the end (all questions, `q`, or the end of input); returns how it went.
     public func run() throws -> QuizSummary {
         try drill.start()
-        write("jianpu quiz: \(drill.total) questions. Answer each with an interval: m2 M2 m3 M3 P4 TT P5 m6 M6 m7 M7, "
-              + "or a degree 1 4 5 8 (P1 P4 P5 P8; 2 3 6 7 need m/M). r repeats, l plays every interval, q quits.")
+        write("jianpu quiz: \(Wording.counted(drill.total, "question")). " + QuizFeedback.answerPrompt(drill.settings.distinctIntervals)
+              + " r repeats, l plays every interval, q quits.")
         var quit = false
         while !quit, let question = drill.nextQuestion() {
             write(QuizFeedback.questionLine(question, number: drill.asked + 1, total: drill.total))

@@ -60,8 +60,21 @@ public enum QuizSounds {
 
     /// The question as it is asked: harmonic = both notes at once; melodic up = lower then upper; melodic down = upper then lower.
     public static func timeline(for question: Question) -> Timeline {
-        timeline(notes(root: question.root, semitones: question.interval.semitones, kind: question.kind, at: .zero),
+        interval(question.interval, like: question)
+    }
+
+    /// Any interval played as the question is (same root, kind and instrument): your answer, or the right one.
+    public static func interval(_ interval: Interval, like question: Question) -> Timeline {
+        timeline(notes(root: question.root, semitones: interval.semitones, kind: question.kind, at: .zero),
                  program: question.program, length: noteLength + noteLength)
+    }
+
+    /// The question's interval broken into an arpeggio: lower note, upper note, then both together.
+    public static func arpeggio(for question: Question) -> Timeline {
+        let semitones = question.interval.semitones
+        let notes = self.notes(root: question.root, semitones: semitones, kind: .melodicUp, at: .zero)
+            + self.notes(root: question.root, semitones: semitones, kind: .harmonic, at: noteLength + noteLength)
+        return timeline(notes, program: question.program, length: noteLength * 4)
     }
 
     /// After a miss: the answered interval, a pause, then the right one (same root, kind and instrument).

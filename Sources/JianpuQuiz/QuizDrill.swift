@@ -47,6 +47,8 @@ public struct QuizSummary: Sendable, Hashable {
     public var total: Int
     /// The pass mark in percent, in test mode.
     public var passMark: Int?
+    /// What to work on (`SessionRecap.lines`).
+    public var recap: [String] = []
     public var percent: Int { asked == 0 ? 0 : Int((Double(correct) * 100 / Double(asked)).rounded()) }
     /// In test mode: every question answered and the pass mark reached.
     public var passed: Bool? { passMark.map { asked == total && percent >= $0 } }
@@ -56,12 +58,12 @@ public struct QuizSummary: Sendable, Hashable {
         var lines = ["score: \(correct)/\(asked) (\(percent)%)"]
         if let passMark, let passed {
             if asked < total {
-                lines.append("test: FAILED (not finished: \(asked) of \(total) questions answered; pass mark \(passMark)%)")
+                lines.append("test: FAILED (not finished: \(asked) of \(Wording.counted(total, "question")) answered; pass mark \(passMark)%)")
             } else {
                 lines.append("test: \(passed ? "PASSED" : "FAILED") (pass mark \(passMark)%)")
             }
         }
-        return lines
+        return lines + recap
     }
 }
 
@@ -73,6 +75,10 @@ public final class QuizDrill {
     public let clock: any QuizClock
     public private(set) var random: QuizRandom
     public private(set) var selector: AdaptiveSelector
+    /// Missed intervals coming back soon in this session.
+    public private(set) var review = ReviewSchedule()
+    /// Every answer of this session, in order (for the recap).
+    public private(set) var results: [AnswerResult] = []
     /// In test mode (`--test N`): the questions still to come, each interval N times in random order.
     private var testPlan: [(Interval, PlaybackKind)]?
     public let passMark: Int?
@@ -121,14 +127,19 @@ public final class QuizDrill {
     /// The next question, or nil when the session is complete.
     public func nextQuestion() -> Question? {
         guard asked < total else { return nil }
-        let interval: Interval
+        var interval: Interval
         let kind: PlaybackKind
         if testPlan != nil {
             (interval, kind) = testPlan!.removeFirst()
             explanation = ["why: test mode, every interval \(total / max(settings.distinctIntervals.count, 1)) times in random order"]
         } else {
             (interval, kind) = selector.choose(using: &random)
-            explanation = selector.explanation(interval: interval, kind: kind)
+            if let item = review.due(at: asked + 1, among: selector.intervals) {
+                interval = item.interval
+                explanation = [ReviewSchedule.explanation(item)] + selector.explanation(interval: interval, kind: kind).dropFirst()
+            } else {
+                explanation = selector.explanation(interval: interval, kind: kind)
+            }
         }
         let program = settings.varyInstrument ? settings.programs[random.index(settings.programs.count)] : settings.programs[0]
         let octaves = settings.distinctOctaves
@@ -182,8 +193,11 @@ public final class QuizDrill {
         asked += 1
         if row.isCorrect { correct += 1 }
         if let summary = row.summary { selector.record(summary) }
+        review.record(question.interval, correct: row.isCorrect, number: asked)
         current = nil
-        return AnswerResult(question: question, recognized: recognized, row: logged)
+        let result = AnswerResult(question: question, recognized: recognized, row: logged)
+        results.append(result)
+        return result
     }
 
     /// Closes the session in the log.
@@ -193,7 +207,8 @@ public final class QuizDrill {
             finished = true
             try store.endSession(sessionID, at: clock.now())
         }
-        return QuizSummary(asked: asked, correct: correct, total: total, passMark: passMark)
+        return QuizSummary(asked: asked, correct: correct, total: total, passMark: passMark,
+                           recap: SessionRecap(rows: results.map(\.row)).lines)
     }
 }
 
@@ -204,14 +219,9 @@ public enum QuizFeedback {
         "\(interval.shortName) \(interval.name): \(interval.width.rawValue), \(interval.consonance.rawValue), \(interval.colour.rawValue)"
     }
 
-    /// The error kinds of a wrong answer: `inverted`, `wideness`, `one semitone`, or `other`.
+    /// The error kinds of a wrong answer: `inverted`, `wrong width`, `one semitone`, or `other`.
     public static func errorKinds(_ mistake: IntervalMistake) -> [String] {
-        guard !mistake.isCorrect else { return [] }
-        var kinds: [String] = []
-        if mistake.isInverted { kinds.append("inverted") }
-        if mistake.isWideness { kinds.append("wideness") }
-        if mistake.isOneSemitone { kinds.append("one semitone") }
-        return kinds.isEmpty ? ["other"] : kinds
+        ErrorClass.of(mistake).map(\.rawValue)
     }
 
     /// The feedback lines for an answer.
@@ -224,6 +234,15 @@ public enum QuizFeedback {
             "       you said \(describe(result.recognized))",
             "       error: \(errorKinds(result.mistake).joined(separator: ", "))",
         ]
+    }
+
+    /// `Answer with one of m3 M3 P5 (or a degree 5).`: only the intervals being drilled.
+    public static func answerPrompt(_ intervals: [Interval]) -> String {
+        let degrees = intervals.compactMap { interval in
+            AnswerParser.unambiguousDegrees.first { $0.value == interval.semitones }?.key
+        }.sorted()
+        return "Answer with " + (intervals.count == 1 ? "" : "one of ") + intervals.map(\.shortName).joined(separator: " ")
+            + (degrees.isEmpty ? "" : " (or a degree \(degrees.map(String.init).joined(separator: " ")))") + "."
     }
 
     /// `Q3/10: melodic down, lower note E4, Acoustic Grand Piano`.

@@ -16,9 +16,20 @@ public struct PianoDrawing: Sendable {
     static let whiteClasses = [0, 2, 4, 5, 7, 9, 11]
     static let red = "\u{1B}[41;97m", green = "\u{1B}[42;30m", yellow = "\u{1B}[43;30m", reset = "\u{1B}[0m"
 
-    /// The keyboard's lines. `marks` colours keys: MIDI number → ANSI colour prefix.
-    /// `labels` puts the computer-keyboard letters under the octave of `labelRoot`.
-    public func lines(marks: [Int: String], labelRoot: Int?) -> [String] {
+    /// The sign drawn in a marked key, so the marks read without colour too: ● the lower note,
+    /// + the right upper note, x the note answered.
+    public static func sign(for mark: String) -> Character {
+        switch mark {
+        case red: "●"
+        case green: "+"
+        default: "x"
+        }
+    }
+
+    /// The keyboard's lines. `marks` colours keys: MIDI number → ANSI colour prefix; each marked key also
+    /// shows its sign. `labelRoot` puts the computer-keyboard letters under the octave of that note.
+    /// Without `colour` (monochrome, `NO_COLOR`) only the signs mark the keys.
+    public func lines(marks: [Int: String], labelRoot: Int?, colour: Bool = true) -> [String] {
         let width = 4
         let octaveCount = lastOctave - firstOctave + 1
         let columns = octaveCount * 7 * width + 1
@@ -37,6 +48,7 @@ public struct PianoDrawing: Sendable {
                     top[x + dx] = (marks[note] ?? "", " ")
                     bottom[x + dx] = (marks[note] ?? "", dx == 1 && pitchClass == 0 ? "C" : " ")
                 }
+                if let mark = marks[note] { bottom[x + 2] = (mark, String(Self.sign(for: mark))) }
                 if pitchClass == 0 {
                     for (offset, character) in "C\(octave)".enumerated() where x + 1 + offset < columns { names[x + 1 + offset] = character }
                 }
@@ -57,21 +69,22 @@ public struct PianoDrawing: Sendable {
                 let x = base + index * width
                 let black = 12 * (octave + 1) + pitchClass + 1
                 for dx in [width - 1, width] where x + dx < columns {
-                    top[x + dx] = marks[black].map { ($0, " ") } ?? ("", "█")
+                    top[x + dx] = marks[black].map { ($0, dx == width - 1 ? String(Self.sign(for: $0)) : " ") } ?? ("", "█")
                 }
             }
         }
+        let useColour = colour
         func render(_ cells: [(String, String)]) -> String {
             var out = ""
             var colour = ""
             for (cellColour, character) in cells {
-                if cellColour != colour {
+                if useColour, cellColour != colour {
                     out += cellColour.isEmpty ? Self.reset : cellColour
                     colour = cellColour
                 }
                 out += character
             }
-            return out + Self.reset
+            return useColour ? out + Self.reset : out
         }
         return [render(top), render(top), render(bottom), String(names), String(letters)]
     }
@@ -92,6 +105,9 @@ public final class QuizScreen {
     private var pendingOffs: [(Date, Int)] = []
     private var terminal: RawTerminal?
     private var quitting = false
+    /// False on monochrome terminals and with `NO_COLOR` set: the keys' signs alone mark them.
+    private let colour = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        && ProcessInfo.processInfo.environment["TERM"] != "dumb"
 
     /// - Parameter pianoKeys: start with the computer keyboard as a piano (Tab switches to typing names).
     public init(drill: QuizDrill, audio: QuizAudio, events: QuizEventQueue, explain: Bool = false, pianoKeys: Bool = false) {
@@ -145,8 +161,8 @@ public final class QuizScreen {
                 if changed && !answered { draw(question, answered: false) }
             }
             if answered && !quitting {
-                // Keep the feedback up until a key is pressed.
-                waitForKey(&decoder, question: question)
+                // The feedback stays up: replay keys until Enter or Space.
+                reviewAnswer(&decoder, question: question)
             }
         }
         audio.waitUntilQuiet()
@@ -156,15 +172,50 @@ public final class QuizScreen {
         return summary
     }
 
-    private func waitForKey(_ decoder: inout KeyDecoder, question: Question) {
+    /// What the keys do once a question is answered.
+    public enum ReviewKey: Sendable, Hashable {
+        case question, yours, right, arpeggio, next, quit
+    }
+
+    /// The keys after an answer: r the question, y your interval, c the right one, a the arpeggio;
+    /// only Enter or Space goes on.
+    public static func reviewKey(_ key: KeyEvent.Key) -> ReviewKey? {
+        switch key {
+        case .enter, .character(" "): return .next
+        case .escape, .control("c"): return .quit
+        case .character("r"): return .question
+        case .character("y"): return .yours
+        case .character("c"): return .right
+        case .character("a"): return .arpeggio
+        default: return nil
+        }
+    }
+
+    static let reviewHelp = "r the question again · y yours · c the right one · a arpeggio · Enter or Space: next question · Esc quits"
+
+    private func reviewAnswer(_ decoder: inout KeyDecoder, question: Question) {
+        guard let answered = drill.results.last?.recognized else { return }
         while !quitting {
             releaseFeedbackNotes()
             let keys = decoder.events(from: terminal?.readBytes(timeout: 0.05) ?? []).filter { $0.kind != .release }
-            if keys.contains(where: { $0.key == .escape || $0.key == .control("c") || ($0.key == .character("q") && mode == .names) }) {
-                quitting = true
+            for key in keys {
+                switch Self.reviewKey(key.key) {
+                case .next: return
+                case .quit: quitting = true; return
+                case .question: replay(QuizSounds.timeline(for: question), "(the question again)", question)
+                case .yours: replay(QuizSounds.interval(answered, like: question), "(yours: \(answered.shortName))", question)
+                case .right: replay(QuizSounds.interval(question.interval, like: question), "(the right one: \(question.interval.shortName))", question)
+                case .arpeggio: replay(QuizSounds.arpeggio(for: question), "(\(question.interval.shortName) as an arpeggio: lower, upper, together)", question)
+                case nil: replay(nil, "(Enter or Space goes on)", question)
+                }
             }
-            if !keys.isEmpty { return }
         }
+    }
+
+    private func replay(_ timeline: Timeline?, _ note: String, _ question: Question) {
+        if let timeline { audio.play(timeline, wait: false) }
+        if let last = message.indices.last, message[last].hasPrefix("(") { message[last] = note } else { message.append(note) }
+        draw(question, answered: true)
     }
 
     /// A key turned into a quiz input (or nil when it only edits the typed answer or switches modes).
@@ -240,8 +291,8 @@ public final class QuizScreen {
                 if !result.isCorrect { marks[note] = PianoDrawing.yellow }
                 marks[question.root] = PianoDrawing.red
                 message = QuizFeedback.lines(result)
-                message.append(result.isCorrect ? "" : "listen: your \(interval.shortName), then the right \(question.interval.shortName)")
-                message.append("press any key for the next question")
+                if !result.isCorrect { message.append("listen: your \(interval.shortName), then the right \(question.interval.shortName)") }
+                message.append(Self.reviewHelp)
                 if !result.isCorrect {
                     audio.play(QuizSounds.correction(for: question, answered: interval), wait: false)
                 }
@@ -267,22 +318,24 @@ public final class QuizScreen {
 
     private func draw(_ question: Question, answered: Bool) {
         guard let terminal else { return }
+        let width = max(40, terminal.size.columns)
         var lines: [String] = []
-        lines.append("jianpu quiz   question \(drill.asked + (answered ? 0 : 1))/\(drill.total)   score \(drill.correct)/\(drill.asked)")
-        lines.append("\(question.kind.name) · lower note \(Pitch(midiNumber: question.root)) (red) · \(question.instrumentName)")
+        func add(_ text: String) { lines += Wording.wrap(text, width: width, indent: "  ") }
+        add("jianpu quiz   question \(drill.asked + (answered ? 0 : 1))/\(drill.total)   score \(drill.correct)/\(drill.asked)")
+        add("\(question.kind.name) · lower note \(Pitch(midiNumber: question.root)) (red ●) · \(question.instrumentName)")
         lines.append("")
-        lines += drawing(for: question, columns: terminal.size.columns).lines(marks: marks, labelRoot: mode == .keys ? question.root : nil)
+        lines += drawing(for: question, columns: width).lines(marks: marks, labelRoot: mode == .keys ? question.root : nil, colour: colour)
         lines.append("")
         switch mode {
         case .names:
-            lines.append("answer: \(buffer)_")
-            lines.append("type m2 M2 m3 M3 P4 TT P5 m6 M6 m7 M7 P8 (or 1 4 5 8) + Enter · r repeat · l samples · q quit · Tab: piano keys")
+            add("answer: \(buffer)_")
+            add("type " + drill.settings.distinctIntervals.map(\.shortName).joined(separator: " ") + " + Enter · r repeat · l samples · q quit · Tab: piano keys")
         case .keys:
-            lines.append(buffer.isEmpty ? "press the upper note:" : "answer: \(buffer)_")
-            lines.append("lower octave z s x d c v g b h n j m · upper q 2 w 3 e r 5 t 6 y 7 u i · Space repeat · l samples · Esc quit · Tab: names")
+            add(buffer.isEmpty ? "press the upper note:" : "answer: \(buffer)_")
+            add("lower octave z s x d c v g b h n j m · upper q 2 w 3 e r 5 t 6 y 7 u i · Space repeat · l samples · Esc quit · Tab: names")
         }
         lines.append("")
-        lines += message
+        message.forEach(add)
         terminal.write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
     }
 }

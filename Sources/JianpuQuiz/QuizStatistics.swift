@@ -30,6 +30,13 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
         enum CodingKeys: String, CodingKey { case played, heardAs = "heard_as", count, text }
     }
 
+    /// How often a wrong answer fell in each error class.
+    public struct ErrorClassCount: Sendable, Hashable, Codable {
+        public var errorClass: String
+        public var count: Int
+        enum CodingKeys: String, CodingKey { case errorClass = "class", count }
+    }
+
     public var since: String?
     public var answers: Int
     public var sessions: Int
@@ -41,10 +48,12 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
     public var confusions: [Confusion]
     /// ISO weeks (`2026-W47`), oldest first.
     public var byWeek: [Line]
+    /// Inverted, wrong width, one semitone, other: a wrong answer may fall in several.
+    public var errorClasses: [ErrorClassCount]
 
     enum CodingKeys: String, CodingKey {
         case since, answers, sessions, overall, byInterval = "by_interval", byKind = "by_kind", byInstrument = "by_instrument",
-             byOctave = "by_octave", confusions, byWeek = "by_week"
+             byOctave = "by_octave", confusions, byWeek = "by_week", errorClasses = "error_classes"
     }
 
     /// Statistics of `rows` (already filtered by date).
@@ -59,6 +68,7 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
         byInstrument = Self.group(rows, key: { $0.program }, name: { programs[$0] ?? "program \($0)" })
         byOctave = Self.group(rows, key: { Pitch(midiNumber: $0.rootNote).octave }, name: { "octave \($0)" })
         byWeek = Self.group(rows, key: { Self.weekKey($0.playedAt) }, name: Self.weekName)
+        errorClasses = ErrorClass.counts(rows).map { ErrorClassCount(errorClass: $0.0.rawValue, count: $0.1) }
         var counts: [Pair: Int] = [:]
         for row in rows where !row.isCorrect { counts[Pair(played: row.playedInterval, heard: row.recognizedInterval), default: 0] += 1 }
         confusions = counts.sorted { ($1.value, $0.key.played, $0.key.heard) < ($0.value, $1.key.played, $1.key.heard) }
@@ -121,7 +131,7 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
     /// The statistics as text tables with a bar chart of weekly progress.
     public func table() -> String {
         var out = ""
-        out += "jianpu quiz statistics: \(answers) answer\(answers == 1 ? "" : "s") in \(sessions) session\(sessions == 1 ? "" : "s")" + (since.map { " since \($0)" } ?? "") + "\n"
+        out += "jianpu quiz statistics: \(Wording.counted(answers, "answer")) in \(Wording.counted(sessions, "session"))" + (since.map { " since \($0)" } ?? "") + "\n"
         guard answers > 0 else { return out + "no answers yet: run `jianpu quiz` first\n" }
         out += "overall: \(overall.correct)/\(overall.asked) right (\(fixed(overall.accuracy, 1))%), "
             + "response median \(overall.medianMilliseconds) ms, mean \(overall.meanMilliseconds) ms\n"
@@ -131,13 +141,21 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
         out += "\nmost frequent confusions\n"
         if confusions.isEmpty { out += "  none\n" }
         for confusion in confusions { out += "  \(pad(String(confusion.count), 4, right: true))  \(confusion.text)\n" }
-        out += "\nprogress by week (accuracy)\n"
-        for week in byWeek {
-            let filled = Int((week.accuracy / 100 * 30).rounded())
-            out += "  \(week.item)  " + String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled)
-                + "  \(pad(fixed(week.accuracy, 1), 5, right: true))%  (\(week.asked) answers)\n"
-        }
+        out += "\nerror classes (of \(Wording.counted(answers - overall.correct, "wrong answer")))\n"
+        for item in errorClasses { out += "  \(pad(String(item.count), 4, right: true))  \(item.errorClass)\n" }
+        out += "\nprogress by week (accuracy)\n" + chart(byWeek)
+        out += "\naccuracy by interval\n" + chart(byInterval)
         return out
+    }
+
+    /// One bar per line: `  2026-W47  ██████████····  66.7%  (12 answers)`.
+    private func chart(_ lines: [Line]) -> String {
+        let width = lines.map(\.item.count).max() ?? 0
+        return lines.map { line in
+            let filled = Int((line.accuracy / 100 * 30).rounded())
+            return "  \(pad(line.item, width))  " + String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled)
+                + "  \(pad(fixed(line.accuracy, 1), 5, right: true))%  (\(Wording.counted(line.asked, "answer")))\n"
+        }.joined()
     }
 
     private func section(_ title: String, _ lines: [Line]) -> String {
@@ -156,7 +174,8 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
         return right ? padding + text : text + padding
     }
 
-    /// One CSV table: `section,item,asked,correct,accuracy,median_ms,mean_ms`; confusions put the count in `asked`.
+    /// One CSV table: `section,item,asked,correct,accuracy,median_ms,mean_ms`; error classes and confusions
+    /// put their count in `asked`.
     public func csv() -> String {
         var out = "section,item,asked,correct,accuracy,median_ms,mean_ms\n"
         func add(_ section: String, _ line: Line) {
@@ -168,6 +187,7 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
         byInstrument.forEach { add("instrument", $0) }
         byOctave.forEach { add("octave", $0) }
         byWeek.forEach { add("week", $0) }
+        for item in errorClasses { out += "error_class,\(item.errorClass),\(item.count),,,,\n" }
         for confusion in confusions { out += "confusion,\(csvField("\(confusion.played)->\(confusion.heardAs)")),\(confusion.count),,,,\n" }
         return out
     }

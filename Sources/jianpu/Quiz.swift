@@ -14,14 +14,18 @@ struct Quiz: ParsableCommand {
             down (MD). Answer with the interval's name (P1 m2 M2 m3 M3 P4 TT P5 m6 M6 m7 M7 P8, compound m9 … P15) \
             or a bare degree 1 4 5 8 11 12 15 (a bare 8 is an octave; 2 3 6 7 … need m or M). After each answer \
             the played and the chosen interval are shown with their width, consonance and colour, and the kind \
-            of error (inverted, wideness, one semitone); after a miss your interval plays, then the right one.
+            of error (inverted, wrong width, one semitone); after a miss your interval plays, then the right one.
 
             In a terminal: a piano keyboard shows the lower note in red. Type a name and Enter, or press Tab \
             (or start with --piano-keys) for piano keys and press the upper note: z s x d c v g b h n j m = C..B of the red note's octave, \
             q 2 w 3 e r 5 t 6 y 7 u = C..B above, i = the C above that (Space repeats, l lists samples, Esc quits, \
-            Tab back to names). In name mode r repeats, l plays samples of every interval, q quits.
+            Tab back to names). In name mode r repeats, l plays samples of every interval, q quits. \
+            After an answer: r plays the question again, y your interval, c the right one, a the interval as an \
+            arpeggio; only Enter or Space goes on. The session ends with a recap: score, confusions, error \
+            classes, the slowest intervals and what to drill next.
             Without a terminal (or with --plain) one answer is read per line from standard input.
 
+            A missed interval comes back within a few questions until it is answered right twice in a row. \
             Intervals you miss more often, or answer slowly, come more often (--explain shows the weights). \
             Settings come from the profile ($XDG_CONFIG_HOME/jianpu/quiz.json), then the flags; --save-profile \
             keeps them. The log is $XDG_DATA_HOME/jianpu/quiz.sqlite (else ~/.local/share/jianpu/quiz.sqlite).

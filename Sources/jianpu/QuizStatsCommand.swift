@@ -5,7 +5,7 @@ import JianpuQuiz
 struct QuizStatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Show what you get wrong and how you improve: accuracy per interval, playback kind, instrument and octave, confusions, response times, progress by week.",
+        abstract: "Show what you get wrong and how you improve: accuracy per interval, playback kind, instrument and octave, confusions, error classes, response times, progress by week.",
         discussion: """
             Reads the log $XDG_DATA_HOME/jianpu/quiz.sqlite (else ~/.local/share/jianpu/quiz.sqlite); \
             `jianpu quiz stats --db PATH` reads another. A read-only log is opened read-only.
@@ -21,6 +21,9 @@ struct QuizStatsCommand: ParsableCommand {
 
     @Option(help: "Output format: table, csv or json.")
     var format: Format = .table
+
+    @Option(help: ArgumentHelp("Also draw accuracy per week and per interval as an SVG file.", valueName: "file.svg"))
+    var plot: String?
 
     func run() throws {
         var start: Date?
@@ -39,6 +42,15 @@ struct QuizStatsCommand: ParsableCommand {
             case .json: statistics.json()
             }
             FileHandle.standardOutput.write(Data(text.utf8))
+            if let plot {
+                // Written beside the target, then renamed: a failed write leaves no half file.
+                do {
+                    try Data(ProgressPlot.svg(statistics).utf8).write(to: URL(fileURLWithPath: plot), options: .atomic)
+                } catch {
+                    throw QuizError("\(plot): cannot write the plot (\(error.localizedDescription))")
+                }
+                FileHandle.standardError.write(Data("jianpu: wrote \(plot)\n".utf8))
+            }
         } catch let error as QuizError {
             throw QuizCLI.fail(error.message)
         }

@@ -79,7 +79,19 @@ import Testing
         #expect(rows.count == 6)
         #expect(Dictionary(grouping: rows, by: \.playedInterval).mapValues(\.count) == [3: 2, 4: 2, 7: 2])
         #expect(summary.passed == false)
-        #expect(lines.last == "test: FAILED (pass mark 80%)")
+        #expect(lines.contains("test: FAILED (pass mark 80%)"))
+    }
+
+    @Test func theEndOfASessionRecapsWhatToWorkOn() throws {
+        let settings = QuizSettings(intervals: [.minorThird, .majorThird, .perfectFifth], questions: 99)
+        let (lines, _, _) = try Self.session(answers: Array(repeating: "M3", count: 6), settings: settings, seed: 5,
+                                             db: Support.temporaryFolder() + "/t.sqlite", test: 2)
+        let recap = Array(lines.drop { !$0.hasPrefix("score:") })
+        #expect(recap.first == "score: 2/6 (33%)")
+        #expect(recap.contains("confusions (played → answered): m3 → M3 ×2, P5 → M3 ×2"))
+        #expect(recap.contains("error classes: inverted 0, wrong width 2, one semitone 2"))
+        #expect(recap.contains { $0.hasPrefix("slowest: ") && $0.hasSuffix(" s") })
+        #expect(recap.last == "drill next: m3, M3, P5  (jianpu quiz --intervals m3,M3,P5)")
     }
 }
 

@@ -27,21 +27,32 @@ keys() { tmux -L "$SOCKET" send-keys -t "$PANE" "$@"; }
 SOUND="--mute"
 if [ -f "${JIANPU_SOUNDFONT:-/usr/share/sounds/sf2/default-GM.sf2}" ]; then SOUND="--out $DIR/quiz.wav"; fi
 tmux -L "$SOCKET" new-session -d -s "$SOCKET" -x 130 -y 32 \
-    "XDG_CONFIG_HOME=$DIR/cfg $BIN quiz $SOUND --seed 4 -n 3 --intervals M3 --kinds MU --db $DIR/quiz.sqlite; echo EXIT=\$?; sleep 60"
+    "NO_COLOR=1 XDG_CONFIG_HOME=$DIR/cfg $BIN quiz $SOUND --seed 4 -n 3 --intervals M3 --kinds MU --db $DIR/quiz.sqlite; echo EXIT=\$?; sleep 60"
 
 # Question 1: the keyboard with the red lower note; answer by name.
 wait_for "question 1/3"
 wait_for "lower note"
-wait_for "(red)"
+wait_for "(red ●)"
 screen | grep -q "│" || fail "no keyboard drawn"
+# Monochrome too: the red key carries the sign (NO_COLOR is set for this run).
+screen | grep -v "(red ●)" | grep -q "●" || fail "the lower note has no sign"
+screen | grep -q "type M3 + Enter" || fail "the prompt lists more than the drilled interval"
 keys M 3 Enter
 wait_for "right: M3 major third: narrow, weakly consonant, major"
-wait_for "press any key"
+wait_for "Enter or Space: next question"
+# After an answer, keys replay; only Enter or Space goes on.
+keys x
+wait_for "(Enter or Space goes on)"
+keys r
+wait_for "(the question again)"
+keys a
+wait_for "(M3 as an arpeggio: lower, upper, together)"
+screen | grep -q "question 1/3" || fail "a replay key moved on"
 keys Space
 
 # Question 2: switch to piano keys and press the upper note.
 wait_for "question 2/3"
-root=$(screen | sed -n 's/.*lower note \([A-G]#*[0-9]\) (red).*/\1/p' | head -n 1)
+root=$(screen | sed -n 's/.*lower note \([A-G]#*[0-9]\) (red.*/\1/p' | head -n 1)
 [ -n "$root" ] || fail "no lower note on screen"
 name=${root%[0-9]}
 case $name in C) pc=0;; C#) pc=1;; D) pc=2;; D#) pc=3;; E) pc=4;; F) pc=5;; F#) pc=6;; G) pc=7;; G#) pc=8;; A) pc=9;; A#) pc=10;; B) pc=11;; esac
@@ -62,8 +73,18 @@ keys m 3 Enter
 wait_for "wrong: played M3 major third: narrow, weakly consonant, major"
 wait_for "you said m3 minor third: narrow, weakly consonant, minor"
 wait_for "error: one semitone"
+sleep 4   # the correction (yours, then the right one) plays whole before the replay keys
+keys y
+wait_for "(yours: m3)"
+keys c
+wait_for "(the right one: M3)"
 keys Enter
 wait_for "score: 2/3 (67%)"
+# The recap: what to work on.
+wait_for "confusions (played → answered): M3 → m3"
+wait_for "error classes: inverted 0, wrong width 0, one semitone 1"
+wait_for "slowest: M3"
+wait_for "drill next: m3, M3  (jianpu quiz --intervals m3,M3)"
 wait_for "EXIT=0"
 if command -v sqlite3 >/dev/null 2>&1; then
     rows=$(sqlite3 "$DIR/quiz.sqlite" "select count(*) from recognize_intervals")

@@ -1,0 +1,72 @@
+/// Words as people read them: counts with the right plural, text wrapped at word boundaries, and
+/// did-you-mean suggestions for a mistyped name.
+public enum Wording {
+    /// `1 question`, `2 questions` (`plural` for irregular nouns).
+    public static func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
+    }
+
+    /// Splits `text` into lines of at most `width` characters at spaces; a word longer than the width
+    /// gets a line of its own (it is never cut). Following lines start with `indent`.
+    /// A line that fits is kept as it is (its spacing too).
+    public static func wrap(_ text: String, width: Int, indent: String = "") -> [String] {
+        if text.count <= width { return [text] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let prefix = lines.isEmpty ? "" : indent
+            if line.isEmpty {
+                line = prefix + word
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = indent + word
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// The names closest to `input` (case-insensitive edit distance, at most a third of its length,
+    /// at least 2), best first; a name that starts with the input counts as close too.
+    public static func suggestions(for input: String, among names: [String], limit: Int = 3) -> [String] {
+        let typed = input.lowercased()
+        let allowed = max(2, typed.count / 3)
+        let scored = names.compactMap { name -> (Int, String)? in
+            let lower = name.lowercased()
+            let distance = editDistance(typed, lower)
+            if distance <= allowed { return (distance, name) }
+            if typed.count >= 2, lower.hasPrefix(typed) { return (allowed, name) }
+            return nil
+        }
+        return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(limit).map(\.1)
+    }
+
+    /// ` (did you mean DMinor?)`, or empty when nothing is close.
+    public static func didYouMean(_ input: String, among names: [String]) -> String {
+        let close = suggestions(for: input, among: names)
+        guard !close.isEmpty else { return "" }
+        return " (did you mean " + (close.count == 1 ? close[0] : close.dropLast().joined(separator: ", ") + " or " + (close.last ?? "")) + "?)"
+    }
+
+    /// Levenshtein distance, counting an exchange of two neighbouring letters as one edit.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+}
