@@ -54,6 +54,10 @@ public struct ChordPad: Sendable {
     public private(set) var strumInterval: Double = 0.04
     public private(set) var voices: [Voice] = []
     public private(set) var quitRequested = false
+    /// What the letter keys play now.
+    public private(set) var layout: PadLayout = .columns
+    /// Esc (or `q` in the melody layout) was pressed: the next one quits, any other key plays on.
+    public private(set) var quitAsked = false
     /// The MIDI input notes held now (for the screen).
     public private(set) var lastMIDINotes: [UInt8] = []
     private var pendingStrum: [StrumStep] = []
@@ -62,7 +66,8 @@ public struct ChordPad: Sendable {
 
     /// A pad over `tunings`, starting in `tunings[tuningIndex]`.
     public init(tunings: [Tuning], tuningIndex: Int = 0, formulas: [ChordFormula] = ChordFormula.standard,
-                releaseMode: ReleaseMode = .noteLength(0.8), melodyProgram: UInt8 = 0, chordProgram: UInt8 = 0) {
+                releaseMode: ReleaseMode = .noteLength(0.8), melodyProgram: UInt8 = 0, chordProgram: UInt8 = 0,
+                layout: PadLayout = .columns) {
         precondition(!tunings.isEmpty, "a chord pad needs at least one tuning")
         self.tunings = tunings
         self.tuningIndex = min(max(tuningIndex, 0), tunings.count - 1)
@@ -70,6 +75,7 @@ public struct ChordPad: Sendable {
         self.releaseMode = releaseMode
         self.melodyProgram = melodyProgram
         self.chordProgram = chordProgram
+        self.layout = layout
     }
 
     /// The commands that set both sections' instruments (send them once at the start).
@@ -170,17 +176,19 @@ public struct ChordPad: Sendable {
     }
 
     private mutating func handleKey(_ event: KeyEvent, at time: Double, into out: inout [SynthCommand]) {
-        guard let action = KeyLayout.action(for: event.key) else { return }
         switch event.kind {
         case .repeat:
             return // auto-repeat never retriggers
         case .release:
+            // Whatever the key means in the layout now: the notes it started end.
             keysDown.remove(event.key)
             release(trigger: event.key, at: time, into: &out)
             return
         case .press:
             break
         }
+        guard let action = KeyLayout.action(for: event.key, layout: layout) else { return }
+        if action != .escape && action != .askQuit { quitAsked = false }
         if action.playsNotes {
             if let length = noteLength {
                 // No release events: a press soon after the same key's last one is the terminal's auto-repeat.
@@ -209,6 +217,25 @@ public struct ChordPad: Sendable {
             currentDegree = min(max(degree, 1), 7)
             for key in chordTones(degree: currentDegree) {
                 start(section: .chord, channel: chordChannel, key: key, trigger: trigger, at: time, into: &out)
+            }
+        case .columnTone(let degree, let index):
+            // Another column's tone changes the chord: the previous chord stops, as a new chord would.
+            if degree != currentDegree {
+                silenceChordSection(into: &out)
+                currentDegree = min(max(degree, 1), 7)
+            }
+            let tones = chordTones(degree: currentDegree)
+            guard tones.indices.contains(index) else { return }
+            start(section: .chord, channel: chordChannel, key: tones[index], trigger: trigger, at: time, into: &out)
+        case .toggleLayout:
+            layout = layout == .columns ? .melody : .columns
+        case .escape, .askQuit:
+            if quitAsked {
+                panic(into: &out)
+                quitRequested = true
+            } else {
+                if action == .escape { panic(into: &out) }
+                quitAsked = true
             }
         case .chordTone(let index):
             let tones = chordTones(degree: currentDegree)

@@ -70,8 +70,7 @@ public struct ChordPadApp {
         if let index = tunings.firstIndex(where: { $0.name == name }) { return index }
         let simple = { (text: String) in text.lowercased().filter { !$0.isWhitespace } }
         if let index = tunings.firstIndex(where: { simple($0.name) == simple(name) }) { return index }
-        let some = tunings.prefix(8).map(\.name).joined(separator: ", ")
-        throw ChordPadError("unknown tuning '\(name)': try one of \(some), … (\(tunings.count) in all; --list-tunings shows them)")
+        throw ChordPadError("unknown tuning '\(name)'\(Wording.didYouMean(name, among: tunings.map(\.name))); --list-tunings shows all \(tunings.count)")
     }
 
     /// A timeline with no notes that lasts a day: the engine keeps rendering (it finishes only on `stop()`).

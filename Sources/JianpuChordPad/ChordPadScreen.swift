@@ -87,7 +87,7 @@ public enum ChordPadScreen {
         var lines: [String] = []
         let key = pad.key
         let tuningText = pad.tuning.notes.map { coloured($0) }.joined(separator: ", ")
-        lines.append("\(bold)chordpad\(reset)  tuning \(bold)\(pad.tuning.name)\(reset) (\(key.description)): \(tuningText)   \(dim)Tab/` change\(reset)")
+        lines.append("\(bold)chordpad\(reset)  tuning \(bold)\(pad.tuning.name)\(reset) (\(key.description)): \(tuningText)   \(dim), . change\(reset)")
         lines.append("")
 
         // Chord columns.
@@ -111,32 +111,23 @@ public enum ChordPadScreen {
         lines.append(namesRow)
         lines.append(numeralsRow)
 
-        // The current chord's tones.
-        let tones = pad.chordTones(degree: pad.currentDegree)
-        let toneNames = zip(KeyLayout.chordToneKeys, tones).map { keyName, tone in
-            "[\(keyName)] " + coloured(key.spelling(of: Int(tone) % 12))
+        if pad.layout == .columns {
+            // Each column's own tones, on the keys below its digit.
+            for (row, keys) in KeyLayout.columnToneRows.enumerated() {
+                var line = padded(KeyLayout.columnToneNames[row], 8)
+                for degree in 1...7 {
+                    let tone = pad.chordTones(degree: degree)[row]
+                    let name = key.spelling(of: Int(tone) % 12)
+                    let on = degree == pad.currentDegree && sounding.contains(tone)
+                    line += padded("\(keys[degree - 1]) " + (on ? inverse + name.description + reset : coloured(name)), column)
+                }
+                lines.append(line)
+            }
+            lines.append(dim + "letter keys: the columns' tones   Tab: the melody" + reset)
+            lines.append("")
+        } else {
+            lines += melodyRows(pad)
         }
-        let strum = "strum [/] \(pad.strumUpward ? "up" : "down") \(Int((pad.strumInterval * 1000).rounded())) ms"
-        lines.append("Tones of \(chords[pad.currentDegree - 1].chord.symbol): " + toneNames.joined(separator: "  ") + "    " + strum)
-        lines.append("")
-
-        // The melody row.
-        let melody = pad.melodyNotes
-        let melodySounding = Set(pad.voices.filter { $0.section != .chord }.map(\.key))
-        var melodyKeys = "Melody  "
-        var melodyNames = "        "
-        var melodyDegrees = "        "
-        for (index, note) in melody.enumerated() {
-            let on = melodySounding.contains(note.key)
-            melodyKeys += padded(String(KeyLayout.melodyKeys[index]), 4)
-            let name = on ? inverse + note.name.description + reset : coloured(note.name)
-            melodyNames += padded(name, 4)
-            melodyDegrees += padded(degreeText(note.degree, octave: note.octave), 4)
-        }
-        lines.append(melodyKeys)
-        lines.append(melodyNames)
-        lines.append(melodyDegrees)
-        lines.append("")
 
         // What sounds.
         if let name = pad.soundingName {
@@ -163,13 +154,43 @@ public enum ChordPadScreen {
         lines.append(release)
         let programs = "melody: \(programName(pad.melodyProgram)) [- =]   chords: \(programName(pad.chordProgram)) [9 0]"
         lines.append(programs)
-        var modes = "sustain: \(pad.sustain ? "\(bold)ON\(reset)" : "off") [Space]   panic [Esc]   quit [q]   out: \(status.output)"
+        var modes = "sustain: \(pad.sustain ? "\(bold)ON\(reset)" : "off") [Space]   panic [Backspace]   quit [Esc Esc, Ctrl-C]   out: \(status.output)"
         if let recording = status.recording { modes += "   recording: \(recording)" }
         lines.append(modes)
+        if pad.quitAsked {
+            lines.append(bold + "Quit? Press \(pad.layout == .melody ? "Esc or q" : "Esc") again to quit (Ctrl-C quits at once); any other key plays on." + reset)
+        }
         if let message = status.message { lines.append(message) }
         lines.append("")
         lines.append(dim + "Keys:" + reset)
-        for line in KeyLayout.help { lines.append(dim + "  " + line + reset) }
+        for line in KeyLayout.help(pad.layout) { lines.append(dim + "  " + line + reset) }
+        return lines
+    }
+
+    /// The melody layout: the current chord's tones on a s d f, and the melody over two octaves.
+    static func melodyRows(_ pad: ChordPad) -> [String] {
+        var lines: [String] = []
+        let key = pad.key
+        let tones = pad.chordTones(degree: pad.currentDegree)
+        let toneNames = zip(KeyLayout.chordToneKeys, tones).map { keyName, tone in
+            "[\(keyName)] " + coloured(key.spelling(of: Int(tone) % 12))
+        }
+        let strum = "strum [/] \(pad.strumUpward ? "up" : "down") \(Int((pad.strumInterval * 1000).rounded())) ms"
+        lines.append("Tones of \(pad.chords[pad.currentDegree - 1].chord.symbol): " + toneNames.joined(separator: "  ") + "    " + strum)
+        lines.append("")
+        let melody = pad.melodyNotes
+        let melodySounding = Set(pad.voices.filter { $0.section != .chord }.map(\.key))
+        var melodyKeys = "Melody  "
+        var melodyNames = "        "
+        var melodyDegrees = "        "
+        for (index, note) in melody.enumerated() {
+            let on = melodySounding.contains(note.key)
+            melodyKeys += padded(String(KeyLayout.melodyKeys[index]), 4)
+            let name = on ? inverse + note.name.description + reset : coloured(note.name)
+            melodyNames += padded(name, 4)
+            melodyDegrees += padded(degreeText(note.degree, octave: note.octave), 4)
+        }
+        lines += [melodyKeys, melodyNames, melodyDegrees, dim + "letter keys: the melody   Tab: the columns' tones" + reset, ""]
         return lines
     }
 

@@ -4,6 +4,9 @@ import JianpuTerminal
 public enum PadAction: Sendable, Hashable {
     /// Play the whole chord of a scale degree (1…7) and make it the current chord.
     case chord(degree: Int)
+    /// Play one tone of a chord column (degree 1…7): 0 root, 1 third, 2 fifth. A column other than the
+    /// current one becomes current (its first tone silences the previous chord), without its chord sounding.
+    case columnTone(degree: Int, index: Int)
     /// Play one tone of the current chord: 0 root, 1 third, 2 fifth, 3 upper root.
     case chordTone(index: Int)
     /// Play a melody note: 0…14, the key's scale over two octaves from the tonic.
@@ -17,39 +20,70 @@ public enum PadAction: Sendable, Hashable {
     case chordProgram(delta: Int)
     case nextTuning
     case previousTuning
+    /// Switch the letter keys between the chord columns' tones and the melody.
+    case toggleLayout
     /// Toggle sustain (latch): notes keep sounding after their key is let go.
     case sustain
     /// All notes off.
     case panic
+    /// Esc: all notes off, and asks whether to quit; a second Esc (or `q`) right after quits.
+    case escape
+    /// `q` beside the melody keys: asks whether to quit; a second `q` (or Esc) right after quits.
+    case askQuit
+    /// Quit at once (Ctrl-C, Ctrl-D).
     case quit
 
     /// Whether the action starts notes (so auto-repeat must not retrigger it).
     public var playsNotes: Bool {
         switch self {
-        case .chord, .chordTone, .melody, .strum: true
+        case .chord, .columnTone, .chordTone, .melody, .strum: true
         default: false
         }
     }
 }
 
+/// What the letter keys play: the chord columns' single tones (as the seed app's columns), or the melody.
+public enum PadLayout: String, Sendable, Hashable {
+    case columns, melody
+}
+
 /// The computer-keyboard layout of the chord pad. Only unshifted keys are used, so the layout
 /// works the same with and without the kitty keyboard protocol.
+///
+/// Each chord column is a column of the keyboard: the digit plays the whole chord, the keys below it
+/// (`q`-row, `a`-row, `z`-row) its root, third and fifth. Tab switches the letter keys to the melody.
 public enum KeyLayout {
     /// Keys of the chord columns I…VII.
     public static let chordKeys: [Character] = ["1", "2", "3", "4", "5", "6", "7"]
-    /// Keys of the current chord's tones: root, third, fifth, upper root.
+    /// The keys below each digit: the column's root, third and fifth (columns layout).
+    public static let columnToneRows: [[Character]] = [
+        ["q", "w", "e", "r", "t", "y", "u"],
+        ["a", "s", "d", "f", "g", "h", "j"],
+        ["z", "x", "c", "v", "b", "n", "m"],
+    ]
+    /// The names of the column tones, row by row.
+    public static let columnToneNames = ["root", "third", "fifth"]
+    /// Keys of the current chord's tones: root, third, fifth, upper root (melody layout).
     public static let chordToneKeys: [Character] = ["a", "s", "d", "f"]
     /// Melody keys: the bottom row is the lower octave (degrees 1–7), the top row the upper
-    /// octave (1̇–7̇) and `o` the top tonic.
+    /// octave (1̇–7̇) and `o` the top tonic (melody layout).
     public static let melodyKeys: [Character] = ["z", "x", "c", "v", "b", "n", "m", "w", "e", "r", "t", "y", "u", "i", "o"]
 
-    /// The action of a key, or nil for a key the pad does not use.
-    public static func action(for key: KeyEvent.Key) -> PadAction? {
+    /// The action of a key in a layout, or nil for a key the pad does not use.
+    public static func action(for key: KeyEvent.Key, layout: PadLayout = .columns) -> PadAction? {
         switch key {
         case .character(let character):
             if let index = chordKeys.firstIndex(of: character) { return .chord(degree: index + 1) }
-            if let index = chordToneKeys.firstIndex(of: character) { return .chordTone(index: index) }
-            if let index = melodyKeys.firstIndex(of: character) { return .melody(index: index) }
+            switch layout {
+            case .columns:
+                for (row, keys) in columnToneRows.enumerated() {
+                    if let column = keys.firstIndex(of: character) { return .columnTone(degree: column + 1, index: row) }
+                }
+            case .melody:
+                if let index = chordToneKeys.firstIndex(of: character) { return .chordTone(index: index) }
+                if let index = melodyKeys.firstIndex(of: character) { return .melody(index: index) }
+                if character == "q" { return .askQuit }
+            }
             switch character {
             case "/": return .strum
             case "\\": return .toggleStrumDirection
@@ -59,26 +93,42 @@ public enum KeyLayout {
             case "=": return .melodyProgram(delta: 1)
             case "9": return .chordProgram(delta: -1)
             case "0": return .chordProgram(delta: 1)
-            case "`": return .previousTuning
+            case ",", "`": return .previousTuning
+            case ".": return .nextTuning
             case " ": return .sustain
-            case "q": return .quit
             default: return nil
             }
-        case .tab: return .nextTuning
-        case .escape, .backspace: return .panic
+        case .tab: return .toggleLayout
+        case .escape: return .escape
+        case .backspace: return .panic
         case .control("c"), .control("d"): return .quit
         default: return nil
         }
     }
 
-    /// The layout, for the screen and `--help`.
-    public static let help: [String] = [
-        "1-7  whole chord of degree I-VII (a new chord silences the previous one)",
-        "a s d f  tones of the current chord: root, third, fifth, upper root",
-        "/  strum the current chord   \\  strum up/down   [ ]  strum slower/faster",
-        "z x c v b n m  melody 1-7   w e r t y u i  melody 1'-7' (octave up)   o  top 1",
-        "Space  sustain/latch on/off   Esc or Backspace  panic (all notes off)",
-        "- =  melody instrument down/up   9 0  chord instrument down/up",
-        "Tab  next tuning   `  previous tuning   q or Ctrl-C  quit",
-    ]
+    /// The layout's keys, for the screen and `--help` (each line under 76 columns).
+    public static func help(_ layout: PadLayout) -> [String] {
+        let letters: [String] = switch layout {
+        case .columns: [
+            "q-u  root of column I-VII   a-j  its third   z-m  its fifth",
+            "Tab  the letter keys play the melody",
+        ]
+        case .melody: [
+            "z-m  melody 1-7   w-i  melody 1'-7' (an octave up)   o  top 1",
+            "a s d f  the current chord's root, third, fifth, upper root   Tab  columns",
+        ]
+        }
+        return ["1-7  whole chord of column I-VII (a new chord silences the previous one)"] + letters + [
+            "/  strum the current chord   \\  strum up/down   [ ]  strum slower/faster",
+            "Space  sustain on/off   Backspace  panic (all notes off)",
+            "- =  melody instrument   9 0  chord instrument   , .  tuning down/up",
+            "Esc twice or Ctrl-C  quit (one Esc silences everything and asks)",
+        ]
+    }
+
+    /// Both layouts' keys (`--help`).
+    public static var help: [String] {
+        ["Chord columns (at the start):"] + help(.columns).map { "  " + $0 }
+            + ["After Tab, the melody:"] + help(.melody)[1...2].map { "  " + $0 }
+    }
 }

@@ -68,7 +68,7 @@ struct RecorderTests {
         recorder.record(pad.handle(press("z"), at: 101.0), at: 101.0)     // melody D4 at 1 s
         recorder.record(pad.handle(release("z"), at: 101.25), at: 101.25)
         recorder.record(pad.handle(press("5"), at: 102.0), at: 102.0)     // A chord at 2 s
-        recorder.record(pad.handle(press("q"), at: 103.0), at: 103.0)
+        recorder.record(pad.handle(controlC, at: 103.0), at: 103.0)
         let bytes = recorder.midiFile(endingAt: 103.0)
         let file = try SMFReader(bytes)
         #expect(file.format == 1)
@@ -97,7 +97,7 @@ struct RecorderTests {
         recorder.record(pad.handle(press("1"), at: 0.5), at: 0.5)      // D chord on the first program
         recorder.record(pad.handle(press("0"), at: 1.0), at: 1.0)      // the chord program one up
         recorder.record(pad.handle(press("5"), at: 1.0), at: 1.0)      // A chord on it
-        recorder.record(pad.handle(press("q"), at: 2.0), at: 2.0)
+        recorder.record(pad.handle(controlC, at: 2.0), at: 2.0)
         let file = try SMFReader(recorder.midiFile(endingAt: 2.0))
         let chordPrograms = file.programs.filter { $0.channel == 1 }
         #expect(chordPrograms.map(\.program) == [24, 25])

@@ -7,8 +7,27 @@ import Testing
 struct ScreenTests {
     let red = "\u{1B}[31m", green = "\u{1B}[32m", reset = "\u{1B}[0m"
 
-    func pad(_ name: String, _ mode: ReleaseMode = .keyRelease) -> ChordPad {
-        ChordPad(tunings: Tuning.standard, tuningIndex: Tuning.standard.firstIndex { $0.name == name }!, releaseMode: mode)
+    func pad(_ name: String, _ mode: ReleaseMode = .keyRelease, layout: PadLayout = .melody) -> ChordPad {
+        ChordPad(tunings: Tuning.standard, tuningIndex: Tuning.standard.firstIndex { $0.name == name }!, releaseMode: mode, layout: layout)
+    }
+
+    @Test("the columns layout shows each column's keys and tones under its chord")
+    func columnsLayout() {
+        let plain = ChordPadScreen.render(pad("DMajor", layout: .columns)).map(strip)
+        #expect(plain.contains("root    q D      w E      e F#     r G      t A      y B      u C#     "))
+        #expect(plain.contains("third   a F#     s G      d A      f B      g C#     h D      j E      "))
+        #expect(plain.contains("fifth   z A      x B      c C#     v D      b E      n F#     m G      "))
+        #expect(plain.contains { $0.contains("Tab: the melody") })
+        #expect(plain.contains { $0.contains("q-u  root of column I-VII") })
+        #expect(!plain.contains { $0.hasPrefix("Melody") })
+    }
+
+    @Test("after one Esc the screen asks before quitting")
+    func quitQuestion() {
+        var p = pad("DMajor", layout: .columns)
+        _ = p.handle(.key(KeyEvent(.escape)), at: 0)
+        let plain = ChordPadScreen.render(p).map(strip)
+        #expect(plain.contains("Quit? Press Esc again to quit (Ctrl-C quits at once); any other key plays on."))
     }
 
     @Test("C notes are red and G notes green in the melody row")

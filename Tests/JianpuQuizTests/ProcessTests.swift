@@ -1,5 +1,8 @@
 import AudioAnalysis
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import JianpuAudio
 import Testing
 @testable import JianpuQuiz
@@ -107,6 +110,40 @@ struct ProcessTests {
         let stats = try Support.run(Self.binary, ["quiz", "stats", "--db", folder + "/q.sqlite", "--format", "json"], environment: env)
         let object = try JSONSerialization.jsonObject(with: Data(stats.out.utf8)) as? [String: Any]
         #expect(object?["answers"] as? Int == 3)
+    }
+
+    @Test func statsShowErrorClassesAndPlotProgressAsSVG() throws {
+        let folder = Support.temporaryFolder()
+        let env = ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"]
+        let db = folder + "/q.sqlite"
+        // Every answer M3: m3 heard as M3 (one semitone), P5 heard as M3 (wrong width), M3 right.
+        _ = try Support.run(Self.binary, ["quiz", "--mute", "--seed", "5", "-n", "6", "--db", db, "--intervals", "m3,M3,P5", "--test", "2"],
+                            input: "M3\nM3\nM3\nM3\nM3\nM3\n", environment: env)
+        let table = try Support.run(Self.binary, ["quiz", "stats", "--db", db, "--plot", folder + "/progress.svg"], environment: env)
+        #expect(table.status == 0, "\(table.err)")
+        #expect(table.out.contains("error classes (of 4 wrong answers)\n     0  inverted\n     2  wrong width\n     2  one semitone\n     0  other\n"))
+        #expect(table.out.contains("accuracy by interval\n  m3  "))
+        #expect(table.err.contains("wrote \(folder)/progress.svg"))
+        let csv = try Support.run(Self.binary, ["quiz", "stats", "--db", db, "--format", "csv"], environment: env)
+        #expect(csv.out.contains("error_class,wrong width,2,,,,\n"))
+        let json = try Support.run(Self.binary, ["quiz", "stats", "--db", db, "--format", "json"], environment: env)
+        let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]
+        let classes = object?["error_classes"] as? [[String: Any]]
+        #expect(classes?.first { $0["class"] as? String == "one semitone" }?["count"] as? Int == 2)
+        // The SVG is well-formed XML with one bar per week and one per interval.
+        let svg = try Data(contentsOf: URL(fileURLWithPath: folder + "/progress.svg"))
+        let counter = BarCounter()
+        let parser = XMLParser(data: svg)
+        parser.delegate = counter
+        #expect(parser.parse())
+        #expect(counter.bars == 1 + 3)
+    }
+
+    final class BarCounter: NSObject, XMLParserDelegate {
+        var bars = 0
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            if name == "rect", attributes["class"] == "bar" { bars += 1 }
+        }
     }
 
     @Test func savedProfileIsUsed() throws {

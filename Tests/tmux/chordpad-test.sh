@@ -58,7 +58,7 @@ for key in 1 5 6 4; do
     SCREENS+=("$(tmux capture-pane -p -t "$SESSION")")
     sleep 0.8
 done
-tmux send-keys -t "$SESSION" q
+tmux send-keys -t "$SESSION" Escape; sleep 0.3; tmux send-keys -t "$SESSION" Escape
 if wait_exit chords; then pass "chordpad quit with status 0"; else fail "chordpad did not quit cleanly: $(cat "$WORK/chords.err" 2>/dev/null)"; fi
 
 index=0
@@ -79,6 +79,44 @@ else
 fi
 if [ -s "$WORK/chords.mid" ] && head -c 4 "$WORK/chords.mid" | grep -q MThd; then pass "--record wrote a MIDI file"; else fail "--record wrote no MIDI file"; fi
 
+# --- 1b. Per-column tones, without the chord first; the layout on screen; a safe quit ----------------
+tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+    "'$BIN' --tuning DMajor --no-kitty --note-length 1.2 --chord-program 0 --out '$WORK/columns.wav' 2>'$WORK/columns.err'; echo \$? > '$WORK/columns.rc'"
+if wait_for "$SESSION" 'root +q D +w E' 10 && wait_for "$SESSION" 'fifth +z A +x B' 1; then
+    pass "the screen shows each column's keys: root, third, fifth under the chords"
+else
+    fail "no column layout on screen: $(tmux capture-pane -p -t "$SESSION" | head -12)"
+fi
+sleep 0.5
+# Column V (A major in D): t = root A3, g = third C#4, b = fifth E4; the chord itself never pressed.
+for key in t g b; do tmux send-keys -t "$SESSION" "$key"; sleep 1.5; done
+tmux send-keys -t "$SESSION" Escape
+if wait_for "$SESSION" 'Quit\? Press Esc again' 3 && [ ! -s "$WORK/columns.rc" ]; then
+    pass "one Esc asks before quitting and chordpad plays on"
+else
+    fail "one Esc did not ask (or quit at once)"
+fi
+sleep 0.5
+tmux send-keys -t "$SESSION" Tab
+if wait_for "$SESSION" 'letter keys: the melody' 3; then pass "Tab switches the letter keys to the melody"; else fail "Tab did not switch to the melody"; fi
+tmux send-keys -t "$SESSION" q
+sleep 1
+if wait_for "$SESSION" 'Quit\? Press Esc or q again' 3 && [ ! -s "$WORK/columns.rc" ]; then
+    pass "a bare q beside the melody keys only asks"
+else
+    fail "a bare q quit the performance (or did not ask)"
+fi
+tmux send-keys -t "$SESSION" z
+sleep 0.5
+if ! tmux capture-pane -p -t "$SESSION" | grep -q 'Quit?' && [ ! -s "$WORK/columns.rc" ]; then pass "a melody key after q plays on"; else fail "q then z did not play on"; fi
+tmux send-keys -t "$SESSION" Escape; sleep 0.3; tmux send-keys -t "$SESSION" Escape
+if wait_exit columns; then pass "Esc twice quits with status 0"; else fail "Esc twice did not quit: $(cat "$WORK/columns.err" 2>/dev/null)"; fi
+if python3 Tests/tmux/check-pitches.py "$WORK/columns.wav" --expect "57/61/64" --segment-seconds 1.5; then
+    pass "the WAV holds column V's root, third and fifth one by one"
+else
+    fail "the WAV does not hold A3, C#4, E4 one by one"
+fi
+
 # --- 2. MIDI input from a FIFO ----------------------------------------------------------------
 mkfifo "$WORK/midi.fifo"
 tmux new-session -d -s "$SESSION-midi" -x 120 -y 40 \
@@ -91,7 +129,7 @@ if wait_for "$SESSION-midi" 'Sounding: C ' 3; then pass "screen names the MIDI c
 sleep 1.2
 printf '\x80\x3c\x00\x80\x40\x00\x80\x43\x00' > "$WORK/midi.fifo"
 sleep 0.3
-tmux send-keys -t "$SESSION-midi" q
+tmux send-keys -t "$SESSION-midi" C-c
 if wait_exit midi; then pass "chordpad (MIDI) quit with status 0"; else fail "chordpad (MIDI) did not quit cleanly"; fi
 if python3 Tests/tmux/check-pitches.py "$WORK/midi.wav" --expect "60,64,67" --segment-seconds 1.0; then
     pass "the WAV holds C4 E4 G4 from MIDI input"
@@ -107,7 +145,7 @@ if [ -f /usr/share/alsa/alsa.conf ]; then
     if wait_for "$SESSION" 'out: sound device' 10; then
         tmux send-keys -t "$SESSION" 1
         if wait_for "$SESSION" 'Sounding: G   I ' 3; then pass "live output: the G chord sounds and is named"; else fail "live output: G not named"; fi
-        tmux send-keys -t "$SESSION" q
+        tmux send-keys -t "$SESSION" C-c
         if wait_exit live && [ -s "$WORK/alsa.raw" ]; then pass "live output through ALSA ran and quit with status 0"; else fail "live output did not run or quit: $(cat "$WORK/live.err" 2>/dev/null)"; fi
     else
         fail "live output did not start: $(cat "$WORK/live.err" 2>/dev/null)"
@@ -134,9 +172,9 @@ else
 fi
 
 # --- One-line errors ----------------------------------------------------------------------------
-message=$("$BIN" --tuning HMajor 2>&1 </dev/null); status=$?
-if [ "$status" = 1 ] && [ "$(wc -l <<<"$message")" = 1 ] && grep -q "unknown tuning 'HMajor': try one of CMajor" <<<"$message"; then
-    pass "unknown tuning: one line listing valid names"
+message=$("$BIN" --tuning DMinr 2>&1 </dev/null); status=$?
+if [ "$status" = 1 ] && [ "$(wc -l <<<"$message")" = 1 ] && grep -q "unknown tuning 'DMinr' (did you mean DMinor?)" <<<"$message"; then
+    pass "unknown tuning: one line suggesting the closest name"
 else
     fail "unknown tuning gave status $status: $message"
 fi

@@ -29,7 +29,7 @@ public enum Wording {
     }
 
     /// The names closest to `input` (case-insensitive edit distance, at most a third of its length,
-    /// at least 2), best first; a name that starts with the input counts as close too.
+    /// at least 2): those at the smallest distance found; a name that starts with the input counts as close too.
     public static func suggestions(for input: String, among names: [String], limit: Int = 3) -> [String] {
         let typed = input.lowercased()
         let allowed = max(2, typed.count / 3)
@@ -40,7 +40,9 @@ public enum Wording {
             if typed.count >= 2, lower.hasPrefix(typed) { return (allowed, name) }
             return nil
         }
-        return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(limit).map(\.1)
+        // Only the closest: `DMinr` suggests DMinor, not AMinor and BMinor one edit further.
+        let best = scored.map(\.0).min() ?? 0
+        return scored.filter { $0.0 == best }.sorted { $0.1 < $1.1 }.prefix(limit).map(\.1)
     }
 
     /// ` (did you mean DMinor?)`, or empty when nothing is close.
