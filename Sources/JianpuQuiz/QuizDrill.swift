@@ -131,7 +131,7 @@ public final class QuizDrill {
         let kind: PlaybackKind
         if testPlan != nil {
             (interval, kind) = testPlan!.removeFirst()
-            explanation = ["why: test mode, every interval \(total / max(settings.distinctIntervals.count, 1)) times in random order"]
+            explanation = ["why: test mode, every interval \(Wording.counted(total / max(settings.distinctIntervals.count, 1), "time")) in random order"]
         } else {
             (interval, kind) = selector.choose(using: &random)
             if let item = review.due(at: asked + 1, among: selector.intervals) {

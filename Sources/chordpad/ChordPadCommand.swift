@@ -20,13 +20,17 @@ struct ChordPadCommand: ParsableCommand {
             (holding a key keeps it sounding; auto-repeat never retriggers). The screen says which.
             C notes are drawn red and G notes green.
             Exit status 3: no sound device (use --out x.wav).
-            """)
+            """,
+        version: CommandConventions.version)
 
     @Option(help: "The key to start in, as named in the tunings list (DMajor, F#Minor, EDorian).")
     var tuning: String = "CMajor"
 
     @Flag(help: "List the tunings and exit.")
     var listTunings = false
+
+    @Option(help: "Show a chord's notes and the column that plays it in --tuning (CMinor, F#Dominant7, Bm), then exit.")
+    var chord: String?
 
     @Option(help: "A tunings file (default: the built-in list, as in Tunings/tunings.txt).")
     var tunings: String?
@@ -74,6 +78,12 @@ struct ChordPadCommand: ParsableCommand {
             }
             if listTunings {
                 for tuning in try ChordPadApp.loadTunings(file: tunings) { print(tuning) }
+                return
+            }
+            if let chord {
+                let tunings = try ChordPadApp.loadTunings(file: tunings)
+                let tuning = tunings[try ChordPadApp.tuningIndex(named: tuning, in: tunings)]
+                print(try ChordLookup.describe(chord, tuning: tuning, formulas: try ChordPadApp.loadFormulas(file: chords)))
                 return
             }
             var options = ChordPadApp.Options()

@@ -41,7 +41,7 @@ struct SoundOptions: ParsableArguments {
             throw Diagnostics.fail("\(file) has \(score.movements.count) movement(s): --movement must be 1 to \(score.movements.count)")
         }
         let bars = timeline.barStarts.count
-        if let from, from > bars { throw Diagnostics.fail("--from \(from) is past the end: \(file) has \(bars) bars") }
+        if let from, from > bars { throw Diagnostics.fail("--from \(from) is past the end: \(file) has \(Wording.counted(bars, "bar"))") }
         let options = PlaybackOptions(
             tempoFactor: tempo.flatMap(TempoRequest.init)?.factor(for: timeline) ?? 1, startBar: from, endBar: to.map { min($0, bars) },
             melodyProgram: melodyProgram.flatMap(GeneralMIDI.program(named:)),

@@ -314,3 +314,31 @@ struct KeyboardProtocolTests {
         #expect(offs(pad.handle(.tick, at: 0.5)) == [62])
     }
 }
+
+@Suite("Chord lookup")
+struct ChordLookupTests {
+    static let dMajor = Tuning.standard.first { $0.name == "DMajor" }!
+
+    @Test("a chord name shows its notes and the column that plays it")
+    func found() throws {
+        #expect(try ChordLookup.describe("BMinor", tuning: Self.dMajor, formulas: ChordFormula.standard)
+                == "Bm (BMinor): B D F# — column vi in DMajor: key 6, its tones y h n")
+        #expect(try ChordLookup.describe("CMinor", tuning: Self.dMajor, formulas: ChordFormula.standard)
+                .hasSuffix("— not one of DMajor's seven columns"))
+    }
+
+    @Test("a mistyped chord name suggests the closest", arguments: [
+        ("CMinr", "unknown chord 'CMinr' (did you mean CMinor?)"),
+        ("F#Majr", "unknown chord 'F#Majr' (did you mean F#Major?)"),
+    ])
+    func suggestion(text: String, message: String) {
+        do {
+            _ = try ChordLookup.describe(text, tuning: Self.dMajor, formulas: ChordFormula.standard)
+            Issue.record("\(text) was accepted")
+        } catch let error as ChordPadError {
+            #expect(error.description.hasPrefix(message), "\(error.description)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}

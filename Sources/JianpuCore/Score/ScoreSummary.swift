@@ -14,15 +14,15 @@ public struct ScoreSummary: CustomStringConvertible {
             let key = timeline.keys.first?.name ?? "1=C"
             let meter = timeline.meters.first.map { "\($0.beats)/\($0.beatUnit)" } ?? "4/4"
             let tempos = timeline.tempoMap.changes.map { Self.bpm($0.quarterNotesPerMinute) }
-            lines.append("key:       \(key)\(timeline.keys.count > 1 ? " (\(timeline.keys.count - 1) changes)" : "")")
-            lines.append("meter:     \(meter)\(timeline.meters.count > 1 ? " (\(timeline.meters.count - 1) changes)" : "")")
+            lines.append("key:       \(key)\(timeline.keys.count > 1 ? " (\(Wording.counted(timeline.keys.count - 1, "change")))" : "")")
+            lines.append("meter:     \(meter)\(timeline.meters.count > 1 ? " (\(Wording.counted(timeline.meters.count - 1, "change")))" : "")")
             lines.append("tempo:     ♩=\(tempos[0])\(tempos.count > 1 ? " (then \(tempos.dropFirst().joined(separator: ", ")))" : "")")
             for (number, part) in timeline.parts.enumerated() {
                 let count = timeline.notes.filter { $0.part == number }.count
                 let role = number == 0 ? "melody" : "accompaniment"
                 let instrument = part.name.map { " \($0)" } ?? ""
                 let program = part.program.map { " (GM \($0 + 1) \(GeneralMIDI.programNames[Int($0)]))" } ?? ""
-                lines.append("part \(number + 1):    \(role), channel \(part.channel + 1)\(instrument)\(program), \(count) notes")
+                lines.append("part \(number + 1):    \(role), channel \(part.channel + 1)\(instrument)\(program), \(Wording.counted(count, "note"))")
             }
             lines.append("bars:      \(timeline.barStarts.count)")
             lines.append("notes:     \(timeline.notes.count)")

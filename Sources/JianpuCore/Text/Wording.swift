@@ -47,9 +47,13 @@ public enum Wording {
 
     /// ` (did you mean DMinor?)`, or empty when nothing is close.
     public static func didYouMean(_ input: String, among names: [String]) -> String {
-        let close = suggestions(for: input, among: names)
-        guard !close.isEmpty else { return "" }
-        return " (did you mean " + (close.count == 1 ? close[0] : close.dropLast().joined(separator: ", ") + " or " + (close.last ?? "")) + "?)"
+        didYouMean(suggestions(for: input, among: names))
+    }
+
+    /// ` (did you mean A, B or C?)` for names already chosen, or empty.
+    public static func didYouMean(_ close: [String]) -> String {
+        guard let last = close.last else { return "" }
+        return " (did you mean " + (close.count == 1 ? last : close.dropLast().joined(separator: ", ") + " or " + last) + "?)"
     }
 
     /// Levenshtein distance, counting an exchange of two neighbouring letters as one edit.

@@ -65,7 +65,7 @@ public enum TuningsFile {
                 notes.append((note, field.location))
             }
             if fields.count != 7 {
-                error(name.location, "'\(name.text)' lists \(fields.count) notes; a tuning needs 7")
+                error(name.location, "'\(name.text)' lists \(Wording.counted(fields.count, "note")); a tuning needs 7")
             }
             if !notes.isEmpty, !notes.contains(where: { $0.0.pitchClass == tonic.pitchClass }) {
                 error(name.location, "the tonic \(tonic) of '\(name.text)' is not among its notes")

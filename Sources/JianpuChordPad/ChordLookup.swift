@@ -1,0 +1,30 @@
+import JianpuCore
+
+/// `chordpad --chord NAME`: a chord's notes, and which column of the pad plays it in a tuning.
+public enum ChordLookup {
+    /// `Bm (BMinor): B D F# — column vi in DMajor: key 6, its tones y h n`, or where it is not on the pad.
+    /// - Throws: `ChordPadError` naming the closest chord names when `text` is none.
+    public static func describe(_ text: String, tuning: Tuning, formulas: [ChordFormula]) throws -> String {
+        guard let chord = Chord(name: text, formulas: formulas) ?? Chord(symbol: text, formulas: formulas) else {
+            throw ChordPadError("unknown chord '\(text)'\(suggestion(for: text, formulas: formulas)); "
+                                + "a chord is a root and a type: CMinor, F#Dominant7, or a symbol: Bm, G7")
+        }
+        let notes = chord.noteNames.map(\.description).joined(separator: " ")
+        let head = "\(chord.symbol) (\(chord.name)): \(notes)"
+        guard let column = tuning.key.triads.first(where: { $0.chord.pitchClasses == chord.pitchClasses && $0.chord.root.pitchClass == chord.root.pitchClass }) else {
+            return head + " — not one of \(tuning.name)'s seven columns"
+        }
+        let index = column.degree - 1
+        let tones = KeyLayout.columnToneRows.map { String($0[index]) }.joined(separator: " ")
+        return head + " — column \(column.romanNumeral) in \(tuning.name): key \(KeyLayout.chordKeys[index]), its tones \(tones)"
+    }
+
+    /// ` (did you mean CMinor?)`: the root kept, the closest type names; or the closest full names.
+    static func suggestion(for text: String, formulas: [ChordFormula]) -> String {
+        let names = formulas.map(\.name)
+        if let (root, rest) = NoteName.parsePrefix(of: Substring(text)), !rest.isEmpty {
+            return Wording.didYouMean(Wording.suggestions(for: String(rest), among: names).map { "\(root)\($0)" })
+        }
+        return Wording.didYouMean(text, among: names)
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import JianpuCore
+
+/// What every program of the package does the same way: its version, and a did-you-mean for a
+/// mistyped subcommand.
+public enum CommandConventions {
+    /// The package's version, shown by `jianpu --version` and `chordpad --version`.
+    public static let version = "0.4.0"
+
+    /// For a word where `root` expects a subcommand but that names none (`jianpu pley`): the
+    /// error line and usage hint, with the closest names; nil when the arguments look right.
+    /// Words after the first option are left to the parser (an option's value is not a subcommand).
+    public static func unknownSubcommand(_ arguments: [String], root: any ParsableCommand.Type) -> String? {
+        var command = root
+        var path = [root._commandName]
+        for word in arguments {
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty, !word.hasPrefix("-") else { return nil }
+            if let next = subcommands.first(where: { $0._commandName == word }) {
+                command = next
+                path.append(word)
+                continue
+            }
+            if word == "help" { return nil }
+            let names = subcommands.map { $0._commandName }
+            let suggestion = Wording.didYouMean(word, among: names)
+            let usage = path.joined(separator: " ")
+            return "Error: '\(word)' is not a \(usage) command\(suggestion)\n"
+                + "Usage: \(usage) <subcommand>: \(names.joined(separator: ", "))\n"
+                + "  See '\(usage) --help' for more information.\n"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// What every program does the same way: --version, did-you-mean, plurals, completions, man pages, installing.
+@Suite("command-line conventions")
+struct ConventionTests {
+    static let root = CommandLineTests.packageRoot
+    static func binary(_ name: String, _ configuration: String = "debug") -> String {
+        root.appendingPathComponent(".build/\(configuration)/\(name)").path
+    }
+    static var releaseBuilt: Bool {
+        ["jianpu", "chordpad"].allSatisfy { FileManager.default.isExecutableFile(atPath: binary($0, "release")) }
+    }
+
+    static func run(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> CommandLineTests.Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let stdin = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return .init(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+    }
+
+    static func temporaryFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "jianpu-conventions-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test("both programs answer --version", arguments: ["jianpu", "chordpad"])
+    func version(program: String) throws {
+        let outcome = try Self.run(Self.binary(program), ["--version"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(outcome.output)")
+    }
+
+    @Test("a mistyped subcommand suggests the closest one and exits 64", arguments: [
+        (["pley", "song.jp"], "'pley' is not a jianpu command (did you mean play?)"),
+        (["rendr"], "'rendr' is not a jianpu command (did you mean render?)"),
+        (["quiz", "stat"], "'stat' is not a jianpu quiz command (did you mean stats?)"),
+        (["xyzzy"], "'xyzzy' is not a jianpu command\n"),
+    ])
+    func didYouMean(arguments: [String], message: String) throws {
+        let outcome = try Self.run(Self.binary("jianpu"), arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.errors.contains(message), "\(outcome.errors)")
+        #expect(outcome.errors.contains("play, render, export, check, info, quiz") || arguments.first == "quiz")
+    }
+
+    @Test("counts read in the singular for one")
+    func plurals() throws {
+        let folder = try Self.temporaryFolder()
+        let score = folder + "/one.jp"
+        try "1=C 4/4\n1\n".write(toFile: score, atomically: true, encoding: .utf8)
+        let info = try Self.run(Self.binary("jianpu"), ["info", score])
+        #expect(info.output.contains(", 1 note\n"), "\(info.output)")
+        let quiz = try Self.run(Self.binary("jianpu"), ["quiz", "--mute", "-n", "1", "--intervals", "P5", "--db", folder + "/q.sqlite"],
+                                input: "P5\n", environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"])
+        #expect(quiz.output.hasPrefix("jianpu quiz: 1 question. Answer with P5 (or a degree 5)."), "\(quiz.output)")
+    }
+
+    @Test("shell completions come from the programs", arguments: ["bash", "zsh", "fish"])
+    func completions(shell: String) throws {
+        let jianpu = try Self.run(Self.binary("jianpu"), ["--generate-completion-script", shell])
+        #expect(jianpu.status == 0)
+        for word in ["play", "render", "quiz", "stats", "tempo"] { #expect(jianpu.output.contains(word), "\(shell): \(word)") }
+        let chordpad = try Self.run(Self.binary("chordpad"), ["--generate-completion-script", shell])
+        #expect(chordpad.output.contains("tuning"))
+    }
+
+    @Test("the man page is made from the commands' help")
+    func manPage() throws {
+        let page = try Self.run("/bin/bash", [Self.root.appendingPathComponent("scripts/man-page").path, Self.binary("jianpu")])
+        #expect(page.status == 0)
+        #expect(page.output.hasPrefix(".TH JIANPU 1 "))
+        #expect(page.output.contains(".SH \"JIANPU QUIZ\""))
+        #expect(page.output.contains("--pass-mark"))
+    }
+
+    @Test("scripts/install puts both programs, their man pages and completions under PREFIX",
+          .enabled(if: releaseBuilt, "needs swift build -c release"))
+    func install() throws {
+        let prefix = try Self.temporaryFolder()
+        let outcome = try Self.run("/bin/bash", [Self.root.appendingPathComponent("scripts/install").path],
+                                   environment: ["PREFIX": prefix, "SKIP_BUILD": "1", "PATH": "/usr/bin:/bin"])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        let files = ["bin/jianpu", "bin/chordpad", "share/man/man1/jianpu.1", "share/man/man1/chordpad.1",
+                     "share/bash-completion/completions/jianpu", "share/zsh/site-functions/_chordpad",
+                     "share/fish/vendor_completions.d/jianpu.fish"]
+        for file in files { #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)") }
+        #expect(outcome.output.contains("\(prefix)/bin is not on your PATH: add   export PATH=\"\(prefix)/bin:$PATH\""))
+        let version = try Self.run(prefix + "/bin/jianpu", ["--version"])
+        #expect(version.status == 0)
+        let man = try String(contentsOfFile: prefix + "/share/man/man1/jianpu.1", encoding: .utf8)
+        #expect(man.contains("quiz") && man.contains("tempo"))
+    }
+}
