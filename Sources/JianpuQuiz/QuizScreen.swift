@@ -29,7 +29,9 @@ public struct PianoDrawing: Sendable {
     /// The keyboard's lines. `marks` colours keys: MIDI number → ANSI colour prefix; each marked key also
     /// shows its sign. `labelRoot` puts the computer-keyboard letters under the octave of that note.
     /// Without `colour` (monochrome, `NO_COLOR`) only the signs mark the keys.
-    public func lines(marks: [Int: String], labelRoot: Int?, colour: Bool = true) -> [String] {
+    /// When the keyboard is wider than `window` columns, only `window` columns are drawn, starting at the
+    /// key of `focus` (the lower note), so a narrow terminal still shows the notes of the question.
+    public func lines(marks: [Int: String], labelRoot: Int?, colour: Bool = true, window: Int? = nil, focus: Int? = nil) -> [String] {
         let width = 4
         let octaveCount = lastOctave - firstOctave + 1
         let columns = octaveCount * 7 * width + 1
@@ -86,7 +88,23 @@ public struct PianoDrawing: Sendable {
             }
             return useColour ? out + Self.reset : out
         }
-        return [render(top), render(top), render(bottom), String(names), String(letters)]
+        var shown = 0..<columns
+        if let window, window < columns {
+            let start = min(max((focus.map(x(of:)) ?? 0) - 1, 0), columns - window)
+            shown = start..<(start + window)
+        }
+        return [render(Array(top[shown])), render(Array(top[shown])), render(Array(bottom[shown])),
+                String(names[shown]), String(letters[shown])]
+    }
+
+    /// The column where a key's drawing starts (its left border; for a black key, its left half).
+    func x(of note: Int) -> Int {
+        let width = 4
+        let octave = note / 12 - 1 - firstOctave
+        let pitchClass = note % 12
+        if let index = Self.whiteClasses.firstIndex(of: pitchClass) { return (octave * 7 + index) * width }
+        let below = Self.whiteClasses.firstIndex(of: pitchClass - 1) ?? 0
+        return (octave * 7 + below) * width + width - 1
     }
 }
 
@@ -324,7 +342,8 @@ public final class QuizScreen {
         add("jianpu quiz   question \(drill.asked + (answered ? 0 : 1))/\(drill.total)   score \(drill.correct)/\(drill.asked)")
         add("\(question.kind.name) · lower note \(Pitch(midiNumber: question.root)) (red ●) · \(question.instrumentName)")
         lines.append("")
-        lines += drawing(for: question, columns: width).lines(marks: marks, labelRoot: mode == .keys ? question.root : nil, colour: colour)
+        lines += drawing(for: question, columns: width).lines(marks: marks, labelRoot: mode == .keys ? question.root : nil,
+                                                             colour: colour, window: width, focus: question.root)
         lines.append("")
         switch mode {
         case .names:

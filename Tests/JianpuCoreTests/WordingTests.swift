@@ -30,3 +30,10 @@ import Testing
         #expect(Wording.suggestions(for: "pley", among: ["play", "render", "export", "check", "info", "quiz"]) == ["play"])
     }
 }
+
+@Suite struct WordingIndentTests {
+    @Test func leadingSpacesStartEveryLine() {
+        #expect(Wording.wrap("    you said m3 minor third: narrow", width: 20, indent: "  ")
+                == ["    you said m3", "      minor third:", "      narrow"])
+    }
+}

@@ -95,4 +95,24 @@ if [ "$SOUND" != "--mute" ]; then
     # Real time: at least the miss's correction (3.75 s: yours, then the right one), 16-bit stereo at 44.1 kHz.
     [ "$size" -gt $((176400 * 3)) ] || fail "the WAV holds only $size bytes"
 fi
+
+# At 40 columns every line (the prompt, the piano footer, the feedback) wraps at word boundaries:
+# joined back (-J), no line is longer than the pane, so the terminal never had to split a word.
+PANE="$SOCKET-narrow:0.0"
+tmux -L "$SOCKET" new-session -d -s "$SOCKET-narrow" -x 40 -y 40 \
+    "XDG_CONFIG_HOME=$DIR/cfg $BIN quiz --mute --seed 4 -n 1 --intervals m3,M3,P4,P5 --db $DIR/narrow.sqlite; sleep 60"
+narrow_check() {
+    long=$(tmux -L "$SOCKET" capture-pane -p -J -t "$PANE" | python3 -c 'import sys; print(next((l for l in sys.stdin.read().splitlines() if len(l) > 40), ""))')
+    [ -z "$long" ] || fail "a line is wider than 40 columns ($1): $long"
+}
+wait_for "type m3 M3 P4 P5 + Enter"
+narrow_check "names"
+keys Tab
+wait_for "press the upper note"
+wait_for "Tab: names"
+narrow_check "piano keys"
+keys Tab
+keys m 3 Enter
+wait_for "arpeggio"
+narrow_check "feedback"
 echo "PASS: tmux quiz test ($SOUND)"

@@ -7,21 +7,21 @@ public enum Wording {
     }
 
     /// Splits `text` into lines of at most `width` characters at spaces; a word longer than the width
-    /// gets a line of its own (it is never cut). Following lines start with `indent`.
-    /// A line that fits is kept as it is (its spacing too).
+    /// gets a line of its own (it is never cut). The text's own leading spaces start every line;
+    /// following lines add `indent`. A line that fits is kept as it is (its spacing too).
     public static func wrap(_ text: String, width: Int, indent: String = "") -> [String] {
         if text.count <= width { return [text] }
+        let leading = String(text.prefix { $0 == " " })
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let prefix = lines.isEmpty ? "" : indent
             if line.isEmpty {
-                line = prefix + word
+                line = leading + (lines.isEmpty ? "" : indent) + word
             } else if line.count + 1 + word.count <= width {
                 line += " " + word
             } else {
                 lines.append(line)
-                line = indent + word
+                line = leading + indent + word
             }
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
