@@ -14,15 +14,23 @@ struct CommandLineTests {
         var errors: String
     }
 
-    static func run(_ arguments: [String]) throws -> Outcome {
+    /// Runs `program` (the debug jianpu unless given) with `input` on standard input and `environment` added.
+    static func run(_ arguments: [String], program: String = executable, input: String = "",
+                    environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
-        let output = Pipe(), errors = Pipe()
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let stdin = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = stdin
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

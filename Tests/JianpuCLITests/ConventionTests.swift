@@ -13,24 +13,7 @@ struct ConventionTests {
     }
 
     static func run(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> CommandLineTests.Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let stdin = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+        try CommandLineTests.run(arguments, program: executable, input: input, environment: environment)
     }
 
     static func temporaryFolder() throws -> String {

@@ -112,6 +112,50 @@ struct ProcessTests {
         #expect(object?["answers"] as? Int == 3)
     }
 
+    /// The scripted learner against the binary: reads `why: interval NAME` (--explain), always answers m6 as M6.
+    @Test func scriptedLearnerThroughTheBinaryHearsTheMissedIntervalAgainSoon() throws {
+        let folder = Support.temporaryFolder()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["quiz", "--mute", "--plain", "--explain", "--seed", "11", "-n", "80", "--db", folder + "/q.sqlite"]
+        var env = ProcessInfo.processInfo.environment
+        env["HOME"] = folder
+        env["XDG_CONFIG_HOME"] = folder + "/cfg"
+        process.environment = env
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var asked: [String] = []
+        var pending = ""
+        reading: while true {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            pending += String(decoding: data, as: UTF8.self)
+            while let newline = pending.firstIndex(of: "\n") {
+                let line = String(pending[..<newline])
+                pending = String(pending[pending.index(after: newline)...])
+                guard line.hasPrefix("why: interval ") else { continue }
+                let name = String(line.dropFirst("why: interval ".count).prefix { $0 != " " })
+                asked.append(name)
+                input.fileHandleForWriting.write(Data(((name == "m6" ? "M6" : name) + "\n").utf8))
+                if asked.count == 80 { try input.fileHandleForWriting.close(); break reading }
+            }
+        }
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(asked.count == 80)
+        let positions = asked.indices.filter { asked[$0] == "m6" }
+        let first = try #require(positions.first)
+        let share = Double(positions.count - 1) / Double(asked.count - first - 1)
+        let gaps = zip(positions.dropFirst(), positions).map { $0 - $1 }
+        print("binary scripted learner: m6 in \(Int((share * 100).rounded()))% of the questions after the first miss, longest gap \(gaps.max() ?? 0)")
+        #expect(share >= 0.30)
+        #expect((gaps.max() ?? 0) <= 6)
+    }
+
     @Test func statsShowErrorClassesAndPlotProgressAsSVG() throws {
         let folder = Support.temporaryFolder()
         let env = ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"]
