@@ -123,7 +123,7 @@ public enum ChordPadScreen {
                 }
                 lines.append(line)
             }
-            lines.append(dim + "letter keys: the columns' tones   Tab: the melody" + reset)
+            lines.append(strumText(pad) + "   " + dim + "letter keys: the columns' tones   Tab: the melody" + reset)
             lines.append("")
         } else {
             lines += melodyRows(pad)
@@ -167,6 +167,11 @@ public enum ChordPadScreen {
         return lines
     }
 
+    /// `strum [/] up 40 ms`.
+    static func strumText(_ pad: ChordPad) -> String {
+        "strum [/] \(pad.strumUpward ? "up" : "down") \(Int((pad.strumInterval * 1000).rounded())) ms"
+    }
+
     /// The melody layout: the current chord's tones on a s d f, and the melody over two octaves.
     static func melodyRows(_ pad: ChordPad) -> [String] {
         var lines: [String] = []
@@ -175,8 +180,7 @@ public enum ChordPadScreen {
         let toneNames = zip(KeyLayout.chordToneKeys, tones).map { keyName, tone in
             "[\(keyName)] " + coloured(key.spelling(of: Int(tone) % 12))
         }
-        let strum = "strum [/] \(pad.strumUpward ? "up" : "down") \(Int((pad.strumInterval * 1000).rounded())) ms"
-        lines.append("Tones of \(pad.chords[pad.currentDegree - 1].chord.symbol): " + toneNames.joined(separator: "  ") + "    " + strum)
+        lines.append("Tones of \(pad.chords[pad.currentDegree - 1].chord.symbol): " + toneNames.joined(separator: "  ") + "    " + strumText(pad))
         lines.append("")
         let melody = pad.melodyNotes
         let melodySounding = Set(pad.voices.filter { $0.section != .chord }.map(\.key))
