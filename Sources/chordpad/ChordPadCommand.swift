@@ -23,7 +23,8 @@ struct ChordPadCommand: ParsableCommand {
             """,
         version: CommandConventions.version)
 
-    @Option(help: "The key to start in, as named in the tunings list (DMajor, F#Minor, EDorian).")
+    @Option(help: "The key to start in, as named in the tunings list (DMajor, F#Minor, EDorian).",
+            completion: .list(Tuning.standard.map(\.name)))
     var tuning: String = "CMajor"
 
     @Flag(help: "List the tunings and exit.")

@@ -61,6 +61,7 @@ struct ConventionTests {
         for word in ["play", "render", "quiz", "stats", "tempo"] { #expect(jianpu.output.contains(word), "\(shell): \(word)") }
         let chordpad = try Self.run(Self.binary("chordpad"), ["--generate-completion-script", shell])
         #expect(chordpad.output.contains("tuning"))
+        #expect(chordpad.output.contains("EDorian"), "tuning names complete")
     }
 
     @Test("the man page is made from the commands' help")

@@ -44,9 +44,10 @@ import Testing
         #expect(drill.explanation.first?.hasPrefix("why: interval ") == true)
     }
 
-    @Test func theAdaptiveWeightsAloneWereNotEnough() {
-        // The figure before the review schedule: the selector's weights alone (11-22%, gaps up to 17).
-        var random = QuizRandom(seed: 7)
+    @Test(arguments: [1, 7, 42, 2026] as [UInt64])
+    func theAdaptiveWeightsAloneWereNotEnough(seed: UInt64) {
+        // The figure before the review schedule: the selector's weights alone.
+        var random = QuizRandom(seed: seed)
         var selector = AdaptiveSelector(intervals: Interval.simpleIntervals, kinds: PlaybackKind.allCases)
         var asked: [Interval] = []
         for _ in 0..<200 {
@@ -55,7 +56,7 @@ import Testing
             selector.record(AnswerSummary(played: interval, kind: kind, correct: interval != .minorSixth, responseMilliseconds: 1_500))
         }
         let figure = Self.figure(asked, missed: .minorSixth)
-        print("weights alone, seed 7: m6 in \(Int((figure.share * 100).rounded()))%, longest gap \(figure.longestGap)")
+        print("weights alone, seed \(seed): m6 in \(Int((figure.share * 100).rounded()))%, longest gap \(figure.longestGap)")
         #expect(figure.share < 0.30 || figure.longestGap > 6)
     }
 
