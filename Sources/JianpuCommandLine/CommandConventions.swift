@@ -23,8 +23,12 @@ public enum CommandConventions {
             }
             if word == "help" { return nil }
             let names = subcommands.map { $0._commandName }
-            let suggestion = Wording.didYouMean(word, among: names)
+            var suggestion = Wording.didYouMean(word, among: names)
             let usage = path.joined(separator: " ")
+            // A score given without a command: say how to play it.
+            if suggestion.isEmpty, word.contains("."), names.contains("play") {
+                suggestion = " (to play a score: \(usage) play \(word))"
+            }
             return "Error: '\(word)' is not a \(usage) command\(suggestion)\n"
                 + "Usage: \(usage) <subcommand>: \(names.joined(separator: ", "))\n"
                 + "  See '\(usage) --help' for more information.\n"

@@ -34,6 +34,7 @@ struct ConventionTests {
         (["rendr"], "'rendr' is not a jianpu command (did you mean render?)"),
         (["quiz", "stat"], "'stat' is not a jianpu quiz command (did you mean stats?)"),
         (["xyzzy"], "'xyzzy' is not a jianpu command\n"),
+        (["song.jp"], "'song.jp' is not a jianpu command (to play a score: jianpu play song.jp)"),
     ])
     func didYouMean(arguments: [String], message: String) throws {
         let outcome = try Self.run(Self.binary("jianpu"), arguments)
