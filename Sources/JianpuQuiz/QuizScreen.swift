@@ -109,6 +109,8 @@ public final class QuizScreen {
         guard let answered = drill.results.last?.recognized else { return }
         while !quitting {
             releaseFeedbackNotes()
+            // Notes played on a MIDI keyboard while looking back are not answers to the next question.
+            _ = events.drain()
             let keys = decoder.events(from: terminal?.readBytes(timeout: 0.05) ?? []).filter { $0.kind != .release }
             for key in keys {
                 switch Self.reviewKey(key.key) {

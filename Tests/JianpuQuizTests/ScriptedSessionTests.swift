@@ -82,6 +82,17 @@ import Testing
         #expect(lines.contains("test: FAILED (pass mark 80%)"))
     }
 
+    @Test func aPerfectSessionRecapsTheSlowestToDrillNext() throws {
+        let settings = QuizSettings(intervals: [.perfectFifth], questions: 3)
+        let (lines, _, _) = try Self.session(answers: ["P5", "r", "P5", "5"], settings: settings, seed: 3,
+                                             db: Support.temporaryFolder() + "/p.sqlite")
+        let recap = Array(lines.drop { !$0.hasPrefix("score:") })
+        #expect(recap.contains("confusions (played → answered): none"))
+        #expect(recap.contains("error classes: inverted 0, wrong width 0, one semitone 0"))
+        #expect(recap.contains("slowest: P5 1.2 s"))
+        #expect(recap.last == "drill next: P5  (jianpu quiz --intervals P5)")
+    }
+
     @Test func theEndOfASessionRecapsWhatToWorkOn() throws {
         let settings = QuizSettings(intervals: [.minorThird, .majorThird, .perfectFifth], questions: 99)
         let (lines, _, _) = try Self.session(answers: Array(repeating: "M3", count: 6), settings: settings, seed: 5,
