@@ -36,6 +36,8 @@ wait_for "(red ●)"
 screen | grep -q "│" || fail "no keyboard drawn"
 # Monochrome too: the red key carries the sign (NO_COLOR is set for this run).
 screen | grep -v "(red ●)" | grep -q "●" || fail "the lower note has no sign"
+esc=$(printf '\033')
+if tmux -L "$SOCKET" capture-pane -p -e -t "$PANE" | grep -q "${esc}\[41"; then fail "NO_COLOR is set but the red key is coloured"; fi
 screen | grep -q "type M3 + Enter" || fail "the prompt lists more than the drilled interval"
 keys M 3 Enter
 wait_for "right: M3 major third: narrow, weakly consonant, major"
