@@ -33,8 +33,21 @@ struct QuizStatsCommand: ParsableCommand {
             }
             start = date
         }
+        let database = quiz.db ?? QuizPaths.defaultDatabase()
+        if let plot {
+            // Checked before anything is read: never over the log, and into a folder that exists.
+            let target = URL(fileURLWithPath: plot).standardizedFileURL.resolvingSymlinksInPath()
+            if target == URL(fileURLWithPath: database).standardizedFileURL.resolvingSymlinksInPath() {
+                throw QuizCLI.fail("--plot \(plot) is the log itself: give another file, e.g. progress.svg")
+            }
+            var isFolder: ObjCBool = false
+            let folder = target.deletingLastPathComponent().path
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw QuizCLI.fail("--plot \(plot): there is no folder \(folder)")
+            }
+        }
         do {
-            let store = try QuizStore.forReading(path: quiz.db ?? QuizPaths.defaultDatabase())
+            let store = try QuizStore.forReading(path: database)
             let statistics = QuizStatistics(rows: try store.answers(since: start), since: start)
             let text = switch format {
             case .table: statistics.table()

@@ -183,6 +183,22 @@ struct ProcessTests {
         #expect(counter.bars == 1 + 3)
     }
 
+    @Test func statsNeverPlotsOverTheLogNorIntoAMissingFolder() throws {
+        let folder = Support.temporaryFolder()
+        let env = ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"]
+        let db = folder + "/q.sqlite"
+        _ = try Support.run(Self.binary, ["quiz", "--mute", "-n", "1", "--intervals", "P5", "--db", db], input: "P5\n", environment: env)
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let over = try Support.run(Self.binary, ["quiz", "stats", "--db", db, "--plot", db], environment: env)
+        #expect(over.status == 1)
+        #expect(over.err == "jianpu: --plot \(db) is the log itself: give another file, e.g. progress.svg\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+        let missing = try Support.run(Self.binary, ["quiz", "stats", "--db", db, "--plot", folder + "/no/such/p.svg"], environment: env)
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("there is no folder \(folder)/no/such"))
+        #expect(missing.out.isEmpty, "nothing is printed before the check")
+    }
+
     final class BarCounter: NSObject, XMLParserDelegate {
         var bars = 0
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
