@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -64,9 +65,17 @@ public struct OfflineRenderer: Sendable {
     /// - Throws: `AudioError` for a bad SoundFont, bad options or an unwritable file.
     @discardableResult
     public func render(_ timeline: Timeline, to path: String, progress: (Double) -> Void = { _ in }) throws -> RenderReport {
+        let output: OutputFile
+        do { output = try OutputFile(path) } catch { throw AudioError(.output, "cannot write WAV file \(error)") }
+        return try render(timeline, to: output, progress: progress)
+    }
+
+    /// Renders `timeline` into a 16-bit stereo WAV replacing `output` once complete.
+    @discardableResult
+    public func render(_ timeline: Timeline, to output: OutputFile, progress: (Double) -> Void = { _ in }) throws -> RenderReport {
         let schedule = try PerformanceSchedule(timeline: timeline, sampleRate: Double(options.sampleRate), options: options.playback)
         let synth = try FluidSynth(soundFont: soundFontPath, sampleRate: Double(options.sampleRate), gain: options.gain)
-        let writer = try WAVWriter(path: path, sampleRate: options.sampleRate)
+        let writer = try WAVWriter(output: output, sampleRate: options.sampleRate)
         return try Self.render(schedule: schedule, synth: synth, writer: writer, tailSeconds: options.tailSeconds, chunkFrames: options.chunkFrames, progress: progress)
     }
 
