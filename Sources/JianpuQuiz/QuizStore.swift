@@ -76,6 +76,7 @@ public final class QuizStore: Sendable {
 
     /// Opens a log for statistics: read-only when the file cannot be written, else as `init(path:)`.
     public static func forReading(path: String) throws -> QuizStore {
+        try requireExistingLog(path)
         if FileManager.default.fileExists(atPath: path), isReadOnly(path) { return try QuizStore(readingOnly: path) }
         return try QuizStore(path: path)
     }
@@ -92,6 +93,7 @@ public final class QuizStore: Sendable {
         if fileManager.fileExists(atPath: path), Self.isReadOnly(path) {
             throw QuizError(Self.readOnlyMessage(path))
         }
+        try Self.refuseForeignDatabase(path)
         var config = Configuration()
         config.busyMode = .timeout(15)
         config.label = "jianpu quiz"

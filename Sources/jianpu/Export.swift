@@ -34,6 +34,7 @@ struct Export: ParsableCommand {
         } else {
             chosen = Timeline.concatenating(timelines)
         }
+        if let problem = StandardMIDIFile.problem(writing: chosen) { throw Diagnostics.fail("\(output): \(problem); nothing was written") }
         do {
             try file.write(StandardMIDIFile.data(for: chosen))
         } catch {

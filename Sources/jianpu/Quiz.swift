@@ -135,8 +135,14 @@ struct Quiz: ParsableCommand {
     }
 
     private func runQuiz() throws {
+        let database = db ?? QuizPaths.defaultDatabase()
+        if let out = output.out {
+            // The WAV is checked before the log is touched; one file for both would corrupt the whole log.
+            let file = try Diagnostics.outputFile(out, inputs: [database, profile ?? QuizPaths.defaultProfile()])
+            _ = file
+        }
         let settings = try settings()
-        let store = try QuizStore(path: db ?? QuizPaths.defaultDatabase())
+        let store = try QuizStore(path: database)
         let history = try store.recentAnswers().compactMap(\.summary)
         let drill = QuizDrill(settings: settings, store: store, seed: seed, history: history,
                               testRepetitions: test, passMark: test == nil ? nil : passMark)

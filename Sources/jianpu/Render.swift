@@ -18,10 +18,14 @@ struct Render: ParsableCommand {
     @Option(help: "Samples per second.")
     var sampleRate: Int = 44_100
 
+    @Option(help: "The longest audio to write, in minutes: a longer performance is refused before anything is written.")
+    var maxMinutes: Double = 120
+
     @OptionGroup var synth: SynthOptions
 
     func validate() throws {
         if !(8_000...192_000).contains(sampleRate) { throw ValidationError("--sample-rate must be between 8000 and 192000") }
+        if !(maxMinutes > 0 && maxMinutes <= 100_000) { throw ValidationError("--max-minutes must be a number of minutes above 0") }
     }
 
     func run() throws {
@@ -30,7 +34,9 @@ struct Render: ParsableCommand {
         let (timeline, playback) = try sound.performance(of: score, file: input.file)
         let soundFont: String
         do { soundFont = try synth.soundFont() } catch let error as AudioError { throw Diagnostics.fail(error.message) }
-        let renderer = OfflineRenderer(soundFontPath: soundFont, options: RenderOptions(sampleRate: sampleRate, gain: synth.gain, playback: playback))
+        var options = RenderOptions(sampleRate: sampleRate, gain: synth.gain, playback: playback)
+        options.maximumSeconds = maxMinutes * 60
+        let renderer = OfflineRenderer(soundFontPath: soundFont, options: options)
         let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
         do {
             let report = try renderer.render(timeline, to: file) { bar.update($0) }

@@ -80,19 +80,22 @@ struct RobustnessTests {
         #expect(notes == count * 4)
     }
 
-    @Test("200 levels of nested tuplets degrade to odd lengths, never a trap")
-    func deepTuplets() {
-        let text = String(repeating: "3[ ", count: 200) + "q1 q2 q3" + String(repeating: " ]", count: 200) + " 1 1 1 1"
-        Self.exercise(text)
-        #expect(T.timeline(text).notes.count == 7)
+    @Test("groups nested past the limit are one located error, never a trap", arguments: ["3[ ", "R{ ", "R2{ "])
+    func deepNesting(opener: String) {
+        let closer = opener.hasSuffix("[ ") ? " ]" : " }"
+        let text = String(repeating: opener, count: 30_000) + "q1 q2 q3" + String(repeating: closer, count: 30_000) + " 1 1 1 1"
+        let errors = Self.exercise(text).filter { $0.severity == .error }
+        let deep = errors.filter { $0.message.hasPrefix("groups nested more than \(PerformanceLimits.maximumNesting) deep") }
+        #expect(deep.map(\.location.column) == [1 + opener.count * PerformanceLimits.maximumNesting])
     }
 
-    @Test("ten thousand unclosed R{ are each reported and the notes still play")
+    @Test("ten thousand unclosed R{ are reported up to the nesting limit, once past it, and the notes stay")
     func unclosedRepeats() {
         let text = String(repeating: "R{ ", count: 10_000) + "1 1 1 1"
         let diagnostics = Self.exercise(text)
-        #expect(diagnostics.filter { $0.message.hasPrefix("unterminated repeat") }.count == 10_000)
-        #expect(T.timeline(text).notes.count == 4)
+        #expect(diagnostics.filter { $0.message.hasPrefix("unterminated repeat") }.count == PerformanceLimits.maximumNesting)
+        #expect(diagnostics.filter { $0.message.hasPrefix("groups nested more than") }.count == 1)
+        #expect(T.parse(text).score.movements.first?.parts.first?.items.count == 4)
     }
 
     @Test("ten thousand stray closers are each reported")
