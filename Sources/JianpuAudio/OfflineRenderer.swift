@@ -84,7 +84,7 @@ public struct OfflineRenderer: Sendable {
 
     /// Refuses audio longer than `maximumSeconds` or than a WAV file holds, before any is made.
     private func checkLength(of schedule: PerformanceSchedule) throws {
-        let seconds = Double(schedule.events.last?.frame ?? 0) / Double(options.sampleRate) + options.tailSeconds
+        let seconds = Double(max(schedule.endFrame, schedule.events.last?.frame ?? 0)) / Double(options.sampleRate) + options.tailSeconds
         if seconds > options.maximumSeconds {
             throw AudioError(.output, "the audio would last \(ScoreSummary.clock(seconds)), longer than the \(Int(options.maximumSeconds / 60)) minutes allowed (--max-minutes raises the limit); nothing was written")
         }

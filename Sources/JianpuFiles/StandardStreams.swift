@@ -16,6 +16,7 @@ public enum StandardStreams {
     /// ignored, so a closed pipe or a size limit (`ulimit -f`) is a failed write, not a silent death.
     public static func prepare() {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            if descriptor == STDOUT_FILENO { outputWasClosed = true }
             let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
             if opened >= 0, opened != descriptor {
                 dup2(opened, descriptor)
@@ -26,10 +27,17 @@ public enum StandardStreams {
         signal(SIGXFSZ, SIG_IGN)
     }
 
+    /// Standard output was closed when the program started (`>&-`): output to it fails, as it would have.
+    nonisolated(unsafe) private static var outputWasClosed = false
+
     /// Writes `text` to standard output; false when it could not all be written.
     @discardableResult
     public static func output(_ text: String) -> Bool {
-        write(text, to: STDOUT_FILENO)
+        if outputWasClosed {
+            errno = EBADF
+            return false
+        }
+        return write(text, to: STDOUT_FILENO)
     }
 
     /// Writes `text` to standard error; false when it could not all be written (the caller rarely can do more).
