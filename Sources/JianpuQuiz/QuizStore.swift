@@ -206,12 +206,15 @@ public final class QuizStore: Sendable {
     /// Every answer (optionally from `since` on), oldest first.
     public func answers(since: Date? = nil) throws -> [AnswerRow] {
         try read { db in
+            // Read through a cursor: a million rows are a million small answers, not a million database rows as well.
             let rows = if let since {
-                try Row.fetchAll(db, sql: "SELECT * FROM recognize_intervals WHERE played_at >= ? ORDER BY played_at, id", arguments: [since])
+                try Row.fetchCursor(db, sql: "SELECT * FROM recognize_intervals WHERE played_at >= ? ORDER BY played_at, id", arguments: [since])
             } else {
-                try Row.fetchAll(db, sql: "SELECT * FROM recognize_intervals ORDER BY played_at, id")
+                try Row.fetchCursor(db, sql: "SELECT * FROM recognize_intervals ORDER BY played_at, id")
             }
-            return try rows.map { try AnswerRow(row: $0) }
+            var answers: [AnswerRow] = []
+            while let row = try rows.next() { answers.append(try AnswerRow(row: row)) }
+            return answers
         }
     }
 

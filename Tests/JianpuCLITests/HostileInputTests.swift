@@ -24,18 +24,7 @@ struct HostileInputTests {
     /// Runs `jianpu` through `sh -c` so the test can close or redirect its streams and limit it.
     /// `$J` is the executable; the status of a process killed by a signal is 128 + the signal.
     static func shell(_ script: String, in folder: URL) throws -> CommandLineTests.Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "J='\(CommandLineTests.executable)'; " + script]
-        process.currentDirectoryURL = folder
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+        try CommandLineTests.run(["-c", "J='\(CommandLineTests.executable)'; " + script], executable: "/bin/sh", in: folder)
     }
 
     static let warned = "4/4\n1 2 3 4 | 5 6 7 |\n"
