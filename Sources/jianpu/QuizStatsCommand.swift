@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JianpuFiles
 import JianpuQuiz
 
 struct QuizStatsCommand: ParsableCommand {
@@ -34,18 +35,8 @@ struct QuizStatsCommand: ParsableCommand {
             start = date
         }
         let database = quiz.db ?? QuizPaths.defaultDatabase()
-        if let plot {
-            // Checked before anything is read: never over the log, and into a folder that exists.
-            let target = URL(fileURLWithPath: plot).standardizedFileURL.resolvingSymlinksInPath()
-            if target == URL(fileURLWithPath: database).standardizedFileURL.resolvingSymlinksInPath() {
-                throw QuizCLI.fail("--plot \(plot) is the log itself: give another file, e.g. progress.svg")
-            }
-            var isFolder: ObjCBool = false
-            let folder = target.deletingLastPathComponent().path
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-                throw QuizCLI.fail("--plot \(plot): there is no folder \(folder)")
-            }
-        }
+        // Checked before anything is read: never over the log, and into a folder that exists.
+        let plotFile = try plot.map { try Diagnostics.outputFile($0, inputs: [database]) }
         do {
             let store = try QuizStore.forReading(path: database)
             let statistics = QuizStatistics(rows: try store.answers(since: start), since: start)
@@ -54,15 +45,14 @@ struct QuizStatsCommand: ParsableCommand {
             case .csv: statistics.csv()
             case .json: statistics.json()
             }
-            FileHandle.standardOutput.write(Data(text.utf8))
-            if let plot {
-                // Written beside the target, then renamed: a failed write leaves no half file.
+            try Diagnostics.output(text)
+            if let plotFile {
                 do {
-                    try Data(ProgressPlot.svg(statistics).utf8).write(to: URL(fileURLWithPath: plot), options: .atomic)
+                    try plotFile.write(Array(ProgressPlot.svg(statistics).utf8))
                 } catch {
-                    throw QuizError("\(plot): cannot write the plot (\(error.localizedDescription))")
+                    throw QuizError(error.description)
                 }
-                FileHandle.standardError.write(Data("jianpu: wrote \(plot)\n".utf8))
+                StandardStreams.error("jianpu: wrote \(plotFile.path)\n")
             }
         } catch let error as QuizError {
             throw QuizCLI.fail(error.message)

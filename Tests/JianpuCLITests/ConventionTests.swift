@@ -13,7 +13,7 @@ struct ConventionTests {
     }
 
     static func run(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> CommandLineTests.Outcome {
-        try CommandLineTests.run(arguments, program: executable, input: input, environment: environment)
+        try CommandLineTests.run(arguments, executable: executable, input: input, environment: environment)
     }
 
     static func temporaryFolder() throws -> String {
