@@ -23,6 +23,11 @@ let package = Package(
             providers: [.apt(["libfluidsynth-dev"])]
         ),
         .target(name: "JianpuAudio", dependencies: ["JianpuCore", "CFluidSynth"]),
+        // Jianpu laid out as printed: pages of positioned glyphs, drawn as SVG. Pure: fonts are measured through a protocol.
+        .target(name: "JianpuEngraving", dependencies: ["JianpuCore"]),
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
+        // The engraving's real fonts and its PDF, through cairo.
+        .target(name: "JianpuPrint", dependencies: ["JianpuEngraving", "CCairo"]),
         // Terminal and MIDI input, and drawing, for the interactive programs.
         .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuAudio"]),
         // Option groups the command-line programs share.
@@ -41,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "jianpu",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuEngraving", "JianpuPrint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

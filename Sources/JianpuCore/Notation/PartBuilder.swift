@@ -3,6 +3,7 @@
 struct PartBuilder {
     let location: SourceLocation
     var instrument: String?
+    var lyrics: [String] = []
 
     var stack: [Frame] = [Frame(kind: .root, location: SourceLocation(file: "", line: 0, column: 0))]
     var tonic = 60
@@ -58,7 +59,7 @@ struct PartBuilder {
             stack[stack.count - 1].items.append(contentsOf: frame.items)
         }
         if let problem = bars.endOfPart() { parser.warning(problem.location ?? location, problem.message) }
-        return Part(instrument: instrument, items: stack[0].items, location: location)
+        return Part(instrument: instrument, items: stack[0].items, lyrics: lyrics, location: location)
     }
 
     // MARK: - Words

@@ -35,11 +35,14 @@ public struct Part: Sendable, Hashable {
     /// The `instrument=` header of the part, if any.
     public var instrument: String?
     public var items: [MusicItem]
+    /// The `L:`/`H:` lines written in the part, one verse each, as written.
+    public var lyrics: [String]
     public var location: SourceLocation
 
-    public init(instrument: String? = nil, items: [MusicItem], location: SourceLocation) {
+    public init(instrument: String? = nil, items: [MusicItem], lyrics: [String] = [], location: SourceLocation) {
         self.instrument = instrument
         self.items = items
+        self.lyrics = lyrics
         self.location = location
     }
 }

@@ -1,0 +1,80 @@
+import JianpuCore
+
+/// One bar across all parts, its events set in columns shared by the parts (one per onset).
+struct BarBlock {
+    /// Each part's bar (nil when a part has fewer bars).
+    var bars: [WrittenBar?]
+    /// Column onsets from the bar's start, in order, and their x from the bar's left edge.
+    var onsets: [WholeNotes] = []
+    var xs: [Double] = []
+    /// Each part's events: the event, its shape and its column.
+    var placed: [[(event: WrittenEvent, shape: EventShape, column: Int)]]
+    /// Chord symbols over the first part: text and column.
+    var chordSymbols: [(text: String, column: Int, width: Double)] = []
+    var width = 0.0
+    var startPad = 0.0
+
+    var number: Int { bars.lazy.compactMap { $0?.number }.first ?? 0 }
+    var first: WrittenBar? { bars.lazy.compactMap { $0 }.first }
+
+    /// Sets the bar's columns: each far enough from the next for both parts' glyphs, lyrics and chord
+    /// symbols, and for its length.
+    init(bars: [WrittenBar?], chords: [(onset: WholeNotes, text: String)], metrics m: EngravingOptions.Metrics,
+         measure: any TextMeasuring, onset: (WrittenEvent, Int?) -> Double?) {
+        self.bars = bars
+        placed = Array(repeating: [], count: bars.count)
+        var onsetSet = Set<WholeNotes>()
+        for bar in bars.compactMap({ $0 }) { for event in bar.events { onsetSet.insert(event.onset - bar.start) } }
+        onsets = onsetSet.sorted()
+        let end = bars.compactMap { $0.map(\.length) }.max() ?? .zero
+        var left = Array(repeating: 0.0, count: onsets.count), right = left
+        for (p, bar) in bars.enumerated() {
+            guard let bar else { continue }
+            for event in bar.events {
+                let column = onsets.firstIndex(of: event.onset - bar.start) ?? 0
+                let shape = EventShape(event, metrics: m, measure: measure) { onset(event, $0) }
+                placed[p].append((event, shape, column))
+                left[column] = max(left[column], shape.left)
+                right[column] = max(right[column], shape.right)
+                for syllable in event.lyrics.compactMap({ $0 }) {
+                    let half = measure.width(of: Self.shownSyllable(syllable), in: m.lyric) / 2 + 0.12 * m.s
+                    left[column] = max(left[column], half)
+                    right[column] = max(right[column], half)
+                }
+            }
+        }
+        if let first = first, !onsets.isEmpty {
+            for chord in chords where chord.onset >= first.start && chord.onset < first.start + max(first.length, end) {
+                let relative = chord.onset - first.start
+                let column = onsets.lastIndex { $0 <= relative } ?? 0
+                let width = measure.width(of: chord.text, in: m.chordSymbol)
+                chordSymbols.append((chord.text, column, width))
+                right[column] = max(right[column], width + 0.3 * m.s - left[column])
+            }
+        }
+        startPad = 0.55 * m.s + (bars.contains { $0?.repeatStart == true } ? 0.7 * m.s : 0)
+        var x = startPad
+        for index in onsets.indices {
+            x += left[index]
+            xs.append(x)
+            let next = index + 1 < onsets.count ? onsets[index + 1] : end
+            let quarters = min(2, max(0, (next - onsets[index]).doubleValue * 4))
+            let room = right[index] + 0.3 * m.s + (index + 1 < onsets.count ? left[index + 1] : 0)
+            let advance = max(room, m.s * (0.55 + 1.1 * quarters))
+            x += advance - (index + 1 < onsets.count ? left[index + 1] : 0)
+        }
+        let endPad = 0.35 * m.s + (bars.contains { $0?.repeatEnd == true } ? 0.7 * m.s : 0)
+        width = max(x, xs.last.map { $0 + m.s } ?? m.s) + endPad
+    }
+
+    /// Moves the columns apart by `extra` each (justification).
+    mutating func stretch(by extra: Double) {
+        for index in xs.indices { xs[index] += extra * (Double(index) + 0.5) }
+        width += extra * Double(max(1, xs.count))
+    }
+
+    /// The syllable as printed: without the `-` that joins it to the next.
+    static func shownSyllable(_ syllable: String) -> String {
+        syllable.hasSuffix("-") && syllable.count > 1 ? String(syllable.dropLast()) : syllable
+    }
+}

@@ -1,0 +1,150 @@
+import JianpuCore
+
+/// Lays a score out as printed jianpu: pages of systems of bars of positioned glyphs.
+///
+/// Works from the score tree, so repeats are drawn once, as written; the timeline is only
+/// asked when each written note first sounds.
+public struct Engraver {
+    let options: EngravingOptions
+    let measure: any TextMeasuring
+    let m: EngravingOptions.Metrics
+
+    public init(options: EngravingOptions = EngravingOptions(), measure: any TextMeasuring) {
+        self.options = options
+        self.measure = measure
+        m = EngravingOptions.Metrics(s: options.size)
+    }
+
+    var pageWidth: Double { options.paper.size.width }
+    var pageHeight: Double { options.paper.size.height }
+    var contentWidth: Double { pageWidth - 2 * options.margin }
+
+    /// The engraving of every movement, each with its own header.
+    public func engrave(_ score: Score) -> Engraving {
+        var book = PageBook(height: pageHeight, margin: options.margin)
+        var performance: [(seconds: Double, event: String)] = []
+        var offset = 0.0
+        for (index, movement) in score.movements.enumerated() {
+            let timeline = Flattener.timeline(of: movement)
+            let times = OnsetMap(timeline: timeline, prefix: "m\(index)", offset: offset)
+            performance += times.performance
+            engrave(movement, prefix: "m\(index)", times: times, into: &book)
+            offset += timeline.durationSeconds
+        }
+        return Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: book.pages, performance: performance, duration: offset)
+    }
+
+    private func engrave(_ movement: Movement, prefix: String, times: OnsetMap, into book: inout PageBook) {
+        let parts = movement.parts.enumerated().map { index, part in
+            WrittenBars.read(part, index: index, movementPrefix: prefix)
+        }
+        let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).map { ($0.onset, $0.chord.symbol) }
+        let count = parts.map(\.count).max() ?? 0
+        var blocks = (0..<count).map { b in
+            BarBlock(bars: parts.map { b < $0.count ? $0[b] : nil }, chords: chords, metrics: m, measure: measure) { times.onset(of: $0, pitch: $1) }
+        }
+        let header = HeaderLayout(movement: movement, metrics: m, measure: measure, width: contentWidth)
+        book.reserve(header.height + m.s * 4)
+        book.add(header.glyphs.map { $0.moved(options.margin, book.y) })
+        book.y += header.height
+        let indent = movement.parts.count > 1 ? 0.7 * m.s : 0
+        var systems: [SystemLayout] = []
+        for range in lineBreaks(blocks.map(\.width), width: contentWidth - indent) {
+            let natural = blocks[range].reduce(0) { $0 + $1.width }
+            let columns = blocks[range].reduce(0) { $0 + max(1, $1.xs.count) }
+            let isLast = range.upperBound == blocks.count
+            if !(isLast && natural < 0.75 * (contentWidth - indent)), columns > 0 {
+                let extra = (contentWidth - indent - natural) / Double(columns)
+                for b in range { blocks[b].stretch(by: extra) }
+            }
+            let system = SystemLayout(blocks: Array(blocks[range]), metrics: m, measure: measure, times: times)
+            book.reserve(system.height)
+            var placed = system
+            placed.index = systems.count
+            placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1)
+            book.add(placed.glyphs)
+            book.pages[book.pages.count - 1].bars += placed.barAreas
+            systems.append(placed)
+            book.y += system.height + 1.3 * m.s
+        }
+        let spans = Spanners(systems: systems, partCount: movement.parts.count, metrics: m, measure: measure)
+        for (page, glyphs) in spans.glyphsByPage { book.pages[page].glyphs += glyphs }
+        for system in systems {
+            book.pages[system.page].systems.append(SystemArea(rect: system.rect, heads: system.heads, lyrics: spans.lyricBoxes[system.index] ?? [], chordSymbols: system.chordBoxes))
+        }
+        book.y += m.s
+    }
+
+    /// Bars per line: as many as fit, each line's bars in order (a bar wider than the line gets a line of its own).
+    func lineBreaks(_ widths: [Double], width: Double) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0, used = 0.0
+        for (index, w) in widths.enumerated() {
+            if index > start, used + w > width {
+                result.append(start..<index)
+                start = index
+                used = 0
+            }
+            used += w
+        }
+        if start < widths.count { result.append(start..<widths.count) }
+        return result
+    }
+}
+
+/// Pages filled from the top: where the next thing goes.
+struct PageBook {
+    var pages: [Page] = [Page()]
+    var y: Double
+    let height: Double
+    let margin: Double
+
+    init(height: Double, margin: Double) {
+        self.height = height
+        self.margin = margin
+        y = margin
+    }
+
+    /// Starts a new page unless `space` fits under what is on this one.
+    mutating func reserve(_ space: Double) {
+        if y + space > height - margin, y > margin + 1 {
+            pages.append(Page())
+            y = margin
+        }
+    }
+
+    mutating func add(_ glyphs: [Glyph]) {
+        pages[pages.count - 1].glyphs += glyphs
+    }
+}
+
+/// When each written note and rest first sounds, and the order they sound in through repeats.
+struct OnsetMap {
+    private struct Key: Hashable {
+        var line: Int32, column: Int32, part: Int32, pitch: Int32
+    }
+    private var first: [Key: Double] = [:]
+    private(set) var performance: [(seconds: Double, event: String)] = []
+    private let prefix: String
+
+    init(timeline: Timeline, prefix: String, offset: Double) {
+        self.prefix = prefix
+        var events: [(Double, String)] = []
+        func note(_ location: SourceLocation?, part: Int, pitch: Int, at position: WholeNotes) {
+            guard let location else { return }
+            let seconds = timeline.tempoMap.seconds(at: position) + offset
+            let key = Key(line: Int32(location.line), column: Int32(location.column), part: Int32(part), pitch: Int32(pitch))
+            if first[key].map({ seconds < $0 }) ?? true { first[key] = seconds }
+            let id = "\(prefix)p\(part)l\(location.line)c\(location.column)"
+            if events.last?.0 != seconds || events.last?.1 != id { events.append((seconds, id)) }
+        }
+        for timed in timeline.notes where !timed.isGrace { note(timed.location, part: timed.part, pitch: timed.pitch.midiNumber, at: timed.onset) }
+        for rest in timeline.rests { note(rest.location, part: rest.part, pitch: -1, at: rest.onset) }
+        performance = events.sorted { $0.0 < $1.0 }.map { (seconds: $0.0, event: $0.1) }
+    }
+
+    /// Seconds when `event` first sounds `pitch` (nil: the rest).
+    func onset(of event: WrittenEvent, pitch: Int?) -> Double? {
+        first[Key(line: Int32(event.location.line), column: Int32(event.location.column), part: Int32(event.part), pitch: Int32(pitch ?? -1))]
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import JianpuCommandLine
+import JianpuCore
+import JianpuEngraving
+import JianpuPrint
+
+struct Typeset: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Typeset a score as printed jianpu: SVG, PDF, or a self-contained HTML page that plays.",
+        discussion: "The format follows the output's extension: .svg, .pdf or .html.")
+
+    @OptionGroup var input: ScoreInput
+
+    @Option(name: .shortAndLong, help: "The file to write: song.svg, song.pdf or song.html.")
+    var output: String
+
+    @Option(help: "Paper size: a4 or letter.")
+    var paper: Paper = .a4
+
+    @Option(help: "Size of the digits in points, 8-40.")
+    var size: Double = 15
+
+    @OptionGroup var synth: SynthOptions
+
+    enum Format: String { case svg, pdf, html }
+
+    var format: Format? {
+        let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+        return ext == "htm" ? .html : Format(rawValue: ext)
+    }
+
+    func validate() throws {
+        guard format != nil else { throw ValidationError("cannot tell the format of '\(output)': give a name ending in .svg, .pdf or .html") }
+        guard (8...40).contains(size) else { throw ValidationError("--size must be between 8 and 40 points") }
+    }
+
+    func run() throws {
+        let target = OutputFile(path: output)
+        if target.isSame(as: input.file) { throw Diagnostics.fail("refusing to write \(output): it is the score being read") }
+        let score = try input.load()
+        let engraving = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure()).engrave(score)
+        do {
+            switch format ?? .svg {
+            case .svg:
+                try target.write(Data(SVGWriter.svg(engraving).utf8))
+            case .pdf:
+                try target.write { temporary in try PDFWriter.write(engraving, to: temporary) }
+            case .html:
+                try target.write(Data(try HTMLTypesetting.page(for: score, engraving: engraving, synth: synth).utf8))
+            }
+        } catch let failure as ExitCode {
+            throw failure
+        } catch {
+            throw Diagnostics.fail("cannot write \(output): \(error)")
+        }
+    }
+}
+
+extension Paper: ExpressibleByArgument {}
+
+/// An output written whole or not at all: to a temporary file beside the target, then renamed over it.
+struct OutputFile {
+    let path: String
+
+    /// Whether `other` names the same file (so writing would destroy the input).
+    func isSame(as other: String) -> Bool {
+        let a = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+        let b = URL(fileURLWithPath: other).standardizedFileURL.resolvingSymlinksInPath()
+        return a.path == b.path
+    }
+
+    func write(_ data: Data) throws {
+        try write { temporary in try data.write(to: URL(fileURLWithPath: temporary)) }
+    }
+
+    /// Lets `produce` write a temporary file beside the target, then renames it into place.
+    func write(_ produce: (String) throws -> Void) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        do {
+            try produce(temporary)
+            guard rename(temporary, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+}
