@@ -38,7 +38,7 @@ public struct Engraver {
         let parts = movement.parts.enumerated().map { index, part in
             WrittenBars.read(part, index: index, movementPrefix: prefix)
         }
-        let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).map { ($0.onset, $0.chord.symbol) }
+        let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).map { ($0.onset, Self.printed($0.chord.symbol)) }
         let count = parts.map(\.count).max() ?? 0
         var blocks = (0..<count).map { b in
             BarBlock(bars: parts.map { b < $0.count ? $0[b] : nil }, chords: chords, metrics: m, measure: measure) { times.onset(of: $0, pitch: $1) }
@@ -73,6 +73,17 @@ public struct Engraver {
             book.pages[system.page].systems.append(SystemArea(rect: system.rect, heads: system.heads, lyrics: spans.lyricBoxes[system.index] ?? [], chordSymbols: system.chordBoxes))
         }
         book.y += m.s
+    }
+
+    /// A chord symbol with its roots' flats and sharps as signs: `Bb7/F#` is `B♭7/F♯`.
+    static func printed(_ symbol: String) -> String {
+        var out = "", previous: Character = "/"
+        for (index, c) in symbol.enumerated() {
+            let afterRoot = index > 0 && ("A"..."G").contains(previous)
+            out.append(afterRoot && c == "b" ? "♭" : afterRoot && c == "#" ? "♯" : c)
+            previous = c
+        }
+        return out
     }
 
     /// Bars per line: as many as fit, each line's bars in order (a bar wider than the line gets a line of its own).

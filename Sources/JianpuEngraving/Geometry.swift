@@ -71,7 +71,7 @@ public protocol TextMeasuring {
 
 /// What a glyph shows, for the backends and the tests (the SVG class).
 public enum Role: String, Sendable, Hashable {
-    case note, grace, tied, rest, dash, octaveDot = "octave-dot", underline, augmentationDot = "aug-dot", accidental
+    case note, grace = "note grace", tied, rest, dash, octaveDot = "octave-dot", underline, augmentationDot = "aug-dot", accidental
     case barLine = "bar-line", repeatDot = "repeat-dot", tie, tuplet, arpeggio, volta, jump, dynamic, chordSymbol = "chord-symbol"
     case lyric, title, subtitle, credit, key, meter, tempo, barNumber = "bar-number", bracket, partName = "part-name", multibarRest = "multibar-rest"
 }

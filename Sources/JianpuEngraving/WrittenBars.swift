@@ -59,6 +59,8 @@ struct WrittenBars {
     private var position = WholeNotes.zero
     private var barLength: WholeNotes
     private var tonic: Int
+    /// How far `<` and `>` have moved the unmarked octave, as last seen on a single note.
+    private var baseOctave = 0
     private var pendingGrace: [(Note, WrittenNote)] = []
     private var pendingTie = false
     private var pendingDynamic: String?
@@ -89,7 +91,8 @@ struct WrittenBars {
         for item in items {
             switch item {
             case .note(let note):
-                let written = WrittenNote(note, tonic: tonic)
+                if let base = WrittenNote.baseOctave(of: note, tonic: tonic) { baseOctave = base }
+                let written = WrittenNote(note, tonic: tonic, baseOctave: baseOctave)
                 if note.isRest { pendingTie = false }
                 var event = event(.note(note, written), length: note.length * ratio, at: note.location)
                 event.graceBefore = pendingGrace
@@ -109,7 +112,7 @@ struct WrittenBars {
                 tupletCount += 1
                 walk(group.items, ratio: ratio * group.ratio, tuplet: (tupletCount, group.count))
             case .grace(let grace):
-                let notes = grace.notes.map { ($0, WrittenNote($0, tonic: tonic)) }
+                let notes = grace.notes.map { ($0, WrittenNote($0, tonic: tonic, baseOctave: baseOctave)) }
                 if grace.placement == .before { pendingGrace += notes } else { markLastNote { $0.graceAfter += notes } }
             case .repeat(let repeated):
                 repeatPassage(repeated, ratio: ratio, tuplet: tuplet)

@@ -22,8 +22,9 @@ public struct WrittenNote: Sendable, Hashable {
     /// Augmentation dots.
     public var dots: Int
 
-    /// How `note` is written when degree 1 sounds at MIDI `tonic`.
-    public init(_ note: Note, tonic: Int) {
+    /// How `note` is written when degree 1 sounds at MIDI `tonic` and `<`/`>` have moved the
+    /// unmarked octave by `baseOctave` (dots are printed as the marks were written).
+    public init(_ note: Note, tonic: Int, baseOctave: Int = 0) {
         (underlines, dots) = Self.underlinesAndDots(of: note.length)
         guard !note.isRest else {
             figures = [Figure(digit: "0", accidental: 0, octave: 0, pitch: nil)]
@@ -43,8 +44,14 @@ public struct WrittenNote: Sendable, Hashable {
             guard let index else { return Self.figure(for: pitch, tonic: tonic) }
             let (figure, accidental) = unused.remove(at: index)
             let offset = pitch.midiNumber - tonic - NoteWord.semitones(of: figure) - accidental
-            return Figure(digit: Character(UnicodeScalar(figure)), accidental: accidental, octave: Self.floorDivide(offset, 12), pitch: pitch)
+            return Figure(digit: Character(UnicodeScalar(figure)), accidental: accidental, octave: Self.floorDivide(offset, 12) - baseOctave, pitch: pitch)
         }
+    }
+
+    /// The octave `<` and `>` have moved a single note's unmarked figures to: its sounding octave less its marks.
+    public static func baseOctave(of note: Note, tonic: Int) -> Int? {
+        guard note.pitches.count == 1, let word = try? NoteWord(Array(note.text.utf8)), word.octaveGroupCount <= 1 else { return nil }
+        return WrittenNote(note, tonic: tonic).figures[0].octave - word.octave
     }
 
     /// The nearest spelling of a pitch in the key, sharpening when it falls between degrees.
