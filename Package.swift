@@ -22,7 +22,8 @@ let package = Package(
             name: "CFluidSynth",
             providers: [.apt(["libfluidsynth-dev"])]
         ),
-        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "CFluidSynth"]),
+        .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
+        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "CFluidSynth", "CSndFile"]),
         // Jianpu laid out as printed: pages of positioned glyphs, drawn as SVG. Pure: fonts are measured through a protocol.
         .target(name: "JianpuEngraving", dependencies: ["JianpuCore"]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),

@@ -22,7 +22,7 @@ public struct Engraver {
     /// The engraving of every movement, each with its own header.
     public func engrave(_ score: Score) -> Engraving {
         var book = PageBook(height: pageHeight, margin: options.margin)
-        var performance: [(seconds: Double, event: String)] = []
+        var performance: [(seconds: Double, event: String, part: Int)] = []
         var offset = 0.0
         for (index, movement) in score.movements.enumerated() {
             let timeline = Flattener.timeline(of: movement)
@@ -135,23 +135,23 @@ struct OnsetMap {
         var line: Int32, column: Int32, part: Int32, pitch: Int32
     }
     private var first: [Key: Double] = [:]
-    private(set) var performance: [(seconds: Double, event: String)] = []
+    private(set) var performance: [(seconds: Double, event: String, part: Int)] = []
     private let prefix: String
 
     init(timeline: Timeline, prefix: String, offset: Double) {
         self.prefix = prefix
-        var events: [(Double, String)] = []
+        var events: [(seconds: Double, event: String, part: Int)] = []
         func note(_ location: SourceLocation?, part: Int, pitch: Int, at position: WholeNotes) {
             guard let location else { return }
             let seconds = timeline.tempoMap.seconds(at: position) + offset
             let key = Key(line: Int32(location.line), column: Int32(location.column), part: Int32(part), pitch: Int32(pitch))
             if first[key].map({ seconds < $0 }) ?? true { first[key] = seconds }
-            let id = "\(prefix)p\(part)l\(location.line)c\(location.column)"
-            if events.last?.0 != seconds || events.last?.1 != id { events.append((seconds, id)) }
+            let id = WrittenEvent.id(prefix: prefix, part: part, location: location)
+            if events.last?.seconds != seconds || events.last?.event != id { events.append((seconds, id, part)) }
         }
         for timed in timeline.notes where !timed.isGrace { note(timed.location, part: timed.part, pitch: timed.pitch.midiNumber, at: timed.onset) }
         for rest in timeline.rests { note(rest.location, part: rest.part, pitch: -1, at: rest.onset) }
-        performance = events.sorted { $0.0 < $1.0 }.map { (seconds: $0.0, event: $0.1) }
+        performance = events.sorted { ($0.seconds, $0.part) < ($1.seconds, $1.part) }
     }
 
     /// Seconds when `event` first sounds `pitch` (nil: the rest).

@@ -158,8 +158,8 @@ public struct Engraving: Sendable {
     public var width: Double
     public var height: Double
     public var pages: [Page]
-    /// Every sounding written event in performance order (through repeats): seconds and event id.
-    public var performance: [(seconds: Double, event: String)]
+    /// Every sounding written event in performance order (through repeats): seconds, event id and part.
+    public var performance: [(seconds: Double, event: String, part: Int)]
     /// The end of the music in seconds.
     public var duration: Double
 }

@@ -30,6 +30,11 @@ struct WrittenEvent {
     /// The syllable of each verse sung on this note.
     var lyrics: [String?] = []
 
+    /// The page id of the event written at `location` in `part` of the movement with id `prefix`.
+    static func id(prefix: String, part: Int, location: SourceLocation) -> String {
+        "\(prefix)p\(part)l\(location.line)c\(location.column)"
+    }
+
     var isStruckNote: Bool {
         if case .note(let note, _) = kind { return !note.isRest && !tiedFromPrevious }
         return false
@@ -233,7 +238,7 @@ struct WrittenBars {
 
     private func event(_ kind: WrittenEvent.Kind, length: WholeNotes, at location: SourceLocation) -> WrittenEvent {
         WrittenEvent(kind: kind, onset: position, length: length, location: location, part: part,
-                     id: "\(movementPrefix)p\(part)l\(location.line)c\(location.column)")
+                     id: WrittenEvent.id(prefix: movementPrefix, part: part, location: location))
     }
 
     static func words(for jump: Jump.Kind) -> String {
