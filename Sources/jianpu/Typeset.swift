@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JianpuAudio
 import JianpuCommandLine
 import JianpuCore
 import JianpuEngraving
@@ -38,6 +39,7 @@ struct Typeset: ParsableCommand {
     func run() throws {
         let target = OutputFile(path: output)
         if target.isSame(as: input.file) { throw Diagnostics.fail("refusing to write \(output): it is the score being read") }
+        if let problem = target.problem { throw Diagnostics.fail("cannot write \(output): \(problem)") }
         let score = try input.load()
         let engraving = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure()).engrave(score)
         do {
@@ -51,6 +53,12 @@ struct Typeset: ParsableCommand {
             }
         } catch let failure as ExitCode {
             throw failure
+        } catch let error as AudioError {
+            throw Diagnostics.fail(error.message)
+        } catch let error as PDFWriter.Failure {
+            throw Diagnostics.fail(error.description)
+        } catch let error as CocoaError {
+            throw Diagnostics.fail("cannot write \(output): \(error.underlying.map { String(describing: $0) } ?? error.localizedDescription)")
         } catch {
             throw Diagnostics.fail("cannot write \(output): \(error)")
         }
@@ -68,6 +76,16 @@ struct OutputFile {
         let a = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
         let b = URL(fileURLWithPath: other).standardizedFileURL.resolvingSymlinksInPath()
         return a.path == b.path
+    }
+
+    /// Why the file cannot be written, found before any work is done: nil when it can.
+    var problem: String? {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { return "there is no folder \(folder)" }
+        guard access(folder, W_OK) == 0 else { return "the folder \(folder) is not writable" }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return "it is a folder" }
+        return nil
     }
 
     func write(_ data: Data) throws {
