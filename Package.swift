@@ -30,7 +30,7 @@ let package = Package(
         // The engraving's real fonts and its PDF, through cairo.
         .target(name: "JianpuPrint", dependencies: ["JianpuEngraving", "CCairo"]),
         // Terminal and MIDI input, and drawing, for the interactive programs.
-        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuAudio"]),
+        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuAudio", "JianpuEngraving"]),
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",

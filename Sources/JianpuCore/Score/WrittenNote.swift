@@ -50,7 +50,7 @@ public struct WrittenNote: Sendable, Hashable {
 
     /// The octave `<` and `>` have moved a single note's unmarked figures to: its sounding octave less its marks.
     public static func baseOctave(of note: Note, tonic: Int) -> Int? {
-        guard note.pitches.count == 1, let word = try? NoteWord(Array(note.text.utf8)), word.octaveGroupCount <= 1 else { return nil }
+        guard note.pitches.count == 1, let word = try? NoteWord(Array(note.text.utf8)), word.figureCount == 1, word.octaveGroupCount <= 1 else { return nil }
         return WrittenNote(note, tonic: tonic).figures[0].octave - word.octave
     }
 
