@@ -88,7 +88,7 @@ check "the screen shows the bar counter" wait_for 2 "bar [0-9]*/[0-9]*"
 highlighted() { T capture-pane -e -p -t "$SESSION" | grep -qE $'\e\\[([0-9;]*;)?7[;m]'; }
 check "a sounding note is highlighted (reverse video)" highlighted
 # The music is drawn as jianpu (the engraving's text form), not as the source text.
-for token in '\\mp' '\\p' 'q1,' 'KeepLength' 'chords='; do
+for token in '\mp' '\p' 'q1,' 'KeepLength' 'chords='; do
     check "no source token $token on the screen" not_shown "$token"
 done
 check "duration underlines are drawn under the accompaniment's quavers" wait_for 1 "‾‾‾"
