@@ -122,7 +122,8 @@ struct WrittenBars {
             case .repeat(let repeated):
                 repeatPassage(repeated, ratio: ratio, tuplet: tuplet)
             case .jump(let jump):
-                pendingMarks.append(Self.words(for: jump.kind))
+                // A segno marks where the music after it starts; the others end the music before them.
+                if jump.kind == .segno || !hasEvents { pendingMarks.append(Self.words(for: jump.kind)) } else { markLastNote { $0.marks.append(Self.words(for: jump.kind)) } }
             case .multibarRest(let rest):
                 closeIfStarted()
                 let length = barLength * Int64(max(rest.bars, 1))
@@ -179,6 +180,8 @@ struct WrittenBars {
             if let times, times > 2 { open.repeatTimes = times }
         }
     }
+
+    private var hasEvents: Bool { !open.events.isEmpty || !bars.isEmpty }
 
     private mutating func markLastNote(_ change: (inout WrittenEvent) -> Void) {
         if !open.events.isEmpty {
@@ -243,7 +246,7 @@ struct WrittenBars {
 
     static func words(for jump: Jump.Kind) -> String {
         switch jump {
-        case .segno: "𝄋"
+        case .segno: "Segno"
         case .toCoda: "To Coda ⊕"
         case .fine: "Fine"
         case .daCapo: "D.C."

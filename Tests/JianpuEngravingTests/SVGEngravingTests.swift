@@ -148,4 +148,18 @@ struct SVGEngravingTests {
         #expect(try EngravingSupport.elements(svg, class: "tempo").map(\.text) == ["♩.=56"])
         #expect(try EngravingSupport.elements(svg, class: "credit").map(\.text) == ["C"])
     }
+
+    @Test("Segno is drawn over the music after it; To Coda, D.S., D.C. and Fine over the note before them")
+    func navigationWords() throws {
+        let svg = SVGWriter.svg(EngravingSupport.engrave(try EngravingSupport.score("4/4\n1 1 1 1 | Segno 2 2 2 2 | 3 3 3 3 ToCoda 4 4 4 4 | 5 5 5 5 DS 6 6 6 6 Fine |")))
+        let heads = try EngravingSupport.elements(svg, class: "note")
+        let words = try EngravingSupport.elements(svg, class: "jump")
+        #expect(words.map(\.text) == ["Segno", "To Coda ⊕", "D.S.", "Fine"])
+        // Each word starts at the note it belongs to: the first 2, the last 3, the last 5, the last 6.
+        let noteIndex = [4, 11, 19, 23]
+        for (word, index) in zip(words, noteIndex) {
+            let x = EngravingSupport.number(heads[index], "x")
+            #expect(abs(EngravingSupport.number(word, "x") - x) < 10, "\(word.text) at \(EngravingSupport.number(word, "x")), note at \(x)")
+        }
+    }
 }
