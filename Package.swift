@@ -63,7 +63,7 @@ let package = Package(
         ),
         .testTarget(name: "JianpuChordPadTests", dependencies: ["JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal"]),
         .testTarget(name: "JianpuCoreTests", dependencies: ["JianpuCore"]),
-        .testTarget(name: "JianpuEngravingTests", dependencies: ["JianpuEngraving", "JianpuPrint", "JianpuCore"], exclude: ["Golden"]),
+        .testTarget(name: "JianpuEngravingTests", dependencies: ["JianpuEngraving", "JianpuPrint", "JianpuCore"], exclude: ["Golden", "Browser"]),
         // Analysis of rendered audio (FFT, pitch, onsets) shared by the test targets.
         .target(name: "AudioAnalysis", path: "Tests/AudioAnalysis"),
         .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore", "AudioAnalysis"]),

@@ -29,7 +29,7 @@ struct EventShape {
             underlines = written.underlines
             // Grace notes: small, tight against the main note.
             var x = -left - 0.08 * m.s
-            for (grace, writtenGrace) in event.graceBefore.reversed() {
+            for (_, writtenGrace) in event.graceBefore.reversed() {
                 var small = EventShape(metrics: m)
                 small.drawNote(writtenGrace, font: m.grace, role: .grace, eventID: event.id, metrics: m, measure: measure,
                                onset: { _ in nil }, at: 0, scale: m.graceScale)
@@ -37,7 +37,6 @@ struct EventShape {
                 let shift = x - small.right
                 append(small, dx: shift, dy: -0.45 * m.s)
                 x = shift - small.left - 0.04 * m.s
-                _ = grace
             }
             left = max(left, -x)
             if note.arpeggio != nil { drawArpeggio(metrics: m) }

@@ -50,10 +50,12 @@ extension ScoreView {
                 }
                 for index in first..<rows[part].count {
                     let row = rows[part][index]
-                    guard body.count + (index == current ? row.above.count + 1 : 1) <= budget else { break }
+                    guard body.count < budget else { break }
                     let highlight = index == current ? (sounding[part] ?? []) : []
                     let (line, offset) = render(row, highlighted: highlight, part: part, marker: index == current, width: width)
-                    for extra in row.above where body.count < budget { body.append(Self.slice(extra, from: offset, width: width)) }
+                    // On a short screen the digits of the line being played come first: the rows above give way.
+                    let aboveShown = index == current ? min(row.above.count, budget - body.count - 1) : row.above.count
+                    for extra in row.above.suffix(aboveShown) where body.count < budget { body.append(Self.slice(extra, from: offset, width: width)) }
                     if body.count < budget { body.append(line) }
                     for extra in row.below where body.count < budget { body.append(Self.slice(extra, from: offset, width: width)) }
                 }
