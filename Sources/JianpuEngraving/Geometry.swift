@@ -32,7 +32,8 @@ public struct Font: Sendable, Hashable {
     public enum Face: Sendable, Hashable {
         /// Digits, accidentals and music signs: DejaVu Sans.
         case music
-        /// Words (titles, lyrics, chord symbols): DejaVu Sans, or Noto Sans CJK for Chinese, Japanese and Korean.
+        /// Words (titles, lyrics, chord symbols): DejaVu Sans, or Droid Sans Fallback for Chinese, Japanese and Korean
+        /// (a TrueType font: a PDF embeds a subset of it in milliseconds, where Noto Sans CJK's CFF takes tens).
         case text
     }
     public var face: Face
@@ -52,7 +53,7 @@ public struct Font: Sendable, Hashable {
     }
 
     public static let latinFamily = "DejaVu Sans"
-    public static let cjkFamily = "Noto Sans CJK SC"
+    public static let cjkFamily = "Droid Sans Fallback"
 
     /// Whether a character is drawn from the CJK font (ideographs, kana, hangul, full-width forms).
     public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
