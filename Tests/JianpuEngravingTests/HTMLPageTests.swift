@@ -12,6 +12,8 @@ struct HTMLPageTests {
         var shown: Int
         var play: String
         var samples: [Sample]
+        var barStart: Double
+        var afterClick: Double
     }
 
     /// One look at the page while it plays: the audio time and the highlighted events.
@@ -63,6 +65,9 @@ struct HTMLPageTests {
             if let lit { seen.insert(lit) }
         }
         #expect(seen.count >= 3, "the highlight moved over \(seen)")
+        // A click on bar 4 plays from bar 4.
+        #expect(report.barStart > 0)
+        #expect(report.afterClick >= report.barStart && report.afterClick < report.barStart + 1, "clicked at \(report.barStart) s, playing at \(report.afterClick) s")
     }
 
     @Test("through repeats, the performance order comes back to the written notes of the repeated bars")

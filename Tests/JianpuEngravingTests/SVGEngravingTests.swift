@@ -162,4 +162,22 @@ struct SVGEngravingTests {
             #expect(abs(EngravingSupport.number(word, "x") - x) < 10, "\(word.text) at \(EngravingSupport.number(word, "x")), note at \(x)")
         }
     }
+
+    @Test("each movement gets its own header")
+    func movementsHaveHeaders() throws {
+        let score = try EngravingSupport.score("title=One\n1=C\n4/4\n1 2 3 4 |\nNextScore\ntitle=Two\n1=G\n3/4\n5 6 7 |\n")
+        let svg = SVGWriter.svg(EngravingSupport.engrave(score))
+        #expect(try EngravingSupport.elements(svg, class: "title").map(\.text) == ["One", "Two"])
+        #expect(try EngravingSupport.elements(svg, class: "key").map(\.text) == ["1=C", "1=G"])
+    }
+
+    @Test("a seed plist score typesets too: one note element per note it plays, drawn as digits")
+    func seedPlistTypesets() throws {
+        let text = "{ modulators = ( { modulator = 1; }, { modulator = 55; }, { modulator = -5; }, { modulator = 3; } ); }"
+        let score = try #require(SeedPlist.parse(text, file: "seed.plist").score)
+        let svg = SVGWriter.svg(EngravingSupport.engrave(score))
+        let heads = try EngravingSupport.elements(svg, class: "note")
+        #expect(heads.count == Flattener.timeline(of: score.movements[0]).notes.count)
+        #expect(heads.map(\.text) == ["1", "5", "5", "3"])
+    }
 }

@@ -103,7 +103,12 @@ try:
     while time.time() < end:
         time.sleep(0.25)
         samples.append(evaluate("[document.getElementById('audio').currentTime, document.body.getAttribute('data-current-event'), document.querySelectorAll('.playing').length]"))
-    print(json.dumps({"errors": errors, "heads": heads, "shown": shown, "play": played, "samples": samples}))
+    # Clicking the fourth bar starts the music where that bar first sounds.
+    start = evaluate("(() => { const r = document.querySelectorAll('rect.bar')[3]; r.dispatchEvent(new MouseEvent('click', {bubbles: true})); return parseFloat(r.getAttribute('data-start')); })()")
+    time.sleep(0.3)
+    after_click = evaluate("document.getElementById('audio').currentTime")
+    print(json.dumps({"errors": errors, "heads": heads, "shown": shown, "play": played, "samples": samples,
+                      "barStart": start, "afterClick": after_click}))
 finally:
     browser.kill()
     browser.wait()
