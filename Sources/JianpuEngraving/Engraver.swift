@@ -57,7 +57,7 @@ public struct Engraver {
                 let extra = (contentWidth - indent - natural) / Double(columns)
                 for b in range { blocks[b].stretch(by: extra) }
             }
-            let system = SystemLayout(blocks: Array(blocks[range]), metrics: m, measure: measure, times: times)
+            let system = SystemLayout(blocks: Array(blocks[range]), metrics: m)
             book.reserve(system.height)
             var placed = system
             placed.index = systems.count
@@ -136,10 +136,8 @@ struct OnsetMap {
     }
     private var first: [Key: Double] = [:]
     private(set) var performance: [(seconds: Double, event: String, part: Int)] = []
-    private let prefix: String
 
     init(timeline: Timeline, prefix: String, offset: Double) {
-        self.prefix = prefix
         var events: [(seconds: Double, event: String, part: Int)] = []
         func note(_ location: SourceLocation?, part: Int, pitch: Int, at position: WholeNotes) {
             guard let location else { return }

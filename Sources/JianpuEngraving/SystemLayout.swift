@@ -25,8 +25,6 @@ struct SystemLayout {
     var rows: [PartRows] = []
     var height = 0.0
     let m: EngravingOptions.Metrics
-    let measure: any TextMeasuring
-    let times: OnsetMap
 
     // Filled by `draw`.
     var glyphs: [Glyph] = []
@@ -38,11 +36,9 @@ struct SystemLayout {
     var page = 0
     var index = 0
 
-    init(blocks: [BarBlock], metrics m: EngravingOptions.Metrics, measure: any TextMeasuring, times: OnsetMap) {
+    init(blocks: [BarBlock], metrics m: EngravingOptions.Metrics) {
         self.blocks = blocks
         self.m = m
-        self.measure = measure
-        self.times = times
         let partCount = blocks.first?.bars.count ?? 0
         var y = 0.0
         for p in 0..<partCount {
