@@ -67,7 +67,7 @@ public struct Engraver {
             systems.append(placed)
             book.y += system.height + 1.3 * m.s
         }
-        let spans = Spanners(systems: systems, partCount: movement.parts.count, metrics: m, measure: measure)
+        let spans = Spanners(systems: systems, parts: movement.parts, metrics: m, measure: measure)
         for (page, glyphs) in spans.glyphsByPage { book.pages[page].glyphs += glyphs }
         for system in systems {
             book.pages[system.page].systems.append(SystemArea(rect: system.rect, heads: system.heads, lyrics: spans.lyricBoxes[system.index] ?? [], chordSymbols: system.chordBoxes))

@@ -1,15 +1,21 @@
 import JianpuCore
 
-/// The signs that join events, possibly across systems: ties, tuplet numbers, lyrics and their hyphens.
+/// The signs that join events, possibly across systems: ties, slurs, tuplet numbers, lyrics and their hyphens.
 struct Spanners {
     private(set) var glyphsByPage: [Int: [Glyph]] = [:]
     /// Boxes of the lyrics drawn in each system (by system index), for checks.
     private(set) var lyricBoxes: [Int: [Rect]] = [:]
 
-    init(systems: [SystemLayout], partCount: Int, metrics m: EngravingOptions.Metrics, measure: any TextMeasuring) {
-        for p in 0..<partCount {
+    init(systems: [SystemLayout], parts: [Part], metrics m: EngravingOptions.Metrics, measure: any TextMeasuring) {
+        for p in parts.indices {
             // Each part's events in written order, with the system they are in.
             let events = systems.flatMap { system in system.events[p].map { (system: system, placed: $0) } }
+            var written: [SourceLocation: Int] = [:]
+            for (index, item) in events.enumerated() where written[item.placed.event.location] == nil { written[item.placed.event.location] = index }
+            for slur in parts[p].slurs {
+                guard let start = written[slur.start], let end = written[slur.end], start < end else { continue }
+                tie(from: events[start].placed, in: events[start].system, to: events[end].placed, in: events[end].system, metrics: m, role: .slur)
+            }
             for (index, item) in events.enumerated() {
                 let (system, placed) = item
                 if placed.event.tiedToNext, let next = events[(index + 1)...].first(where: { if case .note = $0.placed.event.kind { return true }; return false }) {
@@ -38,15 +44,17 @@ struct Spanners {
     }
 
     /// An arc over the two notes; across a line break, one half at the end of the line and one at the start of the next.
-    private mutating func tie(from a: SystemLayout.PlacedEvent, in first: SystemLayout, to b: SystemLayout.PlacedEvent, in second: SystemLayout, metrics m: EngravingOptions.Metrics) {
-        let lift = 0.15 * m.s
+    private mutating func tie(from a: SystemLayout.PlacedEvent, in first: SystemLayout, to b: SystemLayout.PlacedEvent, in second: SystemLayout,
+                              metrics m: EngravingOptions.Metrics, role: Role = .tie) {
+        // Slurs sit a little higher than ties, so that a tie under a slur stays visible.
+        let lift = role == .slur ? 0.45 * m.s : 0.15 * m.s
         if first.index == second.index {
             let y = min(a.baseline - a.above, b.baseline - b.above) - lift
-            add(Glyph(.arc(to: Point(b.x - 0.1 * m.s, y), height: 0.3 * m.s), at: Point(a.x + 0.1 * m.s, y), role: .tie), page: first.page)
+            add(Glyph(.arc(to: Point(b.x - 0.1 * m.s, y), height: 0.3 * m.s), at: Point(a.x + 0.1 * m.s, y), role: role), page: first.page)
         } else {
             let y1 = a.baseline - a.above - lift, y2 = b.baseline - b.above - lift
-            add(Glyph(.arc(to: Point(first.rect.maxX, y1), height: 0.3 * m.s), at: Point(a.x + 0.1 * m.s, y1), role: .tie), page: first.page)
-            add(Glyph(.arc(to: Point(b.x - 0.1 * m.s, y2), height: 0.3 * m.s), at: Point(second.rect.x - 0.3 * m.s, y2), role: .tie), page: second.page)
+            add(Glyph(.arc(to: Point(first.rect.maxX, y1), height: 0.3 * m.s), at: Point(a.x + 0.1 * m.s, y1), role: role), page: first.page)
+            add(Glyph(.arc(to: Point(b.x - 0.1 * m.s, y2), height: 0.3 * m.s), at: Point(second.rect.x - 0.3 * m.s, y2), role: role), page: second.page)
         }
     }
 

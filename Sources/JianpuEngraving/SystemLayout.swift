@@ -7,7 +7,11 @@ struct SystemLayout {
         var chordBaseline: Double?
         var markBaseline: Double
         var baseline: Double
+        /// The row of dynamics under the notes, when there are any.
+        var dynamicBaseline: Double?
         var lyricBaselines: [Double]
+        /// The row of `_"…"` words, when there are any.
+        var wordsBaseline: Double?
         var bottom: Double
     }
 
@@ -55,13 +59,24 @@ struct SystemLayout {
             y += 1.0 * m.s
             let baseline = y + above + 0.5 * m.s
             y = baseline + below
+            var dynamicBaseline: Double?
+            if placed.contains(where: { $0.event.dynamic != nil }) {
+                y += 0.95 * m.s
+                dynamicBaseline = y
+            }
             var lyricBaselines: [Double] = []
             for _ in 0..<verses {
                 y += 1.15 * m.s
                 lyricBaselines.append(y)
             }
+            var wordsBaseline: Double?
+            if placed.contains(where: { !$0.event.wordsBelow.isEmpty }) {
+                y += 1.1 * m.s
+                wordsBaseline = y
+            }
             y += 0.35 * m.s
-            rows.append(PartRows(chordBaseline: chordBaseline, markBaseline: markBaseline, baseline: baseline, lyricBaselines: lyricBaselines, bottom: y))
+            rows.append(PartRows(chordBaseline: chordBaseline, markBaseline: markBaseline, baseline: baseline, dynamicBaseline: dynamicBaseline, lyricBaselines: lyricBaselines,
+                                 wordsBaseline: wordsBaseline, bottom: y))
             y += 0.3 * m.s
         }
         height = y
@@ -99,11 +114,16 @@ struct SystemLayout {
                 if let seconds = shape.glyphs.lazy.compactMap({ $0.note?.onset }).first { barStart = min(barStart ?? seconds, seconds) }
                 events[p].append(PlacedEvent(event: event, x: x, baseline: baseline, above: shape.above, halfWidth: shape.halfWidth,
                                              lyricBaselines: row.lyricBaselines.map { $0 + top }))
-                if let dynamic = event.dynamic {
-                    glyphs.append(Glyph(.text(dynamic, m.mark, .middle), at: Point(x, top + row.markBaseline), role: .dynamic))
+                if let dynamic = event.dynamic, let dynamicBaseline = row.dynamicBaseline {
+                    glyphs.append(Glyph(.text(dynamic, m.mark, .middle), at: Point(x, top + dynamicBaseline), role: .dynamic))
                 }
-                for (k, mark) in event.marks.enumerated() {
-                    glyphs.append(Glyph(.text(mark, m.mark, .start), at: Point(x - shape.halfWidth, top + row.markBaseline - Double(k) * 0.9 * m.s), role: .jump))
+                if let wordsBaseline = row.wordsBaseline {
+                    for (k, words) in event.wordsBelow.enumerated() {
+                        glyphs.append(Glyph(.text(words, m.mark, .start), at: Point(x - shape.halfWidth, top + wordsBaseline + Double(k) * 0.9 * m.s), role: .words))
+                    }
+                }
+                for (k, (mark, role)) in (event.marks.map { ($0, Role.jump) } + event.wordsAbove.map { ($0, Role.words) }).enumerated() {
+                    glyphs.append(Glyph(.text(mark, m.mark, .start), at: Point(x - shape.halfWidth, top + row.markBaseline - Double(k) * 0.9 * m.s), role: role))
                 }
             }
             drawUnderlines(block.placed[p], xs: block.xs, left: left, baseline: baseline, bar: bar)

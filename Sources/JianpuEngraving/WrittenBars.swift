@@ -27,6 +27,9 @@ struct WrittenEvent {
     var dynamic: String?
     /// Words printed above: jumps, later tempos and keys.
     var marks: [String] = []
+    /// Words printed over and under the music: `^"…"`, `_"…"`.
+    var wordsAbove: [String] = []
+    var wordsBelow: [String] = []
     /// The syllable of each verse sung on this note.
     var lyrics: [String?] = []
 
@@ -80,7 +83,7 @@ struct WrittenBars {
     static func read(_ part: Part, index: Int, movementPrefix: String) -> [WrittenBar] {
         var reader = WrittenBars(part: index, movementPrefix: movementPrefix)
         reader.walk(part.items, ratio: .whole, tuplet: nil)
-        return reader.finish(lyrics: part.lyrics)
+        return reader.finish(lyrics: part.lyrics, annotations: part.annotations)
     }
 
     private init(part: Int, movementPrefix: String) {
@@ -145,7 +148,8 @@ struct WrittenBars {
                 }
                 if position > .zero { pendingMarks.append("\(meter.beats)/\(meter.beatUnit)") }
             case .dynamic(let dynamic):
-                pendingDynamic = dynamic.marking
+                // As in LilyPond, `1 \p` marks the note before it; one written before any note waits for the first.
+                if hasEvents { markLastNote { $0.dynamic = dynamic.marking } } else { pendingDynamic = dynamic.marking }
             case .barLine:
                 break
             }
@@ -214,7 +218,7 @@ struct WrittenBars {
         open = WrittenBar(start: position, length: barLength, number: open.number + 1)
     }
 
-    private mutating func finish(lyrics: [String]) -> [WrittenBar] {
+    private mutating func finish(lyrics: [String], annotations: [Annotation]) -> [WrittenBar] {
         closeIfStarted()
         if !pendingMarks.isEmpty, !bars.isEmpty {
             // Marks after the last note (`Fine`, `DC`) go over the last one.
@@ -223,6 +227,16 @@ struct WrittenBars {
         }
         if !bars.isEmpty { bars[bars.count - 1].isFinal = true }
         assign(lyrics)
+        if !annotations.isEmpty {
+            let byNote = Dictionary(grouping: annotations, by: \.note)
+            for b in bars.indices {
+                for e in bars[b].events.indices {
+                    for annotation in byNote[bars[b].events[e].location] ?? [] {
+                        if annotation.isAbove { bars[b].events[e].wordsAbove.append(annotation.text) } else { bars[b].events[e].wordsBelow.append(annotation.text) }
+                    }
+                }
+            }
+        }
         return bars
     }
 

@@ -180,4 +180,28 @@ struct SVGEngravingTests {
         #expect(heads.count == Flattener.timeline(of: score.movements[0]).notes.count)
         #expect(heads.map(\.text) == ["1", "5", "5", "3"])
     }
+
+    @Test("slurs are arcs from the note before ( to the note before ); quoted words go over or under, dynamics under their note")
+    func slursWordsAndDynamics() throws {
+        let svg = SVGWriter.svg(EngravingSupport.engrave(try EngravingSupport.score(
+            "4/4\n1 \\p ( 2 3 ) 4 \\f | 5 ^\"dolce\" 6 _\"rit.\" 7 1' | 1' ( - 7 ) 6 | 5 - - - |\n")))
+        let heads = try EngravingSupport.elements(svg, class: "note")
+        let slurs = try EngravingSupport.elements(svg, class: "slur")
+        #expect(slurs.count == 2)
+        // The first slur runs from over the 1 to over the 3.
+        let path = (slurs.first?.attributes["d"] ?? "").split(whereSeparator: { $0 == " " || $0 == "M" || $0 == "Q" }).compactMap { Double($0) }
+        #expect(path.count == 6)
+        if path.count == 6 {
+            #expect(abs(path[0] - EngravingSupport.number(heads[0], "x")) < 5 && abs(path[4] - EngravingSupport.number(heads[2], "x")) < 5)
+            #expect(path[1] < EngravingSupport.number(heads[0], "y") - 10)
+        }
+        let words = try EngravingSupport.elements(svg, class: "words")
+        #expect(words.map(\.text) == ["dolce", "rit."])
+        #expect(EngravingSupport.number(words[0], "y") < EngravingSupport.number(heads[4], "y"))
+        #expect(EngravingSupport.number(words[1], "y") > EngravingSupport.number(heads[5], "y"))
+        let dynamics = try EngravingSupport.elements(svg, class: "dynamic")
+        #expect(dynamics.map(\.text) == ["p", "f"])
+        #expect(abs(EngravingSupport.number(dynamics[1], "x") - EngravingSupport.number(heads[3], "x")) < 0.01)
+        #expect(EngravingSupport.number(dynamics[0], "y") > EngravingSupport.number(heads[0], "y"))
+    }
 }
