@@ -268,30 +268,3 @@ struct WrittenBars {
         }
     }
 }
-
-/// Splitting a verse into the syllables sung one to a note.
-enum Lyrics {
-    /// The syllables of `verse`: words split at spaces, a trailing `-` joining a syllable to the
-    /// next (printed as a hyphen), each CJK character a syllable of its own, `_` a note left unsung.
-    static func syllables(_ verse: String) -> [String?] {
-        var result: [String?] = []
-        for word in verse.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-            if word == "_" { result.append(nil); continue }
-            var latin = ""
-            for character in word {
-                if character.unicodeScalars.allSatisfy({ Font.isCJK($0) }) && !"，。！？、；：".contains(character) {
-                    if !latin.isEmpty { result.append(latin); latin = "" }
-                    result.append(String(character))
-                } else if let last = result.last, let text = last, latin.isEmpty, !(word.first.map { String($0) } == String(character)),
-                          character.isPunctuation {
-                    // Punctuation after a CJK character stays with it.
-                    result[result.count - 1] = text + String(character)
-                } else {
-                    latin.append(character)
-                }
-            }
-            if !latin.isEmpty { result.append(latin.hasSuffix("--") ? String(latin.dropLast()) : latin) }
-        }
-        return result
-    }
-}
