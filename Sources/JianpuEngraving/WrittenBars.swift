@@ -116,6 +116,9 @@ struct WrittenBars {
             case .tie:
                 pendingTie = true
                 markLastNote { $0.tiedToNext = true }
+            case .tuplet(let group) where group.ratio == .whole:
+                // A plain division of a beat (the seed app's): no number to print.
+                walk(group.items, ratio: ratio, tuplet: tuplet)
             case .tuplet(let group):
                 tupletCount += 1
                 walk(group.items, ratio: ratio * group.ratio, tuplet: (tupletCount, group.count))

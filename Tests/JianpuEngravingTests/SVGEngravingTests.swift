@@ -179,6 +179,11 @@ struct SVGEngravingTests {
         let heads = try EngravingSupport.elements(svg, class: "note")
         #expect(heads.count == Flattener.timeline(of: score.movements[0]).notes.count)
         #expect(heads.map(\.text) == ["1", "5", "5", "3"])
+        // The seed app divides a beat into equal parts: quavers, not tuplets.
+        let divided = try #require(SeedPlist.parse("{ modulators = ( { modulators = ( { modulator = 6; }, { modulator = 7; } ); } ); }", file: "d.plist").score)
+        let dividedSVG = SVGWriter.svg(EngravingSupport.engrave(divided))
+        #expect(try EngravingSupport.elements(dividedSVG, class: "tuplet").isEmpty)
+        #expect(try EngravingSupport.elements(dividedSVG, class: "underline").count == 1)
     }
 
     @Test("slurs are arcs from the note before ( to the note before ); quoted words go over or under, dynamics under their note")
