@@ -20,7 +20,7 @@ struct BarBlock {
     /// Sets the bar's columns: each far enough from the next for both parts' glyphs, lyrics and chord
     /// symbols, and for its length.
     init(bars: [WrittenBar?], chords: [(onset: WholeNotes, text: String)], metrics m: EngravingOptions.Metrics,
-         measure: any TextMeasuring, onset: (WrittenEvent, Int?) -> Double?) {
+         measure: any TextMeasuring, onset: (SourceLocation, Int, Int?) -> Double?) {
         self.bars = bars
         placed = Array(repeating: [], count: bars.count)
         var onsetSet = Set<WholeNotes>()
@@ -36,7 +36,7 @@ struct BarBlock {
             var verses: [[(column: Int, before: Double, after: Double)]] = []
             for event in bar.events {
                 let column = onsets.firstIndex(of: event.onset - bar.start) ?? 0
-                let shape = EventShape(event, metrics: m, measure: measure) { onset(event, $0) }
+                let shape = EventShape(event, metrics: m, measure: measure) { onset($0, event.part, $1) }
                 placed[p].append((event, shape, column))
                 left[column] = max(left[column], shape.left)
                 right[column] = max(right[column], shape.right)

@@ -41,7 +41,7 @@ public struct Engraver {
         let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).map { ($0.onset, Self.printed($0.chord.symbol)) }
         let count = parts.map(\.count).max() ?? 0
         var blocks = (0..<count).map { b in
-            BarBlock(bars: parts.map { b < $0.count ? $0[b] : nil }, chords: chords, metrics: m, measure: measure) { times.onset(of: $0, pitch: $1) }
+            BarBlock(bars: parts.map { b < $0.count ? $0[b] : nil }, chords: chords, metrics: m, measure: measure) { times.onset(at: $0, part: $1, pitch: $2) }
         }
         let header = HeaderLayout(movement: movement, metrics: m, measure: measure, width: contentWidth)
         book.reserve(header.height + m.s * 4)
@@ -139,21 +139,23 @@ struct OnsetMap {
 
     init(timeline: Timeline, prefix: String, offset: Double) {
         var events: [(seconds: Double, event: String, part: Int)] = []
-        func note(_ location: SourceLocation?, part: Int, pitch: Int, at position: WholeNotes) {
+        func note(_ location: SourceLocation?, part: Int, pitch: Int, at position: WholeNotes, isGrace: Bool = false) {
             guard let location else { return }
             let seconds = timeline.tempoMap.seconds(at: position) + offset
             let key = Key(line: Int32(location.line), column: Int32(location.column), part: Int32(part), pitch: Int32(pitch))
             if first[key].map({ seconds < $0 }) ?? true { first[key] = seconds }
+            // Grace notes have onsets of their own but are lit with the note they lead to.
+            if isGrace { return }
             let id = WrittenEvent.id(prefix: prefix, part: part, location: location)
             if events.last?.seconds != seconds || events.last?.event != id { events.append((seconds, id, part)) }
         }
-        for timed in timeline.notes where !timed.isGrace { note(timed.location, part: timed.part, pitch: timed.pitch.midiNumber, at: timed.onset) }
+        for timed in timeline.notes { note(timed.location, part: timed.part, pitch: timed.pitch.midiNumber, at: timed.onset, isGrace: timed.isGrace) }
         for rest in timeline.rests { note(rest.location, part: rest.part, pitch: -1, at: rest.onset) }
         performance = events.sorted { ($0.seconds, $0.part) < ($1.seconds, $1.part) }
     }
 
-    /// Seconds when `event` first sounds `pitch` (nil: the rest).
-    func onset(of event: WrittenEvent, pitch: Int?) -> Double? {
-        first[Key(line: Int32(event.location.line), column: Int32(event.location.column), part: Int32(event.part), pitch: Int32(pitch ?? -1))]
+    /// Seconds when the note written at `location` in `part` first sounds `pitch` (nil: the rest written there).
+    func onset(at location: SourceLocation, part: Int, pitch: Int?) -> Double? {
+        first[Key(line: Int32(location.line), column: Int32(location.column), part: Int32(part), pitch: Int32(pitch ?? -1))]
     }
 }

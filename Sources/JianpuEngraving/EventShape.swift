@@ -11,8 +11,8 @@ struct EventShape {
     /// Boxes of the note heads, relative to the anchor.
     var heads: [Rect] = []
 
-    /// Draws `event` with `measure` and the sizes in `m`; note references use `onsets` (by pitch) for the event.
-    init(_ event: WrittenEvent, metrics m: EngravingOptions.Metrics, measure: any TextMeasuring, onset: (Int?) -> Double?) {
+    /// Draws `event` with `measure` and the sizes in `m`; `onset` gives when the note written at a place first sounds a pitch.
+    init(_ event: WrittenEvent, metrics m: EngravingOptions.Metrics, measure: any TextMeasuring, onset: (SourceLocation, Int?) -> Double?) {
         switch event.kind {
         case .dash:
             let half = 0.3 * m.s
@@ -25,15 +25,15 @@ struct EventShape {
             (left, right, above, below, halfWidth) = (half, half, 1.5 * m.s, 0, half)
         case .note(let note, let written):
             let role: Role = note.isRest ? .rest : event.tiedFromPrevious ? .tied : .note
-            drawNote(written, font: m.music, role: role, eventID: event.id, metrics: m, measure: measure, onset: onset, at: 0)
+            drawNote(written, font: m.music, role: role, eventID: event.id, metrics: m, measure: measure, onset: { onset(note.location, $0) }, at: 0)
             underlines = written.underlines
             // Grace notes: small, tight against the main note.
             var x = -left - 0.08 * m.s
-            for (_, writtenGrace) in event.graceBefore.reversed() {
-                var small = EventShape(metrics: m)
+            for (grace, writtenGrace) in event.graceBefore.reversed() {
+                var small = EventShape()
                 small.drawNote(writtenGrace, font: m.grace, role: .grace, eventID: event.id, metrics: m, measure: measure,
-                               onset: { _ in nil }, at: 0, scale: m.graceScale)
-                small.drawUnderlines(count: writtenGrace.underlines, metrics: m, scale: m.graceScale, y: -0.45 * m.s)
+                               onset: { onset(grace.location, $0) }, at: 0, scale: m.graceScale)
+                small.drawUnderlines(count: writtenGrace.underlines, metrics: m, scale: m.graceScale)
                 let shift = x - small.right
                 append(small, dx: shift, dy: -0.45 * m.s)
                 x = shift - small.left - 0.04 * m.s
@@ -41,10 +41,11 @@ struct EventShape {
             left = max(left, -x)
             if note.arpeggio != nil { drawArpeggio(metrics: m) }
             var after = right + 0.08 * m.s
-            for (_, writtenGrace) in event.graceAfter {
-                var small = EventShape(metrics: m)
-                small.drawNote(writtenGrace, font: m.grace, role: .grace, eventID: event.id, metrics: m, measure: measure, onset: { _ in nil }, at: 0, scale: m.graceScale)
-                small.drawUnderlines(count: writtenGrace.underlines, metrics: m, scale: m.graceScale, y: -0.45 * m.s)
+            for (grace, writtenGrace) in event.graceAfter {
+                var small = EventShape()
+                small.drawNote(writtenGrace, font: m.grace, role: .grace, eventID: event.id, metrics: m, measure: measure,
+                               onset: { onset(grace.location, $0) }, at: 0, scale: m.graceScale)
+                small.drawUnderlines(count: writtenGrace.underlines, metrics: m, scale: m.graceScale)
                 append(small, dx: after + small.left, dy: -0.45 * m.s)
                 after += small.left + small.right + 0.04 * m.s
             }
@@ -52,7 +53,7 @@ struct EventShape {
         }
     }
 
-    private init(metrics m: EngravingOptions.Metrics) {}
+    private init() {}
 
     /// Adds another shape's glyphs moved by (dx, dy), widening this one's extents.
     private mutating func append(_ other: EventShape, dx: Double, dy: Double) {
@@ -117,7 +118,7 @@ struct EventShape {
     }
 
     /// Underlines under a lone note (grace notes draw their own; main notes are joined per beat by the bar).
-    private mutating func drawUnderlines(count: Int, metrics m: EngravingOptions.Metrics, scale: Double, y: Double) {
+    private mutating func drawUnderlines(count: Int, metrics m: EngravingOptions.Metrics, scale: Double) {
         for k in 0..<count {
             let ly = (m.underlineTop + Double(k) * m.underlineStep) * scale
             glyphs.append(Glyph(.line(to: Point(halfWidth + 0.02 * m.s, ly), width: m.lineWidth * scale), at: Point(-halfWidth - 0.02 * m.s, ly), role: .underline))

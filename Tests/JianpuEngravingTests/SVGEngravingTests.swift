@@ -209,4 +209,17 @@ struct SVGEngravingTests {
         #expect(abs(EngravingSupport.number(dynamics[1], "x") - EngravingSupport.number(heads[3], "x")) < 0.01)
         #expect(EngravingSupport.number(dynamics[0], "y") > EngravingSupport.number(heads[0], "y"))
     }
+
+    @Test("grace notes are small note elements with the pitch and onset they sound at")
+    func graceNotesHaveOnsets() throws {
+        let score = try EngravingSupport.score("4/4\n1 g[#45] 1 2 [23]g 3 |")
+        let svg = SVGWriter.svg(EngravingSupport.engrave(score))
+        let heads = try EngravingSupport.elements(svg, class: "note")
+        let graces = try EngravingSupport.elements(svg, class: "grace")
+        let timeline = Flattener.timeline(of: score.movements[0])
+        #expect(heads.count == timeline.notes.count)
+        #expect(graces.count == timeline.notes.filter(\.isGrace).count)
+        #expect(heads.allSatisfy { $0.attributes["data-onset"] != nil })
+        #expect(graces.allSatisfy { EngravingSupport.number($0, "font-size") < EngravingSupport.number(heads.first { !$0.classes.contains("grace") }!, "font-size") })
+    }
 }
