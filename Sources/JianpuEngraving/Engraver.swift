@@ -47,9 +47,13 @@ public struct Engraver {
         book.reserve(header.height + m.s * 4)
         book.add(header.glyphs.map { $0.moved(options.margin, book.y) })
         book.y += header.height
-        let indent = movement.parts.count > 1 ? 0.7 * m.s : 0
+        let bracket = movement.parts.count > 1 ? 0.7 * m.s : 0
+        // Several parts: the first line starts with their instruments' names.
+        let names = movement.parts.count > 1 ? movement.parts.map { $0.instrument ?? "" } : []
+        let namesWidth = names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + 0.5 * m.s : 0 } ?? 0
         var systems: [SystemLayout] = []
-        for range in lineBreaks(blocks.map(\.width), width: contentWidth - indent) {
+        for range in lineBreaks(blocks.map(\.width), width: contentWidth - bracket, first: contentWidth - bracket - namesWidth) {
+            let indent = bracket + (range.lowerBound == 0 ? namesWidth : 0)
             let natural = blocks[range].reduce(0) { $0 + $1.width }
             let columns = blocks[range].reduce(0) { $0 + max(1, $1.xs.count) }
             let isLast = range.upperBound == blocks.count
@@ -61,7 +65,8 @@ public struct Engraver {
             book.reserve(system.height)
             var placed = system
             placed.index = systems.count
-            placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1)
+            placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1,
+                        names: range.lowerBound == 0 ? names : [])
             book.add(placed.glyphs)
             book.pages[book.pages.count - 1].bars += placed.barAreas
             systems.append(placed)
@@ -86,12 +91,13 @@ public struct Engraver {
         return out
     }
 
-    /// Bars per line: as many as fit, each line's bars in order (a bar wider than the line gets a line of its own).
-    func lineBreaks(_ widths: [Double], width: Double) -> [Range<Int>] {
+    /// Bars per line: as many as fit (`first` wide on the first line, `width` after), each line's bars
+    /// in order (a bar wider than the line gets a line of its own).
+    func lineBreaks(_ widths: [Double], width: Double, first: Double) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var start = 0, used = 0.0
         for (index, w) in widths.enumerated() {
-            if index > start, used + w > width {
+            if index > start, used + w > (result.isEmpty ? first : width) {
                 result.append(start..<index)
                 start = index
                 used = 0

@@ -84,7 +84,7 @@ struct SystemLayout {
     }
 
     /// Draws the system with its top left corner at `origin`.
-    mutating func draw(at origin: Point, page: Int, bracket: Bool) {
+    mutating func draw(at origin: Point, page: Int, bracket: Bool, names: [String] = []) {
         self.page = page
         let width = blocks.reduce(0) { $0 + $1.width }
         rect = Rect(x: origin.x, y: origin.y, width: width, height: height)
@@ -92,6 +92,9 @@ struct SystemLayout {
         for (b, block) in blocks.enumerated() {
             draw(block, left: x, top: origin.y, isFirst: b == 0)
             x += block.width
+        }
+        for (name, row) in zip(names, rows) where !name.isEmpty {
+            glyphs.append(Glyph(.text(name, m.small, .end), at: Point(origin.x - 0.8 * m.s, origin.y + row.baseline - 0.2 * m.s), role: .partName))
         }
         if bracket, let first = rows.first, let last = rows.last {
             let top = origin.y + first.baseline - m.capHeight - 0.4 * m.s, bottom = origin.y + last.baseline + 0.5 * m.s
