@@ -163,6 +163,13 @@ struct SVGEngravingTests {
         }
     }
 
+    @Test("several parts: a bracket, and the instruments' names at the start of the first line")
+    func partNamesAndBracket() throws {
+        let svg = SVGWriter.svg(EngravingSupport.engrave(try EngravingSupport.shipped("minuet-in-g.jp")))
+        #expect(try EngravingSupport.elements(svg, class: "part-name").map(\.text) == ["Harpsichord", "Acoustic Grand Piano"])
+        #expect(try !EngravingSupport.elements(svg, class: "bracket").isEmpty)
+    }
+
     @Test("each movement gets its own header")
     func movementsHaveHeaders() throws {
         let score = try EngravingSupport.score("title=One\n1=C\n4/4\n1 2 3 4 |\nNextScore\ntitle=Two\n1=G\n3/4\n5 6 7 |\n")
