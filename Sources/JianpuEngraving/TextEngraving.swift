@@ -78,7 +78,8 @@ public enum TextEngraving {
                 (figure.accidental > 0 ? "♯" : figure.accidental < 0 ? "♭" : "") + String(figure.digit) + (figure.octave > 0 ? "\u{307}" : figure.octave < 0 ? "\u{323}" : "")
             }
             cell.lyric = event.lyrics.first.flatMap { $0 }.map { BarBlock.shownSyllable($0) }
-            cell.width = max(cell.width, cell.stacked.map(\.count).max() ?? 0)
+            // Room for the syllable under the digit: the same spacing rule as the page.
+            cell.width = max(cell.width, cell.stacked.map(\.count).max() ?? 0, cell.lyric.map(displayWidth) ?? 0)
             return cell
         }
     }
@@ -154,22 +155,32 @@ public enum TextEngraving {
             for (column, cell, _) in placed {
                 guard let lyric = cell.lyric else { continue }
                 let text = Array(lyric)
-                let width = text.reduce(0) { $0 + (($1.unicodeScalars.first.map { Font.isCJK($0) } ?? false) ? 2 : 1) }
+                let width = displayWidth(lyric)
                 let start = max(free, column - (width - 1) / 2)
                 guard start + width <= chars.count, start <= column + 1 else { continue }
                 // A wide character takes two cells: the second is left out of the string.
                 var at = start
                 for c in text {
                     chars[at] = c
-                    let wide = c.unicodeScalars.first.map { Font.isCJK($0) } ?? false
+                    let wide = isWide(c)
                     if wide, at + 1 < chars.count { chars[at + 1] = "\u{0}" }
                     at += wide ? 2 : 1
                 }
-                free = at + 1
+                // Latin syllables keep a space between them; wide characters have their own margin.
+                free = at + (text.last.map(isWide) == true ? 0 : 1)
             }
             below.append(String(chars.filter { $0 != "\u{0}" }).trailingSpacesRemoved)
         }
         return TextSystem(above: above, main: String(main).trailingSpacesRemoved, below: below, spans: spans)
+    }
+
+    /// Terminal columns of a character: two for CJK.
+    private static func isWide(_ character: Character) -> Bool {
+        character.unicodeScalars.first.map { Font.isCJK($0) } ?? false
+    }
+
+    private static func displayWidth(_ text: String) -> Int {
+        text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
     }
 
     private static func beatGroup(_ event: WrittenEvent, in bar: WrittenBar) -> Int {

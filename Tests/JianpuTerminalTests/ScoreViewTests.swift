@@ -123,6 +123,16 @@ func highlights(_ line: String) -> [String] {
         #expect(plain[main + 1] == "         ·")
     }
 
+    @Test func lyricsAreCentredUnderTheirNotes() {
+        let plain = Fixture("1=C\n4/4\n1 2 q3 q4 5 |\nH: 一二三四五\n").lines(at: 0).map(ScoreView.plain)
+        let main = plain.firstIndex { $0.hasPrefix(" ▶ 1") }!
+        let digits = Array(plain[main]), words = plain[main + 2]
+        #expect(plain[main + 1].contains("‾"))
+        #expect(words.contains("一 二 三 四 五"))
+        // Each syllable starts in its digit's column.
+        #expect(digits[3] == "1" && Array(words)[3] == "一")
+    }
+
     @Test func seedPlistScoresAreDrawnAsJianpuToo() throws {
         let text = "{ modulators = ( { modulator = 1; }, { modulator = 55; }, { modulator = -5; }, { modulator = 3; } ); }"
         let score = try #require(SeedPlist.parse(text, file: "seed.plist").score)
