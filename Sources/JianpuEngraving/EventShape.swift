@@ -87,7 +87,7 @@ struct EventShape {
                                 note: NoteReference(pitch: figure.pitch?.midiNumber, onset: role == .tied ? nil : onset(figure.pitch?.midiNumber), event: eventID)))
             heads.append(Rect(x: x - width / 2, y: baseline - cap, width: width, height: cap))
             if figure.accidental != 0 {
-                let sign = figure.accidental > 0 ? String(repeating: "♯", count: figure.accidental) : String(repeating: "♭", count: -figure.accidental)
+                let sign = figure.accidentalSign
                 let accFont = Font(.music, size: font.size * 0.62)
                 let w = measure.width(of: sign, in: accFont)
                 accidentalWidth = max(accidentalWidth, w)
@@ -140,5 +140,12 @@ struct EventShape {
             glyphs.append(Glyph(.polyline(Array(points.dropFirst()), width: m.lineWidth), at: first, role: .arpeggio))
         }
         left += 0.4 * m.s
+    }
+}
+
+extension WrittenNote.Figure {
+    /// The sharps or flats printed before the digit.
+    var accidentalSign: String {
+        accidental > 0 ? String(repeating: "♯", count: accidental) : String(repeating: "♭", count: -accidental)
     }
 }

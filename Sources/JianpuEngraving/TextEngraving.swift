@@ -35,12 +35,13 @@ public enum TextEngraving {
     private struct Cell {
         var digit: String
         var width: Int
+        /// Characters before the digit (its sharps or flats).
+        var lead = 0
         var high = 0, low = 0
         var underlines = 0
         var stacked: [String] = []
         var lyric: String?
         var event: WrittenEvent
-        var groupKey = 0
     }
 
     private static func lines(of bars: [WrittenBar], width: Int) -> [TextSystem] {
@@ -71,11 +72,10 @@ public enum TextEngraving {
             return Cell(digit: text, width: text.count, event: event)
         case .note(_, let written):
             guard let lowest = written.figures.first else { return Cell(digit: "0", width: 1, event: event) }
-            let accidental = lowest.accidental > 0 ? "♯" : lowest.accidental < 0 ? "♭" : ""
-            let digit = accidental + String(lowest.digit) + String(repeating: "·", count: written.dots)
-            var cell = Cell(digit: digit, width: digit.count, high: max(0, lowest.octave), low: max(0, -lowest.octave), underlines: written.underlines, event: event)
+            let digit = lowest.accidentalSign + String(lowest.digit) + String(repeating: "·", count: written.dots)
+            var cell = Cell(digit: digit, width: digit.count, lead: lowest.accidentalSign.count, high: max(0, lowest.octave), low: max(0, -lowest.octave), underlines: written.underlines, event: event)
             cell.stacked = written.figures.dropFirst().map { figure in
-                (figure.accidental > 0 ? "♯" : figure.accidental < 0 ? "♭" : "") + String(figure.digit) + (figure.octave > 0 ? "\u{307}" : figure.octave < 0 ? "\u{323}" : "")
+                figure.accidentalSign + String(figure.digit) + (figure.octave > 0 ? "\u{307}" : figure.octave < 0 ? "\u{323}" : "")
             }
             cell.lyric = event.lyrics.first.flatMap { $0 }.map { BarBlock.shownSyllable($0) }
             // Room for the syllable under the digit: the same spacing rule as the page.
@@ -91,9 +91,8 @@ public enum TextEngraving {
         for entry in bars {
             if entry.bar.repeatStart { main += "‖: " }
             for cell in entry.cells {
-                let digitOffset = cell.digit.hasPrefix("♯") || cell.digit.hasPrefix("♭") ? 1 : 0
                 let column = main.count
-                placed.append((column + digitOffset, cell, entry.bar))
+                placed.append((column + cell.lead, cell, entry.bar))
                 spans[cell.event.location] = column..<(column + cell.digit.count)
                 main += Array(cell.digit)
                 main += Array(repeating: " ", count: cell.width - cell.digit.count + 1)
@@ -141,7 +140,7 @@ public enum TextEngraving {
                 while end + 1 < placed.count, placed[end + 1].cell.underlines > level,
                       placed[end + 1].bar.start == placed[index].bar.start,
                       beatGroup(placed[end + 1].cell.event, in: placed[end + 1].bar) == group { end += 1 }
-                let last = placed[end].column + max(0, placed[end].cell.digit.count - 1 - (placed[end].cell.digit.hasPrefix("♯") || placed[end].cell.digit.hasPrefix("♭") ? 1 : 0))
+                let last = placed[end].column + max(0, placed[end].cell.digit.count - 1 - placed[end].cell.lead)
                 for c in placed[index].column...max(placed[index].column, last) where c < chars.count { chars[c] = "‾" }
                 index = end + 1
             }
