@@ -206,6 +206,9 @@ struct SystemLayout {
         } else if bar.isFinal {
             line(right - 0.35 * m.s)
             line(right - 0.1 * m.s, thick: true)
+        } else if bar.isDouble {
+            line(right - 0.2 * m.s)
+            line(right)
         } else {
             line(right)
         }

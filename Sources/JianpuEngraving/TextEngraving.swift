@@ -97,7 +97,7 @@ public enum TextEngraving {
                 main += Array(cell.digit)
                 main += Array(repeating: " ", count: cell.width - cell.digit.count + 1)
             }
-            main += entry.bar.repeatEnd ? ":‖ " : entry.bar.isFinal ? "‖ " : "| "
+            main += entry.bar.repeatEnd ? ":‖ " : entry.bar.isFinal || entry.bar.isDouble ? "‖ " : "| "
         }
         func row(_ fill: (Int, Cell) -> Character?) -> String? {
             var chars = Array(repeating: Character(" "), count: main.count)

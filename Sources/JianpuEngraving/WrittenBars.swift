@@ -54,6 +54,8 @@ struct WrittenBar {
     var repeatStart = false
     var repeatEnd = false
     var isFinal = false
+    /// Ends with a double bar line: the key or meter changes after it.
+    var isDouble = false
     /// Played this many times, printed when more than twice.
     var repeatTimes: Int?
     /// The volta bracket over this bar: its group and its label when the bracket starts here.
@@ -141,7 +143,10 @@ struct WrittenBars {
             case .tempo(let tempo):
                 if position > .zero { pendingMarks.append(TempoText.text(of: tempo)) }
             case .key(let key):
-                if position > .zero || bars.count > 0 { pendingMarks.append(key.text) }
+                if position > .zero || bars.count > 0 {
+                    pendingMarks.append(key.text)
+                    markChangeBefore()
+                }
                 tonic = key.tonicMIDINumber
             case .timeSignature(let meter):
                 barLength = meter.barLength
@@ -149,7 +154,10 @@ struct WrittenBars {
                     open.length = bars.isEmpty ? meter.pickup ?? barLength : barLength
                     if bars.isEmpty, meter.pickup != nil { open.number = 0 }
                 }
-                if position > .zero { pendingMarks.append("\(meter.beats)/\(meter.beatUnit)") }
+                if position > .zero {
+                    pendingMarks.append("\(meter.beats)/\(meter.beatUnit)")
+                    markChangeBefore()
+                }
             case .dynamic(let dynamic):
                 // As in LilyPond, `1 \p` marks the note before it; one written before any note waits for the first.
                 if hasEvents { markLastNote { $0.dynamic = dynamic.marking } } else { pendingDynamic = dynamic.marking }
@@ -186,6 +194,11 @@ struct WrittenBars {
             open.repeatEnd = true
             if let times, times > 2 { open.repeatTimes = times }
         }
+    }
+
+    /// A key or meter change at a bar line: the bar before it ends with a double line.
+    private mutating func markChangeBefore() {
+        if open.events.isEmpty, !bars.isEmpty { bars[bars.count - 1].isDouble = true }
     }
 
     private var hasEvents: Bool { !open.events.isEmpty || !bars.isEmpty }

@@ -170,6 +170,14 @@ struct SVGEngravingTests {
         #expect(try !EngravingSupport.elements(svg, class: "bracket").isEmpty)
     }
 
+    @Test("a key or meter change is printed over its bar, after a double bar line")
+    func changesAfterADoubleBar() throws {
+        let svg = SVGWriter.svg(EngravingSupport.engrave(try EngravingSupport.score("1=C\n4/4\n1 2 3 4 | 1=G 5 6 7 1 | 3/4 1 2 3 |")))
+        let bars = try EngravingSupport.elements(svg, class: "bar-line").map { Int(EngravingSupport.number($0, "data-bar")) }
+        #expect(bars == [1, 1, 2, 2, 3, 3])
+        #expect(try EngravingSupport.elements(svg, class: "jump").map(\.text) == ["1=G", "3/4"])
+    }
+
     @Test("each movement gets its own header")
     func movementsHaveHeaders() throws {
         let score = try EngravingSupport.score("title=One\n1=C\n4/4\n1 2 3 4 |\nNextScore\ntitle=Two\n1=G\n3/4\n5 6 7 |\n")
