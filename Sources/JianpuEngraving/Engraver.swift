@@ -31,6 +31,12 @@ public struct Engraver {
             engrave(movement, prefix: "m\(index)", times: times, into: &book)
             offset += timeline.durationSeconds
         }
+        if book.pages.count > 1 {
+            for index in book.pages.indices {
+                let number = Glyph(.text("\(index + 1) / \(book.pages.count)", m.small, .middle), at: Point(pageWidth / 2, pageHeight - options.margin / 2), role: .pageNumber)
+                book.pages[index].glyphs.append(number)
+            }
+        }
         return Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: book.pages, performance: performance, duration: offset)
     }
 

@@ -50,7 +50,7 @@ public enum HTMLPage {
         """
     }
 
-    /// The player: play/pause, bars that start the music, and the highlight following the audio.
+    /// The player: play/pause (the button or space), bars that start the music, and the highlight following the audio.
     static func script(timing: String, duration: Double) -> String {
         """
         "use strict";
@@ -84,6 +84,12 @@ public enum HTMLPage {
           if (ids.join(" ") === current.join(" ")) return ids;
           for (const id of current) for (const el of heads.get(id) || []) el.classList.remove("playing");
           for (const id of ids) for (const el of heads.get(id) || []) el.classList.add("playing");
+          // Keep the melody's note on screen as the music moves down the pages.
+          const lead = ids.length ? (heads.get(ids[0]) || [])[0] : null;
+          if (lead && !audio.paused) {
+            const box = lead.getBoundingClientRect();
+            if (box.top < 60 || box.bottom > window.innerHeight - 20) lead.scrollIntoView({ block: "center", behavior: "smooth" });
+          }
           current = ids;
           document.body.setAttribute("data-current-event", ids.join(" "));
           return ids;
@@ -95,7 +101,9 @@ public enum HTMLPage {
           highlight(t);
           if (!audio.paused) requestAnimationFrame(show);
         }
-        button.addEventListener("click", () => { if (audio.paused) { audio.play(); } else { audio.pause(); } });
+        function toggle() { if (audio.paused) { audio.play(); } else { audio.pause(); } }
+        button.addEventListener("click", toggle);
+        document.addEventListener("keydown", (e) => { if (e.key === " " && e.target === document.body) { e.preventDefault(); toggle(); } });
         audio.addEventListener("play", () => { button.textContent = "⏸ Pause"; requestAnimationFrame(show); });
         audio.addEventListener("pause", () => { button.textContent = "▶ Play"; show(); });
         audio.addEventListener("timeupdate", show);

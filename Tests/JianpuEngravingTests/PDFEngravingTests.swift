@@ -23,6 +23,11 @@ struct PDFEngravingTests {
         #expect(info.contains("Title:           \(engraving.title ?? "?")"))
         #expect(info.contains(paper == .a4 ? "595.28 x 841.89 pts" : "612 x 792 pts"))
         #expect(engraving.pages.count >= 1)
+        // Several pages are numbered "n / N" at the foot.
+        if engraving.pages.count > 1 {
+            let text = try EngravingSupport.run("pdftotext", [path.path, "-"]).output
+            #expect(text.contains("1 / \(engraving.pages.count)") && text.contains("\(engraving.pages.count) / \(engraving.pages.count)"))
+        }
     }
 
     @Test("the text can be selected: pdftotext reads the title, the key and the digits")
