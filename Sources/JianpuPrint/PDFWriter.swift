@@ -7,25 +7,39 @@ public enum PDFWriter {
         public var description: String
     }
 
-    /// Writes `engraving` to `path` (the caller writes to a temporary file and renames it).
-    public static func write(_ engraving: Engraving, to path: String) throws(Failure) {
-        guard let surface = cairo_pdf_surface_create(path, engraving.width, engraving.height) else {
-            throw Failure(description: "cannot create a PDF at \(path)")
+    /// The PDF of `engraving`, made in memory (the caller writes it whole).
+    public static func data(_ engraving: Engraving) throws(Failure) -> [UInt8] {
+        let sink = Sink()
+        let box = Unmanaged.passRetained(sink)
+        defer { box.release() }
+        let write: cairo_write_func_t = { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }
+        guard let surface = cairo_pdf_surface_create_for_stream(write, box.toOpaque(), engraving.width, engraving.height) else {
+            throw Failure(description: "cannot make a PDF")
         }
         defer { cairo_surface_destroy(surface) }
         if let title = engraving.title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "jianpu typeset")
-        guard let context = cairo_create(surface) else { throw Failure(description: "cannot draw into \(path)") }
-        defer { cairo_destroy(context) }
+        guard let context = cairo_create(surface) else { throw Failure(description: "cannot draw a PDF") }
         for page in engraving.pages {
             for glyph in page.glyphs { draw(glyph, in: context) }
             cairo_show_page(context)
         }
+        cairo_destroy(context)
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw Failure(description: "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+            throw Failure(description: "cannot make the PDF: \(String(cString: cairo_status_to_string(status)))")
         }
+        return sink.bytes
+    }
+
+    /// Where cairo's stream writes go.
+    private final class Sink {
+        var bytes: [UInt8] = []
     }
 
     static func draw(_ glyph: Glyph, in context: OpaquePointer) {

@@ -4,6 +4,7 @@ import JianpuAudio
 import JianpuCommandLine
 import JianpuCore
 import JianpuEngraving
+import JianpuFiles
 import JianpuPrint
 
 struct Typeset: ParsableCommand {
@@ -37,30 +38,21 @@ struct Typeset: ParsableCommand {
     }
 
     func run() throws {
-        let target = OutputFile(path: output)
-        if target.isSame(as: input.file) { throw Diagnostics.fail("refusing to write \(output): it is the score being read") }
-        if let problem = target.problem { throw Diagnostics.fail("cannot write \(output): \(problem)") }
+        let file = try Diagnostics.outputFile(output, inputs: [input.file])
         let score = try input.load()
         let engraving = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure()).engrave(score)
         do {
             switch format ?? .svg {
-            case .svg:
-                try target.write(Data(SVGWriter.svg(engraving).utf8))
-            case .pdf:
-                try target.write { temporary in try PDFWriter.write(engraving, to: temporary) }
-            case .html:
-                try target.write(Data(try HTMLTypesetting.page(for: score, engraving: engraving, synth: synth).utf8))
+            case .svg: try file.write(Array(SVGWriter.svg(engraving).utf8))
+            case .pdf: try file.write(try PDFWriter.data(engraving))
+            case .html: try file.write(Array(try HTMLTypesetting.page(for: score, engraving: engraving, synth: synth).utf8))
             }
-        } catch let failure as ExitCode {
-            throw failure
+        } catch let error as FileProblem {
+            throw Diagnostics.fail(error.description)
         } catch let error as AudioError {
             throw Diagnostics.fail(error.message)
         } catch let error as PDFWriter.Failure {
             throw Diagnostics.fail(error.description)
-        } catch let error as CocoaError {
-            throw Diagnostics.fail("cannot write \(output): \(error.underlying.map { String(describing: $0) } ?? error.localizedDescription)")
-        } catch {
-            throw Diagnostics.fail("cannot write \(output): \(error)")
         }
     }
 }

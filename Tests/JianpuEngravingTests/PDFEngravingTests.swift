@@ -10,7 +10,7 @@ struct PDFEngravingTests {
     static func pdf(of name: String, paper: Paper = .a4) throws -> (path: URL, engraving: Engraving) {
         let engraving = EngravingSupport.engrave(try EngravingSupport.shipped(name), options: EngravingOptions(paper: paper))
         let path = EngravingSupport.temporary("\(name).pdf")
-        try PDFWriter.write(engraving, to: path.path)
+        try Data(PDFWriter.data(engraving)).write(to: path)
         return (path, engraving)
     }
 
