@@ -24,9 +24,15 @@ let package = Package(
             name: "CFluidSynth",
             providers: [.apt(["libfluidsynth-dev"])]
         ),
-        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "JianpuFiles", "CFluidSynth"]),
+        .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
+        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "JianpuFiles", "CFluidSynth", "CSndFile"]),
+        // Jianpu laid out as printed: pages of positioned glyphs, drawn as SVG. Pure: fonts are measured through a protocol.
+        .target(name: "JianpuEngraving", dependencies: ["JianpuCore"]),
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
+        // The engraving's real fonts and its PDF, through cairo.
+        .target(name: "JianpuPrint", dependencies: ["JianpuEngraving", "CCairo"]),
         // Terminal and MIDI input, and drawing, for the interactive programs.
-        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuAudio"]),
+        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuAudio", "JianpuEngraving"]),
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",
@@ -43,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "jianpu",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuFiles",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuFiles", "JianpuEngraving", "JianpuPrint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,6 +65,7 @@ let package = Package(
         ),
         .testTarget(name: "JianpuChordPadTests", dependencies: ["JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal"]),
         .testTarget(name: "JianpuCoreTests", dependencies: ["JianpuCore"]),
+        .testTarget(name: "JianpuEngravingTests", dependencies: ["JianpuEngraving", "JianpuPrint", "JianpuCore"], exclude: ["Golden", "Browser"]),
         // Analysis of rendered audio (FFT, pitch, onsets) shared by the test targets.
         .target(name: "AudioAnalysis", path: "Tests/AudioAnalysis"),
         .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore", "AudioAnalysis"]),

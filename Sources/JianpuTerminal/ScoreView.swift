@@ -1,28 +1,36 @@
 import Foundation
 import JianpuCore
+import JianpuEngraving
 
-/// What `jianpu play` draws: the score as jianpu text, a few lines at a time, with the sounding notes
-/// highlighted, a header (title, key, meter, tempo, bar, time) and a footer with the keys.
+/// What `jianpu play` draws: the score engraved as jianpu in the terminal, a few lines at a time,
+/// with the sounding notes highlighted, a header (title, key, meter, tempo, bar, time) and a footer with the keys.
 ///
 /// A pure function of the playback state: `lines(for:columns:rows:)` gives the screen's lines
 /// (with ANSI colour escapes), so it is tested without a terminal.
 ///
-/// The music is shown as it was written: each part's source lines from the score file (the lines
-/// holding that part's notes, found through the notes' `SourceLocation`s), the line being played
-/// first, then the lines after it. Where there is no jianpu text to show (the seed app's plist, an
-/// unreadable file), each part is written out from the Score tree, four bars a line.
+/// The music is the engraving's text form (`TextEngraving`): digits with octave dots on the rows
+/// above and below, underlines, dashes, bar lines, lyrics and printed bar numbers, drawn from the
+/// Score tree (so a seed plist shows the same), the line being played first, then the lines after it.
 public struct ScoreView: Sendable {
     /// One line of one part's music, and where each written note sits in it.
     public struct Row: Sendable, Hashable {
-        /// The text, as written (tabs as spaces).
+        /// The digits' row.
         public var text: String
         /// The characters of `text` a note written at a location covers (character offsets).
         public var spans: [SourceLocation: Range<Int>]
+        /// The rows drawn above (octave dots, chord figures, bar number) and below (underlines, low dots, lyrics).
+        public var above: [String]
+        public var below: [String]
 
-        public init(text: String, spans: [SourceLocation: Range<Int>]) {
+        public init(text: String, spans: [SourceLocation: Range<Int>], above: [String] = [], below: [String] = []) {
             self.text = text
             self.spans = spans
+            self.above = above
+            self.below = below
         }
+
+        /// How many screen lines the row takes.
+        var height: Int { above.count + 1 + below.count }
     }
 
     /// The playback state to draw.
@@ -64,26 +72,21 @@ public struct ScoreView: Sendable {
     private let notes: [(onset: Double, end: Double, part: Int, location: SourceLocation?)]
     private let barStarts: [Double]
 
-    /// A view of `timeline` (flattened from `score`), showing `source` — the score file's text — or,
-    /// when it is nil or not jianpu text, the music rebuilt from the Score tree.
-    public init(timeline: Timeline, score: Score, source: String?) {
+    /// A view of `timeline` (flattened from `score`), showing `score` engraved.
+    public init(timeline: Timeline, score: Score) {
         self.timeline = timeline
         let fileName = (score.file as NSString).lastPathComponent
         self.title = timeline.title ?? score.title ?? (fileName.isEmpty ? "jianpu" : fileName)
         let partCount = max(timeline.parts.count, (timeline.notes.map(\.part).max() ?? -1) + 1, 1)
-        // The row each of the timeline's notes is shown in.
-        var noteRow = [Int?](repeating: nil, count: timeline.notes.count)
-        // The row each rest is shown in.
-        var restRow = [Int?](repeating: nil, count: timeline.rests.count)
-        var builtRows: [[Row]] = []
-        if let source, !Self.looksLikePlist(source) {
-            builtRows = Self.sourceRows(source, timeline: timeline, partCount: partCount, noteRow: &noteRow, restRow: &restRow)
+        var builtRows = TextEngraving.systems(of: score).map { $0.map { Row(text: $0.main, spans: $0.spans, above: $0.above, below: $0.below) } }
+        while builtRows.count < partCount { builtRows.append([]) }
+        // The row each written note and rest is shown in, per part.
+        var rowOf = Array(repeating: [SourceLocation: Int](), count: partCount)
+        for (part, rows) in builtRows.enumerated() where part < partCount {
+            for (index, row) in rows.enumerated() { for location in row.spans.keys { rowOf[part][location] = index } }
         }
-        if builtRows.allSatisfy(\.isEmpty) {
-            noteRow = [Int?](repeating: nil, count: timeline.notes.count)
-            restRow = [Int?](repeating: nil, count: timeline.rests.count)
-            builtRows = Self.treeRows(score: score, timeline: timeline, partCount: partCount, noteRow: &noteRow, restRow: &restRow)
-        }
+        let noteRow = timeline.notes.map { note in note.location.flatMap { rowOf.indices.contains(note.part) ? rowOf[note.part][$0] : nil } }
+        let restRow = timeline.rests.map { rest in rest.location.flatMap { rowOf.indices.contains(rest.part) ? rowOf[rest.part][$0] : nil } }
         self.rows = builtRows
         var cues = Array(repeating: [(onset: Double, row: Int)](), count: partCount)
         for (index, note) in timeline.notes.enumerated() where !note.isGrace {
@@ -105,12 +108,6 @@ public struct ScoreView: Sendable {
             let role = index == 0 ? "melody" : partCount > 2 ? "accompaniment \(index)" : "accompaniment"
             return name.map { "\(role) (\($0))" } ?? role
         }
-    }
-
-    /// A view reading the score's own file for its text.
-    public init(timeline: Timeline, score: Score) {
-        let source = FileManager.default.contents(atPath: score.file).flatMap { String(validating: Array($0), as: UTF8.self) }
-        self.init(timeline: timeline, score: score, source: source)
     }
 
     // MARK: State at a position

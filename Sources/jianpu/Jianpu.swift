@@ -9,7 +9,7 @@ struct Jianpu: ParsableCommand {
         commandName: "jianpu",
         abstract: "Play, check and convert jianpu (numbered musical notation) scores.",
         version: CommandConventions.version,
-        subcommands: [Play.self, Render.self, Export.self, Check.self, Info.self, Quiz.self]
+        subcommands: [Play.self, Render.self, Export.self, Typeset.self, Check.self, Info.self, Quiz.self]
     )
 
     /// Closed or full standard streams must not kill a run (`StandardStreams.prepare()`); a mistyped

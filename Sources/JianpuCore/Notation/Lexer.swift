@@ -82,7 +82,9 @@ public struct Lexer {
                     }
                     value = collected.joined(separator: " ")
                 }
-                if let header { appendHeader(name: header.name, value: value, bytes: line, at: location(raw.number, indent + 1)) }
+                // Lyrics travel as a header named `l:` or `h:`, so that they stay with the part they are written in.
+                let name = header?.name ?? (output.bytes[line.lowerBound] == UInt8(ascii: "H") ? "h:" : "l:")
+                appendHeader(name: name, value: value, bytes: line, at: location(raw.number, indent + 1))
                 continue
             }
             // `%% tempo: 4=80`, an old way of writing a tempo.

@@ -3,6 +3,12 @@
 struct PartBuilder {
     let location: SourceLocation
     var instrument: String?
+    var lyrics: [String] = []
+    /// Slurs and words for the printed score: they attach to the note written before them.
+    var slurs: [Slur] = []
+    var annotations: [Annotation] = []
+    private var openSlurs: [SourceLocation] = []
+    private var lastNote: SourceLocation?
 
     var stack: [Frame] = [Frame(kind: .root, location: SourceLocation(file: "", line: 0, column: 0))]
     var tonic = 60
@@ -82,7 +88,7 @@ struct PartBuilder {
             stack[0].items.append(contentsOf: open)
         }
         if let problem = bars.endOfPart() { parser.warning(problem.location ?? location, problem.message) }
-        return Part(instrument: instrument, items: stack[0].items, location: location)
+        return Part(instrument: instrument, items: stack[0].items, lyrics: lyrics, slurs: slurs, annotations: annotations, location: location)
     }
 
     // MARK: - Words
@@ -137,7 +143,11 @@ struct PartBuilder {
             if Dynamic.velocity(for: name) != nil { append(.dynamic(Dynamic(marking: name, location: location))) }
             return
         }
-        if first == UInt8(ascii: "\"") || text.hasPrefix("^\"") || text.hasPrefix("_\"") || text == "(" || text == ")" || text == "->"
+        if text == "(" || text == ")" || first == UInt8(ascii: "\"") || text.hasPrefix("^\"") || text.hasPrefix("_\"") {
+            printedMark(text)
+            return
+        }
+        if text == "->"
             || text == "[(" || text == ")]" || text.hasPrefix("Fr=") || text.hasPrefix("slide=") || text.hasPrefix("letter") && text.count > 6 {
             return
         }
@@ -175,6 +185,18 @@ struct PartBuilder {
         }
         if text.utf8.contains(UInt8(ascii: "/")), !text.hasSuffix("///") { timeSignature(text, at: location, parser: &parser); return }
         note(text, at: location, parser: &parser)
+    }
+
+    /// `(`, `)` and quoted words: nothing to play, but printed on the note written before them.
+    private mutating func printedMark(_ text: String) {
+        guard let note = lastNote else { return }
+        switch text {
+        case "(": openSlurs.append(note)
+        case ")": if let start = openSlurs.popLast(), start != note { slurs.append(Slur(start: start, end: note)) }
+        default:
+            let words = text.drop { $0 == "^" || $0 == "_" }.trimmingCharacters(in: ["\""])
+            if !words.isEmpty { annotations.append(Annotation(text: words, isAbove: !text.hasPrefix("_"), note: note)) }
+        }
     }
 
     /// `3[`: the notes up to `]` share the time of two (and so on for other counts).
@@ -290,6 +312,7 @@ struct PartBuilder {
             return
         }
         append(.note(Note(pitches: pitches, length: length, text: text, location: location, arpeggio: word.isChord ? pendingArpeggio : nil)))
+        lastNote = location
         pendingArpeggio = nil
     }
 

@@ -35,11 +35,19 @@ public struct Part: Sendable, Hashable {
     /// The `instrument=` header of the part, if any.
     public var instrument: String?
     public var items: [MusicItem]
+    /// The `L:`/`H:` lines written in the part, one verse each, as written.
+    public var lyrics: [String]
+    /// Slurs and words over or under notes: printed, not played.
+    public var slurs: [Slur]
+    public var annotations: [Annotation]
     public var location: SourceLocation
 
-    public init(instrument: String? = nil, items: [MusicItem], location: SourceLocation) {
+    public init(instrument: String? = nil, items: [MusicItem], lyrics: [String] = [], slurs: [Slur] = [], annotations: [Annotation] = [], location: SourceLocation) {
         self.instrument = instrument
         self.items = items
+        self.lyrics = lyrics
+        self.slurs = slurs
+        self.annotations = annotations
         self.location = location
     }
 }

@@ -6,14 +6,14 @@ public enum ChordAccompaniment {
 
     /// The chords of a `chords=` line with their onsets and lengths, in LilyPond chord mode:
     /// durations are sticky (a crotchet until one is written), `r`/`s` are rests, `R1*4` whole-bar rests.
-    public static func chords(in text: String, formulas: [ChordFormula] = ChordFormula.standard) -> [(onset: WholeNotes, length: WholeNotes, pitches: [Pitch])] {
-        var result: [(onset: WholeNotes, length: WholeNotes, pitches: [Pitch])] = []
+    public static func chords(in text: String, formulas: [ChordFormula] = ChordFormula.standard) -> [(onset: WholeNotes, length: WholeNotes, chord: Chord, pitches: [Pitch])] {
+        var result: [(onset: WholeNotes, length: WholeNotes, chord: Chord, pitches: [Pitch])] = []
         var position = WholeNotes.zero
         var length = WholeNotes.quarter
         for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
             if let (chord, duration) = Chord.parse(lilyPondChordMode: word, formulas: formulas) {
                 if let written = Self.length(duration) { length = written }
-                result.append((position, length, chord.voicing(bassOctave: 3)))
+                result.append((position, length, chord, chord.voicing(bassOctave: 3)))
                 position += length
             } else if let first = word.first, "rsR".contains(first) {
                 let pieces = word.dropFirst().split(separator: "*", maxSplits: 1)
