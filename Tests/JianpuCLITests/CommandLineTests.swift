@@ -103,11 +103,11 @@ struct CommandLineTests {
 
     @Test("the seed app's plist plays through the same pipeline")
     func seedPlistIsAScore() throws {
-        let seed = Self.packageRoot.appendingPathComponent("../shared/seed-data/bjehp.plist").standardizedFileURL.path
-        try #require(FileManager.default.fileExists(atPath: seed), "the seed data is beside the repository in CI")
+        let seed = Self.packageRoot.appendingPathComponent("Tests/Fixtures/twinkle-seed.plist").path
         let outcome = try Self.run(["info", seed])
         #expect(outcome.status == 0)
-        #expect(outcome.output.contains("tempo:     ♩=100"))
+        #expect(outcome.output.contains("tempo:     ♩=80"))
+        #expect(outcome.output.contains("bars:      4"))
         #expect(outcome.output.contains("part 2:    accompaniment"))
     }
 }
