@@ -74,15 +74,6 @@ extension ScoreView {
         for movement in score.movements {
             for part in movement.parts { collect(part.items) }
         }
-        let bars = timeline.barStarts.map(\.doubleValue)
-        func bar(of onset: Double) -> Int {
-            var low = 0, high = max(bars.count - 1, 0)
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if bars[mid] <= onset + 1e-9 { low = mid } else { high = mid - 1 }
-            }
-            return low
-        }
         let barsPerRow = 4
         var result: [[Row]] = []
         for part in 0..<partCount {
@@ -105,7 +96,7 @@ extension ScoreView {
                 .map { (onset: $0.element.onset, location: $0.element.location, note: Int?.none, rest: Optional($0.offset)) }
             let events = (notes + rests).enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element)
             for event in events {
-                let noteBar = bar(of: event.onset.doubleValue)
+                let noteBar = timeline.barIndex(at: event.onset)
                 if noteBar / barsPerRow != currentRow {
                     flush()
                     currentRow = noteBar / barsPerRow

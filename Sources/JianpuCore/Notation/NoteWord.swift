@@ -132,55 +132,74 @@ struct NoteWord {
         }
     }
 
-    /// A chord's notes (read from the word's bytes), each with the `#`/`b` and octave marks written before it.
+    /// A chord's notes (read from the word's bytes), each with its `#`/`b` and octave marks, as the reference reads them.
     ///
-    /// Marks after the last figure belong to it. Marks between two figures belong to the
-    /// figure after them (`OctavesBefore`) or before them (`OctavesAfter`); with neither
-    /// set they are ambiguous once a figure without marks has been written.
-    static func chordNotes<Bytes: Sequence>(_ text: Bytes, octavesAfter: Bool?) -> (notes: [(figure: UInt8, octave: Int, accidental: Int)], ambiguous: Bool)
+    /// Reading from the end, marks written after a figure belong to it as long as each figure
+    /// before them is followed by marks too (`1'1'` is two `1'`). In what is left at the front,
+    /// marks belong to the figure after them (`OctavesBefore`), or to the figure before them
+    /// (`OctavesAfter`); with neither set, marks after a bare figure there are ambiguous (read
+    /// as before). A group of marks counts at most three octaves, and `8`/`9` are `1'`/`2'`.
+    static func chordNotes<Bytes: Collection>(_ text: Bytes, octavesAfter: Bool?) -> (notes: [(figure: UInt8, octave: Int, accidental: Int)], ambiguous: Bool)
     where Bytes.Element == UInt8 {
-        // Each figure with the marks written before it (in `octave` until they are assigned).
-        var notes: [(figure: UInt8, octave: Int, accidental: Int)] = []
-        notes.reserveCapacity(8)
-        var marks = 0, accidental = 0
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "#"): accidental += 1
-            case UInt8(ascii: "b"): accidental -= 1
-            case UInt8(ascii: "'"): marks += 1
-            case UInt8(ascii: ","): marks -= 1
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "x"):
-                // `8` and `9` are 1 and 2 with an octave mark of their own.
-                let isHigh = byte >= UInt8(ascii: "8")
-                if isHigh, octavesAfter == true { notes.append((byte - 7, marks, accidental)); marks = 1 } else {
-                    notes.append((isHigh ? byte - 7 : byte, marks + (isHigh ? 1 : 0), accidental))
-                    marks = 0
-                }
-                accidental = 0
-            default: break
-            }
+        func isFigure(_ byte: UInt8) -> Bool { (49...57).contains(byte) || byte == UInt8(ascii: "x") }
+        func isMark(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "'") || byte == UInt8(ascii: ",") }
+        let symbols = text.filter { isFigure($0) || isMark($0) || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "b") }
+        // From the end: each figure followed by marks (or accidentals) takes them, written before it.
+        var front = symbols[...]
+        var back: [UInt8] = []
+        while let last = front.last, !isFigure(last), let figure = front.lastIndex(where: isFigure) {
+            back.insert(contentsOf: front[(figure + 1)...] + [front[figure]], at: 0)
+            front = front[..<figure]
         }
-        guard !notes.isEmpty else { return ([], false) }
-        let trailing = marks, last = notes.count - 1
-        var ambiguous = false
+        // At the front, groups of marks then a figure are clear; after the first bare figure they are not.
+        var clear = front.startIndex
+        while clear < front.endIndex {
+            var index = clear
+            while index < front.endIndex, !isMark(front[index]), !isFigure(front[index]) { index += 1 }
+            guard index < front.endIndex, isMark(front[index]) else { break }
+            while index < front.endIndex, !isFigure(front[index]) { index += 1 }
+            guard index < front.endIndex else { break }
+            clear = index + 1
+        }
+        var unclear = Array(front[clear...])
+        let ambiguous = octavesAfter == nil && unclear.contains(where: isMark)
         if octavesAfter == true {
-            // Marks belong to the figure before them; marks before the first figure to the first.
-            let beforeFirst = notes[0].octave
-            for index in notes.indices {
-                notes[index].octave = (index < last ? notes[index + 1].octave : trailing) + (index == 0 ? beforeFirst : 0)
+            // A run of marks after a figure (and its accidentals) moves before it.
+            var moved: [UInt8] = []
+            var index = 0
+            while index < unclear.count {
+                guard isFigure(unclear[index]) else { moved.append(unclear[index]); index += 1; continue }
+                var marks = index + 1
+                while marks < unclear.count, !isFigure(unclear[marks]), !isMark(unclear[marks]) { marks += 1 }
+                var end = marks
+                while end < unclear.count, isMark(unclear[end]) { end += 1 }
+                moved += unclear[marks..<end] + unclear[index..<marks]
+                index = end
             }
-        } else {
-            if octavesAfter == nil {
-                var sawBareFigure = false
-                for (index, note) in notes.enumerated() {
-                    if index > 0, note.octave != 0, sawBareFigure { ambiguous = true }
-                    if note.octave == 0 { sawBareFigure = true }
-                }
-            }
-            notes[last].octave += trailing
+            unclear = moved
         }
-        // Accidentals written after the last figure belong to it.
-        notes[last].accidental += accidental
+        var notes: [(figure: UInt8, octave: Int, accidental: Int)] = []
+        var octave = 0, accidental = 0, run = 0
+        var previous: UInt8 = 0
+        for byte in Array(front[..<clear]) + unclear + back {
+            switch byte {
+            case UInt8(ascii: "#"): accidental = 1
+            case UInt8(ascii: "b"): accidental = -1
+            case UInt8(ascii: "'"), UInt8(ascii: ","):
+                // A run of marks sets the octave (the last run before the figure wins), three at most.
+                run = byte == previous ? run + 1 : 1
+                octave = (byte == UInt8(ascii: "'") ? 1 : -1) * min(run, 3)
+            default:
+                // `8` and `9` are 1 and 2 with an octave mark of their own.
+                let isHigh = byte >= UInt8(ascii: "8") && byte <= UInt8(ascii: "9")
+                if isHigh { octave = previous == UInt8(ascii: "'") ? min(run + 1, 3) : 1 }
+                notes.append((isHigh ? byte - 7 : byte, octave, accidental))
+                octave = 0
+                accidental = 0
+                run = 0
+            }
+            previous = byte
+        }
         return (notes, ambiguous)
     }
 }

@@ -25,7 +25,8 @@ struct PartBuilder {
             case root
             case tuplet(count: Int, ratio: WholeNotes)
             case repeatBody(times: Int, counted: Bool)
-            case endings(Repeat, done: [[MusicItem]])
+            /// `A{ … | … }`: the endings read so far; `tie` when `~` joins the repeat to each ending.
+            case endings(Repeat, done: [[MusicItem]], tie: SourceLocation?)
         }
         var kind: Kind
         var items: [MusicItem] = []
@@ -161,10 +162,10 @@ struct PartBuilder {
 
     /// `|` ends a bar, or inside `A{ … }` one ending.
     private mutating func barLine(at location: SourceLocation, parser: inout ParseLog) {
-        if case .endings(let repeated, let done) = stack[stack.count - 1].kind {
+        if case .endings(let repeated, let done, let tie) = stack[stack.count - 1].kind {
             let frame = stack[stack.count - 1]
-            stack[stack.count - 1].kind = .endings(repeated, done: done + [frame.items])
-            stack[stack.count - 1].items = []
+            stack[stack.count - 1].kind = .endings(repeated, done: done + [frame.items], tie: tie)
+            stack[stack.count - 1].items = tie.map { [.tie($0)] } ?? []
             bars.position = frame.barPosition
         } else {
             if bars.position != .zero && bars.position != bars.startPosition {
@@ -243,6 +244,8 @@ struct PartBuilder {
             }
             pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }
             pitches.sort()
+            // A chord that names a pitch twice sounds it once, as in the reference's MIDI.
+            pitches = pitches.enumerated().filter { $0.offset == 0 || pitches[$0.offset - 1] != $0.element }.map(\.element)
         } else {
             if word.octaveGroupCount > 1 {
                 parser.error(location, "'\(original)' has more than one group of octave marks: expected one, such as 1'' or 1,,")
@@ -260,8 +263,9 @@ struct PartBuilder {
             pitches = singlePitch(tonic + NoteWord.semitones(of: word.figure) + accidental + 12 * octave)
         }
         if let outside = pitches.first(where: { !$0.isValidMIDI }) {
-            parser.error(location, "'\(Self.shortened(original))' sounds at MIDI note \(outside.midiNumber): expected a pitch from 0 to 127")
-            return
+            // A slip such as one comma too many: the note keeps its time, silent, and the rest plays.
+            parser.warning(location, "'\(Self.shortened(original))' sounds at MIDI note \(outside.midiNumber), outside 0 to 127: it stays silent")
+            pitches.removeAll { !$0.isValidMIDI }
         }
         append(.note(Note(pitches: pitches, length: length, text: text, location: location, arpeggio: word.isChord ? pendingArpeggio : nil)))
         pendingArpeggio = nil
