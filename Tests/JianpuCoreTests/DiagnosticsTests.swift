@@ -11,6 +11,9 @@ struct DiagnosticsTests {
         ("1=H 1 1 1 1", ["t.jp:1:1: unknown key '1=H': expected 1= or 6= and a note name such as 1=Bb or 6=F#"]),
         ("3/5 1 1 1 1", ["t.jp:1:1: '3/5' is not a time signature: expected beats/unit such as 3/4, 6/8 or 63/16, beats 1 to 10000, unit a power of two up to 128"]),
         ("1 2 3 4. q5 6 7 1 |", ["t.jp:1:7: warning: bar 1 is too long: this note crosses the bar line by 0.5 beats; expected bars of 4 beats"]),
+        // Bar numbers are the printed ones: a pickup is bar 0, a repeat is printed once.
+        ("4/4,4 5 | 1 2 3 4. q5 6 7 1 | 1 1 1 |", ["t.jp:1:17: warning: bar 1 is too long: this note crosses the bar line by 0.5 beats; expected bars of 4 beats"]),
+        ("R3{ 1 1 1 1 } 1 2 3 4. q5 6 7 1 |", ["t.jp:1:21: warning: bar 2 is too long: this note crosses the bar line by 0.5 beats; expected bars of 4 beats"]),
         ("1 2 3 4 | 5 6", ["t.jp:1:13: warning: incomplete last bar: found 2 beats, expected 4 beats"]),
         ("1 2 ] 3 4", ["t.jp:1:5: `]` without an open tuplet: expected 3[ (or another count) before it"]),
         ("1 2 } 3 4", ["t.jp:1:5: `}` without an open repeat: expected R{ or A{ before it"]),
