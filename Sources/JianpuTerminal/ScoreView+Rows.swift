@@ -9,7 +9,15 @@ extension ScoreView {
         return start.hasPrefix("{") || start.hasPrefix("(") || start.hasPrefix("<?xml") || start.hasPrefix("<plist")
     }
 
-    static func sourceRows(_ source: String, timeline: Timeline, partCount: Int, noteRow: inout [Int?], restRow: inout [Int?]) -> [[Row]] {
+    static func sourceRows(_ source: String, score: Score, timeline: Timeline, partCount: Int, noteRow: inout [Int?], restRow: inout [Int?]) -> [[Row]] {
+        let ranges = score.wordRanges
+        /// The characters of the word written at `location` in its line.
+        func span(of location: SourceLocation, in characters: [Character]) -> Range<Int> {
+            // Columns count Unicode scalars from 1; the lexer reads each character as one.
+            let start = max(0, min(location.column - 1, characters.count))
+            let end = ranges[location].map { $0.end.line == location.line ? $0.end.column - 1 : characters.count } ?? start + 1
+            return start..<max(start, min(end, characters.count))
+        }
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { line -> [Character] in
             var text = String(line)
             if text.hasSuffix("\r") { text.removeLast() }
@@ -43,15 +51,6 @@ extension ScoreView {
             result.append(rows)
         }
         return result
-    }
-
-    /// The characters of the word written at `location` in its line.
-    private static func span(of location: SourceLocation, in characters: [Character]) -> Range<Int> {
-        // Columns count Unicode scalars from 1; the lexer reads each character as one.
-        let start = max(0, min(location.column - 1, characters.count))
-        var end = start
-        while end < characters.count, characters[end] != " " { end += 1 }
-        return start..<max(end, min(start + 1, characters.count))
     }
 
     /// Rows rebuilt from the Score tree: each part's notes and rests as written, bar lines between bars, four bars a row.

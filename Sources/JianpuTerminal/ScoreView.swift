@@ -76,7 +76,7 @@ public struct ScoreView: Sendable {
         var restRow = [Int?](repeating: nil, count: timeline.rests.count)
         var builtRows: [[Row]] = []
         if let source, !Self.looksLikePlist(source) {
-            builtRows = Self.sourceRows(source, timeline: timeline, partCount: partCount, noteRow: &noteRow, restRow: &restRow)
+            builtRows = Self.sourceRows(source, score: score, timeline: timeline, partCount: partCount, noteRow: &noteRow, restRow: &restRow)
         }
         if builtRows.allSatisfy(\.isEmpty) {
             noteRow = [Int?](repeating: nil, count: timeline.notes.count)

@@ -40,10 +40,11 @@ extension PartBuilder {
                 let passLength = bars.length(from: frame.barPosition)
                 bars.shift(by: passLength * Int64(times - 1))
             }
-            append(.repeat(Repeat(times: times, body: frame.items, location: frame.location)))
+            append(.repeat(Repeat(times: times, body: frame.items, location: frame.location, end: location.advanced(by: 1))))
         case .endings(var repeated, let done, _):
             stack.removeLast()
             repeated.endings = done + [frame.items]
+            repeated.end = location.advanced(by: 1)
             repeated.times = max(repeated.times, repeated.endings.count)
             append(.repeat(repeated))
         case .tuplet:
@@ -66,7 +67,7 @@ extension PartBuilder {
             }
         }.count
         if notes == 0 { parser.warning(frame.location, "empty tuplet: expected notes between `\(count)[` and `]`") }
-        append(.tuplet(Tuplet(count: count, ratio: ratio, items: frame.items, location: frame.location)))
+        append(.tuplet(Tuplet(count: count, ratio: ratio, items: frame.items, location: frame.location, end: location.advanced(by: 1))))
     }
 
     mutating func multibarRest(_ text: String, at location: SourceLocation, parser: inout ParseLog) {
@@ -184,6 +185,6 @@ extension PartBuilder {
             parser.error(location, "grace notes without figures: expected g[…] or […]g with figures 1-7 inside")
             return
         }
-        append(.grace(GraceNotes(placement: placement, notes: notes, location: location)))
+        append(.grace(GraceNotes(placement: placement, notes: notes, location: location, width: body.count + 3)))
     }
 }
