@@ -143,45 +143,15 @@ struct NoteWord {
     where Bytes.Element == UInt8 {
         func isFigure(_ byte: UInt8) -> Bool { (49...57).contains(byte) || byte == UInt8(ascii: "x") }
         func isMark(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "'") || byte == UInt8(ascii: ",") }
-        let symbols = text.filter { isFigure($0) || isMark($0) || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "b") }
-        // From the end: each figure followed by marks (or accidentals) takes them, written before it.
-        var front = symbols[...]
-        var back: [UInt8] = []
-        while let last = front.last, !isFigure(last), let figure = front.lastIndex(where: isFigure) {
-            back.insert(contentsOf: front[(figure + 1)...] + [front[figure]], at: 0)
-            front = front[..<figure]
-        }
-        // At the front, groups of marks then a figure are clear; after the first bare figure they are not.
-        var clear = front.startIndex
-        while clear < front.endIndex {
-            var index = clear
-            while index < front.endIndex, !isMark(front[index]), !isFigure(front[index]) { index += 1 }
-            guard index < front.endIndex, isMark(front[index]) else { break }
-            while index < front.endIndex, !isFigure(front[index]) { index += 1 }
-            guard index < front.endIndex else { break }
-            clear = index + 1
-        }
-        var unclear = Array(front[clear...])
-        let ambiguous = octavesAfter == nil && unclear.contains(where: isMark)
-        if octavesAfter == true {
-            // A run of marks after a figure (and its accidentals) moves before it.
-            var moved: [UInt8] = []
-            var index = 0
-            while index < unclear.count {
-                guard isFigure(unclear[index]) else { moved.append(unclear[index]); index += 1; continue }
-                var marks = index + 1
-                while marks < unclear.count, !isFigure(unclear[marks]), !isMark(unclear[marks]) { marks += 1 }
-                var end = marks
-                while end < unclear.count, isMark(unclear[end]) { end += 1 }
-                moved += unclear[marks..<end] + unclear[index..<marks]
-                index = end
-            }
-            unclear = moved
-        }
+        var symbols: [UInt8] = []
+        symbols.reserveCapacity(text.count)
+        for byte in text where isFigure(byte) || isMark(byte) || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "b") { symbols.append(byte) }
         var notes: [(figure: UInt8, octave: Int, accidental: Int)] = []
+        notes.reserveCapacity(8)
+        // The marks and accidentals read so far for the next figure.
         var octave = 0, accidental = 0, run = 0
         var previous: UInt8 = 0
-        for byte in Array(front[..<clear]) + unclear + back {
+        func read(_ byte: UInt8) {
             switch byte {
             case UInt8(ascii: "#"): accidental = 1
             case UInt8(ascii: "b"): accidental = -1
@@ -189,16 +159,57 @@ struct NoteWord {
                 // A run of marks sets the octave (the last run before the figure wins), three at most.
                 run = byte == previous ? run + 1 : 1
                 octave = (byte == UInt8(ascii: "'") ? 1 : -1) * min(run, 3)
-            default:
-                // `8` and `9` are 1 and 2 with an octave mark of their own.
-                let isHigh = byte >= UInt8(ascii: "8") && byte <= UInt8(ascii: "9")
-                if isHigh { octave = previous == UInt8(ascii: "'") ? min(run + 1, 3) : 1 }
-                notes.append((isHigh ? byte - 7 : byte, octave, accidental))
-                octave = 0
-                accidental = 0
-                run = 0
+            default: break
             }
             previous = byte
+        }
+        func figure(_ byte: UInt8) {
+            // `8` and `9` are 1 and 2 with an octave mark of their own.
+            let isHigh = byte == UInt8(ascii: "8") || byte == UInt8(ascii: "9")
+            if isHigh { octave = previous == UInt8(ascii: "'") ? min(run + 1, 3) : 1 }
+            notes.append((isHigh ? byte - 7 : byte, octave, accidental))
+            octave = 0
+            accidental = 0
+            run = 0
+            previous = byte
+        }
+        // From the end: each figure followed by marks (or accidentals) takes them.
+        var front = symbols.count
+        while front > 0, !isFigure(symbols[front - 1]), let at = symbols[..<front].lastIndex(where: isFigure) {
+            for index in (at + 1)..<front { read(symbols[index]) }
+            figure(symbols[at])
+            front = at
+        }
+        // At the front, groups of marks then a figure are clear; after the first bare figure they are not.
+        var clear = 0
+        while clear < front {
+            var index = clear
+            while index < front, !isMark(symbols[index]), !isFigure(symbols[index]) { index += 1 }
+            guard index < front, isMark(symbols[index]) else { break }
+            while index < front, !isFigure(symbols[index]) { index += 1 }
+            guard index < front else { break }
+            clear = index + 1
+        }
+        for index in 0..<clear { isFigure(symbols[index]) ? figure(symbols[index]) : read(symbols[index]) }
+        let ambiguous = octavesAfter == nil && symbols[clear..<front].contains(where: isMark)
+        var index = clear
+        while index < front {
+            let byte = symbols[index]
+            guard isFigure(byte), octavesAfter == true else {
+                isFigure(byte) ? figure(byte) : read(byte)
+                index += 1
+                continue
+            }
+            // OctavesAfter: a run of marks after a figure (and its accidentals) belongs to it.
+            var marks = index + 1
+            while marks < front, !isFigure(symbols[marks]), !isMark(symbols[marks]) { marks += 1 }
+            var end = marks
+            while end < front, isMark(symbols[end]) { end += 1 }
+            for other in marks..<end { read(symbols[other]) }
+            figure(byte)
+            // Accidentals between the figure and its marks go on to the next figure, as in the reference.
+            for other in (index + 1)..<marks { read(symbols[other]) }
+            index = end
         }
         return (notes, ambiguous)
     }

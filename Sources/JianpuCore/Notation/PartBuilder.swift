@@ -181,7 +181,10 @@ struct PartBuilder {
             pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }
             pitches.sort()
             // A chord that names a pitch twice sounds it once, as in the reference's MIDI.
-            pitches = pitches.enumerated().filter { $0.offset == 0 || pitches[$0.offset - 1] != $0.element }.map(\.element)
+            var index = 1
+            while index < pitches.count {
+                if pitches[index] == pitches[index - 1] { pitches.remove(at: index) } else { index += 1 }
+            }
         } else {
             if word.octaveGroupCount > 1 {
                 parser.error(location, "'\(original)' has more than one group of octave marks: expected one, such as 1'' or 1,,")

@@ -101,10 +101,13 @@ public enum Flattener {
 
     /// The played bars, numbered as printed from the first part's text when it is played.
     private static func bars(of movement: Movement, partIndices: [Int], notes: [TimedNote], rests: [TimedRest], meters: [MeterChange], length: WholeNotes) -> [PlayedBar] {
-        let plain = barStarts(meters: meters, pickup: movement.parts.first.flatMap(Self.pickup), length: length)
+        let pickup = movement.parts.first.flatMap(Self.pickup)
+        let plain = barStarts(meters: meters, pickup: pickup, length: length)
         guard let first = partIndices.first, let melody = movement.parts.indices.contains(first) ? movement.parts[first] : nil else {
             return PlayedBar.numbered(plain)
         }
+        // Without repeats or jumps the melody plays as written: its bars are the printed ones.
+        guard PrintedBars.reordersBars(melody.items) else { return PlayedBar.numbered(plain, from: (pickup ?? .zero) > .zero ? 0 : 1) }
         return PrintedBars.played(melody: melody, notes: notes, rests: rests, length: length, plainStarts: plain)
     }
 

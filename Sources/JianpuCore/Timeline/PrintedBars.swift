@@ -11,6 +11,17 @@ enum PrintedBars {
         var position: WholeNotes
     }
 
+    /// Whether items hold a repeat or a jump, which make the performance leave the written order.
+    static func reordersBars(_ items: [MusicItem]) -> Bool {
+        items.contains { item in
+            switch item {
+            case .repeat, .jump: true
+            case .tuplet(let tuplet): reordersBars(tuplet.items)
+            default: false
+            }
+        }
+    }
+
     /// The played bars of a movement whose first part (the melody) is `melody` and played as
     /// `notes` and `rests` (part 0 of them); `plainStarts` are the bar starts counted straight
     /// through, used when the melody plays nothing.
@@ -20,17 +31,17 @@ enum PrintedBars {
         var pickup: WholeNotes? = nil
         var end = WholeNotes.zero
         var barLength = WholeNotes.whole
-        func read(_ items: [MusicItem], scale: WholeNotes) {
+        func read(_ items: [MusicItem], scale: WholeNotes?) {
             for item in items {
                 switch item {
                 case .note(let note):
                     written.append(Written(location: note.location, position: end))
-                    end += note.length * scale
-                case .continuation(let dash): end += dash.length * scale
+                    end += scale.map { note.length * $0 } ?? note.length
+                case .continuation(let dash): end += scale.map { dash.length * $0 } ?? dash.length
                 case .multibarRest(let rest):
                     written.append(Written(location: rest.location, position: end))
                     end += barLength * Int64(rest.bars)
-                case .tuplet(let tuplet): read(tuplet.items, scale: scale * tuplet.ratio)
+                case .tuplet(let tuplet): read(tuplet.items, scale: (scale ?? .whole) * tuplet.ratio)
                 case .repeat(let repeated):
                     read(repeated.body, scale: scale)
                     for ending in repeated.endings { read(ending, scale: scale) }
@@ -42,12 +53,13 @@ enum PrintedBars {
                 }
             }
         }
-        read(melody.items, scale: .whole)
+        // `nil`: no tuplet around, so lengths need no scaling.
+        read(melody.items, scale: nil)
         let attacks = melodyAttacks(notes: notes, rests: rests)
-        guard !written.isEmpty, !attacks.isEmpty else { return PlayedBar.numbered(plainStarts) }
+        guard !written.isEmpty, let lastAttack = attacks.last else { return PlayedBar.numbered(plainStarts) }
         if meters.first?.position != .zero { meters.insert(MeterChange(position: .zero, beats: 4, beatUnit: 4), at: 0) }
         // The last note or rest may sound on (or other parts play on) past the written end.
-        let writtenStarts = Flattener.barStarts(meters: meters, pickup: pickup, length: end + max(.zero, length - (attacks.last?.onset ?? length)))
+        let writtenStarts = Flattener.barStarts(meters: meters, pickup: pickup, length: end + max(.zero, length - lastAttack.onset))
         let firstNumber = (pickup ?? .zero) > .zero ? 0 : 1
 
         var bars: [PlayedBar] = []
@@ -62,28 +74,37 @@ enum PrintedBars {
             passes[number, default: 0] += 1
             bars.append(PlayedBar(start: start, number: number, pass: passes[number] ?? 1))
         }
+        // The melody plays in runs where the performance follows the text, `offset` apart (a
+        // repeat, an ending or a jump starts a new run). Within a run, each written bar start
+        // that is reached begins a bar; a run may also start in the middle of a bar.
+        var offset: WholeNotes? = nil
+        var nextBar = 0
+        func finishRun(atWritten limit: WholeNotes, inclusive: Bool) {
+            guard let offset else { return }
+            while nextBar < writtenStarts.count, writtenStarts[nextBar] < limit || inclusive && writtenStarts[nextBar] == limit {
+                begin(at: writtenStarts[nextBar] + offset, bar: nextBar)
+                nextBar += 1
+            }
+        }
         var cursor = 0
-        var expected: WholeNotes? = nil
-        for (index, attack) in attacks.enumerated() {
+        for attack in attacks {
             cursor = find(attack.location, in: written, near: cursor)
             guard written.indices.contains(cursor), written[cursor].location == attack.location else { continue }
             let position = written[cursor].position
-            let spanEnd = index + 1 < attacks.count ? attacks[index + 1].onset : max(length, attack.onset)
-            // The written bar holding this attack, and each one that starts while it sounds.
-            var bar = lastIndex(in: writtenStarts, atOrBefore: position)
-            if writtenStarts[bar] == position || expected != position || bars.isEmpty {
-                // A bar line here, or a jump to the middle of a bar (a repeat or ending that starts mid-bar).
-                if writtenStarts[bar] == position || bars.last.map({ $0.number != firstNumber + bar }) ?? true {
-                    begin(at: bars.isEmpty ? .zero : attack.onset, bar: bar)
-                }
+            if let offset, position + offset == attack.onset {
+                finishRun(atWritten: position, inclusive: true)
+                continue
             }
-            bar += 1
-            while bar < writtenStarts.count, writtenStarts[bar] - position < spanEnd - attack.onset {
-                begin(at: attack.onset + (writtenStarts[bar] - position), bar: bar)
-                bar += 1
+            // A new run: the old one ends here, and this one starts at a bar line or inside a bar.
+            if let offset { finishRun(atWritten: attack.onset - offset, inclusive: false) }
+            let bar = lastIndex(in: writtenStarts, atOrBefore: position)
+            if bars.isEmpty || writtenStarts[bar] == position || bars.last?.number != firstNumber + bar {
+                begin(at: bars.isEmpty ? .zero : attack.onset, bar: bar)
             }
-            expected = position + (spanEnd - attack.onset)
+            offset = attack.onset - position
+            nextBar = bar + 1
         }
+        if let offset { finishRun(atWritten: max(length, lastAttack.onset) - offset, inclusive: false) }
         return bars.isEmpty ? PlayedBar.numbered(plainStarts) : bars
     }
 
@@ -91,13 +112,16 @@ enum PrintedBars {
     /// or not, are one), grace notes left out.
     private static func melodyAttacks(notes: [TimedNote], rests: [TimedRest]) -> [(onset: WholeNotes, location: SourceLocation)] {
         var result: [(onset: WholeNotes, location: SourceLocation)] = []
+        result.reserveCapacity(notes.count)
         var noteIndex = 0, restIndex = 0
-        var lastEnd = WholeNotes.zero
-        func next(_ onset: WholeNotes, _ end: WholeNotes, _ location: SourceLocation?) {
+        // The note (or rest, negative) last taken, to tell a rolled chord's later notes from a repeated note.
+        var last = 0
+        func lastEnd() -> WholeNotes { last >= 0 ? notes[last].end : rests[-1 - last].end }
+        func take(_ onset: WholeNotes, _ location: SourceLocation?, index: Int) {
             guard let location else { return }
-            if let last = result.last, last.onset == onset || (last.location == location && onset < lastEnd) { return }
+            if let previous = result.last, previous.onset == onset || (previous.location == location && onset < lastEnd()) { return }
             result.append((onset, location))
-            lastEnd = end
+            last = index
         }
         while true {
             while noteIndex < notes.count, notes[noteIndex].part != 0 || notes[noteIndex].isGrace { noteIndex += 1 }
@@ -105,10 +129,10 @@ enum PrintedBars {
             let hasNote = noteIndex < notes.count, hasRest = restIndex < rests.count
             guard hasNote || hasRest else { return result }
             if hasNote, !hasRest || notes[noteIndex].onset <= rests[restIndex].onset {
-                next(notes[noteIndex].onset, notes[noteIndex].end, notes[noteIndex].location)
+                take(notes[noteIndex].onset, notes[noteIndex].location, index: noteIndex)
                 noteIndex += 1
             } else {
-                next(rests[restIndex].onset, rests[restIndex].end, rests[restIndex].location)
+                take(rests[restIndex].onset, rests[restIndex].location, index: -1 - restIndex)
                 restIndex += 1
             }
         }
@@ -116,7 +140,8 @@ enum PrintedBars {
 
     /// The index of `location` in `written` (ordered by location), trying the one after `near` first.
     private static func find(_ location: SourceLocation, in written: [Written], near: Int) -> Int {
-        for guess in [near, near + 1] where written.indices.contains(guess) && written[guess].location == location { return guess }
+        if near + 1 < written.count, written[near + 1].location == location { return near + 1 }
+        if near < written.count, written[near].location == location { return near }
         var low = 0, high = written.count
         while low < high {
             let mid = (low + high) / 2

@@ -23,9 +23,9 @@ public struct PlayedBar: Sendable, Hashable, CustomStringConvertible {
         return "\(pass)\(suffix) time"
     }
 
-    /// Bars at `starts` numbered 1, 2, 3… each played once (music without repeats or a pickup).
-    public static func numbered(_ starts: [WholeNotes]) -> [PlayedBar] {
-        starts.enumerated().map { PlayedBar(start: $0.element, number: $0.offset + 1) }
+    /// Bars at `starts` numbered from `first` (1, or 0 after a pickup), each played once: music without repeats or jumps.
+    public static func numbered(_ starts: [WholeNotes], from first: Int = 1) -> [PlayedBar] {
+        starts.enumerated().map { PlayedBar(start: $0.element, number: $0.offset + first) }
     }
 }
 
