@@ -17,41 +17,43 @@ let package = Package(
     ],
     targets: [
         // Pure core: theory, notation, timeline, MIDI writer. No C, no I/O beyond text.
-        .target(name: "JianpuCore"),
+        // Safe file I/O shared by every program: checked inputs, outputs replaced whole, streams that never trap.
+        .target(name: "JianpuFiles"),
+        .target(name: "JianpuCore", dependencies: ["JianpuFiles"]),
         .systemLibrary(
             name: "CFluidSynth",
             providers: [.apt(["libfluidsynth-dev"])]
         ),
-        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "CFluidSynth"]),
+        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "JianpuFiles", "CFluidSynth"]),
         // Terminal and MIDI input, and drawing, for the interactive programs.
         .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuAudio"]),
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",
-            dependencies: ["JianpuCore", "JianpuAudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["JianpuCore", "JianpuAudio", "JianpuFiles", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Interval ear trainer: drills, adaptive selection, the SQLite log (GRDB), statistics.
         .target(
             name: "JianpuQuiz",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "CFluidSynth",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuFiles", "CFluidSynth",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(
             name: "jianpu",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuAudio", "JianpuChordPad"]),
         // The chord instrument: its logic and screen (JianpuChordPad) and the thin program (chordpad).
-        .target(name: "JianpuChordPad", dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal"]),
+        .target(name: "JianpuChordPad", dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuFiles"]),
         .executableTarget(
             name: "chordpad",
             dependencies: [
-                "JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine",
+                "JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,6 +63,7 @@ let package = Package(
         .target(name: "AudioAnalysis", path: "Tests/AudioAnalysis"),
         .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore", "AudioAnalysis"]),
         .testTarget(name: "JianpuCLITests", dependencies: ["JianpuCore"], exclude: ["Golden"]),
+        .testTarget(name: "JianpuFilesTests", dependencies: ["JianpuFiles"]),
         .testTarget(
             name: "JianpuQuizTests",
             dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", .product(name: "GRDB", package: "GRDB.swift")],

@@ -1,6 +1,7 @@
 import Foundation
 import JianpuAudio
 import JianpuCore
+import JianpuFiles
 import JianpuTerminal
 import Synchronization
 
@@ -96,7 +97,25 @@ public struct ChordPadApp {
     }
 
     /// Plays until the player quits. Returns normally on quit; throws `ChordPadError` (with its exit status).
+    /// The take's files are checked before anything starts, and written at the end whatever ends the session.
     public func run() throws {
+        let outputs = try TakeOutputs(out: options.out, record: options.record)
+        if outputs.audio != nil || outputs.record != nil, !RawTerminal.isInteractive { throw Self.needsTerminal }
+        var saved: [Result<String, ChordPadError>] = []
+        do {
+            try play(outputs: outputs, saved: &saved)
+        } catch {
+            for case .failure(let lost) in saved { StandardStreams.error("chordpad: \(lost.description)\n") }
+            throw error
+        }
+        for case .success(let line) in saved { StandardStreams.error(line + "\n") }
+        let lost = saved.compactMap { if case .failure(let lost) = $0 { lost.description } else { nil } }
+        if !lost.isEmpty { throw ChordPadError(lost.joined(separator: "\nchordpad: ")) }
+    }
+
+    static let needsTerminal = ChordPadError("chordpad is played from a terminal: run it in one (standard input and output must be a terminal)")
+
+    private func play(outputs: TakeOutputs, saved: inout [Result<String, ChordPadError>]) throws {
         let tunings = try Self.loadTunings(file: options.tuningsFile)
         let formulas = try Self.loadFormulas(file: options.chordsFile)
         let startIndex = try Self.tuningIndex(named: options.tuning, in: tunings)
@@ -115,8 +134,8 @@ public struct ChordPadApp {
             let path = try SoundFontLocator().locate(explicitPath: options.soundFont)
             let synth = try FluidSynth(soundFont: path, sampleRate: 44_100, gain: options.gain)
             engine = try PlaybackEngine(timeline: Self.silentTimeline(), synth: synth, tailSeconds: 0)
-            if let out = options.out {
-                sink = try PacedWAVSink(engine: engine, path: out)
+            if let out = outputs.audio {
+                sink = try PacedWAVSink(engine: engine, path: out.path)
             } else {
                 live = try LiveOutput(engine: engine, driver: options.driver, device: options.device)
             }
@@ -144,17 +163,22 @@ public struct ChordPadApp {
             guard !finished else { return }
             finished = true
             engine.stop()
-            if let sink { _ = try? sink.wait() } else { usleep(150_000) }
+            if let sink {
+                do { _ = try sink.wait() } catch {
+                    let reason = (error as? AudioError)?.message ?? "\(error)"
+                    saved.append(.failure(ChordPadError("\(reason); the audio of the take was lost")))
+                }
+            } else {
+                usleep(150_000)
+            }
             live?.close()
-            if let path = options.record {
-                let bytes = recorder.midiFile(endingAt: monotonicSeconds())
-                _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            if let file = outputs.record {
+                let now = monotonicSeconds()
+                saved.append(TakeOutputs.save(recorder, to: file, endingAt: now, seconds: now - startTime))
             }
         }
         defer { finish() }
-        guard RawTerminal.isInteractive else {
-            throw ChordPadError("chordpad is played from a terminal: run it in one (standard input and output must be a terminal)")
-        }
+        guard RawTerminal.isInteractive else { throw Self.needsTerminal }
 
         let terminal = try RawTerminal()
         defer {

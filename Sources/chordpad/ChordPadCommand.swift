@@ -3,6 +3,7 @@ import JianpuCommandLine
 import Foundation
 import JianpuChordPad
 import JianpuCore
+import JianpuFiles
 
 @main
 struct ChordPadCommand: ParsableCommand {
@@ -59,6 +60,12 @@ struct ChordPadCommand: ParsableCommand {
 
     @Flag(help: .hidden) var benchmark = false
 
+    /// Closed or full standard streams must not kill a run: see `StandardStreams.prepare()`.
+    static func main() {
+        StandardStreams.prepare()
+        main(nil)
+    }
+
     func validate() throws {
         guard noteLength > 0, noteLength <= 60 else { throw ValidationError("--note-length must be between 0 and 60 seconds") }
         guard (0...5).contains(repeatGuard) else { throw ValidationError("--repeat-guard must be between 0 and 5 seconds") }
@@ -73,7 +80,8 @@ struct ChordPadCommand: ParsableCommand {
                 return
             }
             if listTunings {
-                for tuning in try ChordPadApp.loadTunings(file: tunings) { print(tuning) }
+                let list = try ChordPadApp.loadTunings(file: tunings).map { "\($0)\n" }.joined()
+                guard StandardStreams.output(list) else { throw ChordPadError("cannot write the list of tunings to standard output") }
                 return
             }
             var options = ChordPadApp.Options()
@@ -94,12 +102,12 @@ struct ChordPadCommand: ParsableCommand {
             options.noKitty = noKitty
             try ChordPadApp(options: options).run()
         } catch let error as ChordPadError {
-            FileHandle.standardError.write(Data("chordpad: \(error.description)\n".utf8))
+            StandardStreams.error("chordpad: \(error.description)\n")
             throw ExitCode(error.exitCode)
         } catch let error as ExitCode {
             throw error
         } catch {
-            FileHandle.standardError.write(Data("chordpad: \(error)\n".utf8))
+            StandardStreams.error("chordpad: \(error)\n")
             throw ExitCode(1)
         }
     }

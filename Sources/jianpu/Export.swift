@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JianpuCore
+import JianpuFiles
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,6 +19,10 @@ struct Export: ParsableCommand {
     var chords = true
 
     func run() throws {
+        if output.lowercased().hasSuffix(".wav") {
+            throw Diagnostics.fail("\(output): export writes a Standard MIDI File; name it .mid, or write WAV audio with `jianpu render \(input.file) -o \(output)`")
+        }
+        let file = try Diagnostics.outputFile(output, inputs: [input.file])
         let score = try input.load()
         let timelines = Flattener.exportedTimelines(of: score, withChords: chords)
         let chosen: Timeline
@@ -29,10 +34,11 @@ struct Export: ParsableCommand {
         } else {
             chosen = Timeline.concatenating(timelines)
         }
+        if let problem = StandardMIDIFile.problem(writing: chosen) { throw Diagnostics.fail("\(output): \(problem); nothing was written") }
         do {
-            try Data(StandardMIDIFile.data(for: chosen)).write(to: URL(fileURLWithPath: output))
+            try file.write(StandardMIDIFile.data(for: chosen))
         } catch {
-            throw Diagnostics.fail("cannot write \(output): \(error.localizedDescription)")
+            throw Diagnostics.fail(error.description)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import JianpuFiles
 
 @main
 struct Jianpu: ParsableCommand {
@@ -7,4 +8,10 @@ struct Jianpu: ParsableCommand {
         abstract: "Play, check and convert jianpu (numbered musical notation) scores.",
         subcommands: [Play.self, Render.self, Export.self, Check.self, Info.self, Quiz.self]
     )
+
+    /// Closed or full standard streams must not kill a run: see `StandardStreams.prepare()`.
+    static func main() {
+        StandardStreams.prepare()
+        main(nil)
+    }
 }

@@ -3,6 +3,7 @@ import Foundation
 import JianpuAudio
 import JianpuCommandLine
 import JianpuCore
+import JianpuFiles
 import JianpuTerminal
 
 struct Play: ParsableCommand {
@@ -22,6 +23,7 @@ struct Play: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        if let out = output.out { _ = try Diagnostics.outputFile(out, inputs: [input.file]) }
         let score = try input.load()
         let (timeline, options) = try sound.performance(of: score, file: input.file)
         let engine: PlaybackEngine
@@ -37,7 +39,7 @@ struct Play: ParsableCommand {
                 live = try LiveOutput(engine: engine, driver: output.driver, device: output.device)
             }
         } catch let error as AudioError {
-            FileHandle.standardError.write(Data("jianpu: \(error.message)\n".utf8))
+            StandardStreams.error("jianpu: \(error.message)\n")
             throw ExitCode(error.kind == .noSoundDevice ? OutputOptions.noSoundDeviceExitCode : 1)
         }
         if !quiet, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {

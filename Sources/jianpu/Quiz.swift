@@ -3,6 +3,7 @@ import JianpuCommandLine
 import Foundation
 import JianpuAudio
 import JianpuCore
+import JianpuFiles
 import JianpuQuiz
 import JianpuTerminal
 
@@ -120,7 +121,7 @@ struct Quiz: ParsableCommand {
         if let problem = settings.validationProblem { throw QuizCLI.fail(problem) }
         if saveProfile {
             try QuizProfile.save(settings, path: profilePath)
-            FileHandle.standardError.write(Data("jianpu: saved quiz profile \(profilePath)\n".utf8))
+            StandardStreams.error("jianpu: saved quiz profile \(profilePath)\n")
         }
         return settings
     }
@@ -134,8 +135,13 @@ struct Quiz: ParsableCommand {
     }
 
     private func runQuiz() throws {
+        let database = db ?? QuizPaths.defaultDatabase()
+        if let out = output.out {
+            // The WAV is checked before the log is touched; one file for both would corrupt the whole log.
+            _ = try Diagnostics.outputFile(out, inputs: [database, profile ?? QuizPaths.defaultProfile()])
+        }
         let settings = try settings()
-        let store = try QuizStore(path: db ?? QuizPaths.defaultDatabase())
+        let store = try QuizStore(path: database)
         let history = try store.recentAnswers().compactMap(\.summary)
         let drill = QuizDrill(settings: settings, store: store, seed: seed, history: history,
                               testRepetitions: test, passMark: test == nil ? nil : passMark)
@@ -151,7 +157,7 @@ struct Quiz: ParsableCommand {
         do {
             audio = try QuizAudio(output: sink, soundFont: soundFont, gain: output.synth.gain)
         } catch let error as QuizError {
-            FileHandle.standardError.write(Data("jianpu: \(error.message)\n".utf8))
+            StandardStreams.error("jianpu: \(error.message)\n")
             throw ExitCode(3)
         }
         let events = QuizEventQueue()
@@ -177,7 +183,7 @@ struct Quiz: ParsableCommand {
 
 enum QuizCLI {
     static func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("jianpu: \(message)\n".utf8))
+        StandardStreams.error("jianpu: \(message)\n")
         return ExitCode.failure
     }
 }

@@ -38,7 +38,7 @@ struct QuizStatsCommand: ParsableCommand {
             case .csv: statistics.csv()
             case .json: statistics.json()
             }
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try Diagnostics.output(text)
         } catch let error as QuizError {
             throw QuizCLI.fail(error.message)
         }

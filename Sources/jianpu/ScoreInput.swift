@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JianpuCore
+import JianpuFiles
 
 /// The score file a command reads, loaded and checked, with diagnostics printed to stderr.
 struct ScoreInput: ParsableArguments {
@@ -33,11 +34,21 @@ enum Diagnostics {
             text += (strict && diagnostic.severity == .warning ? "\(diagnostic.location): \(diagnostic.message)" : diagnostic.description) + "\n"
         }
         if diagnostics.count > 200 { text += "… and \(diagnostics.count - 200) more problems\n" }
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.error(text)
     }
 
     static func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("jianpu: \(message)\n".utf8))
+        StandardStreams.error("jianpu: \(message)\n")
         return ExitCode.failure
+    }
+
+    /// Writes the main output to stdout; a failed write (a full disk, a closed pipe) is exit 1.
+    static func output(_ text: String) throws {
+        guard StandardStreams.output(text) else { throw fail("cannot write to standard output: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Checks an output file before any work; a problem (the input itself, a missing folder…) is exit 1.
+    static func outputFile(_ path: String, inputs: [String]) throws -> OutputFile {
+        do { return try OutputFile(path, inputs: inputs) } catch { throw fail(error.description) }
     }
 }
