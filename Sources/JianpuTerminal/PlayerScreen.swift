@@ -84,9 +84,8 @@ public struct PlayerScreen {
         var paused = engine.isPaused
         // A seek not yet seen by the audio thread: the bar asked for and when.
         var pendingSeek: (bar: Int, time: Double)?
-        let barCount = max(timeline.barStarts.count, 1)
-        let firstBar = min(max(engine.schedule.options.startBar ?? 1, 1), barCount)
-        let lastBar = min(max(engine.schedule.options.endBar ?? barCount, firstBar), barCount)
+        let firstBar = engine.schedule.firstBarIndex + 1
+        let lastBar = engine.schedule.lastBarIndex + 1
 
         while !engine.isFinished && !stop.requested.load(ordering: .acquiring) {
             // Draw: only the lines that changed, everything after a resize.

@@ -17,14 +17,17 @@ extension ScoreView {
             top += "   \(meter.beats)/\(meter.beatUnit)"
         }
         let scoreTempo = tempo(at: position)
-        top += "   ♩=\(Int((scoreTempo * status.tempoFactor).rounded()))"
+        let shown = TempoMap.Change(position: scoreTempo.position, beat: scoreTempo.beat, beatsPerMinute: (scoreTempo.beatsPerMinute * status.tempoFactor).rounded())
+        top += "   " + shown.written
         if abs(status.tempoFactor - 1) > 0.001 { top += " (\(Int((status.tempoFactor * 100).rounded()))%)" }
         header.append(Self.fit(top, width))
         let start = seconds(at: status.startPosition)
         let elapsed = max(0, seconds(at: min(max(position, status.startPosition), status.endPosition)) - start) / status.tempoFactor
         let total = max(0, seconds(at: status.endPosition) - start) / status.tempoFactor
         let state = status.isPaused ? "❚❚ paused" : "▶ playing"
-        header.append(Self.fit(" bar \(bar(at: position))/\(max(timeline.barStarts.count, 1))   \(Self.clock(elapsed)) / \(Self.clock(total))   \(state)", width))
+        let bar = timeline.bar(atApproximately: position, tolerance: Self.tolerance)
+        let time = bar.timeThrough.map { ", " + $0 } ?? ""
+        header.append(Self.fit(" bar \(bar.number)/\(max(timeline.printedBarCount, 1))\(time)   \(Self.clock(elapsed)) / \(Self.clock(total))   \(state)", width))
         header.append(String(repeating: "─", count: width))
         let footer = [String(repeating: "─", count: width), Self.fit(" " + Self.keyHelp, width)]
 

@@ -70,7 +70,6 @@ public struct ScoreView: Sendable {
     public let partNames: [String]
     /// The notes and rests, by onset.
     private let notes: [(onset: Double, end: Double, part: Int, location: SourceLocation?)]
-    private let barStarts: [Double]
 
     /// A view of `timeline` (flattened from `score`), showing `score` engraved.
     public init(timeline: Timeline, score: Score) {
@@ -98,7 +97,6 @@ public struct ScoreView: Sendable {
             cues[rest.part].append((rest.onset.doubleValue, row))
         }
         self.cues = cues.map { $0.enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element) }
-        self.barStarts = timeline.barStarts.map(\.doubleValue)
         // Rests are followed too: the rest being counted is highlighted like a note.
         let sounding = timeline.notes.map { ($0.onset.doubleValue, $0.end.doubleValue, $0.part, $0.location) }
         let silent = timeline.rests.map { ($0.onset.doubleValue, $0.end.doubleValue, $0.part, $0.location) }
@@ -115,29 +113,20 @@ public struct ScoreView: Sendable {
     /// Positions within this much of each other count as the same (a seek lands on a sample, not exactly on the bar).
     static let tolerance = 1e-4
 
-    /// The bar (1-based) at a position.
+    /// The played bar (1-based, in performance order) at a position.
     public func bar(at position: Double) -> Int {
-        var low = 0, high = barStarts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if barStarts[mid] <= position + Self.tolerance { low = mid + 1 } else { high = mid }
-        }
-        return max(low, 1)
+        timeline.barIndex(atApproximately: position, tolerance: Self.tolerance) + 1
     }
 
     /// Seconds from the score's start to a position, at the score's tempo.
     func seconds(at position: Double) -> Double {
-        let changes = timeline.tempoMap.changes
-        guard var change = changes.first else { return position * 240 / TempoMap.defaultQuarterNotesPerMinute }
-        for next in changes.dropFirst() where next.position.doubleValue <= position { change = next }
-        return timeline.tempoMap.seconds(at: change.position) + (position - change.position.doubleValue) * 240 / change.quarterNotesPerMinute
+        timeline.tempoMap.seconds(at: WholeNotes(approximating: position))
     }
 
-    /// The score's tempo (quarter notes per minute) at a position.
-    func tempo(at position: Double) -> Double {
-        var tempo = timeline.tempoMap.changes.first?.quarterNotesPerMinute ?? TempoMap.defaultQuarterNotesPerMinute
-        for change in timeline.tempoMap.changes where change.position.doubleValue <= position + Self.tolerance { tempo = change.quarterNotesPerMinute }
-        return tempo
+    /// The score's tempo at a position, as written (`4.=56` is 56 dotted crotchets).
+    func tempo(at position: Double) -> TempoMap.Change {
+        let changes = timeline.tempoMap.changes
+        return changes.last { $0.position.doubleValue <= position + Self.tolerance } ?? changes[0]
     }
 
     /// The locations of the notes sounding (and the rests being counted) at a position, per part.

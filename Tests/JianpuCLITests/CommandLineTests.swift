@@ -99,6 +99,26 @@ struct CommandLineTests {
         #expect(outcome.output.contains("bars:      24"))
     }
 
+    @Test("info counts the bars as printed and shows the tempo as written")
+    func infoPrintedBarsAndWrittenTempo() throws {
+        let ode = try Self.run(["info", "Scores/ode-to-joy.jp"])
+        #expect(ode.status == 0)
+        #expect(ode.output.contains("bars:      13 (16 as played)"))
+        let path = NSTemporaryDirectory() + "jianpu-dotted-tempo-\(getpid()).jp"
+        try "6/8\n4.=56\n1. 2. | 3. 4. |\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let dotted = try Self.run(["info", path])
+        #expect(dotted.output.contains("tempo:     ♩.=56"))
+        #expect(dotted.output.contains("bars:      2\n"))
+    }
+
+    @Test("--from names a printed bar: one the score does not print is an error naming the range")
+    func fromOutsideThePrintedBars() throws {
+        let outcome = try Self.run(["render", "Scores/ode-to-joy.jp", "--from", "14", "-o", "/tmp/never.wav"])
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("--from 14 is not a bar of Scores/ode-to-joy.jp: it has bars 1 to 13"))
+    }
+
     @Test("a missing file, a folder and binary data are one-line errors", arguments: [
         ("/no/such/score.jp", "/no/such/score.jp: no such file\n"),
         ("/tmp", "/tmp: is a folder: expected a file\n"),
@@ -111,11 +131,11 @@ struct CommandLineTests {
 
     @Test("the seed app's plist plays through the same pipeline")
     func seedPlistIsAScore() throws {
-        let seed = Self.packageRoot.appendingPathComponent("../shared/seed-data/bjehp.plist").standardizedFileURL.path
-        try #require(FileManager.default.fileExists(atPath: seed), "the seed data is beside the repository in CI")
+        let seed = Self.packageRoot.appendingPathComponent("Tests/Fixtures/twinkle-seed.plist").path
         let outcome = try Self.run(["info", seed])
         #expect(outcome.status == 0)
-        #expect(outcome.output.contains("tempo:     ♩=100"))
+        #expect(outcome.output.contains("tempo:     ♩=80"))
+        #expect(outcome.output.contains("bars:      4"))
         #expect(outcome.output.contains("part 2:    accompaniment"))
     }
 

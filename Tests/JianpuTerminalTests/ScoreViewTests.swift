@@ -251,7 +251,7 @@ func highlights(_ line: String) -> [String] {
         let melody = lines.first { $0.contains(ScoreView.melodyHighlight) }!
         #expect(ScoreView.plain(melody).hasPrefix(" ▶ ‖: 1 2 3 4 | 5 6 7 1 :‖ 2 2 2 2 ‖"))
         #expect(highlights(melody) == ["1"])
-        #expect(ScoreView.plain(fixture.lines(at: 2.01)[1]).contains("bar 3/5"))
+        #expect(ScoreView.plain(fixture.lines(at: 2.01)[1]).contains("bar 1/3, 2nd time"))
     }
 
     @Test func barCountingToleratesSeeksLandingJustBeforeTheBar() {

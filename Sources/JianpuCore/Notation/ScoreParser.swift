@@ -88,6 +88,10 @@ public struct ScoreParser {
                 diagnostics.append(.warning(at: location, "instrument changes from '\(previous)' to '\(value)' within a part: is a NextPart missing?"))
             }
             part.instrument = value
+            if GeneralMIDI.program(named: value) == nil {
+                let nearest = GeneralMIDI.nearestNames(to: value).map { "'\($0)'" }.joined(separator: ", ")
+                diagnostics.append(.warning(at: location, "unknown instrument '\(value)': it plays as a piano; the nearest MIDI instrument names are \(nearest)"))
+            }
             return
         }
         if let previous = movement.headers[name], previous != value {

@@ -51,3 +51,26 @@ public struct Part: Sendable, Hashable {
         self.location = location
     }
 }
+
+extension Score {
+    /// Where each note, rest, dash, grace-note word and whole-bar rest is written, by where it starts.
+    public var wordRanges: [SourceLocation: SourceRange] {
+        var ranges: [SourceLocation: SourceRange] = [:]
+        func collect(_ items: [MusicItem]) {
+            for item in items {
+                switch item {
+                case .note, .continuation, .grace, .multibarRest: ranges[item.location] = item.range
+                case .tuplet(let tuplet): collect(tuplet.items)
+                case .repeat(let repeated):
+                    collect(repeated.body)
+                    for ending in repeated.endings { collect(ending) }
+                default: break
+                }
+            }
+        }
+        for movement in movements {
+            for part in movement.parts { collect(part.items) }
+        }
+        return ranges
+    }
+}
