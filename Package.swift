@@ -24,7 +24,7 @@ let package = Package(
         ),
         .target(name: "JianpuAudio", dependencies: ["JianpuCore", "CFluidSynth"]),
         // Terminal and MIDI input, and drawing, for the interactive programs.
-        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuAudio"]),
+        .target(name: "JianpuTerminal", dependencies: ["JianpuCore"]),
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",
@@ -34,7 +34,7 @@ let package = Package(
         .target(
             name: "JianpuQuiz",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "CFluidSynth",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -45,7 +45,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuAudio", "JianpuChordPad"]),
+        // The benchmarks: notation throughput, rendering, chord pad latency (scripts/bench).
+        .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuAudio", "JianpuChordPad", "JianpuTerminal"]),
         // The chord instrument: its logic and screen (JianpuChordPad) and the thin program (chordpad).
         .target(name: "JianpuChordPad", dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal"]),
         .executableTarget(
@@ -56,14 +57,19 @@ let package = Package(
             ]
         ),
         .testTarget(name: "JianpuChordPadTests", dependencies: ["JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal"]),
+        // The benchmarks measure something (the figures themselves are for scripts/bench, never asserted as speed).
+        .testTarget(name: "JianpuBenchTests", dependencies: ["jianpu-bench", "JianpuAudio"]),
         .testTarget(name: "JianpuCoreTests", dependencies: ["JianpuCore"]),
         // Analysis of rendered audio (FFT, pitch, onsets) shared by the test targets.
         .target(name: "AudioAnalysis", path: "Tests/AudioAnalysis"),
-        .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore", "AudioAnalysis"]),
-        .testTarget(name: "JianpuCLITests", dependencies: ["JianpuCore"], exclude: ["Golden"]),
+        // Test doubles and readers the test targets share: RecordingSynthesizer, WAVAudio. Not in any product.
+        .target(name: "JianpuTestSupport", dependencies: ["JianpuAudio", "JianpuCore"], path: "Tests/JianpuTestSupport"),
+        .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore", "AudioAnalysis", "JianpuTestSupport"]),
+        // Runs the `jianpu` executable, so it depends on it: it is built before these tests.
+        .testTarget(name: "JianpuCLITests", dependencies: ["JianpuCore", "jianpu"], exclude: ["Golden"]),
         .testTarget(
             name: "JianpuQuizTests",
-            dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", "JianpuTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Golden"]
         ),
         .testTarget(name: "JianpuTerminalTests", dependencies: ["JianpuTerminal", "JianpuCore", "JianpuAudio"]),

@@ -2,14 +2,6 @@ import Foundation
 import JianpuAudio
 import JianpuCore
 import JianpuTerminal
-import Synchronization
-
-/// Seconds on the monotonic clock.
-public func monotonicSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
 
 /// Runs the chord pad: the terminal, the synthesizer, MIDI input, recording. The logic is `ChordPad`;
 /// this is the wiring around it.
@@ -34,9 +26,6 @@ public struct ChordPadApp {
         public var noKitty = false
         public init() {}
     }
-
-    /// Exit status when there is no sound device.
-    public static let noSoundDeviceExitCode: Int32 = 3
 
     public let options: Options
     public init(options: Options) { self.options = options }
@@ -75,167 +64,125 @@ public struct ChordPadApp {
     }
 
     /// A timeline with no notes that lasts a day: the engine keeps rendering (it finishes only on `stop()`).
-    static func silentTimeline() -> Timeline {
+    package static func silentTimeline() -> Timeline {
         Timeline(parts: [], notes: [], tempoMap: TempoMap(quarterNotesPerMinute: PerformanceRecorder.quarterNotesPerMinute),
                  length: WholeNotes(43_200))
     }
 
-    /// Sends pad commands to the engine (on the control thread).
-    static func apply(_ commands: [SynthCommand], to engine: PlaybackEngine) {
-        for command in commands {
-            switch command {
-            case .noteOn(let channel, let key, let velocity): engine.playNow(.noteOn(key: key, velocity: velocity), channel: channel)
-            case .noteOff(let channel, let key): engine.playNow(.noteOff(key: key), channel: channel)
-            case .programChange(let channel, let program): engine.playNow(.programChange(program: program), channel: channel)
-            case .allNotesOff:
-                // Pausing releases every note; resuming at once keeps the engine running.
-                engine.pause()
-                engine.resume()
-            }
-        }
+    /// Sends the pad's messages to the engine (on the control thread).
+    package static func apply(_ messages: [MIDIMessage], to engine: PlaybackEngine) {
+        for message in messages { engine.playNow(message) }
     }
 
-    /// Plays until the player quits. Returns normally on quit; throws `ChordPadError` (with its exit status).
-    public func run() throws {
+    /// MIDI input messages handled per turn of the loop, so keys, quitting and signals are never starved.
+    static let midiMessagesPerTurn = 256
+
+    /// Plays until the player quits or a signal arrives. Returns the signal that ended it, if any; throws
+    /// `AudioError`, `MIDIInputError` or `ChordPadError` for what stopped it from starting.
+    public func run() throws -> Int32? {
         let tunings = try Self.loadTunings(file: options.tuningsFile)
         let formulas = try Self.loadFormulas(file: options.chordsFile)
         let startIndex = try Self.tuningIndex(named: options.tuning, in: tunings)
-        let midi: MIDIInput?
-        do {
-            midi = try options.midiIn.map { try MIDIInput(path: $0, portName: "chordpad") }
-        } catch let error as MIDIInputError {
-            throw ChordPadError(error.description)
-        }
+        let midi = try options.midiIn.map { try MIDIInput(path: $0, portName: "chordpad") }
 
         // Sound.
-        let engine: PlaybackEngine
-        var live: LiveOutput?
-        var sink: PacedWAVSink?
+        let path = try SoundFontLocator().locate(explicitPath: options.soundFont)
+        let synth = try FluidSynth(soundFont: path, sampleRate: 44_100, gain: options.gain)
+        let engine = try PlaybackEngine(timeline: Self.silentTimeline(), synth: synth, tailSeconds: 0)
+        let output: AudioOutput
         do {
-            let path = try SoundFontLocator().locate(explicitPath: options.soundFont)
-            let synth = try FluidSynth(soundFont: path, sampleRate: 44_100, gain: options.gain)
-            engine = try PlaybackEngine(timeline: Self.silentTimeline(), synth: synth, tailSeconds: 0)
-            if let out = options.out {
-                sink = try PacedWAVSink(engine: engine, path: out)
-            } else {
-                live = try LiveOutput(engine: engine, driver: options.driver, device: options.device)
-            }
-        } catch let error as AudioError {
-            guard error.kind == .noSoundDevice else { throw ChordPadError(error.message) }
-            // The sound layer suggests `jianpu render`; here the way out is --out.
-            let what = error.message.components(separatedBy: "; write a file instead").first ?? error.message
-            throw ChordPadError(what + "; play into a WAV file instead with chordpad --out x.wav", exitCode: Self.noSoundDeviceExitCode)
+            output = try AudioOutput(options.out.map { .pacedWAV(path: $0) } ?? .device(driver: options.driver, device: options.device),
+                                     source: engine, sampleRate: 44_100)
+        } catch let error as AudioError where error.kind == .noSoundDevice {
+            throw error.with(fix: "play into a WAV file instead with chordpad --out x.wav")
         }
         var pad = ChordPad(tunings: tunings, tuningIndex: startIndex, formulas: formulas, releaseMode: .noteLength(options.noteLength),
                            melodyProgram: options.melodyProgram, chordProgram: options.chordProgram)
         pad.repeatGuard = options.repeatGuard
-        var recorder = PerformanceRecorder(melodyChannel: pad.melodyChannel, chordChannel: pad.chordChannel)
-        let startTime = monotonicSeconds()
-        recorder.start(at: startTime)
+        // Only a take that is written is kept: without --record nothing grows while playing.
+        var recorder = options.record.map { _ in PerformanceRecorder(melodyChannel: pad.melodyChannel, chordChannel: pad.chordChannel) }
+        let clock = ContinuousClock()
+        let origin = clock.now
+        func now() -> Double { (clock.now - origin).inSeconds }
+        recorder?.start(at: 0)
         let initial = pad.initialCommands
         Self.apply(initial, to: engine)
-        recorder.record(initial, at: startTime)
-        sink?.start()
+        recorder?.record(initial, at: 0)
+        output.start()
         midi?.start()
 
-        // Quitting, a signal or an error: silence, stop the output, write the take, restore the terminal.
+        // Quitting, a signal or an error: silence, stop the output, write the take.
         var finished = false
-        func finish() {
+        func finish() throws {
             guard !finished else { return }
             finished = true
             engine.stop()
-            if let sink { _ = try? sink.wait() } else { usleep(150_000) }
-            live?.close()
-            if let path = options.record {
-                let bytes = recorder.midiFile(endingAt: monotonicSeconds())
-                _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            if case .device = output.destination { Thread.sleep(forTimeInterval: 0.15) }
+            output.stop()
+            let result = Result { try output.finish() }
+            if let path = options.record, let recorder {
+                let bytes = recorder.midiFile(endingAt: now())
+                guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+                    throw ChordPadError("cannot write the take to \(path): check the folder exists and is writable")
+                }
             }
+            _ = try result.get()
         }
-        defer { finish() }
-        guard RawTerminal.isInteractive else {
+        guard TerminalSession.isInteractive else {
+            try? finish()
             throw ChordPadError("chordpad is played from a terminal: run it in one (standard input and output must be a terminal)")
         }
 
-        let terminal = try RawTerminal()
-        defer {
-            terminal.write(KittyKeyboard.disable)
-            terminal.restore()
-        }
-        let stop = Atomic<Bool>(false)
-        let signals = Self.watchSignals { stop.store(true, ordering: .releasing) }
-        defer { for source in signals { source.cancel() } }
-
+        let session = try TerminalSession()
         var status = ScreenStatus(detectingKeyboard: !options.noKitty,
                                   output: options.out.map { "\($0) (real-time pace)" } ?? "sound device",
                                   midiInput: midi?.path, recording: options.record)
         var decoder = KeyDecoder()
-        let askedAt = monotonicSeconds()
-        if !options.noKitty { terminal.write(KittyKeyboard.enable) }
-        var lastDraw = 0.0
+        let askedAt = now()
+        if !options.noKitty { session.write(KittyKeyboard.enable) }
+        var lastDraw = -1.0
         var lastScreen: [String] = []
-        while !stop.load(ordering: .acquiring) {
-            var now = monotonicSeconds()
+        while !session.isInterrupted && !output.hasEnded {
+            var time = now()
             var timeout = 0.1
-            if let deadline = pad.nextDeadline { timeout = min(timeout, max(0, deadline - now)) }
-            if status.detectingKeyboard { timeout = min(timeout, max(0, askedAt + 0.2 - now)) }
-            let bytes = Self.wait(timeout: timeout, wake: midi?.wakeDescriptor)
-            now = monotonicSeconds()
-            var commands: [SynthCommand] = []
+            if let deadline = pad.nextDeadline { timeout = min(timeout, max(0, deadline - time)) }
+            if status.detectingKeyboard { timeout = min(timeout, max(0, askedAt + 0.2 - time)) }
+            let bytes = session.readBytes(timeout: timeout, alsoWakingOn: midi.map { [$0.wakeDescriptor] } ?? [])
+            if session.isInterrupted { break }
+            time = now()
+            var messages: [MIDIMessage] = []
             let events = decoder.events(from: bytes)
-            if status.detectingKeyboard, decoder.sawKittyReply || now - askedAt >= 0.2 {
+            if status.detectingKeyboard, decoder.sawKittyReply || time - askedAt >= 0.2 {
                 status.detectingKeyboard = false
                 pad.releaseMode = decoder.sawKittyReply ? .keyRelease : .noteLength(options.noteLength)
             }
-            for event in events { commands += pad.handle(.key(event), at: now) }
-            if let midi {
-                for message in midi.drain() { commands += pad.handle(.midi(message), at: now) }
+            for event in events { messages += pad.handle(.key(event), at: time) }
+            if let midi, !pad.quitRequested {
+                for message in midi.drain(atMost: Self.midiMessagesPerTurn) { messages += pad.handle(.midi(message), at: time) }
                 if let failure = midi.failure { status.message = failure }
             }
-            commands += pad.handle(.tick, at: now)
-            if !commands.isEmpty {
-                Self.apply(commands, to: engine)
-                recorder.record(commands, at: now)
+            messages += pad.handle(.tick, at: time)
+            if !messages.isEmpty {
+                Self.apply(messages, to: engine)
+                recorder?.record(messages, at: time)
             }
             if pad.quitRequested { break }
-            if !commands.isEmpty || !events.isEmpty || now - lastDraw > 0.25 {
-                let size = terminal.size
+            if !messages.isEmpty || !events.isEmpty || time - lastDraw > 0.25 {
+                let size = session.size
                 let lines = Array(ChordPadScreen.render(pad, status: status, width: size.columns).prefix(max(1, size.rows)))
                 if lines != lastScreen {
-                    terminal.write("\u{1B}[H" + lines.joined(separator: "\u{1B}[K\r\n") + "\u{1B}[K\u{1B}[J")
+                    session.draw(lines)
                     lastScreen = lines
                 }
-                lastDraw = now
+                lastDraw = time
             }
         }
-        let last = pad.perform(.panic, at: monotonicSeconds())
+        let last = pad.perform(.panic, at: now())
         Self.apply(last, to: engine)
-        recorder.record(last, at: monotonicSeconds())
-    }
-
-    /// Waits up to `timeout` seconds for terminal input or a MIDI wake-up; returns the terminal's bytes.
-    static func wait(timeout: Double, wake: Int32?) -> [UInt8] {
-        var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
-        if let wake { descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
-        let ready = poll(&descriptors, nfds_t(descriptors.count), Int32((timeout * 1000).rounded(.up)))
-        guard ready > 0, descriptors[0].revents & Int16(POLLIN) != 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        return count > 0 ? Array(buffer[..<count]) : []
-    }
-
-    nonisolated(unsafe) private static var signalSources: [DispatchSourceSignal] = []
-
-    /// SIGINT, SIGTERM and SIGHUP end the loop (so the terminal is restored and the synth silenced) instead of killing.
-    static func watchSignals(_ action: @escaping @Sendable () -> Void) -> [DispatchSourceSignal] {
-        var sources: [DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler(handler: action)
-            source.resume()
-            sources.append(source)
-        }
-        signalSources = sources
-        return sources
+        recorder?.record(last, at: now())
+        if !options.noKitty { session.write(KittyKeyboard.disable) }
+        session.restore()
+        try finish()
+        return session.interruption
     }
 }

@@ -90,11 +90,16 @@ public final class QuizScreen {
     private var message: [String] = []
     private var marks: [Int: String] = [:]
     private var pendingOffs: [(Date, Int)] = []
-    private var terminal: RawTerminal?
-    private var quitting = false
+    private let session: TerminalSession
+    private var quittingByKey = false
+    /// A quit key or a signal ends the session.
+    private var quitting: Bool { quittingByKey || session.isInterrupted }
 
     /// - Parameter pianoKeys: start with the computer keyboard as a piano (Tab switches to typing names).
-    public init(drill: QuizDrill, audio: QuizAudio, events: QuizEventQueue, explain: Bool = false, pianoKeys: Bool = false) {
+    /// - Parameter session: a raw-mode terminal session; it ends the quiz on a signal.
+    public init(drill: QuizDrill, audio: QuizAudio, events: QuizEventQueue, session: TerminalSession,
+                explain: Bool = false, pianoKeys: Bool = false) {
+        self.session = session
         self.mode = pianoKeys ? .keys : .names
         self.drill = drill
         self.audio = audio
@@ -114,9 +119,7 @@ public final class QuizScreen {
 
     /// Runs the session; the terminal is restored on every way out.
     public func run() throws -> QuizSummary {
-        let terminal = try RawTerminal()
-        self.terminal = terminal
-        defer { terminal.restore() }
+        defer { session.restore() }
         try drill.start()
         var decoder = KeyDecoder()
         while !quitting, let question = drill.nextQuestion() {
@@ -134,7 +137,7 @@ public final class QuizScreen {
                     if case .midiNote(let note) = event { inputs.append(.note(note)) }
                 }
                 var changed = !inputs.isEmpty
-                for key in decoder.events(from: terminal.readBytes(timeout: 0.03)) where key.kind != .release {
+                for key in decoder.events(from: session.readBytes(timeout: 0.03)) where key.kind != .release {
                     changed = true
                     if let input = handle(key, question: question) { inputs.append(input) }
                 }
@@ -151,7 +154,7 @@ public final class QuizScreen {
         }
         audio.waitUntilQuiet()
         let summary = try drill.finish()
-        terminal.restore()
+        session.restore()
         summary.lines.forEach(PlainQuiz.writeLine)
         return summary
     }
@@ -159,9 +162,9 @@ public final class QuizScreen {
     private func waitForKey(_ decoder: inout KeyDecoder, question: Question) {
         while !quitting {
             releaseFeedbackNotes()
-            let keys = decoder.events(from: terminal?.readBytes(timeout: 0.05) ?? []).filter { $0.kind != .release }
+            let keys = decoder.events(from: session.readBytes(timeout: 0.05)).filter { $0.kind != .release }
             if keys.contains(where: { $0.key == .escape || $0.key == .control("c") || ($0.key == .character("q") && mode == .names) }) {
-                quitting = true
+                quittingByKey = true
             }
             if !keys.isEmpty { return }
         }
@@ -217,7 +220,7 @@ public final class QuizScreen {
     private func process(_ input: QuizInput, question: Question) throws -> Bool {
         switch input {
         case .quit:
-            quitting = true
+            quittingByKey = true
             return false
         case .repeat:
             drill.markRepeated()
@@ -266,12 +269,11 @@ public final class QuizScreen {
     }
 
     private func draw(_ question: Question, answered: Bool) {
-        guard let terminal else { return }
         var lines: [String] = []
         lines.append("jianpu quiz   question \(drill.asked + (answered ? 0 : 1))/\(drill.total)   score \(drill.correct)/\(drill.asked)")
         lines.append("\(question.kind.name) · lower note \(Pitch(midiNumber: question.root)) (red) · \(question.instrumentName)")
         lines.append("")
-        lines += drawing(for: question, columns: terminal.size.columns).lines(marks: marks, labelRoot: mode == .keys ? question.root : nil)
+        lines += drawing(for: question, columns: session.size.columns).lines(marks: marks, labelRoot: mode == .keys ? question.root : nil)
         lines.append("")
         switch mode {
         case .names:
@@ -283,6 +285,6 @@ public final class QuizScreen {
         }
         lines.append("")
         lines += message
-        terminal.write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
+        session.draw(lines)
     }
 }

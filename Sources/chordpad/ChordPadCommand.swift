@@ -57,8 +57,6 @@ struct ChordPadCommand: ParsableCommand {
     @Flag(help: "Do not ask the terminal for key releases (kitty protocol); always use --note-length.")
     var noKitty = false
 
-    @Flag(help: .hidden) var benchmark = false
-
     func validate() throws {
         guard noteLength > 0, noteLength <= 60 else { throw ValidationError("--note-length must be between 0 and 60 seconds") }
         guard (0...5).contains(repeatGuard) else { throw ValidationError("--repeat-guard must be between 0 and 5 seconds") }
@@ -66,41 +64,29 @@ struct ChordPadCommand: ParsableCommand {
         _ = try ProgramOption.program(chordProgram, option: "--chord-program")
     }
 
+    static func main() { ProgramEdge.main(ChordPadCommand.self, name: "chordpad") }
+
     func run() throws {
-        do {
-            if benchmark {
-                ChordPadBenchmark.run()
-                return
-            }
-            if listTunings {
-                for tuning in try ChordPadApp.loadTunings(file: tunings) { print(tuning) }
-                return
-            }
-            var options = ChordPadApp.Options()
-            options.tuning = tuning
-            options.tuningsFile = tunings
-            options.chordsFile = chords
-            options.soundFont = output.synth.soundfont
-            options.gain = output.synth.gain
-            options.out = output.out
-            options.driver = output.driver
-            options.device = output.device
-            options.noteLength = noteLength
-            options.repeatGuard = repeatGuard
-            options.melodyProgram = GeneralMIDI.program(named: melodyProgram) ?? 0
-            options.chordProgram = GeneralMIDI.program(named: chordProgram) ?? 24
-            options.midiIn = midiIn
-            options.record = record
-            options.noKitty = noKitty
-            try ChordPadApp(options: options).run()
-        } catch let error as ChordPadError {
-            FileHandle.standardError.write(Data("chordpad: \(error.description)\n".utf8))
-            throw ExitCode(error.exitCode)
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            FileHandle.standardError.write(Data("chordpad: \(error)\n".utf8))
-            throw ExitCode(1)
+        if listTunings {
+            for tuning in try ChordPadApp.loadTunings(file: tunings) { print(tuning) }
+            return
         }
+        var options = ChordPadApp.Options()
+        options.tuning = tuning
+        options.tuningsFile = tunings
+        options.chordsFile = chords
+        options.soundFont = output.synth.soundfont
+        options.gain = output.synth.gain
+        options.out = output.out
+        options.driver = output.driver
+        options.device = output.device
+        options.noteLength = noteLength
+        options.repeatGuard = repeatGuard
+        options.melodyProgram = GeneralMIDI.program(named: melodyProgram) ?? 0
+        options.chordProgram = GeneralMIDI.program(named: chordProgram) ?? 24
+        options.midiIn = midiIn
+        options.record = record
+        options.noKitty = noKitty
+        if let signal = try ChordPadApp(options: options).run() { throw Interrupted(signal: signal) }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JianpuCore
+import JianpuCommandLine
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,7 +24,7 @@ struct Export: ParsableCommand {
         let chosen: Timeline
         if let movement {
             guard timelines.indices.contains(movement - 1) else {
-                throw Diagnostics.fail("\(input.file) has \(timelines.count) movement(s): --movement must be 1 to \(timelines.count)")
+                throw CommandFailure("\(input.file) has \(timelines.count) movement(s): --movement must be 1 to \(timelines.count)")
             }
             chosen = timelines[movement - 1]
         } else {
@@ -32,7 +33,7 @@ struct Export: ParsableCommand {
         do {
             try Data(StandardMIDIFile.data(for: chosen)).write(to: URL(fileURLWithPath: output))
         } catch {
-            throw Diagnostics.fail("cannot write \(output): \(error.localizedDescription)")
+            throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
         }
     }
 }

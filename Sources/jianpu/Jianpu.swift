@@ -1,4 +1,5 @@
 import ArgumentParser
+import JianpuCommandLine
 
 @main
 struct Jianpu: ParsableCommand {
@@ -7,4 +8,6 @@ struct Jianpu: ParsableCommand {
         abstract: "Play, check and convert jianpu (numbered musical notation) scores.",
         subcommands: [Play.self, Render.self, Export.self, Check.self, Info.self, Quiz.self]
     )
+
+    static func main() { ProgramEdge.main(Jianpu.self, name: "jianpu") }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JianpuCommandLine
 import JianpuQuiz
 
 struct QuizStatsCommand: ParsableCommand {
@@ -26,21 +27,17 @@ struct QuizStatsCommand: ParsableCommand {
         var start: Date?
         if let since {
             guard let date = QuizStatistics.parseDate(since) else {
-                throw QuizCLI.fail("--since '\(since)' is not a date: give YYYY-MM-DD")
+                throw CommandFailure("--since '\(since)' is not a date: give YYYY-MM-DD")
             }
             start = date
         }
-        do {
-            let store = try QuizStore.forReading(path: quiz.db ?? QuizPaths.defaultDatabase())
-            let statistics = QuizStatistics(rows: try store.answers(since: start), since: start)
-            let text = switch format {
-            case .table: statistics.table()
-            case .csv: statistics.csv()
-            case .json: statistics.json()
-            }
-            FileHandle.standardOutput.write(Data(text.utf8))
-        } catch let error as QuizError {
-            throw QuizCLI.fail(error.message)
+        let store = try QuizStore.forReading(path: quiz.db ?? QuizPaths.defaultDatabase())
+        let statistics = QuizStatistics(rows: try store.answers(since: start), since: start)
+        let text = switch format {
+        case .table: statistics.table()
+        case .csv: statistics.csv()
+        case .json: statistics.json()
         }
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

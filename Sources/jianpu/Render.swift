@@ -26,20 +26,15 @@ struct Render: ParsableCommand {
     func run() throws {
         let score = try input.load()
         let (timeline, playback) = try sound.performance(of: score, file: input.file)
-        let soundFont: String
-        do { soundFont = try synth.soundFont() } catch let error as AudioError { throw Diagnostics.fail(error.message) }
+        let soundFont = try synth.soundFont()
         let renderer = OfflineRenderer(soundFontPath: soundFont, options: RenderOptions(sampleRate: sampleRate, gain: synth.gain, playback: playback))
         let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
-        do {
-            let report = try renderer.render(timeline, to: output) { bar.update($0) }
-            bar.finish()
-            let speed = report.speed.isFinite ? String(format: "%.0f", report.speed) : "∞"
-            FileHandle.standardError.write(Data(
-                "rendered \(output): \(ScoreSummary.clock(report.audioSeconds)) of audio in \(String(format: "%.2f", report.wallSeconds)) s (\(speed)× real time)\n".utf8))
-        } catch let error as AudioError {
-            bar.finish()
-            throw Diagnostics.fail(error.message)
-        }
+        defer { bar.finish() }
+        let report = try renderer.render(timeline, to: output) { bar.update($0) }
+        bar.finish()
+        let speed = report.speed.isFinite ? String(format: "%.0f", report.speed) : "∞"
+        FileHandle.standardError.write(Data(
+            "rendered \(output): \(ScoreSummary.clock(report.audioSeconds)) of audio in \(String(format: "%.2f", report.wallSeconds)) s (\(speed)× real time)\n".utf8))
     }
 }
 
@@ -62,5 +57,6 @@ final class ProgressBar {
 
     func finish() {
         if enabled && shown >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        shown = -1
     }
 }

@@ -1,6 +1,7 @@
 import AudioAnalysis
 import Foundation
 import JianpuAudio
+import JianpuTestSupport
 import Testing
 @testable import JianpuQuiz
 

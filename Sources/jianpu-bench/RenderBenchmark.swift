@@ -1,7 +1,8 @@
+import JianpuAudio
 import JianpuCore
 
 /// Measures the sound layer: how long until the first audio frame exists, and how fast rendering runs.
-public enum RenderBenchmark {
+enum RenderBenchmark {
     /// The measurements of one run.
     public struct Result: Sendable, Hashable, CustomStringConvertible {
         /// Seconds to create FluidSynth and load the SoundFont.
@@ -34,6 +35,9 @@ public enum RenderBenchmark {
     /// - Throws: `AudioError` for a bad SoundFont or options.
     public static func run(timeline: Timeline, soundFontPath: String, sampleRate: Int = 44_100,
                            options: PlaybackOptions = PlaybackOptions()) throws -> Result {
+        let clock = ContinuousClock()
+        let origin = clock.now
+        func monotonicSeconds() -> Double { (clock.now - origin).inSeconds }
         let start = monotonicSeconds()
         let synth = try FluidSynth(soundFont: soundFontPath, sampleRate: Double(sampleRate))
         let loaded = monotonicSeconds()
@@ -54,7 +58,7 @@ public enum RenderBenchmark {
         }
         let renderSeconds = monotonicSeconds() - renderStart
         let notes = schedule.events.reduce(0) { count, event in
-            if case .noteOn = event.kind { return count + 1 }
+            if case .noteOn = event.message { return count + 1 }
             return count
         }
         return Result(soundFontLoadSeconds: loaded - start, firstFrameSeconds: firstFrame,
