@@ -22,9 +22,15 @@ let package = Package(
             name: "CFluidSynth",
             providers: [.apt(["libfluidsynth-dev"])]
         ),
-        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "CFluidSynth"]),
-        // Terminal and MIDI input, and drawing, for the interactive programs.
-        .target(name: "JianpuTerminal", dependencies: ["JianpuCore"]),
+        // libasound: the ALSA sequencer (MIDI input) and quieting its error messages.
+        .systemLibrary(
+            name: "CALSA",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        // The only door to C sound: FluidSynth and its audio drivers.
+        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "CFluidSynth", "CALSA"]),
+        // The terminal session (raw mode, signals, redraw) and MIDI input, for the interactive programs. No audio.
+        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "CALSA"]),
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",
