@@ -32,7 +32,9 @@ public final class PlaybackEngine: AudioSource, @unchecked Sendable {
     public private(set) var schedule: PerformanceSchedule
 
     // Hand-over between the threads.
-    private let commands = SPSCRing<Command>(capacity: 64)
+    private let commands = SPSCRing<Command>(capacity: 4_096)
+    /// Set by `stop()` outside the ring, so stopping works even when the ring is full.
+    private let stopRequested = Atomic<Bool>(false)
     /// Schedules the audio thread no longer needs, sent back so they are freed on the control thread.
     private let retired = SPSCRing<PerformanceSchedule>(capacity: 64)
     private let publishedFrame = Atomic<Int>(0)
@@ -74,7 +76,7 @@ public final class PlaybackEngine: AudioSource, @unchecked Sendable {
 
     private func send(_ command: Command) {
         while retired.pop() != nil {}
-        // A full ring (64 commands unconsumed) means the audio thread is not running; the command is dropped.
+        // A full ring (4096 commands unconsumed) means the audio thread is not running or is flooded; the command is dropped.
         _ = commands.push(command)
     }
 
@@ -83,7 +85,10 @@ public final class PlaybackEngine: AudioSource, @unchecked Sendable {
     /// Continues after `pause()`.
     public func resume() { send(.resume) }
     /// Releases every note and finishes the performance (release tails still ring in the output).
-    public func stop() { send(.stop) }
+    public func stop() {
+        stopRequested.store(true, ordering: .releasing)
+        send(.stop)
+    }
 
     /// Jumps to the start of a bar (1-based, clamped to the played range).
     public func seek(toBar bar: Int) { send(.seekBar(bar)) }
@@ -158,6 +163,7 @@ public final class PlaybackEngine: AudioSource, @unchecked Sendable {
     /// Call only from the audio thread.
     public func process(frames: Int, into output: StereoOutput) {
         while let command = commands.pop() { apply(command) }
+        if !stopped && stopRequested.load(ordering: .acquiring) { apply(.stop) }
         scheduler.render(frames: frames, into: output)
         let end = scheduler.lastEventFrame + tailFrames
         let remaining = stopped ? 0 : max(0, end - scheduler.frame)

@@ -75,7 +75,7 @@ public struct ChordPadApp {
     }
 
     /// MIDI input messages handled per turn of the loop, so keys, quitting and signals are never starved.
-    static let midiMessagesPerTurn = 256
+    static let midiMessagesPerTurn = 128
 
     /// Plays until the player quits or a signal arrives. Returns the signal that ended it, if any; throws
     /// `AudioError`, `MIDIInputError` or `ChordPadError` for what stopped it from starting.

@@ -10,7 +10,7 @@ import Synchronization
 ///   `readBytes` return at once. A second one exits at once (status 128 + signal), so a program stuck
 ///   anywhere can always be stopped. SIGQUIT, SIGABRT and SIGSEGV restore the terminal, then act as usual.
 /// - Resize (SIGWINCH) wakes `readBytes`; `draw(_:)` then repaints everything.
-/// - `NO_COLOR` (set and not empty): `draw(_:)` strips colours and other SGR attributes.
+/// - `NO_COLOR` (set and not empty): `draw(_:)` leaves out colours (bold and reverse video stay).
 ///
 /// One session at a time per process.
 public final class TerminalSession: @unchecked Sendable {
@@ -132,9 +132,9 @@ public final class TerminalSession: @unchecked Sendable {
     }
 
     /// Shows `lines` from the top of the screen, rewriting only the lines that changed (everything
-    /// after a resize); colours are stripped under `NO_COLOR`.
+    /// after a resize); colours are left out under `NO_COLOR`.
     public func draw(_ lines: [String]) {
-        let shown = colors ? lines : lines.map(Self.withoutAttributes)
+        let shown = colors ? lines : lines.map(Self.withoutColors)
         let size = self.size
         var output = ""
         if size != drawnSize {
@@ -152,23 +152,43 @@ public final class TerminalSession: @unchecked Sendable {
         if !output.isEmpty { write(output) }
     }
 
-    /// `text` without SGR sequences (`ESC [ … m`): colours, bold, reverse video.
-    public static func withoutAttributes(_ text: String) -> String {
+    /// `text` with the colours taken out of its SGR sequences (`ESC [ … m`); bold, reverse video and
+    /// the other attributes stay, so highlights still show. A sequence left empty is dropped (it would reset).
+    public static func withoutColors(_ text: String) -> String {
         guard text.contains("\u{1B}[") else { return text }
         var out = ""
-        var scalars = text.unicodeScalars[...]
-        while let scalar = scalars.first {
-            scalars = scalars.dropFirst()
-            guard scalar == "\u{1B}", scalars.first == "[" else { out.unicodeScalars.append(scalar); continue }
-            var sequence = scalars.dropFirst()
-            while let next = sequence.first, ("0"..."9").contains(next) || next == ";" { sequence = sequence.dropFirst() }
-            if sequence.first == "m" {
-                scalars = sequence.dropFirst()
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
+        var rest = text.unicodeScalars[...]
+        while let scalar = rest.first {
+            rest = rest.dropFirst()
+            guard scalar == "\u{1B}", rest.first == "[" else { out.unicodeScalars.append(scalar); continue }
+            var end = rest.dropFirst()
+            while let next = end.first, ("0"..."9").contains(next) || next == ";" { end = end.dropFirst() }
+            guard end.first == "m" else { out.unicodeScalars.append(scalar); continue }
+            let parameters = String(String.UnicodeScalarView(rest.dropFirst()[..<end.startIndex]))
+            rest = end.dropFirst()
+            let kept = parameters.isEmpty ? "" : attributesWithoutColors(parameters)
+            if parameters.isEmpty || !kept.isEmpty { out += "\u{1B}[\(kept)m" }
         }
         return out
+    }
+
+    /// SGR parameters without the colour ones: 30–39, 40–49, 90–97, 100–107 and the extended 38/48 forms.
+    static func attributesWithoutColors(_ parameters: String) -> String {
+        var numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }[...]
+        var kept: [Int] = []
+        while let number = numbers.popFirst() {
+            switch number {
+            case 38, 48:
+                // 38;5;n or 38;2;r;g;b
+                let form = numbers.popFirst()
+                numbers = numbers.dropFirst(form == 2 ? 3 : 1)
+            case 30...37, 39, 40...47, 49, 90...97, 100...107:
+                break
+            default:
+                kept.append(number)
+            }
+        }
+        return kept.map(String.init).joined(separator: ";")
     }
 }
 
@@ -219,6 +239,11 @@ private enum Signals {
     }
 
     static func install() {
+        // A parent may have left these blocked (they would then stay pending for ever): unblock them here.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for number in stopping + [SIGWINCH] { sigaddset(&unblocked, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         for number in stopping {
             signal(number) { number in
                 if Signals.received.compareExchange(expected: 0, desired: number, ordering: .acquiringAndReleasing).exchanged {

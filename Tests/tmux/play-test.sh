@@ -190,21 +190,21 @@ check "the music ends: jianpu returns by itself (status $(cat "$WORK/ending-stat
 check "the music ends: the terminal is restored" restored ending
 check "the music ends: the WAV has audio" wav_has_audio "$WORK/ending.wav"
 
-# Ctrl-C and Escape stop as q does.
+# Ctrl-C and Escape stop as q does; Ctrl-C is an interruption (status 130).
 run_in_pane ctrlc 6 "" C-c
-check "Ctrl-C stops (status $(cat "$WORK/ctrlc-status.txt" 2>/dev/null))" test "$(cat "$WORK/ctrlc-status.txt" 2>/dev/null)" = 0
+check "Ctrl-C stops with status 130 (status $(cat "$WORK/ctrlc-status.txt" 2>/dev/null))" test "$(cat "$WORK/ctrlc-status.txt" 2>/dev/null)" = 130
 check "Ctrl-C: the terminal is restored" restored ctrlc
 run_in_pane escape 6 "" Escape
 check "Escape stops (status $(cat "$WORK/escape-status.txt" 2>/dev/null))" test "$(cat "$WORK/escape-status.txt" 2>/dev/null)" = 0
 check "Escape: the terminal is restored" restored escape
 
-# A signal from outside (kill, the terminal closing) stops the same way, the WAV finished.
+# A signal from outside (kill, the terminal closing) stops the same way, the WAV finished; status 128 + signal.
 run_in_pane sigterm 6 "" --signal TERM
-check "SIGTERM stops (status $(cat "$WORK/sigterm-status.txt" 2>/dev/null))" test "$(cat "$WORK/sigterm-status.txt" 2>/dev/null)" = 0
+check "SIGTERM stops with status 143 (status $(cat "$WORK/sigterm-status.txt" 2>/dev/null))" test "$(cat "$WORK/sigterm-status.txt" 2>/dev/null)" = 143
 check "SIGTERM: the terminal is restored" restored sigterm
 check "SIGTERM: the WAV is finished and has audio" wav_has_audio "$WORK/sigterm.wav"
 run_in_pane sighup 6 "" --signal HUP
-check "SIGHUP stops (status $(cat "$WORK/sighup-status.txt" 2>/dev/null))" test "$(cat "$WORK/sighup-status.txt" 2>/dev/null)" = 0
+check "SIGHUP stops with status 129 (status $(cat "$WORK/sighup-status.txt" 2>/dev/null))" test "$(cat "$WORK/sighup-status.txt" 2>/dev/null)" = 129
 check "SIGHUP: the terminal is restored" restored sighup
 
 PIPED="$WORK/piped.wav"
