@@ -9,8 +9,10 @@ public struct ChordPadApp {
     /// What the program was asked to do.
     public struct Options: Sendable {
         public var tuning: String = "CMajor"
-        public var tuningsFile: String?
-        public var chordsFile: String?
+        /// The keys to play in (`loadTunings`).
+        public var tunings: [Tuning] = Tuning.standard
+        /// The chord types for naming (`loadFormulas`).
+        public var formulas: [ChordFormula] = ChordFormula.standard
         public var soundFont: String?
         public var gain: Float = 0.5
         public var out: String?
@@ -30,28 +32,34 @@ public struct ChordPadApp {
     public let options: Options
     public init(options: Options) { self.options = options }
 
-    /// Loads the tunings (the file, or the built-in list that `Tunings/tunings.txt` holds).
-    public static func loadTunings(file: String?) throws -> [Tuning] {
-        guard let file else { return Tuning.standard }
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-            throw ChordPadError("cannot read tunings file \(file): check the path")
-        }
-        let (tunings, diagnostics) = TuningsFile.parse(text: text, file: file)
+    /// The tunings (the file, or the built-in list that `Tunings/tunings.txt` holds) and the problems of
+    /// the lines left out (`file:line:column`).
+    /// - Throws: `Diagnostics` (every problem) when the file cannot be read or holds no usable tuning.
+    public static func loadTunings(file: String?) throws -> (tunings: [Tuning], warnings: [Diagnostic]) {
+        guard let file else { return (Tuning.standard, []) }
+        let (tunings, diagnostics) = TuningsFile.parse(text: try TextFile.read(path: file).mapError { Diagnostics([$0]) }.get(), file: file)
         guard !tunings.isEmpty else {
-            throw ChordPadError("no usable tuning in \(file)\(diagnostics.first.map { ": \($0)" } ?? "")")
+            throw Diagnostics(diagnostics + [.error(at: SourceLocation(file: file, line: 1, column: 1), "no usable tuning in the file: expected lines such as `DMajor: C#, D, E, F#, G, A, B`")])
         }
-        return tunings
+        return (tunings, diagnostics.map(leftOut))
     }
 
-    /// Loads the chord formulas (the file, or the built-in list that `Chords/chords.txt` holds).
-    public static func loadFormulas(file: String?) throws -> [ChordFormula] {
-        guard let file else { return ChordFormula.standard }
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-            throw ChordPadError("cannot read chord formulas file \(file): check the path")
+    /// The chord formulas (the file, or the built-in list that `Chords/chords.txt` holds) and the problems
+    /// of the lines left out (`file:line:column`).
+    /// - Throws: `Diagnostics` (every problem) when the file cannot be read or holds no usable formula.
+    public static func loadFormulas(file: String?) throws -> (formulas: [ChordFormula], warnings: [Diagnostic]) {
+        guard let file else { return (ChordFormula.standard, []) }
+        let (formulas, diagnostics) = ChordFormulasFile.parse(text: try TextFile.read(path: file).mapError { Diagnostics([$0]) }.get(), file: file)
+        guard !formulas.isEmpty else {
+            throw Diagnostics(diagnostics + [.error(at: SourceLocation(file: file, line: 1, column: 1), "no usable chord formula in the file: expected lines such as `Minor: 1, 4, 8`")])
         }
-        let formulas = ChordFormulasFile.parse(text: text, file: file).formulas
-        guard !formulas.isEmpty else { throw ChordPadError("no usable chord formula in \(file)") }
-        return formulas
+        return (formulas, diagnostics.map(leftOut))
+    }
+
+    /// An error of a line that is skipped while the rest of the file is used: a warning saying so.
+    static func leftOut(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard diagnostic.severity == .error else { return diagnostic }
+        return .warning(at: diagnostic.location, diagnostic.message + "; the line is left out")
     }
 
     /// The index of a tuning by name (exact, then ignoring case and spaces), or an error listing some names.
@@ -80,8 +88,9 @@ public struct ChordPadApp {
     /// Plays until the player quits or a signal arrives. Returns the signal that ended it, if any; throws
     /// `AudioError`, `MIDIInputError` or `ChordPadError` for what stopped it from starting.
     public func run() throws -> Int32? {
-        let tunings = try Self.loadTunings(file: options.tuningsFile)
-        let formulas = try Self.loadFormulas(file: options.chordsFile)
+        let tunings = options.tunings
+        let formulas = options.formulas
+        guard !tunings.isEmpty else { throw ChordPadError("no tunings to play in") }
         let startIndex = try Self.tuningIndex(named: options.tuning, in: tunings)
         let midi = try options.midiIn.map { try MIDIInput(path: $0, portName: "chordpad") }
 

@@ -79,6 +79,9 @@ public enum ProgramEdge {
         case let problems as InputProblems:
             DiagnosticPrinter.print(problems.diagnostics, strict: problems.strict)
             return (nil, ExitStatus.failure.rawValue)
+        case let diagnostics as Diagnostics:
+            DiagnosticPrinter.print(diagnostics.all)
+            return (nil, ExitStatus.failure.rawValue)
         case let failure as CommandFailure:
             return (failure.description, failure.status.rawValue)
         case let audio as AudioError:

@@ -67,14 +67,18 @@ struct ChordPadCommand: ParsableCommand {
     static func main() { ProgramEdge.main(ChordPadCommand.self, name: "chordpad") }
 
     func run() throws {
+        let (tuningList, tuningProblems) = try ChordPadApp.loadTunings(file: tunings)
+        let (formulas, formulaProblems) = try ChordPadApp.loadFormulas(file: chords)
+        // The lines left out of the files are reported before the screen starts, so they stay visible.
+        DiagnosticPrinter.print(tuningProblems + formulaProblems)
         if listTunings {
-            for tuning in try ChordPadApp.loadTunings(file: tunings) { print(tuning) }
+            for tuning in tuningList { print(tuning) }
             return
         }
         var options = ChordPadApp.Options()
         options.tuning = tuning
-        options.tuningsFile = tunings
-        options.chordsFile = chords
+        options.tunings = tuningList
+        options.formulas = formulas
         options.soundFont = output.synth.soundfont
         options.gain = output.synth.gain
         options.out = output.out
