@@ -3,11 +3,8 @@ import JianpuCore
 
 /// The rows a score view shows: the score file's own lines, or lines rebuilt from the Score tree.
 extension ScoreView {
-    /// The seed app's OpenStep plist (or an XML plist) rather than jianpu text.
-    static func looksLikePlist(_ source: String) -> Bool {
-        let start = source.drop { $0.isWhitespace }
-        return start.hasPrefix("{") || start.hasPrefix("(") || start.hasPrefix("<?xml") || start.hasPrefix("<plist")
-    }
+    /// A property list (the seed app's, OpenStep or XML) rather than jianpu text.
+    static func looksLikePlist(_ source: String) -> Bool { PropertyList.looksLikePropertyList(source) }
 
     static func sourceRows(_ source: String, timeline: Timeline, partCount: Int, noteRow: inout [Int?], restRow: inout [Int?]) -> [[Row]] {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { line -> [Character] in
