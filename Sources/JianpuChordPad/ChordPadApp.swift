@@ -37,11 +37,7 @@ public struct ChordPadApp {
     /// - Throws: `Diagnostics` (every problem) when the file cannot be read or holds no usable tuning.
     public static func loadTunings(file: String?) throws -> (tunings: [Tuning], warnings: [Diagnostic]) {
         guard let file else { return (Tuning.standard, []) }
-        let (tunings, diagnostics) = TuningsFile.parse(text: try TextFile.read(path: file).mapError { Diagnostics([$0]) }.get(), file: file)
-        guard !tunings.isEmpty else {
-            throw Diagnostics(diagnostics + [.error(at: SourceLocation(file: file, line: 1, column: 1), "no usable tuning in the file: expected lines such as `DMajor: C#, D, E, F#, G, A, B`")])
-        }
-        return (tunings, diagnostics.map(leftOut))
+        return try loadTable(file, { TuningsFile.parse(text: $0, file: $1) }, nothingUsable: "no usable tuning in the file: expected lines such as `DMajor: C#, D, E, F#, G, A, B`")
     }
 
     /// The chord formulas (the file, or the built-in list that `Chords/chords.txt` holds) and the problems
@@ -49,17 +45,20 @@ public struct ChordPadApp {
     /// - Throws: `Diagnostics` (every problem) when the file cannot be read or holds no usable formula.
     public static func loadFormulas(file: String?) throws -> (formulas: [ChordFormula], warnings: [Diagnostic]) {
         guard let file else { return (ChordFormula.standard, []) }
-        let (formulas, diagnostics) = ChordFormulasFile.parse(text: try TextFile.read(path: file).mapError { Diagnostics([$0]) }.get(), file: file)
-        guard !formulas.isEmpty else {
-            throw Diagnostics(diagnostics + [.error(at: SourceLocation(file: file, line: 1, column: 1), "no usable chord formula in the file: expected lines such as `Minor: 1, 4, 8`")])
-        }
-        return (formulas, diagnostics.map(leftOut))
+        return try loadTable(file, { ChordFormulasFile.parse(text: $0, file: $1) }, nothingUsable: "no usable chord formula in the file: expected lines such as `Minor: 1, 4, 8`")
     }
 
-    /// An error of a line that is skipped while the rest of the file is used: a warning saying so.
-    static func leftOut(_ diagnostic: Diagnostic) -> Diagnostic {
-        guard diagnostic.severity == .error else { return diagnostic }
-        return .warning(at: diagnostic.location, diagnostic.message + "; the line is left out")
+    /// Reads a table file; its lines with errors are left out, each with a warning saying so.
+    private static func loadTable<Entry>(_ file: String, _ parse: (String, String) -> ([Entry], [Diagnostic]),
+                                         nothingUsable: String) throws -> ([Entry], [Diagnostic]) {
+        let (entries, diagnostics) = parse(try TextFile.read(path: file).mapError { Diagnostics([$0]) }.get(), file)
+        guard !entries.isEmpty else {
+            throw Diagnostics(diagnostics + [.error(at: SourceLocation(file: file, line: 1, column: 1), nothingUsable)])
+        }
+        return (entries, diagnostics.map { diagnostic in
+            guard diagnostic.severity == .error else { return diagnostic }
+            return .warning(at: diagnostic.location, diagnostic.message + "; the line is left out")
+        })
     }
 
     /// The index of a tuning by name (exact, then ignoring case and spaces), or an error listing some names.
