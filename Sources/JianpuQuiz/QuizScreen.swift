@@ -89,7 +89,8 @@ public final class QuizScreen {
     private var buffer = ""
     private var message: [String] = []
     private var marks: [Int: String] = [:]
-    private var pendingOffs: [(Date, Int)] = []
+    private var pendingOffs: [(ContinuousClock.Instant, Int)] = []
+    private let clock = ContinuousClock()
     private let session: TerminalSession
     private var quittingByKey = false
     /// A quit key or a signal ends the session.
@@ -196,7 +197,7 @@ public final class QuizScreen {
                     if let note = PianoKeys.note(for: character, root: question.root) {
                         if drill.settings.keyFeedback {
                             audio.noteOn(note, program: question.program)
-                            pendingOffs.append((Date().addingTimeInterval(0.4), note))
+                            pendingOffs.append((clock.now + .milliseconds(400), note))
                         }
                         return .note(note)
                     }
@@ -260,7 +261,7 @@ public final class QuizScreen {
     }
 
     private func releaseFeedbackNotes() {
-        let now = Date()
+        let now = clock.now
         pendingOffs.removeAll { time, note in
             guard time <= now else { return false }
             audio.noteOff(note)
