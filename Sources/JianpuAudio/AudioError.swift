@@ -1,10 +1,11 @@
 import Foundation
+import JianpuCore
 
 /// An error from the sound layer: a code (`kind`), what was being done and what went wrong (`message`),
 /// and the fix (`fix`), which the program may replace with its own (`--out x.wav`, `--mute`).
 ///
 /// `description` (and `localizedDescription`) is the whole line, ready to print after `error: `.
-public struct AudioError: Error, CustomStringConvertible, LocalizedError, Sendable, Equatable {
+public struct AudioError: DescribedError, LocalizedError, Equatable {
     /// What kind of failure it is, for callers that react differently (e.g. exit codes).
     public enum Kind: Sendable, Hashable {
         /// No SoundFont was found anywhere we look.

@@ -1,4 +1,5 @@
 import Foundation
+import JianpuCore
 import Synchronization
 
 /// One run of an interactive program on the terminal — `play`, `quiz`, `chordpad` — and the one place
@@ -277,7 +278,7 @@ private enum Signals {
 }
 
 /// A terminal that cannot be used, with the fix.
-public struct TerminalError: Error, CustomStringConvertible {
+public struct TerminalError: DescribedError {
     public var description: String
     public init(_ description: String) { self.description = description }
 }
