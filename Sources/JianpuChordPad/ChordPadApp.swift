@@ -125,8 +125,8 @@ public struct ChordPadApp {
             guard !finished else { return }
             finished = true
             engine.stop()
+            // The device plays the releases for a moment; a paced WAV ends once the engine has stopped.
             if case .device = output.destination { Thread.sleep(forTimeInterval: 0.15) }
-            output.stop()
             let result = Result { try output.finish() }
             if let path = options.record, let recorder {
                 let bytes = recorder.midiFile(endingAt: now())

@@ -38,8 +38,8 @@ struct Play: ParsableCommand {
             while !engine.isFinished && !sound.hasEnded && !session.isInterrupted { _ = session.readBytes(timeout: 0.02) }
         }
         session.restore()
+        // A paced WAV ends once the engine has stopped (the notes released).
         engine.stop()
-        sound.stop()
         try sound.finish()
         if let signal = session.interruption ?? (controlC ? SIGINT : nil) { throw Interrupted(signal: signal) }
     }
