@@ -78,6 +78,9 @@ fi
 # Ctrl-C from outside (SIGINT) ends the quiz with status 130 and the terminal back in canonical mode
 # with echo; NO_COLOR draws the keyboard without colours.
 tmux -L "$SOCKET" kill-server 2>/dev/null || true
+# A server of its own: a new one on the old socket could meet the old one still going away.
+SOCKET=$SOCKET-signal
+PANE="$SOCKET:0.0"
 tmux -L "$SOCKET" new-session -d -s "$SOCKET" -x 130 -y 32 \
     "NO_COLOR=1 XDG_CONFIG_HOME=$DIR/cfg $BIN quiz --mute --seed 5 -n 3 --db $DIR/signal.sqlite; echo EXIT=\$?; stty -a >$DIR/stty.txt; sleep 60"
 wait_for "question 1/3"
