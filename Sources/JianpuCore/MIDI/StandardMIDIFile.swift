@@ -45,14 +45,29 @@ public struct StandardMIDIFile {
     }
 
     /// Writes a channel message's bytes at `index` (room for three); returns how many were written.
+    /// Notes and program changes, nearly all of a file, take one switch.
     @inline(__always)
     private static func encode(_ message: MIDIMessage, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Int {
-        let (first, second) = message.dataBytes
-        buffer[index] = message.status
-        buffer[index + 1] = first
-        guard let second else { return 2 }
-        buffer[index + 2] = second
-        return 3
+        switch message {
+        case .noteOn(let channel, let key, let velocity):
+            buffer[index] = 0x90 | channel & 0x0F
+            buffer[index + 1] = key & 0x7F
+            buffer[index + 2] = velocity & 0x7F
+            return 3
+        case .noteOff(let channel, let key, let velocity):
+            buffer[index] = 0x80 | channel & 0x0F
+            buffer[index + 1] = key & 0x7F
+            buffer[index + 2] = velocity & 0x7F
+            return 3
+        case .programChange(let channel, let program):
+            buffer[index] = 0xC0 | channel & 0x0F
+            buffer[index + 1] = program & 0x7F
+            return 2
+        default:
+            let bytes = message.bytes
+            for (offset, byte) in bytes.enumerated() { buffer[index + offset] = byte }
+            return bytes.count
+        }
     }
 
     private static func conductorTrack(_ timeline: Timeline) -> [UInt8] {
@@ -109,25 +124,27 @@ public struct StandardMIDIFile {
         append(&header, to: &bytes, now: &now)
         // At most seven bytes an event: a four-byte delta time and a three-byte message.
         bytes += [UInt8](unsafeUninitializedCapacity: (ons.count + offs.count + changes.count) * 7) { buffer, written in
-            var on = 0, off = 0, change = 0
-            func write(_ event: TimedMessage) {
-                writeVariableLength(event.tick - now, into: buffer, at: &written)
-                written += encode(event.message, into: buffer, at: written)
-                now = event.tick
-            }
+            // Locals only in the loop: no captured state to check for exclusive access per event.
+            var on = 0, off = 0, change = 0, position = 0, last = now
             while on < ons.count || off < offs.count || change < changes.count {
+                let event: TimedMessage
                 let next = min(on < ons.count ? ons[on].tick : .max, off < offs.count ? offs[off].tick : .max)
                 if change < changes.count, changes[change].tick <= next {
-                    write(changes[change])
+                    event = changes[change]
                     change += 1
                 } else if off < offs.count, on == ons.count || offs[off].tick <= ons[on].tick {
-                    write(offs[off])
+                    event = offs[off]
                     off += 1
                 } else {
-                    write(ons[on])
+                    event = ons[on]
                     on += 1
                 }
+                writeVariableLength(event.tick - last, into: buffer, at: &position)
+                position += encode(event.message, into: buffer, at: position)
+                last = event.tick
             }
+            written = position
+            now = last
         }
         appendEndOfTrack(at: ticks(timeline.length), now: now, to: &bytes)
         return bytes
