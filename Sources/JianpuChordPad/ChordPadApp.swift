@@ -166,7 +166,9 @@ public struct ChordPadApp {
             }
             for event in events { messages += pad.handle(.key(event), at: time) }
             if let midi, !pad.quitRequested {
-                for message in midi.drain(atMost: Self.midiMessagesPerTurn) { messages += pad.handle(.midi(message), at: time) }
+                for message in midi.drain(atMost: Self.midiMessagesPerTurn) where !session.isInterrupted {
+                    messages += pad.handle(.midi(message), at: time)
+                }
                 if let failure = midi.failure { status.message = failure }
             }
             messages += pad.handle(.tick, at: time)
