@@ -41,7 +41,7 @@ cleanup() {
     done
     T kill-server >/dev/null 2>&1
     local name
-    for name in "" -quiet -ending -ctrlc -escape -sigterm -sighup; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
+    for name in "" -quiet -ending -ctrlc -escape -sigterm -sighup -nocolor; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
     rm -rf "$WORK"
     rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/jianpu-play-test-$$"*
 }
@@ -206,6 +206,20 @@ check "SIGTERM: the WAV is finished and has audio" wav_has_audio "$WORK/sigterm.
 run_in_pane sighup 6 "" --signal HUP
 check "SIGHUP stops with status 129 (status $(cat "$WORK/sighup-status.txt" 2>/dev/null))" test "$(cat "$WORK/sighup-status.txt" 2>/dev/null)" = 129
 check "SIGHUP: the terminal is restored" restored sighup
+
+# NO_COLOR: the sounding note is still shown (reverse video) but nothing is coloured.
+SOCKET="jianpu-play-test-$$-nocolor"
+SESSION=nocolor
+T new-session -d -s "$SESSION" -x 100 -y 30 \
+    "bash -c 'NO_COLOR=1 \"$BIN\" play \"$SCORE\" --out \"$WORK/nocolor.wav\" 2>/dev/null; sleep 30'" \; set-option -g remain-on-exit on
+remember_pane "$SESSION"
+wait_for 10 "q quit" || echo "  nocolor: the screen did not appear"
+sleep 1
+T capture-pane -e -p -t "$SESSION" >"$WORK/nocolor-screen.txt"
+ESC=$(printf '\033')
+check "NO_COLOR: no colours drawn" not_in_file "$ESC\[[0-9;]*\(3[0-7]\|4[0-7]\|9[0-7]\|38\|48\)[;m]" "$WORK/nocolor-screen.txt"
+check "NO_COLOR: the sounding note is still highlighted (reverse video)" grep -q "$ESC\[\([0-9;]*;\)\?7[;m]" "$WORK/nocolor-screen.txt"
+T kill-server >/dev/null 2>&1
 
 PIPED="$WORK/piped.wav"
 timeout 20 "$BIN" play "$SCORE" --to 1 --out "$PIPED" </dev/null >"$WORK/piped-stdout.txt" 2>&1
