@@ -2,9 +2,9 @@ import CALSA
 
 /// Stops libasound from printing its own diagnostics (`ALSA lib confmisc.c:…`) to stderr, so a machine
 /// without a sound card gets our one-line error only.
-package enum ALSAErrorSilencer {
+enum ALSAErrorSilencer {
     private static let installed: Bool = calsa_silence_errors() == 0
 
     /// Installs the silent handler once (later calls do nothing).
-    package static func install() { _ = installed }
+    static func install() { _ = installed }
 }

@@ -37,10 +37,10 @@ enum RenderBenchmark {
                            options: PlaybackOptions = PlaybackOptions()) throws -> Result {
         let clock = ContinuousClock()
         let origin = clock.now
-        func monotonicSeconds() -> Double { (clock.now - origin).inSeconds }
-        let start = monotonicSeconds()
+        func elapsed() -> Double { (clock.now - origin).inSeconds }
+        let start = elapsed()
         let synth = try FluidSynth(soundFont: soundFontPath, sampleRate: Double(sampleRate))
-        let loaded = monotonicSeconds()
+        let loaded = elapsed()
         let schedule = try PerformanceSchedule(timeline: timeline, sampleRate: Double(sampleRate), options: options)
         let scheduler = Scheduler(schedule: schedule, synth: synth)
         let chunk = 4_096
@@ -50,13 +50,13 @@ enum RenderBenchmark {
         buffer.withUnsafeMutableBufferPointer { pointer in
             guard let base = pointer.baseAddress else { return }
             scheduler.render(frames: 64, into: base)
-            firstFrame = monotonicSeconds() - start
-            renderStart = monotonicSeconds()
+            firstFrame = elapsed() - start
+            renderStart = elapsed()
             while scheduler.frame < scheduler.lastEventFrame {
                 scheduler.render(frames: min(chunk, scheduler.lastEventFrame - scheduler.frame), into: base)
             }
         }
-        let renderSeconds = monotonicSeconds() - renderStart
+        let renderSeconds = elapsed() - renderStart
         let notes = schedule.events.reduce(0) { count, event in
             if case .noteOn = event.message { return count + 1 }
             return count
