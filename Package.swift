@@ -17,7 +17,9 @@ let package = Package(
     ],
     targets: [
         // Pure core: theory, notation, timeline, MIDI writer. No C, no I/O beyond text.
-        .target(name: "JianpuCore"),
+        // Safe file I/O shared by every program: checked inputs, outputs replaced whole, streams that never trap.
+        .target(name: "JianpuFiles"),
+        .target(name: "JianpuCore", dependencies: ["JianpuFiles"]),
         .systemLibrary(
             name: "CFluidSynth",
             providers: [.apt(["libfluidsynth-dev"])]
@@ -28,37 +30,37 @@ let package = Package(
             providers: [.apt(["libasound2-dev"])]
         ),
         // The only door to C sound: FluidSynth and its audio drivers.
-        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "CFluidSynth", "CALSA"]),
+        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "JianpuFiles", "CFluidSynth", "CALSA"]),
         // The terminal session (raw mode, signals, redraw) and MIDI input, for the interactive programs. No audio.
         .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "CALSA"]),
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",
-            dependencies: ["JianpuCore", "JianpuAudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["JianpuCore", "JianpuAudio", "JianpuFiles", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Interval ear trainer: drills, adaptive selection, the SQLite log (GRDB), statistics.
         .target(
             name: "JianpuQuiz",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(
             name: "jianpu",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The benchmarks: notation throughput, rendering, chord pad latency (scripts/bench).
         .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuAudio", "JianpuChordPad", "JianpuTerminal"]),
         // The chord instrument: its logic and screen (JianpuChordPad) and the thin program (chordpad).
-        .target(name: "JianpuChordPad", dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal"]),
+        .target(name: "JianpuChordPad", dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuFiles"]),
         .executableTarget(
             name: "chordpad",
             dependencies: [
-                "JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine",
+                "JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,6 +75,7 @@ let package = Package(
         .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore", "AudioAnalysis", "JianpuTestSupport"]),
         // Runs the `jianpu` executable, so it depends on it: it is built before these tests.
         .testTarget(name: "JianpuCLITests", dependencies: ["JianpuCore", "jianpu"], exclude: ["Golden"]),
+        .testTarget(name: "JianpuFilesTests", dependencies: ["JianpuFiles"]),
         .testTarget(
             name: "JianpuQuizTests",
             dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", "JianpuTestSupport", .product(name: "GRDB", package: "GRDB.swift")],

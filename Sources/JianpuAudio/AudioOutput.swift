@@ -85,10 +85,7 @@ public final class AudioOutput: @unchecked Sendable {
         }
     }
 
-    deinit {
-        driver = nil
-        try? writer?.close()
-    }
+    // Dropped without `finish()`, the device closes and an unfinished WAV is discarded (the writer's own rule).
 
     /// Starts the pacing thread (paced WAV; the other destinations need no start). Returns at once.
     public func start() {

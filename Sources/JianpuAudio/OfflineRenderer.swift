@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuFiles
 
 /// Settings for rendering a score to a WAV file.
 public struct RenderOptions: Sendable, Hashable {
@@ -12,6 +13,8 @@ public struct RenderOptions: Sendable, Hashable {
     public var chunkFrames: Int
     /// Tempo factor, bar range and instrument overrides.
     public var playback: PlaybackOptions
+    /// The longest audio a render writes, in seconds: longer is refused before anything is written.
+    public var maximumSeconds: Double = 120 * 60
 
     /// Options with CD-quality defaults: 44.1 kHz, gain 0.5, up to 1.5 s of tail.
     public init(sampleRate: Int = 44_100, gain: Float = 0.5, tailSeconds: Double = 1.5, chunkFrames: Int = 4_096, playback: PlaybackOptions = PlaybackOptions()) {
@@ -61,10 +64,31 @@ public struct OfflineRenderer: Sendable {
     /// - Throws: `AudioError` for a bad SoundFont, bad options or an unwritable file.
     @discardableResult
     public func render(_ timeline: Timeline, to path: String, progress: (Double) -> Void = { _ in }) throws -> RenderReport {
+        let output: OutputFile
+        do { output = try OutputFile(path) } catch { throw AudioError(.output, "cannot write WAV file \(error)") }
+        return try render(timeline, to: output, progress: progress)
+    }
+
+    /// Renders `timeline` into a 16-bit stereo WAV replacing `output` once complete.
+    @discardableResult
+    public func render(_ timeline: Timeline, to output: OutputFile, progress: (Double) -> Void = { _ in }) throws -> RenderReport {
         let schedule = try PerformanceSchedule(timeline: timeline, sampleRate: Double(options.sampleRate), options: options.playback)
+        try checkLength(of: schedule)
         let synth = try FluidSynth(soundFont: soundFontPath, sampleRate: Double(options.sampleRate), gain: options.gain)
-        let writer = try WAVWriter(path: path, sampleRate: options.sampleRate)
+        let writer = try WAVWriter(output: output, sampleRate: options.sampleRate)
         return try Self.render(schedule: schedule, synth: synth, writer: writer, tailSeconds: options.tailSeconds, chunkFrames: options.chunkFrames, progress: progress)
+    }
+
+    /// Refuses audio longer than `maximumSeconds` or than a WAV file holds, before any is made.
+    private func checkLength(of schedule: PerformanceSchedule) throws {
+        let seconds = Double(max(schedule.endFrame, schedule.events.last?.frame ?? 0)) / Double(options.sampleRate) + options.tailSeconds
+        if seconds > options.maximumSeconds {
+            throw AudioError(.output, "the audio would last \(ScoreSummary.clock(seconds)), longer than the \(Int(options.maximumSeconds / 60)) minutes allowed (--max-minutes raises the limit); nothing was written")
+        }
+        let capacity = WAVWriter.maximumSeconds(sampleRate: options.sampleRate)
+        if seconds > capacity {
+            throw AudioError(.output, "the audio would last \(ScoreSummary.clock(seconds)): a WAV file holds at most \(ScoreSummary.clock(capacity)) at \(options.sampleRate) Hz (4 GiB); nothing was written")
+        }
     }
 
     /// Renders a schedule on any synthesizer into an open writer, then closes the writer.

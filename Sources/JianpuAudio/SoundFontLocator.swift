@@ -1,4 +1,5 @@
 import Foundation
+import JianpuFiles
 
 /// Finds the SoundFont to play with, in the documented order.
 ///
@@ -49,15 +50,14 @@ public struct SoundFontLocator: Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw AudioError(.soundFontMissing, "SoundFont \(path) (from \(source)) does not exist; check the path, or leave \(source) out to use the system SoundFont (Debian: fluid-soundfont-gm)")
         }
-        guard !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: path) else {
-            throw AudioError(.soundFontMissing, "SoundFont \(path) (from \(source)) is not a readable file; point \(source) at a .sf2 file")
+        // Only a regular file is opened: a FIFO or a device would block FluidSynth forever.
+        guard (try? InputFile.check(path)) != nil, FileManager.default.isReadableFile(atPath: path) else {
+            throw AudioError(.soundFontMissing, "SoundFont \(path) (from \(source)) is not a readable regular file; point \(source) at a .sf2 file")
         }
         return path
     }
 
     private func isReadableFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-            && FileManager.default.isReadableFile(atPath: path)
+        (try? InputFile.check(path)) != nil && FileManager.default.isReadableFile(atPath: path)
     }
 }

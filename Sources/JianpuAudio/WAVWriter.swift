@@ -1,13 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import JianpuFiles
+import JianpuCore
 
 /// Writes a 16-bit PCM WAV file as audio arrives; `close()` fixes up the header's sizes.
 ///
-/// Float samples are clipped to −1…1 and rounded. If the writer is dropped without `close()`,
-/// `deinit` closes it (errors then are lost).
+/// Float samples are clipped to −1…1 and rounded. The audio goes to a temporary file beside the
+/// target that `close()` renames into place: a writer dropped without `close()`, or one that failed,
+/// leaves the old file as it was and no partial file. A RIFF file holds at most 4 GiB: audio
+/// past that is refused with an error, never written with wrapped sizes.
 public final class WAVWriter {
     /// The file being written.
     public let path: String
@@ -22,26 +21,39 @@ public final class WAVWriter {
     /// Samples that had to be clipped.
     public private(set) var clippedSamples = 0
 
-    private var file: UnsafeMutablePointer<FILE>?
+    private var file: OutputFileWriter?
     private var scratch: [Int16] = []
 
-    /// Creates (or truncates) `path` and writes a provisional header.
-    /// - Throws: `AudioError(.output)` if the file cannot be created.
-    public init(path: String, sampleRate: Int, channels: Int = 2) throws {
-        self.path = path
+    /// The most audio bytes a RIFF WAV can hold (its sizes are 32-bit).
+    public static let maximumDataBytes = Int(UInt32.max) - 36
+
+    /// The longest audio, in seconds, a WAV of this rate and channel count can hold.
+    public static func maximumSeconds(sampleRate: Int, channels: Int = 2) -> Double {
+        Double(maximumDataBytes / (channels * 2)) / Double(sampleRate)
+    }
+
+    /// Checks `path` as an output (see `OutputFile`) and starts writing it.
+    /// - Throws: `AudioError(.output)` if the file cannot be written.
+    public convenience init(path: String, sampleRate: Int, channels: Int = 2) throws {
+        let output: OutputFile
+        do { output = try OutputFile(path) } catch { throw AudioError(.output, "cannot write WAV file \(error)") }
+        try self.init(output: output, sampleRate: sampleRate, channels: channels)
+    }
+
+    /// Starts writing an output already checked, with a provisional header.
+    public init(output: OutputFile, sampleRate: Int, channels: Int = 2) throws {
+        self.path = output.path
         self.sampleRate = sampleRate
         self.channels = max(1, channels)
-        guard let file = fopen(path, "wb") else {
-            let reason = String(cString: strerror(errno))
-            throw AudioError(.output, "cannot create WAV file \(path): \(reason); check that the folder exists and is writable")
-        }
-        self.file = file
+        do { file = try output.open() } catch { throw AudioError(.output, "cannot write WAV file \(error)") }
         try writeHeader(dataBytes: 0)
     }
 
-    deinit { try? close() }
-
     private func writeHeader(dataBytes: Int) throws {
+        try write(Self.header(dataBytes: dataBytes, sampleRate: sampleRate, channels: channels))
+    }
+
+    private static func header(dataBytes: Int, sampleRate: Int, channels: Int) -> [UInt8] {
         var header: [UInt8] = []
         header.reserveCapacity(44)
         func append32(_ value: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { header += $0 } }
@@ -58,15 +70,19 @@ public final class WAVWriter {
         append16(16)
         header += Array("data".utf8)
         append32(min(dataBytes, Int(UInt32.max)))
-        try write(header)
+        return header
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard let file else { throw AudioError(.output, "cannot write to WAV file \(path): it is already closed") }
-        guard bytes.count > 0, let base = bytes.baseAddress else { return }
-        if fwrite(base, 1, bytes.count, file) != bytes.count {
-            let reason = String(cString: strerror(errno))
-            throw AudioError(.output, "cannot write WAV file \(path): \(reason); check free disk space")
+        guard bytes.count > 0 else { return }
+        guard file.bytesWritten + bytes.count <= 44 + Self.maximumDataBytes else {
+            self.file = nil
+            throw AudioError(.output, "cannot write WAV file \(path): a WAV file holds at most 4 GiB (\(ScoreSummary.clock(Self.maximumSeconds(sampleRate: sampleRate, channels: channels))) of this audio); nothing was written")
+        }
+        do { try file.write(bytes) } catch {
+            self.file = nil
+            throw AudioError(.output, "cannot write WAV file \(error)")
         }
     }
 
@@ -111,20 +127,15 @@ public final class WAVWriter {
         }
     }
 
-    /// Writes the final sizes into the header and closes the file. Calling it again does nothing.
+    /// Writes the final sizes into the header and puts the file in place. Calling it again does nothing.
     public func close() throws {
         guard let file else { return }
-        let dataBytes = framesWritten * channels * 2
-        var failed = fflush(file) != 0
-        if fseek(file, 0, SEEK_SET) == 0 {
-            do { try writeHeader(dataBytes: dataBytes) } catch { failed = true }
-        } else {
-            failed = true
-        }
-        failed = fclose(file) != 0 || failed
         self.file = nil
-        if failed {
-            throw AudioError(.output, "cannot finish WAV file \(path): writing its header failed; check free disk space")
+        do {
+            try file.overwrite(Self.header(dataBytes: framesWritten * channels * 2, sampleRate: sampleRate, channels: channels), at: 0)
+            try file.commit()
+        } catch {
+            throw AudioError(.output, "cannot finish WAV file \(error)")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import JianpuAudio
 import JianpuCore
+import JianpuFiles
 import JianpuTerminal
 
 /// Runs the chord pad: the terminal, the synthesizer, MIDI input, recording. The logic is `ChordPad`;
@@ -84,9 +85,29 @@ public struct ChordPadApp {
     /// MIDI input messages handled per turn of the loop, so keys, quitting and signals are never starved.
     static let midiMessagesPerTurn = 128
 
-    /// Plays until the player quits or a signal arrives. Returns the signal that ended it, if any; throws
-    /// `AudioError`, `MIDIInputError` or `ChordPadError` for what stopped it from starting.
+    /// Plays until the player quits or a signal arrives; returns the signal that ended it, if any.
+    /// The take's files are checked before anything starts, and written at the end whatever ends the session.
+    /// - Throws: `AudioError`, `MIDIInputError` or `ChordPadError` for what stopped it, or what was lost.
     public func run() throws -> Int32? {
+        let outputs = try TakeOutputs(out: options.out, record: options.record)
+        if outputs.audio != nil || outputs.record != nil, !TerminalSession.isInteractive { throw Self.needsTerminal }
+        var saved: [Result<String, ChordPadError>] = []
+        let signal: Int32?
+        do {
+            signal = try play(outputs: outputs, saved: &saved)
+        } catch {
+            for case .failure(let lost) in saved { StandardStreams.error("chordpad: \(lost.description)\n") }
+            throw error
+        }
+        for case .success(let line) in saved { StandardStreams.error(line + "\n") }
+        let lost = saved.compactMap { if case .failure(let lost) = $0 { lost.description } else { nil } }
+        if !lost.isEmpty { throw ChordPadError(lost.joined(separator: "\nchordpad: ")) }
+        return signal
+    }
+
+    static let needsTerminal = ChordPadError("chordpad is played from a terminal: run it in one (standard input and output must be a terminal)")
+
+    private func play(outputs: TakeOutputs, saved: inout [Result<String, ChordPadError>]) throws -> Int32? {
         let tunings = options.tunings
         let formulas = options.formulas
         guard !tunings.isEmpty else { throw ChordPadError("no tunings to play in") }
@@ -99,7 +120,7 @@ public struct ChordPadApp {
         let engine = try PlaybackEngine(timeline: Self.silentTimeline(), synth: synth, tailSeconds: 0)
         let output: AudioOutput
         do {
-            output = try AudioOutput(options.out.map { .pacedWAV(path: $0) } ?? .device(driver: options.driver, device: options.device),
+            output = try AudioOutput(outputs.audio.map { .pacedWAV(path: $0.path) } ?? .device(driver: options.driver, device: options.device),
                                      source: engine, sampleRate: 44_100)
         } catch let error as AudioError where error.kind == .noSoundDevice {
             throw error.with(fix: "play into a WAV file instead with chordpad --out x.wav")
@@ -108,7 +129,7 @@ public struct ChordPadApp {
                            melodyProgram: options.melodyProgram, chordProgram: options.chordProgram)
         pad.repeatGuard = options.repeatGuard
         // Only a take that is written is kept: without --record nothing grows while playing.
-        var recorder = options.record.map { _ in PerformanceRecorder(melodyChannel: pad.melodyChannel, chordChannel: pad.chordChannel) }
+        var recorder = outputs.record.map { _ in PerformanceRecorder(melodyChannel: pad.melodyChannel, chordChannel: pad.chordChannel) }
         let clock = ContinuousClock()
         let origin = clock.now
         func now() -> Double { (clock.now - origin).inSeconds }
@@ -121,25 +142,22 @@ public struct ChordPadApp {
 
         // Quitting, a signal or an error: silence, stop the output, write the take.
         var finished = false
-        func finish() throws {
+        func finish() {
             guard !finished else { return }
             finished = true
             engine.stop()
             // The device plays the releases for a moment; a paced WAV ends once the engine has stopped.
             if case .device = output.destination { Thread.sleep(forTimeInterval: 0.15) }
-            let result = Result { try output.finish() }
-            if let path = options.record, let recorder {
-                let bytes = recorder.midiFile(endingAt: now())
-                guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-                    throw ChordPadError("cannot write the take to \(path): check the folder exists and is writable")
-                }
+            do { try output.finish() } catch {
+                saved.append(.failure(ChordPadError("\(error); the audio of the take was lost")))
             }
-            _ = try result.get()
+            if let file = outputs.record, let recorder {
+                let time = now()
+                saved.append(TakeOutputs.save(recorder, to: file, endingAt: time, seconds: time))
+            }
         }
-        guard TerminalSession.isInteractive else {
-            try? finish()
-            throw ChordPadError("chordpad is played from a terminal: run it in one (standard input and output must be a terminal)")
-        }
+        defer { finish() }
+        guard TerminalSession.isInteractive else { throw Self.needsTerminal }
 
         let session = try TerminalSession()
         var status = ScreenStatus(detectingKeyboard: !options.noKitty,
@@ -192,7 +210,7 @@ public struct ChordPadApp {
         recorder?.record(last, at: now())
         if !options.noKitty { session.write(KittyKeyboard.disable) }
         session.restore()
-        try finish()
+        finish()
         return session.interruption
     }
 }

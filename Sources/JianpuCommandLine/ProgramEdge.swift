@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JianpuAudio
 import JianpuCore
+import JianpuFiles
 
 /// The exit statuses of `jianpu` and `chordpad` (the README's table).
 public enum ExitStatus: Int32, Sendable {
@@ -50,7 +51,9 @@ public struct InputProblems: Error, Sendable {
 /// program exits with its status from `ExitStatus`.
 public enum ProgramEdge {
     /// Parses the command line, runs the command and turns any error into a message and an exit status.
+    /// Closed or full standard streams never kill the run (`StandardStreams.prepare()`).
     public static func main<Command: ParsableCommand>(_ command: Command.Type, name: String) -> Never {
+        StandardStreams.prepare()
         let parsed: ParsableCommand
         do {
             parsed = try Command.parseAsRoot()
@@ -63,7 +66,7 @@ public enum ProgramEdge {
             exit(ExitStatus.success.rawValue)
         } catch {
             if let (text, status) = report(error) {
-                if let text { FileHandle.standardError.write(Data("\(name): \(text)\n".utf8)) }
+                if let text { StandardStreams.error("\(name): \(text)\n") }
                 exit(status)
             }
             Command.exit(withError: error)
@@ -119,6 +122,6 @@ public enum DiagnosticPrinter {
             text += (strict && diagnostic.severity == .warning ? "\(diagnostic.location): \(diagnostic.message)" : diagnostic.description) + "\n"
         }
         if diagnostics.count > 200 { text += "… and \(diagnostics.count - 200) more problems\n" }
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.error(text)
     }
 }

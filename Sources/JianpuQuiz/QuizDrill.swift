@@ -1,5 +1,6 @@
 import Foundation
 import JianpuCore
+import JianpuFiles
 
 /// Where the quiz gets the time: the system clock, or a fake one in tests.
 public protocol QuizClock: Sendable {
@@ -85,6 +86,8 @@ public final class QuizDrill {
     public private(set) var repeatedTimes = 0
     public private(set) var explanation: [String] = []
     private var finished = false
+    /// Answers the log could not take yet (locked by another program, a full disk): kept, retried with each answer and at the end.
+    private var unsaved: [AnswerRow] = []
 
     /// The number of questions this session asks.
     public let total: Int
@@ -178,7 +181,8 @@ public final class QuizDrill {
         let row = AnswerRow(sessionID: sessionID, playedAt: playedAt ?? now, recognizedAt: now, question: question,
                             recognizedNote: note, recognized: recognized, repeatedTimes: repeatedTimes)
         var logged = row
-        logged.id = try store.record(row)
+        unsaved.append(row)
+        if saveKeptAnswers() { logged.id = lastSavedID }
         asked += 1
         if row.isCorrect { correct += 1 }
         if let summary = row.summary { selector.record(summary) }
@@ -186,12 +190,52 @@ public final class QuizDrill {
         return AnswerResult(question: question, recognized: recognized, row: logged)
     }
 
+    private var lastSavedID: Int64?
+    private var warnedUnsaved = false
+
+    /// Writes the answers kept in memory, oldest first; true when none is left. The first time the
+    /// log refuses, says so: the answers stay in memory and are tried again.
+    @discardableResult
+    private func saveKeptAnswers() -> Bool {
+        while let row = unsaved.first {
+            do {
+                lastSavedID = try store.record(row)
+                unsaved.removeFirst()
+                if warnedUnsaved, unsaved.isEmpty {
+                    StandardStreams.error("jianpu: the quiz log is free again: the kept answers are saved\n")
+                    warnedUnsaved = false
+                }
+            } catch {
+                if !warnedUnsaved {
+                    StandardStreams.error("jianpu: \((error as? QuizError)?.message ?? "\(error)"): your answer is kept in memory and saved when the log is free\n")
+                    warnedUnsaved = true
+                }
+                return false
+            }
+        }
+        return true
+    }
+
     /// Closes the session in the log.
     @discardableResult
     public func finish() throws -> QuizSummary {
         if !finished {
+            // A log locked past its 15 s wait is tried again: the answers and the end are not given up at the first refusal.
+            var attempt = 0
+            while !saveKeptAnswers(), attempt < 3 { attempt += 1 }
+            var ended = false
+            while !ended {
+                do {
+                    try store.endSession(sessionID, at: clock.now())
+                    ended = true
+                } catch where attempt < 3 {
+                    attempt += 1
+                }
+            }
             finished = true
-            try store.endSession(sessionID, at: clock.now())
+            if !unsaved.isEmpty {
+                throw QuizError("\(unsaved.count) answer(s) could not be written to \(store.path): the log stayed locked; they are lost")
+            }
         }
         return QuizSummary(asked: asked, correct: correct, total: total, passMark: passMark)
     }

@@ -74,6 +74,7 @@ public final class QuizStore: Sendable {
 
     /// Opens a log for statistics: read-only when the file cannot be written, else as `init(path:)`.
     public static func forReading(path: String) throws -> QuizStore {
+        try requireExistingLog(path)
         if FileManager.default.fileExists(atPath: path), isReadOnly(path) { return try QuizStore(readingOnly: path) }
         return try QuizStore(path: path)
     }
@@ -92,6 +93,7 @@ public final class QuizStore: Sendable {
         if fileManager.fileExists(atPath: path), Self.isReadOnly(path) {
             throw QuizError(Self.readOnlyMessage(path, while: .opening))
         }
+        try Self.refuseForeignDatabase(path)
         var config = Configuration()
         config.busyMode = .timeout(15)
         config.label = "jianpu quiz"
@@ -207,12 +209,15 @@ public final class QuizStore: Sendable {
     /// Every answer (optionally from `since` on), oldest first.
     public func answers(since: Date? = nil) throws -> [AnswerRow] {
         try read { db in
+            // Read through a cursor: a million rows are a million small answers, not a million database rows as well.
             let rows = if let since {
-                try Row.fetchAll(db, sql: "SELECT * FROM recognize_intervals WHERE played_at >= ? ORDER BY played_at, id", arguments: [since])
+                try Row.fetchCursor(db, sql: "SELECT * FROM recognize_intervals WHERE played_at >= ? ORDER BY played_at, id", arguments: [since])
             } else {
-                try Row.fetchAll(db, sql: "SELECT * FROM recognize_intervals ORDER BY played_at, id")
+                try Row.fetchCursor(db, sql: "SELECT * FROM recognize_intervals ORDER BY played_at, id")
             }
-            return try rows.map { try AnswerRow(row: $0) }
+            var answers: [AnswerRow] = []
+            while let row = try rows.next() { answers.append(try AnswerRow(row: row)) }
+            return answers
         }
     }
 

@@ -3,6 +3,7 @@ import JianpuCommandLine
 import Foundation
 import JianpuChordPad
 import JianpuCore
+import JianpuFiles
 
 @main
 struct ChordPadCommand: ParsableCommand {
@@ -72,7 +73,8 @@ struct ChordPadCommand: ParsableCommand {
         // The lines left out of the files are reported before the screen starts, so they stay visible.
         DiagnosticPrinter.print(tuningProblems + formulaProblems)
         if listTunings {
-            for tuning in tuningList { print(tuning) }
+            let list = tuningList.map { "\($0)\n" }.joined()
+            guard StandardStreams.output(list) else { throw ChordPadError("cannot write the list of tunings to standard output") }
             return
         }
         var options = ChordPadApp.Options()

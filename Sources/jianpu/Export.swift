@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JianpuCore
 import JianpuCommandLine
+import JianpuFiles
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,6 +20,10 @@ struct Export: ParsableCommand {
     var chords = false
 
     func run() throws {
+        if output.lowercased().hasSuffix(".wav") {
+            throw CommandFailure("\(output): export writes a Standard MIDI File; name it .mid, or write WAV audio with `jianpu render \(input.file) -o \(output)`")
+        }
+        let file = try CommandOutput.file(output, inputs: [input.file])
         let score = try input.load()
         let timelines = Flattener.exportedTimelines(of: score, withChords: chords)
         let chosen: Timeline
@@ -30,10 +35,11 @@ struct Export: ParsableCommand {
         } else {
             chosen = Timeline.concatenating(timelines)
         }
+        if let problem = StandardMIDIFile.problem(writing: chosen) { throw CommandFailure("\(output): \(problem); nothing was written") }
         do {
-            try Data(StandardMIDIFile.data(for: chosen)).write(to: URL(fileURLWithPath: output))
+            try file.write(StandardMIDIFile.data(for: chosen))
         } catch {
-            throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
+            throw CommandFailure(error.description)
         }
     }
 }

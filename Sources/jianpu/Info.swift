@@ -9,6 +9,6 @@ struct Info: ParsableCommand {
 
     func run() throws {
         let score = try input.load()
-        print(ScoreSummary(score: score).description)
+        try CommandOutput.write(ScoreSummary(score: score).description + "\n")
     }
 }

@@ -3,6 +3,7 @@ import JianpuCommandLine
 import Foundation
 import JianpuAudio
 import JianpuCore
+import JianpuFiles
 import JianpuQuiz
 import JianpuTerminal
 
@@ -120,14 +121,19 @@ struct Quiz: ParsableCommand {
         if let problem = settings.validationProblem { throw CommandFailure(problem) }
         if saveProfile {
             try QuizProfile.save(settings, path: profilePath)
-            FileHandle.standardError.write(Data("jianpu: saved quiz profile \(profilePath)\n".utf8))
+            StandardStreams.error("jianpu: saved quiz profile \(profilePath)\n")
         }
         return settings
     }
 
     func run() throws {
+        let database = db ?? QuizPaths.defaultDatabase()
+        if let out = output.out {
+            // The WAV is checked before the log is touched; one file for both would corrupt the whole log.
+            _ = try CommandOutput.file(out, inputs: [database, profile ?? QuizPaths.defaultProfile()])
+        }
         let settings = try settings()
-        let store = try QuizStore(path: db ?? QuizPaths.defaultDatabase())
+        let store = try QuizStore(path: database)
         let history = try store.recentAnswers().compactMap(\.summary)
         let drill = QuizDrill(settings: settings, store: store, seed: seed, history: history,
                               testRepetitions: test, passMark: test == nil ? nil : passMark)

@@ -38,6 +38,6 @@ struct QuizStatsCommand: ParsableCommand {
         case .csv: statistics.csv()
         case .json: statistics.json()
         }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try CommandOutput.write(text)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import JianpuAudio
 import JianpuCommandLine
 import JianpuCore
+import JianpuFiles
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,24 +18,31 @@ struct Render: ParsableCommand {
     @Option(help: "Samples per second.")
     var sampleRate: Int = 44_100
 
+    @Option(help: "The longest audio to write, in minutes: a longer performance is refused before anything is written.")
+    var maxMinutes: Double = 120
+
     @OptionGroup var synth: SynthOptions
 
     func validate() throws {
         if !(8_000...192_000).contains(sampleRate) { throw ValidationError("--sample-rate must be between 8000 and 192000") }
+        if !(maxMinutes > 0 && maxMinutes <= 100_000) { throw ValidationError("--max-minutes must be a number of minutes above 0") }
     }
 
     func run() throws {
+        let file = try CommandOutput.file(output, inputs: [input.file])
         let score = try input.load()
         let (timeline, playback) = try sound.performance(of: score, file: input.file)
         let soundFont = try synth.soundFont()
-        let renderer = OfflineRenderer(soundFontPath: soundFont, options: RenderOptions(sampleRate: sampleRate, gain: synth.gain, playback: playback))
+        var options = RenderOptions(sampleRate: sampleRate, gain: synth.gain, playback: playback)
+        options.maximumSeconds = maxMinutes * 60
+        let renderer = OfflineRenderer(soundFontPath: soundFont, options: options)
         let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
         defer { bar.finish() }
-        let report = try renderer.render(timeline, to: output) { bar.update($0) }
+        let report = try renderer.render(timeline, to: file) { bar.update($0) }
         bar.finish()
         let speed = report.speed.isFinite ? String(format: "%.0f", report.speed) : "∞"
-        FileHandle.standardError.write(Data(
-            "rendered \(output): \(ScoreSummary.clock(report.audioSeconds)) of audio in \(String(format: "%.2f", report.wallSeconds)) s (\(speed)× real time)\n".utf8))
+        StandardStreams.error(
+            "rendered \(output): \(ScoreSummary.clock(report.audioSeconds)) of audio in \(String(format: "%.2f", report.wallSeconds)) s (\(speed)× real time)\n")
     }
 }
 
@@ -52,11 +60,11 @@ final class ProgressBar {
         shown = percent
         let filled = percent * 30 / 100
         let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled) + "] \(percent)%"
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStreams.error(line)
     }
 
     func finish() {
-        if enabled && shown >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if enabled && shown >= 0 { StandardStreams.error("\r\u{1B}[K") }
         shown = -1
     }
 }

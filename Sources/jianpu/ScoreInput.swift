@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JianpuCommandLine
 import JianpuCore
+import JianpuFiles
 
 /// The score file a command reads, loaded and checked.
 struct ScoreInput: ParsableArguments {
@@ -15,5 +16,18 @@ struct ScoreInput: ParsableArguments {
         guard let score = outcome.score, !failed else { throw InputProblems(outcome.diagnostics, strict: strict) }
         DiagnosticPrinter.print(outcome.diagnostics, strict: strict)
         return score
+    }
+}
+
+/// The main output of a command and the files it writes, checked; a failure is exit 1.
+enum CommandOutput {
+    /// Writes the main output to stdout; a failed write (a full disk, a closed pipe) is a `CommandFailure`.
+    static func write(_ text: String) throws {
+        guard StandardStreams.output(text) else { throw CommandFailure("cannot write to standard output: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Checks an output file before any work; a problem (the input itself, a missing folder…) is a `CommandFailure`.
+    static func file(_ path: String, inputs: [String]) throws -> OutputFile {
+        do { return try OutputFile(path, inputs: inputs) } catch { throw CommandFailure(error.description) }
     }
 }

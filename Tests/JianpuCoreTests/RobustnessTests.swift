@@ -80,19 +80,22 @@ struct RobustnessTests {
         #expect(notes == count * 4)
     }
 
-    @Test("200 levels of nested tuplets degrade to odd lengths, never a trap")
-    func deepTuplets() {
-        let text = String(repeating: "3[ ", count: 200) + "q1 q2 q3" + String(repeating: " ]", count: 200) + " 1 1 1 1"
-        Self.exercise(text)
-        #expect(T.timeline(text).notes.count == 7)
+    @Test("groups nested past the limit are one located error, never a trap", arguments: ["3[ ", "R{ ", "R2{ "])
+    func deepNesting(opener: String) {
+        let closer = opener.hasSuffix("[ ") ? " ]" : " }"
+        let text = String(repeating: opener, count: 30_000) + "q1 q2 q3" + String(repeating: closer, count: 30_000) + " 1 1 1 1"
+        let errors = Self.exercise(text).filter { $0.severity == .error }
+        let deep = errors.filter { $0.message.hasPrefix("groups nested more than \(PerformanceLimits.maximumNesting) deep") }
+        #expect(deep.map(\.location.column) == [1 + opener.count * PerformanceLimits.maximumNesting])
     }
 
-    @Test("ten thousand unclosed R{ are each reported and the notes still play")
+    @Test("ten thousand unclosed R{ are reported up to the nesting limit, once past it, and the notes stay")
     func unclosedRepeats() {
         let text = String(repeating: "R{ ", count: 10_000) + "1 1 1 1"
         let diagnostics = Self.exercise(text)
-        #expect(diagnostics.filter { $0.message.hasPrefix("unterminated repeat") }.count == 10_000)
-        #expect(T.timeline(text).notes.count == 4)
+        #expect(diagnostics.filter { $0.message.hasPrefix("unterminated repeat") }.count == PerformanceLimits.maximumNesting)
+        #expect(diagnostics.filter { $0.message.hasPrefix("groups nested more than") }.count == 1)
+        #expect(T.parse(text).score.movements.first?.parts.first?.items.count == 4)
     }
 
     @Test("ten thousand stray closers are each reported")
@@ -141,6 +144,51 @@ struct RobustnessTests {
                 }
             }
             Self.exercise(String(characters))
+        }
+    }
+
+    /// A random structure: deep (groups inside groups), wide (many endings, bars or parts) or long
+    /// (repeats of repeats), closed or left open, from a seeded generator.
+    static func structure(using rng: inout SplitMix64) -> String {
+        let openers = ["3[ ", "R{ ", "R3{ ", "5[ ", "R100{ "]
+        switch Int.random(in: 0..<5, using: &rng) {
+        case 0: // deep, sometimes unclosed or closed with the wrong bracket
+            let depth = Int.random(in: 50...3_000, using: &rng)
+            var text = "", closers: [String] = []
+            for _ in 0..<depth {
+                let opener = openers.randomElement(using: &rng)!
+                text += opener
+                closers.append(opener.hasSuffix("[ ") ? "] " : "} ")
+            }
+            text += "q1 q2 q3 "
+            let closed = Int.random(in: 0...depth, using: &rng)
+            text += closers.suffix(closed).reversed().map { Bool.random(using: &rng) ? $0 : ($0 == "] " ? "} " : "] ") }.joined()
+            return text
+        case 1: // wide endings, nested once
+            let width = Int.random(in: 2...5_000, using: &rng)
+            let endings = (0..<width).map { _ in "1" }.joined(separator: " | ")
+            return Bool.random(using: &rng) ? "R{ 1 2 } A{ \(endings) }" : "R{ R{ 1 } A{ \(endings) } } A{ \(endings) }"
+        case 2: // long: repeats of repeats of bars and multibar rests
+            let levels = Int.random(in: 1...6, using: &rng)
+            var text = String(repeating: "1 2 3 4 | ", count: Int.random(in: 1...5, using: &rng)) + "R*\(Int.random(in: 1...10_000, using: &rng)) "
+            for _ in 0..<levels { text = "R\(Int.random(in: 2...40, using: &rng)){ \(text)} " }
+            return text
+        case 3: // many parts and movements
+            let parts = Int.random(in: 2...3_000, using: &rng)
+            return (0..<parts).map { "\($0 % 7 + 1) 2 3 4 |" }.joined(separator: Bool.random(using: &rng) ? "\nNextPart\n" : "\nNextScore\n")
+        default: // a long line of bars with jumps
+            return "Segno " + String(repeating: "1 2 3 4 | ", count: Int.random(in: 1...20_000, using: &rng)) + "ToCoda DS 5 6 7 1 Fine"
+        }
+    }
+
+    @Test("80 seeded deep, wide and long structures: parse, flatten and export stay bounded; every diagnostic has a place")
+    func structuralFuzz() {
+        var rng = SplitMix64(seed: 0x5354_5255_4354)
+        for _ in 0..<80 {
+            let text = Self.structure(using: &rng)
+            Self.exercise(text)
+            let played = Flattener.exportedTimelines(of: ScoreParser.parse(text, file: "f.jp").score).reduce(0) { $0 + $1.notes.count }
+            #expect(played <= text.utf8.count + PerformanceLimits.maximumAddedItems, "\(text.prefix(80))")
         }
     }
 }

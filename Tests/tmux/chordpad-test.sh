@@ -78,6 +78,7 @@ else
     fail "the WAV does not hold I-V-vi-IV as played"
 fi
 if [ -s "$WORK/chords.mid" ] && head -c 4 "$WORK/chords.mid" | grep -q MThd; then pass "--record wrote a MIDI file"; else fail "--record wrote no MIDI file"; fi
+if grep -q "wrote $WORK/chords.mid: [0-9]* notes, [0-9]*:[0-9][0-9]$" "$WORK/chords.err"; then pass "--record says what it wrote (notes, length)"; else fail "--record did not say what it wrote: $(cat "$WORK/chords.err")"; fi
 
 # --- 2. MIDI input from a FIFO ----------------------------------------------------------------
 mkfifo "$WORK/midi.fifo"

@@ -39,7 +39,8 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         return location
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`, or `file` alone for the whole file (line 0: it could not be read).
+    public var description: String { line == 0 ? file : "\(file):\(line):\(column)" }
 
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
         if a.fileID != b.fileID { return a.file < b.file }

@@ -3,12 +3,31 @@ public struct StandardMIDIFile {
     /// Ticks per quarter note, as LilyPond writes them.
     public static let ticksPerQuarter = 384
 
-    /// The bytes of the file.
+    /// The most tracks a file can name in its 16-bit header: the conductor track and 65,534 parts.
+    public static let maximumTracks = 65_535
+    /// The latest tick a file can reach in one step from its start (a 28-bit variable-length delta).
+    public static let maximumTick = 0x0FFF_FFFF
+
+    /// Why `timeline` cannot be written as a Standard MIDI File, or nil when it can.
+    public static func problem(writing timeline: Timeline) -> String? {
+        if timeline.parts.count + 1 > maximumTracks {
+            return "a Standard MIDI File holds at most \(maximumTracks - 1) parts (tracks): this score has \(timeline.parts.count)"
+        }
+        if ticks(timeline.length) > maximumTick {
+            return "a Standard MIDI File holds at most \(maximumTick / ticksPerQuarter) quarter notes of time: this score lasts \(ticks(timeline.length) / ticksPerQuarter)"
+        }
+        return nil
+    }
+
+    /// The bytes of the file (check `problem(writing:)` first: past its limits the header would wrap).
     public static func data(for timeline: Timeline) -> [UInt8] {
-        // Each part's track is written on its own: large ones side by side.
+        // Each part's track is written on its own: large ones side by side. The notes and
+        // instrument changes are grouped by part once, so that each track reads only its own.
         let parts = Array(timeline.parts.enumerated())
+        let notes = PartGroups(count: timeline.notes.count, parts: parts.count) { timeline.notes[$0].part }
+        let changes = PartGroups(count: timeline.programChanges.count, parts: parts.count) { timeline.programChanges[$0].part }
         let tracks = [conductorTrack(timeline)] + parts.parallelMap(inParallel: timeline.notes.count > 20_000) { index, part in
-            partTrack(timeline, part: part, index: index)
+            partTrack(timeline, part: part, index: index, notes: notes[index], changes: changes[index])
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(14 + tracks.reduce(0) { $0 + 8 + $1.count })
@@ -93,16 +112,17 @@ public struct StandardMIDIFile {
         var message: MIDIMessage
     }
 
-    private static func partTrack(_ timeline: Timeline, part: TimelinePart, index: Int) -> [UInt8] {
+    private static func partTrack(_ timeline: Timeline, part: TimelinePart, index: Int, notes noteIndices: ArraySlice<Int32>, changes changeIndices: ArraySlice<Int32>) -> [UInt8] {
         var header: [Event] = []
         if let name = part.name { header.append(.meta(0, 0, 0x03, Array(name.utf8.prefix(1000)))) }
         let channel = part.channel & 0x0F
         if let program = part.program { header.append(Event(tick: 0, order: 1, message: .programChange(channel: channel, program: program))) }
         var ons: [TimedMessage] = [], offs: [TimedMessage] = []
-        ons.reserveCapacity(timeline.notes.count)
-        offs.reserveCapacity(timeline.notes.count)
+        ons.reserveCapacity(noteIndices.count)
+        offs.reserveCapacity(noteIndices.count)
         timeline.notes.withUnsafeBufferPointer { notes in
-            for note in notes where note.part == index {
+            for noteIndex in noteIndices {
+                let note = notes[Int(noteIndex)]
                 let key = UInt8(clamping: note.pitch.midiNumber) & 0x7F
                 // Onset and length are each rounded down, as in the reference's files.
                 let start = ticks(note.onset), end = start + max(ticks(note.duration), 1)
@@ -113,7 +133,7 @@ public struct StandardMIDIFile {
         // Notes come in onset order, so only the note-offs may need a (stable) sort; at one tick
         // the note-offs go first, each kind in the order its notes were written.
         // Instrument changes come before the notes at their tick.
-        var changes = timeline.programChanges.filter { $0.part == index }.map {
+        var changes = changeIndices.map { timeline.programChanges[Int($0)] }.map {
             TimedMessage(tick: ticks($0.position), message: .programChange(channel: channel, program: $0.program))
         }
         stableSortByTick(&changes)
@@ -227,4 +247,27 @@ public struct StandardMIDIFile {
     private static func bigEndian(_ value: Int, _ count: Int) -> [UInt8] {
         (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
     }
+}
+
+/// Indices of items grouped by part, each group in the items' order: a counting sort, linear
+/// however many parts there are (a filter per part was quadratic for scores of many parts).
+struct PartGroups {
+    private var order: [Int32]
+    private var starts: [Int]
+
+    init(count: Int, parts: Int, part: (Int) -> Int) {
+        var starts = [Int](repeating: 0, count: parts + 1)
+        for index in 0..<count where (0..<parts).contains(part(index)) { starts[part(index) + 1] += 1 }
+        for part in 0..<parts { starts[part + 1] += starts[part] }
+        var next = starts
+        var order = [Int32](repeating: 0, count: starts[parts])
+        for index in 0..<count where (0..<parts).contains(part(index)) {
+            order[next[part(index)]] = Int32(index)
+            next[part(index)] += 1
+        }
+        self.order = order
+        self.starts = starts
+    }
+
+    subscript(part: Int) -> ArraySlice<Int32> { order[starts[part]..<starts[part + 1]] }
 }

@@ -1,15 +1,9 @@
 /// Repeats, tuplets, grace notes and the marks that set meter and tempo.
 extension PartBuilder {
     /// `counted` for `R3{`: the reference counts every pass of those in the bar check, but `R{` once.
+    /// How often nested repeats play is bounded once for the whole score, by `PerformanceLimits`.
     mutating func openRepeat(times: Int, counted: Bool, at location: SourceLocation, parser: inout ParseLog) {
-        let nested = stack.reduce(times) { product, frame in
-            if case .repeatBody(let outer, _) = frame.kind { return product * outer }
-            return product
-        }
-        if nested > 10_000 {
-            parser.error(location, "nested repeats would play this \(nested) times: expected at most 10000")
-        }
-        push(Frame(kind: .repeatBody(times: nested > 10_000 ? 1 : times, counted: counted), location: location, barPosition: bars.position))
+        push(Frame(kind: .repeatBody(times: times, counted: counted), location: location, barPosition: bars.position))
     }
 
     mutating func openEndings(at location: SourceLocation, parser: inout ParseLog) {
@@ -23,6 +17,7 @@ extension PartBuilder {
     }
 
     mutating func closeBrace(at location: SourceLocation, parser: inout ParseLog) {
+        if closeExcessGroup() { return }
         let frame = stack[stack.count - 1]
         switch frame.kind {
         case .repeatBody(let times, let counted):
@@ -46,6 +41,7 @@ extension PartBuilder {
     }
 
     mutating func closeTuplet(at location: SourceLocation, parser: inout ParseLog) {
+        if closeExcessGroup() { return }
         guard case .tuplet(let count, let ratio) = stack[stack.count - 1].kind else {
             parser.error(location, "`]` without an open tuplet: expected 3[ (or another count) before it")
             return

@@ -13,6 +13,10 @@ struct PartBuilder {
     var pendingArpeggio: Note.Arpeggio? = nil
     var bars = BarCounter()
     private var noteTexts = NoteTexts()
+    /// Groups opened past `PerformanceLimits.maximumNesting` (not kept, only counted to match
+    /// their closing brackets), and where the first was opened.
+    var excessNesting = 0
+    var firstTooDeep: SourceLocation?
 
     /// A builder for a part of about `expectedItems` items (room is made for them at once).
     init(location: SourceLocation, expectedItems: Int = 0) {
@@ -35,8 +39,14 @@ struct PartBuilder {
         var tupletRatio = WholeNotes.whole
     }
 
-    /// Opens a group; its notes are scaled by every tuplet around them.
+    /// Opens a group; its notes are scaled by every tuplet around them. Past the nesting limit
+    /// the group is only counted: every later walk of the tree may then recurse safely.
     mutating func push(_ frame: Frame) {
+        guard stack.count <= PerformanceLimits.maximumNesting else {
+            excessNesting += 1
+            if firstTooDeep == nil { firstTooDeep = frame.location }
+            return
+        }
         var frame = frame
         frame.tupletRatio = tupletRatio
         if case .tuplet(_, let ratio) = frame.kind { frame.tupletRatio = tupletRatio * ratio }
@@ -47,15 +57,29 @@ struct PartBuilder {
         stack[stack.count - 1].items.append(item)
     }
 
+    /// Closes a group opened past the nesting limit, if one is open; true when it did.
+    mutating func closeExcessGroup() -> Bool {
+        guard excessNesting > 0 else { return false }
+        excessNesting -= 1
+        return true
+    }
+
     mutating func finish(parser: inout ParseLog) -> Part {
-        while stack.count > 1 {
-            let frame = stack.removeLast()
+        if let firstTooDeep {
+            parser.error(firstTooDeep, "groups nested more than \(PerformanceLimits.maximumNesting) deep (tuplets, repeats, endings): expected fewer; close some with ] or }")
+        }
+        // Groups left open keep their items in written order, moved once (not once per level).
+        for frame in stack.dropFirst().reversed() {
             switch frame.kind {
             case .tuplet: parser.error(frame.location, "unterminated tuplet: expected `]` to close it")
             case .repeatBody, .endings: parser.error(frame.location, "unterminated repeat: expected `}` to close it")
             case .root: break
             }
-            stack[stack.count - 1].items.append(contentsOf: frame.items)
+        }
+        if stack.count > 1 {
+            let open = stack.dropFirst().flatMap(\.items)
+            stack.removeLast(stack.count - 1)
+            stack[0].items.append(contentsOf: open)
         }
         if let problem = bars.endOfPart() { parser.warning(problem.location ?? location, problem.message) }
         return Part(instrument: instrument, items: stack[0].items, location: location)
@@ -161,11 +185,13 @@ struct PartBuilder {
 
     /// `|` ends a bar, or inside `A{ … }` one ending.
     private mutating func barLine(at location: SourceLocation, parser: inout ParseLog) {
-        if case .endings(let repeated, let done) = stack[stack.count - 1].kind {
-            let frame = stack[stack.count - 1]
-            stack[stack.count - 1].kind = .endings(repeated, done: done + [frame.items])
+        if case .endings(let repeated, var done) = stack[stack.count - 1].kind {
+            // The frame lets go of its endings first, so that appending one does not copy them all.
+            stack[stack.count - 1].kind = .root
+            done.append(stack[stack.count - 1].items)
+            stack[stack.count - 1].kind = .endings(repeated, done: done)
             stack[stack.count - 1].items = []
-            bars.position = frame.barPosition
+            bars.position = stack[stack.count - 1].barPosition
         } else {
             if bars.position != .zero && bars.position != bars.startPosition {
                 parser.note(location, "bar line \(BarCounter.beats(bars.position)) into bar \(bars.barNumber): bars of \(BarCounter.beats(bars.barLength)) end elsewhere")

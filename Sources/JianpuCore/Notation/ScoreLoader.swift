@@ -1,4 +1,4 @@
-import Foundation
+import JianpuFiles
 
 /// Reads a score file from disk: jianpu text, or the seed app's OpenStep plist.
 public enum ScoreLoader {
@@ -7,19 +7,12 @@ public enum ScoreLoader {
 
     /// The parsed score (nil when the file could not be read at all) and its diagnostics.
     public static func load(path: String) -> (score: Score?, diagnostics: [Diagnostic]) {
-        let start = SourceLocation(file: path, line: 1, column: 1)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return (nil, [.error(at: start, "no such file: check the path")])
+        // The size and kind are checked before a byte is read: a huge file or a FIFO fails at once.
+        do {
+            return parse(try InputFile.read(path, maximumBytes: maximumBytes), path: path)
+        } catch {
+            return (nil, [.error(at: SourceLocation(file: path, line: 0, column: 0), error.message)])
         }
-        guard !isDirectory.boolValue else { return (nil, [.error(at: start, "is a folder: expected a score file")]) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return (nil, [.error(at: start, "cannot read the file: check its permissions")])
-        }
-        guard data.count <= maximumBytes else {
-            return (nil, [.error(at: start, "the file is \(data.count >> 20) MB: expected a score of at most \(maximumBytes >> 20) MB")])
-        }
-        return parse(Array(data), path: path)
     }
 
     /// Parses bytes already read, choosing the format from the content.

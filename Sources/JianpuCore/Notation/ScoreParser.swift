@@ -26,8 +26,11 @@ public struct ScoreParser {
         if !movements.contains(where: { $0.parts.contains { $0.items.contains(where: \.isMusic) } }) {
             parser.diagnostics.append(.error(at: SourceLocation(file: file, line: 1, column: 1), "no music found: expected notes such as `1 2 3 4`"))
         }
+        // Bounded here, for every caller: past a limit the score keeps no movements to unfold.
+        let (score, limits) = PerformanceLimits.checked(Score(file: file, movements: movements))
+        parser.diagnostics += limits
         let diagnostics = parser.diagnostics.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
-        return (Score(file: file, movements: movements), diagnostics)
+        return (score, diagnostics)
     }
 
     /// A part's place in the words, before it is read.

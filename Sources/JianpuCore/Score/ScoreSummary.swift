@@ -17,8 +17,11 @@ public struct ScoreSummary: CustomStringConvertible {
             lines.append("key:       \(key)\(timeline.keys.count > 1 ? " (\(timeline.keys.count - 1) changes)" : "")")
             lines.append("meter:     \(meter)\(timeline.meters.count > 1 ? " (\(timeline.meters.count - 1) changes)" : "")")
             lines.append("tempo:     ♩=\(tempos[0])\(tempos.count > 1 ? " (then \(tempos.dropFirst().joined(separator: ", ")))" : "")")
+            // Counted in one pass: a filter per part was quadratic for scores of many parts.
+            var counts = [Int](repeating: 0, count: timeline.parts.count)
+            for note in timeline.notes where counts.indices.contains(note.part) { counts[note.part] += 1 }
             for (number, part) in timeline.parts.enumerated() {
-                let count = timeline.notes.filter { $0.part == number }.count
+                let count = counts[number]
                 let role = number == 0 ? "melody" : "accompaniment"
                 let instrument = part.name.map { " \($0)" } ?? ""
                 let program = part.program.map { " (GM \($0 + 1) \(GeneralMIDI.programNames[Int($0)]))" } ?? ""

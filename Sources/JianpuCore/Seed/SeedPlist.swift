@@ -37,6 +37,7 @@ public enum SeedPlist {
         let movement = Movement(
             headers: ["title": "bjehp"], parts: [Part(items: melody, location: start), Part(items: accompaniment, location: start)],
             location: start)
+        diagnostics += PerformanceLimits.checked(Score(file: file, movements: [movement])).diagnostics
         return (diagnostics.contains { $0.severity == .error } ? nil : Score(file: file, movements: [movement]), diagnostics)
     }
 

@@ -34,9 +34,10 @@ public enum Flattener {
             walk.notes = sortedByOnset(walk.notes)
             return walk
         }
+        var partNotes: [[TimedNote]] = []
         for ((number, index), walk) in zip(indices.enumerated(), walks) {
             let part = movement.parts[index]
-            notes = merged(notes, walk.notes)
+            partNotes.append(walk.notes)
             rests += walk.rests
             tempos.append(contentsOf: walk.tempos)
             if meters.isEmpty { meters = walk.meters }
@@ -45,6 +46,7 @@ public enum Flattener {
             let channel = TimelinePart.channel(forPart: number)
             parts.append(TimelinePart(name: part.instrument, channel: channel, program: part.instrument.flatMap(GeneralMIDI.program(named:))))
         }
+        notes = mergedInPairs(partNotes)
         if meters.isEmpty { meters = [MeterChange(position: .zero, beats: 4, beatUnit: 4)] }
         return Timeline(
             title: movement.headers["title"], parts: parts, notes: notes,
@@ -58,6 +60,16 @@ public enum Flattener {
         func before(_ a: TimedNote, _ b: TimedNote) -> Bool { (a.onset, a.pitch) < (b.onset, b.pitch) }
         if zip(notes, notes.dropFirst()).allSatisfy({ !before($1, $0) }) { return notes }
         return notes.enumerated().sorted { before($0.element, $1.element) || (!before($1.element, $0.element) && $0.offset < $1.offset) }.map(\.element)
+    }
+
+    /// Every part's onset-ordered notes as one list, earlier parts first at equal onsets: merged
+    /// in pairs, round by round, so that many parts cost n log(parts), not n × parts.
+    private static func mergedInPairs(_ lists: [[TimedNote]]) -> [TimedNote] {
+        var lists = lists
+        while lists.count > 1 {
+            lists = stride(from: 0, to: lists.count, by: 2).map { $0 + 1 < lists.count ? merged(lists[$0], lists[$0 + 1]) : lists[$0] }
+        }
+        return lists.first ?? []
     }
 
     /// Two onset-ordered note lists as one, earlier parts first at equal onsets.

@@ -1,0 +1,44 @@
+import JianpuCore
+import JianpuFiles
+
+/// The files a chord pad session writes (`--out`, `--record`): checked before the terminal or
+/// the first note, written whole at the end, and a failure said out loud with what was lost.
+struct TakeOutputs {
+    var audio: OutputFile?
+    var record: OutputFile?
+
+    /// Checks both outputs (folder, folder-as-name, read-only, the two being one file); nothing is created.
+    init(out: String?, record: String?) throws {
+        do {
+            audio = try out.map { path throws(FileProblem) in try OutputFile(path) }
+            self.record = try record.map { path throws(FileProblem) in try OutputFile(path) }
+        } catch let problem as FileProblem {
+            throw ChordPadError("cannot write \(problem)")
+        }
+        if let audio, let recordFile = self.record, audio.isSame(as: recordFile.path) {
+            throw ChordPadError("--out and --record both name \(recordFile.path): give each its own file")
+        }
+    }
+
+    /// Writes the take as MIDI; the line that says what was written, or the error that says what was lost.
+    static func save(_ recorder: PerformanceRecorder, to file: OutputFile, endingAt time: Double, seconds: Double) -> Result<String, ChordPadError> {
+        let timeline = recorder.timeline(endingAt: time)
+        let summary = "\(timeline.notes.count) notes, \(minutesAndSeconds(seconds))"
+        if let problem = StandardMIDIFile.problem(writing: timeline) {
+            return .failure(ChordPadError("cannot write \(file.path): \(problem); the take (\(summary)) was lost"))
+        }
+        do {
+            try file.write(StandardMIDIFile.data(for: timeline))
+            return .success("wrote \(file.path): \(summary)")
+        } catch {
+            return .failure(ChordPadError("cannot write \(error.description); the take (\(summary)) was lost"))
+        }
+    }
+
+    /// `1:32`.
+    static func minutesAndSeconds(_ seconds: Double) -> String {
+        let whole = max(0, Int(seconds.rounded()))
+        let rest = whole % 60
+        return "\(whole / 60):\(rest < 10 ? "0" : "")\(rest)"
+    }
+}

@@ -1,0 +1,156 @@
+/// The bounds that keep a score's performance safe to play, write and show, checked once on
+/// every score read (jianpu text and seed plists alike) before anything unfolds it.
+///
+/// Limits keep the program safe without rejecting music people write: a part may nest groups
+/// 100 deep, and repeats may add 5,000,000 played items (notes, rests, dashes, marks) to those
+/// written, play 100,000 passes in all, and the score may last 100,000,000 whole notes (which
+/// keeps exact time in range; how long a render may be is the renderer's own limit). What is written is bounded by the file size, so memory stays within
+/// a multiple of the input plus what these limits allow: a few kilobytes of nested repeats with
+/// many endings would otherwise unfold into gigabytes.
+/// Every pitch must be a MIDI note 0-127, whatever the input format.
+public enum PerformanceLimits {
+    /// Groups (tuplets, repeats, endings) open inside one another.
+    public static let maximumNesting = 100
+    /// Items repeats may add to those written, in the whole score.
+    public static let maximumAddedItems = 5_000_000
+    /// Passes through repeat bodies in the whole score, nested passes multiplied.
+    public static let maximumPasses = 100_000
+    /// The played length of the whole score, in whole notes.
+    public static let maximumWholeNotes = 100_000_000.0
+
+    /// The score as it may be used: unchanged, or without its movements when it breaks a limit
+    /// (so that no caller can unfold it), with the errors: the first limit broken, located at the
+    /// construct that breaks it, and every pitch out of range.
+    public static func checked(_ score: Score) -> (score: Score, diagnostics: [Diagnostic]) {
+        let (diagnostics, exceeded) = check(score)
+        return (exceeded ? Score(file: score.file, movements: []) : score, diagnostics)
+    }
+
+    static func check(_ score: Score) -> (diagnostics: [Diagnostic], exceeded: Bool) {
+        var walk = Walk()
+        for movement in score.movements {
+            var longest = 0.0
+            for part in movement.parts {
+                walk.barLength = 1
+                var size = walk.measure(part.items)
+                if walk.broken { return (walk.diagnostics, true) }
+                // `DC` and `DS` play the part up to twice.
+                if part.items.contains(where: Self.goesBack) { size.scale(by: 2) }
+                walk.total.items = Walk.add(walk.total.items, size.items)
+                walk.total.passes = Walk.add(walk.total.passes, size.passes)
+                longest = max(longest, size.length)
+                walk.enforce(at: part.location, what: "the score")
+                if walk.broken { return (walk.diagnostics, true) }
+            }
+            walk.total.length += longest
+            walk.enforce(at: movement.location, what: "the score")
+            if walk.broken { return (walk.diagnostics, true) }
+        }
+        return (walk.diagnostics, false)
+    }
+
+    private static func goesBack(_ item: MusicItem) -> Bool {
+        if case .jump(let jump) = item { return jump.kind == .daCapo || jump.kind == .dalSegno }
+        return false
+    }
+
+    /// Items, passes and length of some music, saturating instead of overflowing.
+    struct Size {
+        var items = 0
+        var passes = 0
+        var length = 0.0
+
+        mutating func add(_ other: Size, times: Int = 1) {
+            items = Walk.add(items, Walk.multiply(other.items, times))
+            passes = Walk.add(passes, Walk.multiply(other.passes, times))
+            length += other.length * Double(times)
+        }
+
+        mutating func scale(by factor: Int) {
+            items = Walk.multiply(items, factor)
+            passes = Walk.multiply(passes, factor)
+            length *= Double(factor)
+        }
+    }
+
+    /// One pass over the written tree (depth bounded by the parser), linear in its size.
+    struct Walk {
+        var total = Size()
+        /// Items written (each visited once).
+        var written = 0
+        var barLength = 1.0
+        var diagnostics: [Diagnostic] = []
+        var broken = false
+
+        static func add(_ a: Int, _ b: Int) -> Int {
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            return overflow ? .max : sum
+        }
+
+        static func multiply(_ a: Int, _ b: Int) -> Int {
+            let (product, overflow) = a.multipliedReportingOverflow(by: b)
+            return overflow ? .max : product
+        }
+
+        /// The size of `items` played once; pitches out of range are reported on the way.
+        mutating func measure(_ items: [MusicItem], scale: Double = 1) -> Size {
+            var size = Size()
+            for item in items {
+                size.items = Self.add(size.items, 1)
+                written += 1
+                switch item {
+                case .note(let note):
+                    size.length += note.length.doubleValue * scale
+                    checkPitches(note.pitches, at: note.location)
+                case .continuation(let dash):
+                    size.length += dash.length.doubleValue * scale
+                case .grace(let grace):
+                    for note in grace.notes { checkPitches(note.pitches, at: grace.location) }
+                case .multibarRest(let rest):
+                    size.length += barLength * Double(rest.bars)
+                case .timeSignature(let signature):
+                    barLength = signature.barLength.doubleValue
+                case .tuplet(let tuplet):
+                    size.add(measure(tuplet.items, scale: scale * tuplet.ratio.doubleValue))
+                case .repeat(let repeated):
+                    let times = max(repeated.times, 1)
+                    var played = Size(passes: times)
+                    played.add(measure(repeated.body, scale: scale), times: times)
+                    // The first ending serves the early passes, the others one pass each.
+                    for (index, ending) in repeated.endings.enumerated() {
+                        played.add(measure(ending, scale: scale), times: index == 0 ? times - repeated.endings.count + 1 : 1)
+                    }
+                    size.add(played)
+                    let before = total
+                    total.add(size)
+                    enforce(at: repeated.location, what: "this repeat")
+                    total = before
+                default:
+                    break
+                }
+                if broken { return size }
+            }
+            return size
+        }
+
+        private mutating func checkPitches(_ pitches: [Pitch], at location: SourceLocation) {
+            for pitch in pitches where !pitch.isValidMIDI {
+                diagnostics.append(.error(at: location, "a note sounds at MIDI note \(pitch.midiNumber): expected a pitch from 0 (C-1) to 127 (G9)"))
+                return
+            }
+        }
+
+        /// Reports the first limit `total` exceeds, at `location`, and stops the walk.
+        mutating func enforce(at location: SourceLocation, what: String) {
+            let problem: String? =
+                if total.items - written > maximumAddedItems { "adds more than \(maximumAddedItems) notes, rests and marks to those written" }
+                else if total.passes > maximumPasses { "repeats more than \(maximumPasses) passes" }
+                else if total.length > maximumWholeNotes { "lasts more than \(Int(maximumWholeNotes)) whole notes" }
+                else { nil }
+            guard let problem else { return }
+            let reach = what == "this repeat" ? "with the music before it, \(what)" : what
+            diagnostics.append(.error(at: location, "\(reach) \(problem) when repeats are unfolded: the most this tool plays (a limit that keeps memory and time bounded)"))
+            broken = true
+        }
+    }
+}

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file a program reads: checked to be a regular file of bounded size before a byte is read.
+///
+/// A FIFO or a device would block or never end, and a huge file would be read whole before
+/// its size is known; both are refused here, for every input (scores, tunings, chord tables,
+/// SoundFonts).
+public enum InputFile {
+    /// Checks that `path` is a regular file of at most `maximumBytes`; returns its size.
+    public static func check(_ path: String, maximumBytes: Int = .max) throws(FileProblem) -> Int {
+        guard let status = FileStatus(path) else {
+            let reason = errno == EACCES ? "cannot be read: permission denied" : "no such file"
+            throw FileProblem(path, reason)
+        }
+        switch status.kind {
+        case .directory: throw FileProblem(path, "is a folder: expected a file")
+        case .other: throw FileProblem(path, "is not a regular file (a pipe or a device): expected a file")
+        case .regular: break
+        }
+        guard status.size <= maximumBytes else {
+            throw FileProblem(path, "is \(megabytes(status.size)): expected a file of at most \(megabytes(maximumBytes))")
+        }
+        return status.size
+    }
+
+    /// The bytes of `path`, after `check`; reads no more than `maximumBytes` even if the file grows meanwhile.
+    public static func read(_ path: String, maximumBytes: Int = .max) throws(FileProblem) -> [UInt8] {
+        let size = try check(path, maximumBytes: maximumBytes)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw FileProblem(path, "cannot be read: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var count = 0
+        while count < size {
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, size - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw FileProblem(path, "cannot be read: \(String(cString: strerror(errno)))") }
+            if got == 0 { break }
+            count += got
+        }
+        if count < size { bytes.removeLast(size - count) }
+        return bytes
+    }
+
+    /// `n MB` (or KB, bytes) for a message.
+    static func megabytes(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : bytes >= 1 << 10 ? "\(bytes >> 10) KB" : "\(bytes) bytes"
+    }
+}

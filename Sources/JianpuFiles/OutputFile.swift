@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file a program is about to write, checked before any work starts and replaced only whole.
+///
+/// Every output (export, render, `play --out`, quiz `--out`, chordpad `--out` and `--record`)
+/// goes through here: the checks run when the value is made, so a bad output fails before the
+/// first note; the bytes go to a temporary file beside the target, which is renamed over it only
+/// when complete. A failure leaves the old file as it was and no partial file. A device such as
+/// `/dev/null` or a pipe is written in place, as there is nothing to rename.
+public struct OutputFile: Sendable, Hashable {
+    /// The path as the user gave it.
+    public let path: String
+    /// True for a device or pipe (written in place), false for a regular file (temporary file, then rename).
+    public let isDevice: Bool
+
+    /// Checks that `path` can be written and is none of `inputs`.
+    ///
+    /// - Throws: `FileProblem` when the folder is missing or not writable, the path is a folder,
+    ///   the existing file is read-only, or it is one of the inputs (writing would destroy it).
+    public init(_ path: String, inputs: [String] = []) throws(FileProblem) {
+        self.path = path
+        guard !path.isEmpty else { throw FileProblem(path, "no file name given") }
+        let (folder, _) = FileStatus.split(path)
+        if let existing = FileStatus(path) {
+            switch existing.kind {
+            case .directory: throw FileProblem(path, "is a folder: expected a file name inside it")
+            case .other:
+                isDevice = true
+                return
+            case .regular:
+                if existing.isReadOnly { throw FileProblem(path, "is read-only: it is left as it is; make it writable or choose another name") }
+            }
+        } else if path.hasSuffix("/") {
+            throw FileProblem(path, "names a folder: expected a file name")
+        }
+        isDevice = false
+        guard let parent = FileStatus(folder) else { throw FileProblem(path, "the folder \(folder) does not exist") }
+        guard parent.kind == .directory else { throw FileProblem(path, "\(folder) is not a folder") }
+        guard access(folder, W_OK | X_OK) == 0 else {
+            throw FileProblem(path, "the folder \(folder) is not writable (\(String(cString: strerror(errno))))")
+        }
+        for input in inputs where FileStatus.same(path, input) {
+            throw FileProblem(path, "is also the input \(input): writing it would destroy the input; choose another output name")
+        }
+    }
+
+    /// Writes `bytes` as the whole file: all of it, or nothing changes.
+    public func write(_ bytes: [UInt8]) throws(FileProblem) {
+        let writer = try open()
+        try writer.write(bytes)
+        try writer.commit()
+    }
+
+    /// Starts writing: a temporary file beside the target (or the device itself), made the target by `commit()`.
+    public func open() throws(FileProblem) -> OutputFileWriter {
+        try OutputFileWriter(self)
+    }
+
+    /// True when this output and `other` name the same file.
+    public func isSame(as other: String) -> Bool { FileStatus.same(path, other) }
+}
+
+/// An output being written; `commit()` puts it in place, dropping it without a commit leaves no trace.
+public final class OutputFileWriter {
+    /// The output this writes.
+    public let file: OutputFile
+    private var descriptor: Int32
+    private let temporaryPath: String?
+    /// Bytes written so far.
+    public private(set) var bytesWritten = 0
+
+    fileprivate init(_ file: OutputFile) throws(FileProblem) {
+        self.file = file
+        if file.isDevice {
+            temporaryPath = nil
+            descriptor = Glibc.open(file.path, O_WRONLY | O_CLOEXEC)
+        } else {
+            let (folder, name) = FileStatus.split(file.path)
+            var template = Array("\(folder)/.\(name).XXXXXX".utf8CString)
+            descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            temporaryPath = descriptor >= 0 ? String(cString: template) : nil
+            if descriptor >= 0 {
+                // The new file gets the old one's permissions, or the usual ones for a new file.
+                let previous = FileStatus(file.path)
+                fchmod(descriptor, mode_t(previous.map { $0.mode & 0o7777 } ?? (0o666 & ~Self.umaskValue)))
+            }
+        }
+        guard descriptor >= 0 else { throw FileProblem(file.path, "cannot be created: \(String(cString: strerror(errno)))") }
+    }
+
+    deinit { discard() }
+
+    /// Appends `bytes`.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileProblem) {
+        guard descriptor >= 0 else { throw FileProblem(file.path, "is already closed") }
+        guard FileDescriptorIO.writeAll(descriptor, bytes) else { throw failure("cannot be written") }
+        bytesWritten += bytes.count
+    }
+
+    /// Appends `bytes`.
+    public func write(_ bytes: [UInt8]) throws(FileProblem) {
+        guard descriptor >= 0 else { throw FileProblem(file.path, "is already closed") }
+        guard bytes.withUnsafeBytes({ FileDescriptorIO.writeAll(descriptor, $0) }) else { throw failure("cannot be written") }
+        bytesWritten += bytes.count
+    }
+
+    /// Overwrites bytes already written at `offset` (a header's sizes), leaving the end where it is.
+    public func overwrite(_ bytes: [UInt8], at offset: Int) throws(FileProblem) {
+        guard descriptor >= 0, !file.isDevice else { return }
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+        guard written == bytes.count else { throw failure("cannot be written") }
+    }
+
+    /// Makes the written bytes the file: flushed to disk, then renamed over the target.
+    public func commit() throws(FileProblem) {
+        guard descriptor >= 0 else { throw FileProblem(file.path, "is already closed") }
+        if let temporaryPath {
+            guard fsync(descriptor) == 0 else { throw failure("cannot be written") }
+            let closed = close(descriptor)
+            descriptor = -1
+            guard closed == 0 else { throw failure("cannot be written") }
+            guard rename(temporaryPath, file.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporaryPath)
+                throw FileProblem(file.path, "cannot be put in place: \(reason)")
+            }
+        } else {
+            close(descriptor)
+            descriptor = -1
+        }
+    }
+
+    /// Abandons the output: the temporary file is removed and the target stays as it was.
+    public func discard() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+        if let temporaryPath { unlink(temporaryPath) }
+    }
+
+    /// The error for a failed write, after removing the partial file.
+    private func failure(_ what: String) -> FileProblem {
+        let code = errno
+        discard()
+        let reason = code == ENOSPC || code == EFBIG || code == EDQUOT ? "the disk is full" : String(cString: strerror(code))
+        return FileProblem(file.path, "\(what): \(reason); nothing was changed")
+    }
+
+    private static let umaskValue: mode_t = {
+        let value = umask(0o022)
+        umask(value)
+        return value
+    }()
+}

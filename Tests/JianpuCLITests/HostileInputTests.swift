@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+
+/// The adversarial classes of issue 11 against the built `jianpu`: nothing crashes, hangs or
+/// destroys a file, whatever the input or the state of the streams and the disk.
+@Suite("hostile input, full disks and closed streams")
+struct HostileInputTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// Writes `text` as `name` in the test's folder and returns its path.
+    func file(_ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func names() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()) ?? [] }
+
+    /// Runs `jianpu` through `sh -c` so the test can close or redirect its streams and limit it.
+    /// `$J` is the executable; the status of a process killed by a signal is 128 + the signal.
+    static func shell(_ script: String, in folder: URL) throws -> CommandLineTests.Outcome {
+        try CommandLineTests.run(["-c", "J='\(CommandLineTests.executable)'; " + script], executable: "/bin/sh", in: folder)
+    }
+
+    static let warned = "4/4\n1 2 3 4 | 5 6 7 |\n"
+
+    @Test("a full or closed stderr never kills a command; export still writes its MIDI", arguments: [
+        "$J info w.jp 2>/dev/full", "$J check w.jp 2>&-", "$J check w.jp 2>/dev/full", "$J export w.jp -o w.mid 2>/dev/full",
+        "$J export w.jp -o w.mid 2>&-",
+    ])
+    func unwritableStderr(command: String) throws {
+        _ = try file("w.jp", Self.warned)
+        let outcome = try Self.shell(command + "; echo status=$?", in: folder)
+        #expect(outcome.output.contains("status=0"), "\(outcome.output)")
+        if command.contains("export") {
+            #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("w.mid").path)?.starts(with: Array("MThd".utf8)) == true)
+        }
+    }
+
+    @Test("a failed write of the main output is exit 1", arguments: ["$J info w.jp >/dev/full", "$J info w.jp >&-"])
+    func unwritableStdout(command: String) throws {
+        _ = try file("w.jp", Self.warned)
+        let outcome = try Self.shell(command + "; echo status=$? >&2", in: folder)
+        #expect(outcome.errors.contains("status=1"), "\(outcome.errors)")
+        #expect(outcome.errors.contains("cannot write to standard output"))
+    }
+
+    @Test("an output that is the input is refused and the score kept", arguments: ["export s.jp -o s.jp", "render s.jp -o s.jp", "export s.jp -o ./s.jp"])
+    func outputThatIsTheInput(command: String) throws {
+        let score = try file("s.jp", "1 2 3 4 |\n")
+        let outcome = try Self.shell("$J \(command)", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("is also the input"))
+        #expect(try String(contentsOfFile: score, encoding: .utf8) == "1 2 3 4 |\n")
+    }
+
+    @Test("export refuses a .wav name: it writes MIDI")
+    func exportRefusesWAV() throws {
+        _ = try file("s.jp", "1 2 3 4 |\n")
+        let outcome = try Self.shell("$J export s.jp -o s.wav", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("jianpu render"))
+        #expect(names() == ["s.jp"])
+    }
+
+    @Test("on a full disk export keeps the old MIDI file and leaves no partial file")
+    func fullDiskKeepsOldFile() throws {
+        _ = try file("big.jp", "4/4\n" + String(repeating: "1 2 3 4 | 5 6 7 1' |\n", count: 2_000))
+        let old = try file("big.mid", "the good old take")
+        // ulimit -f (in 512-byte blocks) stands in for a disk that fills during the write.
+        let outcome = try Self.shell("ulimit -f 4; exec $J export big.jp -o big.mid", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("big.mid"))
+        #expect(try String(contentsOfFile: old, encoding: .utf8) == "the good old take")
+        #expect(names() == ["big.jp", "big.mid"])
+    }
+
+    @Test("a missing file is named alone, without a line and column")
+    func missingFile() throws {
+        let outcome = try Self.shell("$J info song.jp", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors == "song.jp: no such file\n")
+    }
+
+    @Test("a SoundFont that is a FIFO is refused at once instead of hanging")
+    func soundFontFIFO() throws {
+        _ = try file("s.jp", "1 2 3 4 |\n")
+        let outcome = try Self.shell("mkfifo f.sf2; timeout 20 $J render s.jp -o s.wav --soundfont f.sf2", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("not a readable regular file"))
+        #expect(!names().contains("s.wav"))
+    }
+
+    @Test("30,000 nested groups are one located error in every command, never a crash", arguments: ["info", "check", "export -o d.mid", "render -o d.wav", "play --out d.wav"])
+    func deepNesting(command: String) throws {
+        _ = try file("deep.jp", String(repeating: "3[ ", count: 30_000) + "1" + String(repeating: " ]", count: 30_000) + "\n")
+        let words = command.split(separator: " ").map(String.init)
+        let outcome = try Self.shell("$J \(words[0]) deep.jp \(words.dropFirst().joined(separator: " "))", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.hasPrefix("deep.jp:1:301: groups nested more than 100 deep"))
+        #expect(names() == ["deep.jp"])
+    }
+
+    @Test("nested repeats with a thousand endings are refused at once, naming the limit and the place")
+    func expansionBounded() throws {
+        let endings = (0..<1_000).map { _ in "1" }.joined(separator: " | ")
+        _ = try file("e.jp", "4/4\nR{ R{ 1 2 } A{ \(endings) } } A{ \(endings) }\n")
+        let outcome = try Self.shell("$J info e.jp", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.hasPrefix("e.jp:2:1: "))
+        #expect(outcome.errors.contains("more than 100000 passes"))
+    }
+
+    @Test("a render longer than --max-minutes is refused before a byte is written; --max-minutes raises the limit")
+    func renderLength() throws {
+        _ = try file("long.jp", "4=1\nR*10000\n")
+        let outcome = try Self.shell("$J render long.jp -o long.wav", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("--max-minutes"))
+        let raised = try Self.shell("$J render long.jp -o long.wav --max-minutes 100000", in: folder)
+        #expect(raised.status == 1)
+        #expect(raised.errors.contains("a WAV file holds at most"))
+        #expect(names() == ["long.jp"])
+    }
+
+    @Test("a score of more parts than a MIDI file can name is refused, not written with a wrapped count")
+    func tooManyParts() throws {
+        _ = try file("p.jp", (0..<66_000).map { _ in "1 |" }.joined(separator: "\nNextPart\n") + "\n")
+        let outcome = try Self.shell("$J export p.jp -o p.mid", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("a Standard MIDI File holds at most 65534 parts"))
+        #expect(names() == ["p.jp"])
+    }
+
+    static let chordpad = CommandLineTests.packageRoot.appendingPathComponent(".build/debug/chordpad").path
+
+    @Test("chordpad checks --out and --record before anything: an existing take is never truncated", arguments: [
+        "--out take.wav", "--record take.mid", "--record ro/x.mid", "--record sub", "--record none/x.mid", "--out t.wav --record t.wav",
+    ])
+    func chordpadOutputsCheckedFirst(options: String) throws {
+        let take = String(repeating: "a good take ", count: 100_000)
+        _ = try file("take.wav", take)
+        _ = try file("take.mid", take)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("ro"), withIntermediateDirectories: true)
+        _ = try file("ro/x.mid", "read-only take")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: folder.appendingPathComponent("ro/x.mid").path)
+        let before = names()
+        let outcome = try Self.shell("'\(Self.chordpad)' \(options) </dev/null", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.hasPrefix("chordpad: "))
+        #expect(outcome.errors.split(separator: "\n").count == 1)
+        #expect(names() == before)
+        #expect(try String(contentsOfFile: folder.appendingPathComponent("take.wav").path, encoding: .utf8) == take)
+        #expect(try String(contentsOfFile: folder.appendingPathComponent("take.mid").path, encoding: .utf8) == take)
+    }
+
+    @Test("quiz stats on a mistyped log says there is none and creates nothing")
+    func statsOnMissingLog() throws {
+        let outcome = try Self.shell("$J quiz stats --db typo.sqlite", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("no quiz log there"))
+        #expect(names().isEmpty)
+    }
+
+    @Test("another program's SQLite file is refused as the quiz log and left as it was")
+    func foreignDatabase() throws {
+        let made = try Self.shell("python3 -c \"import sqlite3; c = sqlite3.connect('other.sqlite'); c.execute('CREATE TABLE photos (id INTEGER)'); c.commit()\"", in: folder)
+        #expect(made.status == 0)
+        let before = FileManager.default.contents(atPath: folder.appendingPathComponent("other.sqlite").path)
+        for command in ["$J quiz --plain --mute -n 1 --db other.sqlite </dev/null", "$J quiz stats --db other.sqlite"] {
+            let outcome = try Self.shell(command, in: folder)
+            #expect(outcome.status == 1, "\(command)")
+            #expect(outcome.errors.contains("another program's database (tables photos)"), "\(command): \(outcome.errors)")
+        }
+        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("other.sqlite").path) == before)
+        #expect(names() == ["other.sqlite"])
+    }
+
+    @Test("quiz --out naming the log is refused before the log is touched")
+    func quizOutIsTheLog() throws {
+        let outcome = try Self.shell("$J quiz --plain --fast -n 1 --db q.sqlite --out q.sqlite </dev/null", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("is also the input"))
+        #expect(names().isEmpty)
+    }
+}
