@@ -24,15 +24,22 @@ let package = Package(
             name: "CFluidSynth",
             providers: [.apt(["libfluidsynth-dev"])]
         ),
+        .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
         // libasound: the ALSA sequencer (MIDI input) and quieting its error messages.
         .systemLibrary(
             name: "CALSA",
             providers: [.apt(["libasound2-dev"])]
         ),
         // The only door to C sound: FluidSynth and its audio drivers.
-        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "JianpuFiles", "CFluidSynth", "CALSA"]),
-        // The terminal session (raw mode, signals, redraw) and MIDI input, for the interactive programs. No audio.
-        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "CALSA"]),
+        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "JianpuFiles", "CFluidSynth", "CSndFile", "CALSA"]),
+        // Jianpu laid out as printed: pages of positioned glyphs, drawn as SVG. Pure: fonts are measured through a protocol.
+        .target(name: "JianpuEngraving", dependencies: ["JianpuCore"]),
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
+        // The engraving's real fonts and its PDF, through cairo.
+        .target(name: "JianpuPrint", dependencies: ["JianpuEngraving", "CCairo"]),
+        // The terminal session (raw mode, signals, redraw), MIDI input and the score's drawing, for the
+        // interactive programs. No audio.
+        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuEngraving", "CALSA"]),
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",
@@ -49,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "jianpu",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuFiles",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuFiles", "JianpuEngraving", "JianpuPrint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,6 +75,7 @@ let package = Package(
         // The benchmarks measure something (the figures themselves are for scripts/bench, never asserted as speed).
         .testTarget(name: "JianpuBenchTests", dependencies: ["jianpu-bench", "JianpuAudio"]),
         .testTarget(name: "JianpuCoreTests", dependencies: ["JianpuCore"]),
+        .testTarget(name: "JianpuEngravingTests", dependencies: ["JianpuEngraving", "JianpuPrint", "JianpuCore"], exclude: ["Golden", "Browser"]),
         // Analysis of rendered audio (FFT, pitch, onsets) shared by the test targets.
         .target(name: "AudioAnalysis", path: "Tests/AudioAnalysis"),
         // Test doubles and readers the test targets share: RecordingSynthesizer, WAVAudio. Not in any product.

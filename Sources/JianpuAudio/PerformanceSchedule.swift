@@ -4,9 +4,9 @@ import JianpuCore
 public struct PlaybackOptions: Sendable, Hashable {
     /// Multiplies every tempo (1.5 plays half as fast again); must be > 0.
     public var tempoFactor: Double
-    /// The first bar to play (1-based), or nil for the start.
+    /// The first bar to play, as printed (a pickup is bar 0), the first time through; nil for the start.
     public var startBar: Int?
-    /// The last bar to play (1-based, inclusive), or nil for the end.
+    /// The last bar to play (inclusive), as printed, the first time through; nil for the end.
     public var endBar: Int?
     /// The General MIDI program for part 0 (the melody), overriding the score's.
     public var melodyProgram: UInt8?
@@ -69,8 +69,11 @@ public struct PerformanceSchedule: Sendable {
     public let endFrame: Int
     /// The score's tempo map scaled by the tempo factor.
     public let tempoMap: TempoMap
-    /// Where each bar starts (copied from the Timeline), for cursor display and seeking.
-    public let barStarts: [WholeNotes]
+    /// The timeline played: it answers which bar is where, for cursor display and seeking.
+    public let timeline: Timeline
+    /// The played bars (indices into `timeline.bars`) the range starts and ends in.
+    public let firstBarIndex: Int
+    public let lastBarIndex: Int
     /// Seconds (at the scaled tempo) from the score's start to `startPosition`.
     let startSeconds: Double
 
@@ -84,24 +87,25 @@ public struct PerformanceSchedule: Sendable {
         guard sampleRate > 0, sampleRate.isFinite else {
             throw AudioError(.invalidOptions, "cannot schedule at sample rate \(sampleRate): it must be positive, e.g. 44100")
         }
-        let bars = timeline.barStarts.isEmpty ? [WholeNotes.zero] : timeline.barStarts
-        let barCount = bars.count
-        let first = options.startBar ?? 1
-        let last = options.endBar ?? barCount
-        guard (1...barCount).contains(first) else {
-            throw AudioError(.invalidOptions, "cannot start at bar \(first): the score has bars 1…\(barCount)")
+        let lowest = timeline.bars.map(\.number).min() ?? 1, highest = max(timeline.printedBarCount, 1)
+        let firstIndex = options.startBar.map { timeline.barIndex(printed: $0) } ?? 0
+        guard let firstIndex else {
+            throw AudioError(.invalidOptions, "cannot start at bar \(options.startBar ?? 0): the score has bars \(lowest)…\(highest)")
         }
-        guard (first...barCount).contains(last) else {
-            throw AudioError(.invalidOptions, "cannot end at bar \(last): choose a bar from \(first) to \(barCount)")
+        let lastIndex = options.endBar.map { timeline.barIndex(printed: $0) } ?? max(timeline.bars.count - 1, 0)
+        guard let lastIndex, lastIndex >= firstIndex else {
+            throw AudioError(.invalidOptions, "cannot end at bar \(options.endBar ?? 0): choose a bar from \(options.startBar ?? lowest) to \(highest)")
         }
-        let start = bars[first - 1]
-        let end = last < barCount ? bars[last] : max(timeline.length, bars[barCount - 1])
+        let start = timeline.start(ofBarAt: firstIndex)
+        let end = max(timeline.start(ofBarAt: lastIndex + 1), lastIndex + 1 < timeline.bars.count ? .zero : timeline.length)
 
         self.sampleRate = sampleRate
         self.options = options
         self.startPosition = start
         self.endPosition = end
-        self.barStarts = bars
+        self.timeline = timeline
+        self.firstBarIndex = firstIndex
+        self.lastBarIndex = lastIndex
         let tempoMap = timeline.tempoMap.scaled(by: options.tempoFactor)
         let startSeconds = tempoMap.seconds(at: start)
         self.tempoMap = tempoMap
@@ -178,21 +182,15 @@ public struct PerformanceSchedule: Sendable {
         tempoMap.position(atSeconds: startSeconds + Double(frame) / sampleRate)
     }
 
-    /// The bar (1-based) sounding at a frame of the performance.
+    /// The played bar (1-based, in performance order) sounding at a frame of the performance.
     public func bar(atFrame frame: Int) -> Int {
-        let position = self.position(atFrame: frame)
-        var low = 0, high = barStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if barStarts[mid].doubleValue <= position + 1e-9 { low = mid } else { high = mid - 1 }
-        }
-        return low + 1
+        timeline.barIndex(atApproximately: position(atFrame: frame)) + 1
     }
 
-    /// The frame at which a bar (1-based) starts, clamped to the played range.
+    /// The frame at which a played bar (1-based, in performance order) starts, clamped to the played range.
     public func frame(atBar bar: Int) -> Int {
-        let index = min(max(bar, 1), barStarts.count) - 1
-        return min(max(frame(at: barStarts[index]), 0), endFrame)
+        let index = min(max(bar, 1), max(timeline.bars.count, 1)) - 1
+        return min(max(frame(at: timeline.start(ofBarAt: index)), 0), endFrame)
     }
 
     /// The index of the first event at or after `frame`.

@@ -118,13 +118,8 @@ public final class PlaybackEngine: AudioSource, @unchecked Sendable {
     public var currentFrame: Int { publishedFrame.load(ordering: .acquiring) }
     /// The score position sounding now, in whole notes (as of the last audio callback).
     public var currentPosition: Double { Double(bitPattern: publishedPosition.load(ordering: .acquiring)) }
-    /// The bar (1-based) sounding now.
-    public var currentBar: Int {
-        let position = currentPosition
-        var bar = 1
-        for (index, start) in schedule.barStarts.enumerated() where start.doubleValue <= position + 1e-9 { bar = index + 1 }
-        return bar
-    }
+    /// The played bar (1-based, in performance order) sounding now.
+    public var currentBar: Int { schedule.timeline.barIndex(atApproximately: currentPosition) + 1 }
     /// Whether the performance is paused (as of the last audio callback).
     public var isPaused: Bool { publishedPaused.load(ordering: .acquiring) }
     /// Whether the music and its tail have been played, or `stop()` took effect.

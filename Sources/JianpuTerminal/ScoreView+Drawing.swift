@@ -17,14 +17,17 @@ extension ScoreView {
             top += "   \(meter.beats)/\(meter.beatUnit)"
         }
         let scoreTempo = tempo(at: position)
-        top += "   ♩=\(Int((scoreTempo * status.tempoFactor).rounded()))"
+        let shown = TempoMap.Change(position: scoreTempo.position, beat: scoreTempo.beat, beatsPerMinute: (scoreTempo.beatsPerMinute * status.tempoFactor).rounded())
+        top += "   " + shown.written
         if abs(status.tempoFactor - 1) > 0.001 { top += " (\(Int((status.tempoFactor * 100).rounded()))%)" }
         header.append(Self.fit(top, width))
         let start = seconds(at: status.startPosition)
         let elapsed = max(0, seconds(at: min(max(position, status.startPosition), status.endPosition)) - start) / status.tempoFactor
         let total = max(0, seconds(at: status.endPosition) - start) / status.tempoFactor
         let state = status.isPaused ? "❚❚ paused" : "▶ playing"
-        header.append(Self.fit(" bar \(bar(at: position))/\(max(timeline.barStarts.count, 1))   \(Self.clock(elapsed)) / \(Self.clock(total))   \(state)", width))
+        let bar = timeline.bar(atApproximately: position, tolerance: Self.tolerance)
+        let time = bar.timeThrough.map { ", " + $0 } ?? ""
+        header.append(Self.fit(" bar \(bar.number)/\(max(timeline.printedBarCount, 1))\(time)   \(Self.clock(elapsed)) / \(Self.clock(total))   \(state)", width))
         header.append(String(repeating: "─", count: width))
         let footer = [String(repeating: "─", count: width), Self.fit(" " + Self.keyHelp, width)]
 
@@ -39,14 +42,25 @@ extension ScoreView {
             for part in shown {
                 guard body.count < available else { break }
                 body.append(Self.fit(" \(partNames[part])", width, style: "\u{1B}[2m"))
+                let budget = min(available, body.count + perPart)
                 let current = currentRow(part: part, at: position)
                 // The line being played first, then the lines after it; near the end, the lines before it fill the space.
-                let first = max(0, min(current, rows[part].count - perPart))
-                for index in first..<(first + perPart) {
-                    guard body.count < available else { break }
-                    guard index < rows[part].count else { body.append(""); continue }
+                var first = current
+                var height = rows[part][current...].reduce(0) { $0 + $1.height }
+                while first > 0, height + rows[part][first - 1].height <= perPart {
+                    first -= 1
+                    height += rows[part][first].height
+                }
+                for index in first..<rows[part].count {
+                    let row = rows[part][index]
+                    guard body.count < budget else { break }
                     let highlight = index == current ? (sounding[part] ?? []) : []
-                    body.append(render(rows[part][index], highlighted: highlight, part: part, marker: index == current, width: width))
+                    let (line, offset) = render(row, highlighted: highlight, part: part, marker: index == current, width: width)
+                    // On a short screen the digits of the line being played come first: the rows above give way.
+                    let aboveShown = index == current ? min(row.above.count, budget - body.count - 1) : row.above.count
+                    for extra in row.above.suffix(aboveShown) where body.count < budget { body.append(Self.slice(extra, from: offset, width: width)) }
+                    if body.count < budget { body.append(line) }
+                    for extra in row.below where body.count < budget { body.append(Self.slice(extra, from: offset, width: width)) }
                 }
             }
         }
@@ -60,7 +74,7 @@ extension ScoreView {
     }
 
     /// One row of music, cut to the width around its highlighted notes, with the highlights.
-    func render(_ row: Row, highlighted: Set<SourceLocation>, part: Int, marker: Bool, width: Int) -> String {
+    func render(_ row: Row, highlighted: Set<SourceLocation>, part: Int, marker: Bool, width: Int) -> (line: String, offset: Int) {
         let characters = Array(row.text)
         let ranges = highlighted.compactMap { row.spans[$0] }.sorted { $0.lowerBound < $1.lowerBound }
         let prefix = marker ? " ▶ " : "   "
@@ -90,7 +104,14 @@ extension ScoreView {
             index += 1
         }
         if inside { out += Self.reset }
-        return out
+        return (out, first)
+    }
+
+    /// A row above or below the digits, moved sideways as its digits' row was.
+    static func slice(_ text: String, from first: Int, width: Int) -> String {
+        let characters = Array(text)
+        guard first < characters.count else { return "" }
+        return fit("   " + String(characters[first...]), width)
     }
 
     /// `m:ss`.

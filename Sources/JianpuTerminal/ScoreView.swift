@@ -1,28 +1,36 @@
 import Foundation
 import JianpuCore
+import JianpuEngraving
 
-/// What `jianpu play` draws: the score as jianpu text, a few lines at a time, with the sounding notes
-/// highlighted, a header (title, key, meter, tempo, bar, time) and a footer with the keys.
+/// What `jianpu play` draws: the score engraved as jianpu in the terminal, a few lines at a time,
+/// with the sounding notes highlighted, a header (title, key, meter, tempo, bar, time) and a footer with the keys.
 ///
 /// A pure function of the playback state: `lines(for:columns:rows:)` gives the screen's lines
 /// (with ANSI colour escapes), so it is tested without a terminal.
 ///
-/// The music is shown as it was written: each part's source lines from the score file (the lines
-/// holding that part's notes, found through the notes' `SourceLocation`s), the line being played
-/// first, then the lines after it. Where there is no jianpu text to show (the seed app's plist, an
-/// unreadable file), each part is written out from the Score tree, four bars a line.
+/// The music is the engraving's text form (`TextEngraving`): digits with octave dots on the rows
+/// above and below, underlines, dashes, bar lines, lyrics and printed bar numbers, drawn from the
+/// Score tree (so a seed plist shows the same), the line being played first, then the lines after it.
 public struct ScoreView: Sendable {
     /// One line of one part's music, and where each written note sits in it.
     public struct Row: Sendable, Hashable {
-        /// The text, as written (tabs as spaces).
+        /// The digits' row.
         public var text: String
         /// The characters of `text` a note written at a location covers (character offsets).
         public var spans: [SourceLocation: Range<Int>]
+        /// The rows drawn above (octave dots, chord figures, bar number) and below (underlines, low dots, lyrics).
+        public var above: [String]
+        public var below: [String]
 
-        public init(text: String, spans: [SourceLocation: Range<Int>]) {
+        public init(text: String, spans: [SourceLocation: Range<Int>], above: [String] = [], below: [String] = []) {
             self.text = text
             self.spans = spans
+            self.above = above
+            self.below = below
         }
+
+        /// How many screen lines the row takes.
+        var height: Int { above.count + 1 + below.count }
     }
 
     /// The playback state to draw.
@@ -62,28 +70,22 @@ public struct ScoreView: Sendable {
     public let partNames: [String]
     /// The notes and rests, by onset.
     private let notes: [(onset: Double, end: Double, part: Int, location: SourceLocation?)]
-    private let barStarts: [Double]
 
-    /// A view of `timeline` (flattened from `score`), showing `source` — the score file's text — or,
-    /// when it is nil or not jianpu text, the music rebuilt from the Score tree.
-    public init(timeline: Timeline, score: Score, source: String?) {
+    /// A view of `timeline` (flattened from `score`), showing `score` engraved.
+    public init(timeline: Timeline, score: Score) {
         self.timeline = timeline
         let fileName = (score.file as NSString).lastPathComponent
         self.title = timeline.title ?? score.title ?? (fileName.isEmpty ? "jianpu" : fileName)
         let partCount = max(timeline.parts.count, (timeline.notes.map(\.part).max() ?? -1) + 1, 1)
-        // The row each of the timeline's notes is shown in.
-        var noteRow = [Int?](repeating: nil, count: timeline.notes.count)
-        // The row each rest is shown in.
-        var restRow = [Int?](repeating: nil, count: timeline.rests.count)
-        var builtRows: [[Row]] = []
-        if let source, !Self.looksLikePlist(source) {
-            builtRows = Self.sourceRows(source, timeline: timeline, partCount: partCount, noteRow: &noteRow, restRow: &restRow)
+        var builtRows = TextEngraving.systems(of: score).map { $0.map { Row(text: $0.main, spans: $0.spans, above: $0.above, below: $0.below) } }
+        while builtRows.count < partCount { builtRows.append([]) }
+        // The row each written note and rest is shown in, per part.
+        var rowOf = Array(repeating: [SourceLocation: Int](), count: partCount)
+        for (part, rows) in builtRows.enumerated() where part < partCount {
+            for (index, row) in rows.enumerated() { for location in row.spans.keys { rowOf[part][location] = index } }
         }
-        if builtRows.allSatisfy(\.isEmpty) {
-            noteRow = [Int?](repeating: nil, count: timeline.notes.count)
-            restRow = [Int?](repeating: nil, count: timeline.rests.count)
-            builtRows = Self.treeRows(score: score, timeline: timeline, partCount: partCount, noteRow: &noteRow, restRow: &restRow)
-        }
+        let noteRow = timeline.notes.map { note in note.location.flatMap { rowOf.indices.contains(note.part) ? rowOf[note.part][$0] : nil } }
+        let restRow = timeline.rests.map { rest in rest.location.flatMap { rowOf.indices.contains(rest.part) ? rowOf[rest.part][$0] : nil } }
         self.rows = builtRows
         var cues = Array(repeating: [(onset: Double, row: Int)](), count: partCount)
         for (index, note) in timeline.notes.enumerated() where !note.isGrace {
@@ -95,7 +97,6 @@ public struct ScoreView: Sendable {
             cues[rest.part].append((rest.onset.doubleValue, row))
         }
         self.cues = cues.map { $0.enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element) }
-        self.barStarts = timeline.barStarts.map(\.doubleValue)
         // Rests are followed too: the rest being counted is highlighted like a note.
         let sounding = timeline.notes.map { ($0.onset.doubleValue, $0.end.doubleValue, $0.part, $0.location) }
         let silent = timeline.rests.map { ($0.onset.doubleValue, $0.end.doubleValue, $0.part, $0.location) }
@@ -107,40 +108,25 @@ public struct ScoreView: Sendable {
         }
     }
 
-    /// A view reading the score's own file for its text.
-    public init(timeline: Timeline, score: Score) {
-        let source = FileManager.default.contents(atPath: score.file).flatMap { String(validating: Array($0), as: UTF8.self) }
-        self.init(timeline: timeline, score: score, source: source)
-    }
-
     // MARK: State at a position
 
     /// Positions within this much of each other count as the same (a seek lands on a sample, not exactly on the bar).
     static let tolerance = 1e-4
 
-    /// The bar (1-based) at a position.
+    /// The played bar (1-based, in performance order) at a position.
     public func bar(at position: Double) -> Int {
-        var low = 0, high = barStarts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if barStarts[mid] <= position + Self.tolerance { low = mid + 1 } else { high = mid }
-        }
-        return max(low, 1)
+        timeline.barIndex(atApproximately: position, tolerance: Self.tolerance) + 1
     }
 
     /// Seconds from the score's start to a position, at the score's tempo.
     func seconds(at position: Double) -> Double {
-        let changes = timeline.tempoMap.changes
-        guard var change = changes.first else { return position * 240 / TempoMap.defaultQuarterNotesPerMinute }
-        for next in changes.dropFirst() where next.position.doubleValue <= position { change = next }
-        return timeline.tempoMap.seconds(at: change.position) + (position - change.position.doubleValue) * 240 / change.quarterNotesPerMinute
+        timeline.tempoMap.seconds(at: WholeNotes(approximating: position))
     }
 
-    /// The score's tempo (quarter notes per minute) at a position.
-    func tempo(at position: Double) -> Double {
-        var tempo = timeline.tempoMap.changes.first?.quarterNotesPerMinute ?? TempoMap.defaultQuarterNotesPerMinute
-        for change in timeline.tempoMap.changes where change.position.doubleValue <= position + Self.tolerance { tempo = change.quarterNotesPerMinute }
-        return tempo
+    /// The score's tempo at a position, as written (`4.=56` is 56 dotted crotchets).
+    func tempo(at position: Double) -> TempoMap.Change {
+        let changes = timeline.tempoMap.changes
+        return changes.last { $0.position.doubleValue <= position + Self.tolerance } ?? changes[0]
     }
 
     /// The locations of the notes sounding (and the rests being counted) at a position, per part.

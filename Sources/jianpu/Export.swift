@@ -16,8 +16,8 @@ struct Export: ParsableCommand {
     @Option(help: "Write only movement N (1-based); all movements in turn when omitted.")
     var movement: Int?
 
-    @Flag(help: "Add the score's guitar chords (chords= lines) as an accompaniment track voiced from the chord table.")
-    var chords = false
+    @Flag(inversion: .prefixedNo, help: "Sound the score's guitar chords (chords= lines) on a track of their own, as the reference voices them.")
+    var chords = true
 
     func run() throws {
         if output.lowercased().hasSuffix(".wav") {

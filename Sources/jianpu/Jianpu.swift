@@ -6,7 +6,7 @@ struct Jianpu: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "jianpu",
         abstract: "Play, check and convert jianpu (numbered musical notation) scores.",
-        subcommands: [Play.self, Render.self, Export.self, Check.self, Info.self, Quiz.self]
+        subcommands: [Play.self, Render.self, Export.self, Typeset.self, Check.self, Info.self, Quiz.self]
     )
 
     static func main() { ProgramEdge.main(Jianpu.self, name: "jianpu") }

@@ -26,9 +26,8 @@ struct PlayerScreen {
         // A seek not yet seen by the audio thread: the bar asked for and when.
         let clock = ContinuousClock()
         var pendingSeek: (bar: Int, time: ContinuousClock.Instant)?
-        let barCount = max(timeline.barStarts.count, 1)
-        let firstBar = min(max(engine.schedule.options.startBar ?? 1, 1), barCount)
-        let lastBar = min(max(engine.schedule.options.endBar ?? barCount, firstBar), barCount)
+        let firstBar = engine.schedule.firstBarIndex + 1
+        let lastBar = engine.schedule.lastBarIndex + 1
 
         while !engine.isFinished && !output.hasEnded && !session.isInterrupted {
             let size = session.size

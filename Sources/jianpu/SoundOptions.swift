@@ -11,10 +11,10 @@ struct SoundOptions: ParsableArguments {
     @Option(help: "Play only movement N (1-based); all movements in turn when omitted.")
     var movement: Int?
 
-    @Option(help: "Start at bar N (1-based).")
+    @Option(help: "Start at bar N as printed, the first time through (a pickup is bar 0).")
     var from: Int?
 
-    @Option(help: "Stop at the end of bar N.")
+    @Option(help: "Stop at the end of bar N as printed, the first time through.")
     var to: Int?
 
     @Option(help: "General MIDI program for the melody: a number 0-127 or a name such as Flute.")
@@ -23,15 +23,15 @@ struct SoundOptions: ParsableArguments {
     @Option(help: "General MIDI program for the accompaniment parts: a number 0-127 or a name.")
     var accompanimentProgram: String?
 
-    @Flag(help: "Play the score's guitar chords (chords= lines) as an accompaniment voiced from the chord table.")
-    var chords = false
+    @Flag(inversion: .prefixedNo, help: "Sound the score's guitar chords (chords= lines) on a track of their own, as the reference voices them.")
+    var chords = true
 
 
     func validate() throws {
         if let tempo, TempoRequest(tempo) == nil { throw ValidationError("--tempo must be beats per minute (1-1000) or a percentage such as 75%") }
         if let melodyProgram { _ = try ProgramOption.program(melodyProgram, option: "--melody-program") }
         if let accompanimentProgram { _ = try ProgramOption.program(accompanimentProgram, option: "--accompaniment-program") }
-        if let from, from < 1 { throw ValidationError("--from must be a bar number from 1") }
+        if let from, from < 0 { throw ValidationError("--from must be a bar number from 0 (a pickup) or 1") }
         if let from, let to, to < from { throw ValidationError("--to must not be before --from") }
     }
 
@@ -40,8 +40,10 @@ struct SoundOptions: ParsableArguments {
         guard let timeline = score.performanceTimeline(movement: movement, withChords: chords) else {
             throw CommandFailure("\(file) has \(score.movements.count) movement(s): --movement must be 1 to \(score.movements.count)")
         }
-        let bars = timeline.barStarts.count
-        if let from, from > bars { throw CommandFailure("--from \(from) is past the end: \(file) has \(bars) bars") }
+        let bars = timeline.printedBarCount
+        if let from, timeline.barIndex(printed: from) == nil {
+            throw CommandFailure("--from \(from) is not a bar of \(file): it has bars \(timeline.bars.first?.number ?? 1) to \(bars)")
+        }
         let options = PlaybackOptions(
             tempoFactor: tempo.flatMap(TempoRequest.init)?.factor(for: timeline) ?? 1, startBar: from, endBar: to.map { min($0, bars) },
             melodyProgram: melodyProgram.flatMap(GeneralMIDI.program(named:)),

@@ -1,3 +1,4 @@
+import Foundation
 import JianpuAudio
 import JianpuCore
 import JianpuTestSupport
@@ -200,5 +201,20 @@ struct SchedulerTests {
         #expect(afterSeek.contains { $0.message == .programChange(channel: 1, program: 32) })
         // The first note of bar 3 is played at once after the seek.
         #expect(afterSeek.contains { $0.message == .noteOn(channel: 0, key: 60, velocity: 100) && $0.frame == 20_000 })
+    }
+
+    @Test("--from and --to name printed bars the first time through: Ode to Joy's bar 9 is the 12th bar played")
+    func printedBarRange() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let score = try #require(ScoreLoader.load(path: root.appendingPathComponent("Scores/ode-to-joy.jp").path).score)
+        let timeline = try #require(score.performanceTimeline())
+        let fromNine = try PerformanceSchedule(timeline: timeline, sampleRate: 44_100, options: PlaybackOptions(startBar: 9))
+        #expect(fromNine.startPosition == WholeNotes(11))
+        #expect(fromNine.firstBarIndex == 11)
+        // Bar 2 the first time through, to the second ending (bar 5), played once.
+        let range = try PerformanceSchedule(timeline: timeline, sampleRate: 44_100, options: PlaybackOptions(startBar: 2, endBar: 5))
+        #expect(range.startPosition == WholeNotes(1))
+        #expect(range.endPosition == WholeNotes(8))
+        #expect(throws: AudioError.self) { try PerformanceSchedule(timeline: timeline, sampleRate: 44_100, options: PlaybackOptions(startBar: 14)) }
     }
 }

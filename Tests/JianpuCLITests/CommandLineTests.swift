@@ -40,7 +40,7 @@ struct CommandLineTests {
         try String(contentsOf: golden.appendingPathComponent(name), encoding: .utf8)
     }
 
-    @Test("every command's --help matches its golden file", arguments: ["", "play", "render", "export", "check", "info"])
+    @Test("every command's --help matches its golden file", arguments: ["", "play", "render", "export", "typeset", "check", "info"])
     func helpMatchesGolden(command: String) throws {
         let outcome = try Self.run((command.isEmpty ? [] : [command]) + ["--help"])
         #expect(outcome.status == 0)
@@ -98,6 +98,26 @@ struct CommandLineTests {
         #expect(outcome.output.contains("bars:      24"))
     }
 
+    @Test("info counts the bars as printed and shows the tempo as written")
+    func infoPrintedBarsAndWrittenTempo() throws {
+        let ode = try Self.run(["info", "Scores/ode-to-joy.jp"])
+        #expect(ode.status == 0)
+        #expect(ode.output.contains("bars:      13 (16 as played)"))
+        let path = NSTemporaryDirectory() + "jianpu-dotted-tempo-\(getpid()).jp"
+        try "6/8\n4.=56\n1. 2. | 3. 4. |\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let dotted = try Self.run(["info", path])
+        #expect(dotted.output.contains("tempo:     ♩.=56"))
+        #expect(dotted.output.contains("bars:      2\n"))
+    }
+
+    @Test("--from names a printed bar: one the score does not print is an error naming the range")
+    func fromOutsideThePrintedBars() throws {
+        let outcome = try Self.run(["render", "Scores/ode-to-joy.jp", "--from", "14", "-o", "/tmp/never.wav"])
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("--from 14 is not a bar of Scores/ode-to-joy.jp: it has bars 1 to 13"))
+    }
+
     @Test("a missing file, a folder and binary data are one-line errors", arguments: [
         ("/no/such/score.jp", "/no/such/score.jp: no such file\n"),
         ("/tmp", "/tmp: is a folder: expected a file\n"),
@@ -110,11 +130,45 @@ struct CommandLineTests {
 
     @Test("the seed app's plist plays through the same pipeline")
     func seedPlistIsAScore() throws {
-        let seed = Self.packageRoot.appendingPathComponent("../shared/seed-data/bjehp.plist").standardizedFileURL.path
-        try #require(FileManager.default.fileExists(atPath: seed), "the seed data is beside the repository in CI")
+        let seed = Self.packageRoot.appendingPathComponent("Tests/Fixtures/twinkle-seed.plist").path
         let outcome = try Self.run(["info", seed])
         #expect(outcome.status == 0)
-        #expect(outcome.output.contains("tempo:     ♩=100"))
+        #expect(outcome.output.contains("tempo:     ♩=80"))
+        #expect(outcome.output.contains("bars:      4"))
         #expect(outcome.output.contains("part 2:    accompaniment"))
+    }
+
+    @Test("typeset writes SVG and PDF by the output's extension, and nothing else under the target's name", arguments: ["svg", "pdf"])
+    func typesetWritesByExtension(ext: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("song.\(ext)")
+        let outcome = try Self.run(["typeset", "Scores/ode-to-joy.jp", "-o", output.path])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        let bytes = [UInt8](try Data(contentsOf: output))
+        #expect(Array(bytes.prefix(5)) == Array((ext == "pdf" ? "%PDF-" : "<?xml").utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["song.\(ext)"])
+    }
+
+    @Test("typeset refuses to write over the score it reads, and leaves it whole")
+    func typesetRefusesOutputThatIsTheInput() throws {
+        let score = FileManager.default.temporaryDirectory.appendingPathComponent("score-\(UUID().uuidString).svg")
+        try "1 2 3 4 |\n".write(to: score, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: score) }
+        let outcome = try Self.run(["typeset", score.path, "-o", score.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.errors == "jianpu: \(score.path): is also the input \(score.path): writing it would destroy the input; choose another output name\n")
+        #expect(try String(contentsOf: score, encoding: .utf8) == "1 2 3 4 |\n")
+    }
+
+    @Test("typeset names what is wrong with an output it cannot write or whose format it cannot tell")
+    func typesetExplainsBadOutputs() throws {
+        let folder = try Self.run(["typeset", "Scores/bjehp.jp", "-o", "/nonexistent-folder/x.svg"])
+        #expect(folder.status == 1)
+        #expect(folder.errors == "jianpu: /nonexistent-folder/x.svg: the folder /nonexistent-folder does not exist\n")
+        let format = try Self.run(["typeset", "Scores/bjehp.jp", "-o", "x.txt"])
+        #expect(format.status == 64)
+        #expect(format.errors.hasPrefix("Error: cannot tell the format of 'x.txt': give a name ending in .svg, .pdf or .html\n"))
     }
 }

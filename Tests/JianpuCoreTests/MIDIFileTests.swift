@@ -154,4 +154,37 @@ struct MIDIFileTests {
         #expect(lines.dropFirst().sorted() == expected.sorted())
         #expect(expected.count == 10)
     }
+
+    @Test("mido reads a name on every part track, its instrument or its part, and the title on the first track", .enabled(if: midoAvailable))
+    func midoReadsTrackNames() throws {
+        let text = "title=Names\n1 2 3 4\nNextPart\ninstrument=Cello\n1, - - -\nNextPart\n5, - - -"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-core-names-\(UInt64.random(in: 0...UInt64.max)).mid")
+        try Data(StandardMIDIFile.data(for: T.timeline(text))).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let script = """
+        import mido, sys
+        for t in mido.MidiFile(sys.argv[1]).tracks:
+            print([m.name for m in t if m.type == 'track_name'])
+        """
+        let output = try #require(Self.run(["python3", "-c", script, url.path]))
+        #expect(output == "['Names']\n['Melody']\n['Cello']\n['Accompaniment 2']\n")
+    }
+
+    @Test("instrument= takes LilyPond's MIDI names and General MIDI's in any case and spacing, and program numbers", arguments: [
+        ("acoustic grand", 0), ("Acoustic Grand", 0), ("AcousticGrand", 0), ("synthstrings 1", 50), ("Synth Strings 1", 50),
+        ("honky-tonk", 3), ("distorted guitar", 30), ("Distortion Guitar", 30), ("lead 8 (bass+lead)", 87), ("clav", 7),
+        ("Flute", 73), ("73", 73), ("0", 0), ("erhu", 110),
+    ])
+    func instrumentNames(name: String, program: Int) {
+        #expect(GeneralMIDI.program(named: name) == UInt8(program))
+        #expect(T.timeline("instrument=\(name)\n1 1 1 1").parts.first?.program == UInt8(program))
+        #expect(T.warnings("instrument=\(name)\n1 1 1 1").isEmpty)
+    }
+
+    @Test("an unknown instrument is a warning at its line naming the nearest names, and plays as a piano")
+    func unknownInstrument() {
+        let warnings = T.warnings("title=X\ninstrument=Fluet\n1 1 1 1").map(\.description)
+        #expect(warnings == ["t.jp:2:1: warning: unknown instrument 'Fluet': it plays as a piano; the nearest MIDI instrument names are 'flute', 'clav', 'trumpet'"])
+        #expect(T.timeline("instrument=Fluet\n1 1 1 1").parts.first?.program == nil)
+    }
 }

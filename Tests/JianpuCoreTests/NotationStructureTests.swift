@@ -112,4 +112,41 @@ struct NotationStructureTests {
     func barLinesAreChecks() {
         #expect(T.played("1 2 | 3 4") == T.played("1 2 3 4"))
     }
+
+    @Test("R{ … } ~ A{ … }: the repeat's last note is tied into each ending that starts on its pitch")
+    func tieIntoEndings() {
+        let text = "R{ 1 2 3 4 | 5 6 7 1' } ~ A{ 1' 7 6 5 | 4 3 2 1 } 5 - - - |"
+        #expect(T.errors(text).isEmpty)
+        let played = T.played(text)
+        #expect(played.contains("72@7+2 71@9+1"))
+        #expect(played.contains("72@19+1 65@20+1"))
+        #expect(T.pitches(text).count == 24)
+    }
+
+    @Test("dashes at the start of an ending lengthen the note played before it, not the end of the ending before")
+    func dashesStartingAnEnding() {
+        let text = "R{ 1 2 3 4 | } A{ 5 6 7 1' | - 2' 3' 4' }"
+        #expect(T.errors(text).isEmpty)
+        #expect(T.played(text).contains("65@11+2 74@13+1"))
+    }
+
+    @Test("a chord that names a pitch twice sounds it once, in every octave-mark mode", arguments: [
+        ("1=G 11 1'1' 55'", [[55], [67], [62, 74]]),
+        ("1=G OctavesAfter 1'1' 5,5 3'3'", [[67], [50, 62], [71]]),
+        ("1=G OctavesBefore '1'1 ,55 '13", [[67], [50, 62], [67, 59]]),
+    ])
+    func chordUnison(text: String, chords: [[Int]]) {
+        let notes = T.timeline(text).notes
+        let grouped = Dictionary(grouping: notes, by: \.onset).sorted { $0.key < $1.key }.map { $0.value.map(\.pitch.midiNumber) }
+        #expect(grouped.map { Set($0) } == chords.map { Set($0) })
+        #expect(grouped.map(\.count) == chords.map(\.count))
+    }
+
+    @Test("meters of any length LilyPond writes are read, one per bar", arguments: ["7/16", "63/16", "80/16", "99/16", "1000/4", "15/8", "3/128"])
+    func longMeters(meter: String) {
+        let timeline = T.timeline("\(meter) 1 1 1")
+        #expect(T.errors("\(meter) 1 1 1").isEmpty)
+        let parts = meter.split(separator: "/").compactMap { Int($0) }
+        #expect(timeline.meters.first.map { [$0.beats, $0.beatUnit] } == parts)
+    }
 }

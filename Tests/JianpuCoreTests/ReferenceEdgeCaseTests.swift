@@ -22,10 +22,15 @@ struct ReferenceEdgeCaseTests {
         #expect(T.timeline(text).notes.map(\.velocity) == [60, 60])
     }
 
-    @Test("a grace note outside the MIDI range is an error, like a main note")
-    func gracePitchOutOfRange() {
-        let text = "1 1 1 g[1''''''''''] 1"
-        #expect(T.errors(text).count == 1)
+    @Test("a note or grace note outside the MIDI range is a warning at its place; it stays silent and the rest plays")
+    func pitchOutOfRange() {
+        let grace = "1 1 1 g[1''''''''''] 1"
+        #expect(T.errors(grace).isEmpty)
+        #expect(T.warnings(grace).map(\.description) == ["t.jp:1:7: warning: a grace note sounds at MIDI note 180, outside 0 to 127: it stays silent"])
+        #expect(T.pitches(grace) == [60, 60, 60, 60])
+        let main = "1 1,,,,,, 1 1'''''''' | 5 - - - |"
+        #expect(T.errors(main).isEmpty)
+        #expect(T.played(main) == "60@0+1 60@2+1 67@4+4")
     }
 
     @Test("a tuplet holding only a nested tuplet is not reported as empty")

@@ -4,9 +4,8 @@ import Testing
 
 @Suite("Seed plist")
 struct SeedPlistTests {
-    /// `<package root>/../shared/seed-data/bjehp.plist`, beside the package, when it is there.
-    static let seedURL = T.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/seed-data/bjehp.plist")
-    static var seedPresent: Bool { FileManager.default.fileExists(atPath: seedURL.path) }
+    /// The project's own seed-app plist: four bars of both tracks, nested splits, `0` beats.
+    static let fixtureURL = T.packageRoot.appendingPathComponent("Tests/Fixtures/twinkle-seed.plist")
 
     static func timeline(_ text: String, file: String = "seed.plist") throws -> Timeline {
         let (score, diagnostics) = SeedPlist.parse(text, file: file)
@@ -14,29 +13,25 @@ struct SeedPlistTests {
         return Flattener.timeline(of: try #require(score?.movements.first))
     }
 
-    @Test("bjehp.plist reads as two parts in 4/4 at 100 bpm", .enabled(if: seedPresent))
+    @Test("a seed-app plist file reads as two parts in 4/4 at its interval's tempo")
     func seedFile() throws {
-        let bytes = try [UInt8](Data(contentsOf: Self.seedURL))
-        let (score, diagnostics) = ScoreLoader.parse(bytes, path: Self.seedURL.path)
+        let bytes = try [UInt8](Data(contentsOf: Self.fixtureURL))
+        let (score, diagnostics) = ScoreLoader.parse(bytes, path: Self.fixtureURL.path)
         #expect(diagnostics.isEmpty)
         let timeline = Flattener.timeline(of: try #require(score?.movements.first))
         #expect(timeline.parts.count == 2)
         #expect(timeline.meters.first.map { [$0.beats, $0.beatUnit] } == [4, 4])
-        #expect(timeline.tempoMap.changes.map(\.quarterNotesPerMinute) == [100])
-        #expect(abs(timeline.tempoMap.seconds(at: .quarter) - 0.6) < 1e-12)
-        let melody = timeline.notes.filter { $0.part == 0 }
-        // Beat 1 is empty; beat 2 splits into quavers 6 and 7; then 11 (C5) and 55 (G5).
-        #expect(melody.prefix(4).map(\.pitch.midiNumber) == [69, 71, 72, 79])
-        #expect(melody.prefix(4).map(\.onset) == [WholeNotes(1, 4), WholeNotes(3, 8), WholeNotes(1, 2), WholeNotes(3, 4)])
-        #expect(melody.prefix(2).map(\.duration) == [WholeNotes(1, 8), WholeNotes(1, 8)])
-        // 44 (F5) on beat 5 is held through the four `0` beats after it.
-        #expect(melody[4].pitch.midiNumber == 77)
-        #expect(melody[4].onset == .whole)
-        #expect(melody[4].duration == WholeNotes(5, 4))
-        // The accompaniment's first sound is -2 then -6, splitting beat 5.
-        let accompaniment = timeline.notes.filter { $0.part == 1 }
-        #expect(accompaniment.prefix(3).map(\.pitch.midiNumber) == [50, 57, 62])
-        #expect(accompaniment.prefix(3).map(\.onset) == [.whole, WholeNotes(9, 8), WholeNotes(5, 4)])
+        #expect(timeline.tempoMap.changes.map(\.quarterNotesPerMinute) == [80])
+        #expect(abs(timeline.tempoMap.seconds(at: .quarter) - 0.75) < 1e-12)
+        #expect(timeline.length == WholeNotes(4))
+        // Bar 2 opens with a split beat whose second half splits again; `0` holds what sounds.
+        #expect(T.render(timeline.notes.filter { $0.part == 0 }) == """
+            60@0+1 60@1+1 67@2+1 67@3+1 69@4+1/2 71@9/2+1/4 72@19/4+1/4 69@5+1 67@6+2 65@8+1 65@9+1 64@10+1 62@11+1 59@12+1 60@13+3
+            """)
+        // The accompaniment's split beats: halves, and a three-way split (a triplet) holding its middle.
+        #expect(T.render(timeline.notes.filter { $0.part == 1 }) == """
+            48@0+2 55@2+1/2 52@5/2+3/2 53@4+2 55@6+2 53@8+2 48@10+2/3 55@32/3+4/3 55@12+1 48@13+3
+            """)
     }
 
     static let simple = """

@@ -31,11 +31,19 @@ struct Fixture {
     let timeline: Timeline
     let view: ScoreView
 
-    init(_ source: String = twinkleSource, showSource: Bool = true) {
-        let parsed = ScoreParser.parse(source, file: "twinkle.jp")
-        score = parsed.score
+    init(_ source: String = twinkleSource) {
+        self.init(score: ScoreParser.parse(source, file: "twinkle.jp").score)
+    }
+
+    init(score: Score) {
+        self.score = score
         timeline = score.performanceTimeline()!
-        view = ScoreView(timeline: timeline, score: score, source: showSource ? source : nil)
+        view = ScoreView(timeline: timeline, score: score)
+    }
+
+    /// The line being played of part `part` (the melody first), as shown.
+    func current(at position: Double, part: Int = 0, columns: Int = 100, rows: Int = 30) -> String {
+        lines(at: position, columns: columns, rows: rows).filter { ScoreView.plain($0).hasPrefix(" ▶ ") }[part]
     }
 
     func lines(at position: Double, factor: Double = 1, paused: Bool = false, columns: Int = 100, rows: Int = 30) -> [String] {
@@ -86,83 +94,117 @@ func highlights(_ line: String) -> [String] {
 
     @Test func firstNotesAreHighlightedInBothParts() {
         let lines = fixture.lines(at: 0)
-        let melody = lines.first { ScoreView.plain($0).contains("1 \\mp 1 5 5") }!
+        let melody = fixture.current(at: 0)
         #expect(highlights(melody) == ["1"])
-        #expect(ScoreView.plain(melody).hasPrefix(" ▶ 1 \\mp"))
-        let accompaniment = lines.first { ScoreView.plain($0).contains("q1, \\p 5,") }!
-        #expect(highlights(accompaniment) == ["q1,"])
+        #expect(ScoreView.plain(melody).hasPrefix(" ▶ 1 1 5 5 | 6 6 5 – | 4 4 3 3 | 2 2 1 – |"))
+        let accompaniment = fixture.current(at: 0, part: 1)
+        #expect(highlights(accompaniment) == ["1"])
+        #expect(ScoreView.plain(accompaniment).hasPrefix(" ▶ 1 5 3 5 1 5 3 5 | 1 6 4 6"))
         #expect(lines.contains { ScoreView.plain($0).contains("melody") })
         #expect(lines.contains { ScoreView.plain($0).contains("accompaniment") })
     }
 
+    @Test func theMusicIsDrawnAsJianpuWithoutSourceTokens() {
+        let plain = fixture.lines(at: 0).map(ScoreView.plain)
+        for token in ["\\mp", "\\p", "q1", "1,", "c1", "KeepLength", "4=100"] {
+            #expect(!plain.contains { $0.contains(token) }, "\(token) is shown")
+        }
+        // The quavers of the accompaniment: underlined in pairs of a beat, low dots under the underlines.
+        let accompaniment = plain.firstIndex { $0.hasPrefix(" ▶ 1 5 3 5") }!
+        #expect(plain[accompaniment + 1].hasPrefix("   ‾‾‾ ‾‾‾ ‾‾‾ ‾‾‾"))
+        #expect(plain[accompaniment + 2].hasPrefix("   · · · · · · · ·"))
+    }
+
+    @Test func highNotesHaveTheirDotsOnTheRowAbove() {
+        let fixture = Fixture("1=C\n4/4\n1 1' 1'' 1, |\n")
+        let plain = fixture.lines(at: 0).map(ScoreView.plain)
+        let main = plain.firstIndex { $0.hasPrefix(" ▶ 1 1 1 1 ‖") }!
+        #expect(plain[main - 1] == "     · :")
+        #expect(plain[main + 1] == "         ·")
+    }
+
+    @Test func lyricsAreCentredUnderTheirNotes() {
+        let plain = Fixture("1=C\n4/4\n1 2 q3 q4 5 |\nH: 一二三四五\n").lines(at: 0).map(ScoreView.plain)
+        let main = plain.firstIndex { $0.hasPrefix(" ▶ 1") }!
+        let digits = Array(plain[main]), words = plain[main + 2]
+        #expect(plain[main + 1].contains("‾"))
+        #expect(words.contains("一 二 三 四 五"))
+        // Each syllable starts in its digit's column.
+        #expect(digits[3] == "1" && Array(words)[3] == "一")
+    }
+
+    @Test func seedPlistScoresAreDrawnAsJianpuToo() throws {
+        let text = "{ modulators = ( { modulator = 1; }, { modulator = 55; }, { modulator = -5; }, { modulator = 3; } ); }"
+        let score = try #require(SeedPlist.parse(text, file: "seed.plist").score)
+        let plain = Fixture(score: score).lines(at: 0).map(ScoreView.plain)
+        let main = try #require(plain.firstIndex { $0.hasPrefix(" ▶ 1 5 5 3") })
+        #expect(plain[main - 1].hasPrefix("     ·"))
+        #expect(!plain.contains { $0.contains("55") || $0.contains("-5") })
+    }
+
     @Test func theSoundingNoteMovesAlongTheLine() {
         // Third crotchet of bar 1: the first 5.
-        let lines = fixture.lines(at: 0.5 + 0.01)
-        let melody = lines.first { ScoreView.plain($0).hasPrefix(" ▶ 1 \\mp") }!
+        let melody = fixture.current(at: 0.5 + 0.01)
         #expect(highlights(melody) == ["5"])
-        let plain = ScoreView.plain(melody)
-        // Exactly the first 5 (column 10 of the source line, after the prefix).
         let lit = melody.range(of: ScoreView.melodyHighlight)!
-        #expect(ScoreView.plain(String(melody[..<lit.lowerBound])) == " ▶ 1 \\mp 1 ")
-        #expect(plain.contains("| 6 6 5 -"))
+        #expect(ScoreView.plain(String(melody[..<lit.lowerBound])) == " ▶ 1 1 ")
     }
 
     @Test func aHeldNoteStaysHighlightedThroughItsDash() {
         // Bar 2 beat 4 is the dash of "5 -": the 5 (a minim from beat 3) sounds.
-        let lines = fixture.lines(at: 1.8)
-        let melody = lines.first { ScoreView.plain($0).hasPrefix(" ▶ 1 \\mp") }!
+        let melody = fixture.current(at: 1.8)
         #expect(highlights(melody) == ["5"])
         let lit = melody.range(of: ScoreView.melodyHighlight)!
-        #expect(ScoreView.plain(String(melody[..<lit.lowerBound])) == " ▶ 1 \\mp 1 5 5 | 6 6 ")
+        #expect(ScoreView.plain(String(melody[..<lit.lowerBound])) == " ▶ 1 1 5 5 | 6 6 ")
     }
 
     @Test func aRestBeingCountedIsHighlightedWithItsDash() {
         let fixture = Fixture("1=C\n4/4\n1 0 - 2 | R*2 | 3 - - - |\n")
         // Beat 3 of bar 1 is the dash after the rest.
-        let line = fixture.lines(at: 0.5 + 0.01).first { ScoreView.plain($0).contains("1 0 - 2") }!
+        let line = fixture.current(at: 0.5 + 0.01)
+        #expect(ScoreView.plain(line).hasPrefix(" ▶ 1 0 – 2 | ▬2▬ | 3 – – – ‖"))
         #expect(highlights(line) == ["0"])
         // Bar 3 lies in the two bars' rest.
-        #expect(highlights(fixture.lines(at: 2.5).first { ScoreView.plain($0).contains("1 0 - 2") }!) == ["R*2"])
-        #expect(highlights(fixture.lines(at: 3.5).first { ScoreView.plain($0).contains("1 0 - 2") }!) == ["3"])
+        #expect(highlights(fixture.current(at: 2.5)) == ["▬2▬"])
+        #expect(highlights(fixture.current(at: 3.5)) == ["3"])
     }
 
     @Test func aLineOfRestsIsShownAndFollowed() {
         let source = "1=C\n4/4\n1 2 3 4 |\n5 6 7 1' |\nNextPart\n1=C\n4/4\n0 0 0 0 |\n5, 5, 5, 5, |\n"
         let fixture = Fixture(source)
-        let current = fixture.lines(at: 0.3).map(ScoreView.plain).filter { $0.hasPrefix(" ▶ ") }
-        #expect(current.contains(" ▶ 0 0 0 0 |"))
-        #expect(highlights(fixture.lines(at: 0.3).first { ScoreView.plain($0).contains("0 0 0 0") }!) == ["0"])
+        #expect(ScoreView.plain(fixture.current(at: 0.3, part: 1)).hasPrefix(" ▶ 0 0 0 0 |"))
+        #expect(highlights(fixture.current(at: 0.3, part: 1)) == ["0"])
     }
 
     @Test func theDisplayScrollsToTheLineBeingPlayed() {
-        // Bar 5 is the first bar of the second line; the screen has room for two lines a part.
-        let lines = fixture.lines(at: 4.0, rows: 12)
-        let plain = lines.map(ScoreView.plain)
-        let current = plain.filter { $0.hasPrefix(" ▶ ") }
-        #expect(current.count == 2)
-        #expect(current[0].hasPrefix(" ▶ 5 5 4 4 |"))
-        #expect(current[1].hasPrefix(" ▶ q1, 5, 3, 5, 1, 6, 4, 6, |"))
-        // The line before is gone, the line after follows.
-        #expect(!plain.contains { $0.contains("1 \\mp 1 5 5") })
-        #expect(plain.contains { $0.contains("1 \\mf 1 5 5") })
-        #expect(highlights(lines.first { ScoreView.plain($0).contains(" ▶ 5 5 4 4") }!) == ["5"])
+        // A long melody: many lines; at its end, the first line is gone and the last is being played.
+        let source = "1=C\n4/4\n" + String(repeating: "q1 q2 q3 q4 q5 q6 q7 q1' 2 3 4 5 | ", count: 30)
+        let fixture = Fixture(source)
+        let rows = fixture.view.rows[0]
+        #expect(rows.count > 10)
+        let end = fixture.timeline.length.doubleValue - 0.01
+        let plain = fixture.lines(at: end, rows: 12).map(ScoreView.plain)
+        #expect(plain.contains { $0.hasPrefix(" ▶ ") && $0.hasSuffix("‖") })
+        #expect(!plain.contains { $0.contains(rows[0].text) && $0.hasPrefix(" ▶ ") })
+        let start = fixture.lines(at: 0, rows: 12).map(ScoreView.plain)
+        #expect(start.contains { $0.hasPrefix(" ▶ ") && $0.contains(rows[0].text) })
     }
 
     @Test func nearTheEndEarlierLinesFillTheScreen() {
-        let plain = fixture.lines(at: 8.0).map(ScoreView.plain)
+        let source = "1=C\n4/4\n" + String(repeating: "q1 q2 q3 q4 q5 q6 q7 q1' 2 3 4 5 | ", count: 8)
+        let fixture = Fixture(source)
+        let plain = fixture.lines(at: fixture.timeline.length.doubleValue - 0.01, rows: 30).map(ScoreView.plain)
         let label = plain.firstIndex { $0.hasPrefix(" melody") }!
-        let melody = Array(plain[(label + 1)...].prefix(3))
-        #expect(plain[label + 4] == "")
-        #expect(melody[0].hasPrefix("   1 \\mp"))
-        #expect(melody[2].hasPrefix(" ▶ 1 \\mf"))
+        // The lines before the last one are shown above it.
+        #expect(!plain[label + 1].hasPrefix(" ▶ "))
+        #expect(plain.contains { $0.hasPrefix(" ▶ ") })
     }
 
-    @Test func aLineOpeningWithARestIsShownOnceItsBarBegins() {
+    @Test func aLineOpeningWithARestIsFollowed() {
         let fixture = Fixture("1=C\n4/4\n1 2 3 4 |\n0 5 6 7 |\n")
-        #expect(ScoreView.plain(fixture.lines(at: 0.9).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!).hasPrefix(" ▶ 1 2 3 4"))
-        #expect(ScoreView.plain(fixture.lines(at: 1.1).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!).hasPrefix(" ▶ 0 5 6 7"))
+        #expect(ScoreView.plain(fixture.current(at: 1.1)).hasPrefix(" ▶ 1 2 3 4 | 0 5 6 7 ‖"))
         // The rest being counted is highlighted.
-        #expect(highlights(fixture.lines(at: 1.1).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!) == ["0"])
+        #expect(highlights(fixture.current(at: 1.1)) == ["0"])
     }
 
     @Test func pausedAndTempoFactorAreShown() {
@@ -190,7 +232,7 @@ func highlights(_ line: String) -> [String] {
         let lines = fixture.lines(at: 3.6, columns: 30)
         let melody = lines.first { highlights($0).count == 1 && $0.contains(ScoreView.melodyHighlight) }!
         #expect(highlights(melody) == ["1"])
-        #expect(ScoreView.plain(melody).contains("2 2 1 -"))
+        #expect(ScoreView.plain(melody).contains("2 2 1 –"))
     }
 
     @Test func wideTitlesAreCutByDisplayWidth() {
@@ -200,30 +242,6 @@ func highlights(_ line: String) -> [String] {
         #expect(ScoreView.plain(lines[0]).hasPrefix(" 贝加尔湖畔"))
     }
 
-    @Test func withoutTheSourceTheMusicIsWrittenFromTheScoreTree() {
-        let fixture = Fixture(showSource: false)
-        let lines = fixture.lines(at: 0.5 + 0.01)
-        let plain = lines.map(ScoreView.plain)
-        let melody = lines.first { ScoreView.plain($0).hasPrefix(" ▶ ") && $0.contains(ScoreView.melodyHighlight) }!
-        #expect(ScoreView.plain(melody).hasPrefix(" ▶ 1 1 5 5 | 6 6 5 | 4 4 3 3 | 2 2 1 |"))
-        #expect(highlights(melody) == ["5"])
-        #expect(plain.contains { $0.hasPrefix(" ▶ q1, 5, 3, 5,") })
-    }
-
-    @Test func rebuiltRowsShowAndFollowRests() {
-        let fixture = Fixture("1=C\n4/4\n1 0 - 2 | R*2 | 3 - - - |\n", showSource: false)
-        let line = fixture.lines(at: 0.5 + 0.01).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!
-        #expect(ScoreView.plain(line).hasPrefix(" ▶ 1 0 2 | R*2 | 3 |"))
-        #expect(highlights(line) == ["0"])
-        #expect(highlights(fixture.lines(at: 2.5).first { ScoreView.plain($0).hasPrefix(" ▶ ") }!) == ["R*2"])
-    }
-
-    @Test func plistTextIsNotShownAsMusic() {
-        #expect(ScoreView.looksLikePlist("{\n interval = 0.6;\n}"))
-        #expect(ScoreView.looksLikePlist("  <?xml version=\"1.0\"?>"))
-        #expect(!ScoreView.looksLikePlist(twinkleSource))
-    }
-
     @Test func repeatsGoBackToTheRepeatedLine() {
         let source = "1=C\n4/4\nR{ 1 2 3 4 | 5 6 7 1' | }\n2 2 2 2 |\n"
         let fixture = Fixture(source)
@@ -231,9 +249,9 @@ func highlights(_ line: String) -> [String] {
         // Bar 3 is the first bar again.
         let lines = fixture.lines(at: 2.01)
         let melody = lines.first { $0.contains(ScoreView.melodyHighlight) }!
-        #expect(ScoreView.plain(melody).hasPrefix(" ▶ R{ 1 2 3 4"))
+        #expect(ScoreView.plain(melody).hasPrefix(" ▶ ‖: 1 2 3 4 | 5 6 7 1 :‖ 2 2 2 2 ‖"))
         #expect(highlights(melody) == ["1"])
-        #expect(ScoreView.plain(fixture.lines(at: 2.01)[1]).contains("bar 3/5"))
+        #expect(ScoreView.plain(fixture.lines(at: 2.01)[1]).contains("bar 1/3, 2nd time"))
     }
 
     @Test func barCountingToleratesSeeksLandingJustBeforeTheBar() {
@@ -287,7 +305,7 @@ func highlights(_ line: String) -> [String] {
         for position in [bar13 - 1e-6, bar13, bar13 + 0.01, bar13 + 0.2] {
             let lines = fixture.lines(at: position).map(ScoreView.plain)
             let current = lines.filter { $0.hasPrefix(" ▶ ") }
-            #expect(current.first?.hasPrefix(" ▶ 0 q3' q3' 6'. q5' |") == true, "\(position): \(current)")
+            #expect(current.first?.hasPrefix(" ▶ 0 3 3 6· 5 |") == true, "\(position): \(current)")
         }
     }
 }

@@ -87,6 +87,11 @@ check "the screen shows the bar counter" wait_for 2 "bar [0-9]*/[0-9]*"
 # Highlighted notes: tmux reports them with the reverse-video attribute (SGR 7).
 highlighted() { T capture-pane -e -p -t "$SESSION" | grep -qE $'\e\\[([0-9;]*;)?7[;m]'; }
 check "a sounding note is highlighted (reverse video)" highlighted
+# The music is drawn as jianpu (the engraving's text form), not as the source text.
+for token in '\mp' '\p' 'q1,' 'KeepLength' 'chords='; do
+    check "no source token $token on the screen" not_shown "$token"
+done
+check "duration underlines are drawn under the accompaniment's quavers" wait_for 1 "‾‾‾"
 
 T1=$(clock); sleep 1.5; T2=$(clock)
 check "the time moves while playing ($T1 -> $T2)" test -n "$T1" -a -n "$T2" -a "$T1" != "$T2"

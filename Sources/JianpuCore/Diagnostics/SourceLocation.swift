@@ -67,3 +67,24 @@ private final class FileNames: Sendable {
         table.withLock { $0.names[Int(id)] }
     }
 }
+
+/// Where a piece of the score is written: from its first character to just after its last.
+public struct SourceRange: Sendable, Hashable {
+    public var start: SourceLocation
+    /// Just after the last character (on the same line for a word, on a later one for a group).
+    public var end: SourceLocation
+
+    public init(start: SourceLocation, end: SourceLocation) {
+        self.start = start
+        self.end = end
+    }
+}
+
+extension SourceLocation {
+    /// The place `columns` characters further along the line.
+    public func advanced(by columns: Int) -> SourceLocation {
+        var location = self
+        location.column += columns
+        return location
+    }
+}

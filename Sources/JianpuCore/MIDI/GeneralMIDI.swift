@@ -38,23 +38,73 @@ public enum GeneralMIDI {
         "vibraphone": 11, "glockenspiel": 9, "celesta": 8, "music box": 10, "bells": 14, "timpani": 47,
     ]
 
-    /// The program (0-127) for an instrument name, a GM name or a program number; nil when unknown.
+    /// LilyPond's MIDI instrument names (`\set Staff.midiInstrument`), program 0 first: the names
+    /// jianpu-ly scores are written with.
+    public static let lilyPondNames: [String] = [
+        "acoustic grand", "bright acoustic", "electric grand", "honky-tonk", "electric piano 1", "electric piano 2",
+        "harpsichord", "clav", "celesta", "glockenspiel", "music box", "vibraphone", "marimba", "xylophone", "tubular bells",
+        "dulcimer", "drawbar organ", "percussive organ", "rock organ", "church organ", "reed organ", "accordion", "harmonica",
+        "concertina", "acoustic guitar (nylon)", "acoustic guitar (steel)", "electric guitar (jazz)", "electric guitar (clean)",
+        "electric guitar (muted)", "overdriven guitar", "distorted guitar", "guitar harmonics", "acoustic bass",
+        "electric bass (finger)", "electric bass (pick)", "fretless bass", "slap bass 1", "slap bass 2", "synth bass 1",
+        "synth bass 2", "violin", "viola", "cello", "contrabass", "tremolo strings", "pizzicato strings", "orchestral harp",
+        "timpani", "string ensemble 1", "string ensemble 2", "synthstrings 1", "synthstrings 2", "choir aahs", "voice oohs",
+        "synth voice", "orchestra hit", "trumpet", "trombone", "tuba", "muted trumpet", "french horn", "brass section",
+        "synthbrass 1", "synthbrass 2", "soprano sax", "alto sax", "tenor sax", "baritone sax", "oboe", "english horn",
+        "bassoon", "clarinet", "piccolo", "flute", "recorder", "pan flute", "blown bottle", "shakuhachi", "whistle", "ocarina",
+        "lead 1 (square)", "lead 2 (sawtooth)", "lead 3 (calliope)", "lead 4 (chiff)", "lead 5 (charang)", "lead 6 (voice)",
+        "lead 7 (fifths)", "lead 8 (bass+lead)", "pad 1 (new age)", "pad 2 (warm)", "pad 3 (polysynth)", "pad 4 (choir)",
+        "pad 5 (bowed)", "pad 6 (metallic)", "pad 7 (halo)", "pad 8 (sweep)", "fx 1 (rain)", "fx 2 (soundtrack)",
+        "fx 3 (crystal)", "fx 4 (atmosphere)", "fx 5 (brightness)", "fx 6 (goblins)", "fx 7 (echoes)", "fx 8 (sci-fi)",
+        "sitar", "banjo", "shamisen", "koto", "kalimba", "bagpipe", "fiddle", "shanai", "tinkle bell", "agogo", "steel drums",
+        "woodblock", "taiko drum", "melodic tom", "synth drum", "reverse cymbal", "guitar fret noise", "breath noise",
+        "seashore", "bird tweet", "telephone ring", "helicopter", "applause", "gunshot",
+    ]
+
+    /// Every name a program is known by, keyed without case or spaces: LilyPond's, General MIDI's and the everyday ones.
+    private static let namesByKey: [String: Int] = {
+        var names: [String: Int] = [:]
+        for (program, name) in programNames.enumerated() { names[key(name)] = program }
+        for (program, name) in lilyPondNames.enumerated() { names[key(name)] = program }
+        for (name, program) in aliases { names[key(name)] = program }
+        return names
+    }()
+
+    /// A name as it is looked up: lower case, without spaces.
+    private static func key(_ name: String) -> String {
+        String(name.lowercased().filter { !$0.isWhitespace })
+    }
+
+    /// The program (0-127) for an instrument name (LilyPond's, General MIDI's or an everyday one, in any
+    /// case and spacing) or a program number; nil when unknown.
     public static func program(named name: String) -> UInt8? {
-        let key = name.lowercased().trimmingSpaces
+        let key = key(name)
         if let number = Int(key), (0...127).contains(number) { return UInt8(number) }
-        if let alias = aliases[key] { return UInt8(alias) }
-        if let index = programNames.firstIndex(where: { $0.lowercased() == key }) { return UInt8(index) }
+        if let program = namesByKey[key] { return UInt8(program) }
         // "Acoustic Guitar" and the like: the first GM name that starts with the words given.
-        if key.count >= 4, let index = programNames.firstIndex(where: { $0.lowercased().hasPrefix(key) }) { return UInt8(index) }
+        if key.count >= 4, let index = programNames.firstIndex(where: { Self.key($0).hasPrefix(key) }) { return UInt8(index) }
         return nil
     }
-}
 
-private extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
-        return String(s)
+    /// The LilyPond and General MIDI names nearest an unknown name (fewest letters to change), best first.
+    public static func nearestNames(to name: String, count: Int = 3) -> [String] {
+        let wanted = Array(key(name))
+        func distance(_ other: String) -> Int {
+            let other = Array(key(other))
+            var row = Array(0...other.count)
+            for (i, a) in wanted.enumerated() {
+                var previous = row[0]
+                row[0] = i + 1
+                for (j, b) in other.enumerated() {
+                    let substitution = previous + (a == b ? 0 : 1)
+                    previous = row[j + 1]
+                    row[j + 1] = min(substitution, row[j] + 1, row[j + 1] + 1)
+                }
+            }
+            return row[other.count]
+        }
+        let candidates = lilyPondNames + programNames.filter { !lilyPondNames.map(key).contains(key($0)) }
+        return candidates.enumerated().map { (distance: distance($0.element), order: $0.offset, name: $0.element) }
+            .sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }.prefix(count).map(\.name)
     }
 }

@@ -114,7 +114,9 @@ public struct StandardMIDIFile {
 
     private static func partTrack(_ timeline: Timeline, part: TimelinePart, index: Int, notes noteIndices: ArraySlice<Int32>, changes changeIndices: ArraySlice<Int32>) -> [UInt8] {
         var header: [Event] = []
-        if let name = part.name { header.append(.meta(0, 0, 0x03, Array(name.utf8.prefix(1000)))) }
+        // Every part's track is named: its instrument, else its part.
+        let name = part.name ?? (index == 0 ? "Melody" : "Accompaniment \(index)")
+        header.append(.meta(0, 0, 0x03, Array(name.utf8.prefix(1000))))
         let channel = part.channel & 0x0F
         if let program = part.program { header.append(Event(tick: 0, order: 1, message: .programChange(channel: channel, program: program))) }
         var ons: [TimedMessage] = [], offs: [TimedMessage] = []

@@ -3,6 +3,7 @@ struct BarCounter {
     var barLength = WholeNotes(1)
     var position = WholeNotes.zero
     var startPosition = WholeNotes.zero
+    /// The printed number of the bar being read: a pickup is bar 0, a repeat's body is counted once.
     var barNumber = 1
     private var lastLocation: SourceLocation?
 
@@ -11,6 +12,7 @@ struct BarCounter {
         if let pickup = signature.pickup, pickup < barLength {
             position = barLength - pickup
             startPosition = position
+            if barNumber == 1 { barNumber = 0 }
         }
     }
 
@@ -21,9 +23,11 @@ struct BarCounter {
         return end - start
     }
 
+    /// Moves the position as the reference's bar check does for a repeat's extra passes; the
+    /// printed bar number stays (the repeat is printed once).
     mutating func shift(by length: WholeNotes) {
         position += length
-        while position >= barLength, barLength > .zero { position -= barLength; barNumber += 1 }
+        while position >= barLength, barLength > .zero { position -= barLength }
     }
 
     mutating func advance(by length: WholeNotes, at location: SourceLocation, parser: inout ParseLog) {

@@ -68,21 +68,27 @@ public struct Lexer {
             let isLyrics = starts(line, with: "L:") || starts(line, with: "H:")
             let header = isLyrics ? nil : headerName(line)
             if isLyrics || header != nil {
-                var value = string(trimmed(header.map { (line.lowerBound + $0.valueOffset)..<line.upperBound } ?? (line.lowerBound + 2)..<line.upperBound))
+                let valueRange = trimmed(header.map { (line.lowerBound + $0.valueOffset)..<line.upperBound } ?? (line.lowerBound + 2)..<line.upperBound)
+                var value = string(valueRange)
+                let isChords = header?.name == "chords"
+                if isChords { checkChords(valueRange, at: location(raw.number, indent + 1 + string(line.lowerBound..<valueRange.lowerBound).count)) }
                 // A lone `L:` or `chords=` runs on to the next blank line.
-                if value.isEmpty && (isLyrics || header?.name == "chords") {
+                if value.isEmpty && (isLyrics || isChords) {
                     var collected: [String] = []
                     while next < count {
                         let following = self.line(startingAt: next, number: number)
                         let text = trimmed(following.start..<following.end)
                         if text.isEmpty { break }
+                        if isChords { checkChords(text, at: location(following.number, leadingSpace(following.start..<following.end) + 1)) }
                         collected.append(string(text))
                         next = following.end + 1
                         number += 1
                     }
                     value = collected.joined(separator: " ")
                 }
-                if let header { appendHeader(name: header.name, value: value, bytes: line, at: location(raw.number, indent + 1)) }
+                // Lyrics travel as a header named `l:` or `h:`, so that they stay with the part they are written in.
+                let name = header?.name ?? (output.bytes[line.lowerBound] == UInt8(ascii: "H") ? "h:" : "l:")
+                appendHeader(name: name, value: value, bytes: line, at: location(raw.number, indent + 1))
                 continue
             }
             // `%% tempo: 4=80`, an old way of writing a tempo.
@@ -104,6 +110,14 @@ public struct Lexer {
     private mutating func appendHeader(name: String, value: String, bytes: Range<Int>, at location: SourceLocation) {
         output.headers.append(Header(name: name, value: value))
         append(.header(output.headers.count - 1), bytes, at: location)
+    }
+
+    /// Warns about the words of a `chords=` value (starting at `start`) that are not LilyPond chords.
+    private mutating func checkChords(_ range: Range<Int>, at start: SourceLocation) {
+        for (offset, word) in ChordAccompaniment.unreadableWords(in: string(range)) {
+            let place = SourceLocation(file: start.file, line: start.line, column: start.column + offset)
+            output.diagnostics.append(.warning(at: place, "'\(word)' in chords= is not a chord: expected LilyPond chord names such as c2. g:7 a:m fis:dim or a rest r4, so it stays silent"))
+        }
     }
 
     /// Splits a line of music into words; `NextPart`/`NextScore` start a fresh line.

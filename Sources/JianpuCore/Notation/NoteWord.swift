@@ -132,55 +132,85 @@ struct NoteWord {
         }
     }
 
-    /// A chord's notes (read from the word's bytes), each with the `#`/`b` and octave marks written before it.
+    /// A chord's notes (read from the word's bytes), each with its `#`/`b` and octave marks, as the reference reads them.
     ///
-    /// Marks after the last figure belong to it. Marks between two figures belong to the
-    /// figure after them (`OctavesBefore`) or before them (`OctavesAfter`); with neither
-    /// set they are ambiguous once a figure without marks has been written.
-    static func chordNotes<Bytes: Sequence>(_ text: Bytes, octavesAfter: Bool?) -> (notes: [(figure: UInt8, octave: Int, accidental: Int)], ambiguous: Bool)
+    /// Reading from the end, marks written after a figure belong to it as long as each figure
+    /// before them is followed by marks too (`1'1'` is two `1'`). In what is left at the front,
+    /// marks belong to the figure after them (`OctavesBefore`), or to the figure before them
+    /// (`OctavesAfter`); with neither set, marks after a bare figure there are ambiguous (read
+    /// as before). A group of marks counts at most three octaves, and `8`/`9` are `1'`/`2'`.
+    static func chordNotes<Bytes: Collection>(_ text: Bytes, octavesAfter: Bool?) -> (notes: [(figure: UInt8, octave: Int, accidental: Int)], ambiguous: Bool)
     where Bytes.Element == UInt8 {
-        // Each figure with the marks written before it (in `octave` until they are assigned).
+        func isFigure(_ byte: UInt8) -> Bool { (49...57).contains(byte) || byte == UInt8(ascii: "x") }
+        func isMark(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "'") || byte == UInt8(ascii: ",") }
+        var symbols: [UInt8] = []
+        symbols.reserveCapacity(text.count)
+        for byte in text where isFigure(byte) || isMark(byte) || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "b") { symbols.append(byte) }
         var notes: [(figure: UInt8, octave: Int, accidental: Int)] = []
         notes.reserveCapacity(8)
-        var marks = 0, accidental = 0
-        for byte in text {
+        // The marks and accidentals read so far for the next figure.
+        var octave = 0, accidental = 0, run = 0
+        var previous: UInt8 = 0
+        func read(_ byte: UInt8) {
             switch byte {
-            case UInt8(ascii: "#"): accidental += 1
-            case UInt8(ascii: "b"): accidental -= 1
-            case UInt8(ascii: "'"): marks += 1
-            case UInt8(ascii: ","): marks -= 1
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "x"):
-                // `8` and `9` are 1 and 2 with an octave mark of their own.
-                let isHigh = byte >= UInt8(ascii: "8")
-                if isHigh, octavesAfter == true { notes.append((byte - 7, marks, accidental)); marks = 1 } else {
-                    notes.append((isHigh ? byte - 7 : byte, marks + (isHigh ? 1 : 0), accidental))
-                    marks = 0
-                }
-                accidental = 0
+            case UInt8(ascii: "#"): accidental = 1
+            case UInt8(ascii: "b"): accidental = -1
+            case UInt8(ascii: "'"), UInt8(ascii: ","):
+                // A run of marks sets the octave (the last run before the figure wins), three at most.
+                run = byte == previous ? run + 1 : 1
+                octave = (byte == UInt8(ascii: "'") ? 1 : -1) * min(run, 3)
             default: break
             }
+            previous = byte
         }
-        guard !notes.isEmpty else { return ([], false) }
-        let trailing = marks, last = notes.count - 1
-        var ambiguous = false
-        if octavesAfter == true {
-            // Marks belong to the figure before them; marks before the first figure to the first.
-            let beforeFirst = notes[0].octave
-            for index in notes.indices {
-                notes[index].octave = (index < last ? notes[index + 1].octave : trailing) + (index == 0 ? beforeFirst : 0)
-            }
-        } else {
-            if octavesAfter == nil {
-                var sawBareFigure = false
-                for (index, note) in notes.enumerated() {
-                    if index > 0, note.octave != 0, sawBareFigure { ambiguous = true }
-                    if note.octave == 0 { sawBareFigure = true }
-                }
-            }
-            notes[last].octave += trailing
+        func figure(_ byte: UInt8) {
+            // `8` and `9` are 1 and 2 with an octave mark of their own.
+            let isHigh = byte == UInt8(ascii: "8") || byte == UInt8(ascii: "9")
+            if isHigh { octave = previous == UInt8(ascii: "'") ? min(run + 1, 3) : 1 }
+            notes.append((isHigh ? byte - 7 : byte, octave, accidental))
+            octave = 0
+            accidental = 0
+            run = 0
+            previous = byte
         }
-        // Accidentals written after the last figure belong to it.
-        notes[last].accidental += accidental
+        // From the end: each figure followed by marks (or accidentals) takes them.
+        var front = symbols.count
+        while front > 0, !isFigure(symbols[front - 1]), let at = symbols[..<front].lastIndex(where: isFigure) {
+            for index in (at + 1)..<front { read(symbols[index]) }
+            figure(symbols[at])
+            front = at
+        }
+        // At the front, groups of marks then a figure are clear; after the first bare figure they are not.
+        var clear = 0
+        while clear < front {
+            var index = clear
+            while index < front, !isMark(symbols[index]), !isFigure(symbols[index]) { index += 1 }
+            guard index < front, isMark(symbols[index]) else { break }
+            while index < front, !isFigure(symbols[index]) { index += 1 }
+            guard index < front else { break }
+            clear = index + 1
+        }
+        for index in 0..<clear { isFigure(symbols[index]) ? figure(symbols[index]) : read(symbols[index]) }
+        let ambiguous = octavesAfter == nil && symbols[clear..<front].contains(where: isMark)
+        var index = clear
+        while index < front {
+            let byte = symbols[index]
+            guard isFigure(byte), octavesAfter == true else {
+                isFigure(byte) ? figure(byte) : read(byte)
+                index += 1
+                continue
+            }
+            // OctavesAfter: a run of marks after a figure (and its accidentals) belongs to it.
+            var marks = index + 1
+            while marks < front, !isFigure(symbols[marks]), !isMark(symbols[marks]) { marks += 1 }
+            var end = marks
+            while end < front, isMark(symbols[end]) { end += 1 }
+            for other in marks..<end { read(symbols[other]) }
+            figure(byte)
+            // Accidentals between the figure and its marks go on to the next figure, as in the reference.
+            for other in (index + 1)..<marks { read(symbols[other]) }
+            index = end
+        }
         return (notes, ambiguous)
     }
 }

@@ -7,13 +7,21 @@ extension PartBuilder {
     }
 
     mutating func openEndings(at location: SourceLocation, parser: inout ParseLog) {
+        // `R{ … } ~ A{ … }`: the repeat's last note is tied into each ending.
+        var tie: SourceLocation? = nil
+        let items = stack[stack.count - 1].items
+        if case .tie(let tieLocation)? = items.last, items.count > 1, case .repeat(let repeated) = items[items.count - 2], repeated.endings.isEmpty {
+            stack[stack.count - 1].items.removeLast()
+            tie = tieLocation
+        }
         guard case .repeat(let repeated)? = stack[stack.count - 1].items.last, repeated.endings.isEmpty else {
             parser.error(location, "`A{` must follow the `}` of a repeat: expected R{ … } A{ … | … }")
             push(Frame(kind: .repeatBody(times: 1, counted: false), location: location, barPosition: bars.position))
             return
         }
         stack[stack.count - 1].items.removeLast()
-        push(Frame(kind: .endings(repeated, done: []), location: location, barPosition: bars.position))
+        push(Frame(kind: .endings(repeated, done: [], tie: tie), location: location, barPosition: bars.position))
+        if let tie { append(.tie(tie)) }
     }
 
     mutating func closeBrace(at location: SourceLocation, parser: inout ParseLog) {
@@ -27,10 +35,11 @@ extension PartBuilder {
                 let passLength = bars.length(from: frame.barPosition)
                 bars.shift(by: passLength * Int64(times - 1))
             }
-            append(.repeat(Repeat(times: times, body: frame.items, location: frame.location)))
-        case .endings(var repeated, let done):
+            append(.repeat(Repeat(times: times, body: frame.items, location: frame.location, end: location.advanced(by: 1))))
+        case .endings(var repeated, let done, _):
             stack.removeLast()
             repeated.endings = done + [frame.items]
+            repeated.end = location.advanced(by: 1)
             repeated.times = max(repeated.times, repeated.endings.count)
             append(.repeat(repeated))
         case .tuplet:
@@ -54,7 +63,7 @@ extension PartBuilder {
             }
         }.count
         if notes == 0 { parser.warning(frame.location, "empty tuplet: expected notes between `\(count)[` and `]`") }
-        append(.tuplet(Tuplet(count: count, ratio: ratio, items: frame.items, location: frame.location)))
+        append(.tuplet(Tuplet(count: count, ratio: ratio, items: frame.items, location: frame.location, end: location.advanced(by: 1))))
     }
 
     mutating func multibarRest(_ text: String, at location: SourceLocation, parser: inout ParseLog) {
@@ -73,9 +82,9 @@ extension PartBuilder {
     mutating func timeSignature(_ text: String, at location: SourceLocation, parser: inout ParseLog) {
         let pieces = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
         let fraction = pieces[0].split(separator: "/", omittingEmptySubsequences: false)
-        guard fraction.count == 2, let beats = Int(fraction[0]), let unit = Int(fraction[1]), (1...64).contains(beats),
-              [1, 2, 4, 8, 16, 32, 64].contains(unit) else {
-            parser.error(location, "'\(text)' is not a time signature: expected beats/unit such as 3/4 or 6/8, unit a power of two")
+        guard fraction.count == 2, let beats = Int(fraction[0]), let unit = Int(fraction[1]), (1...Self.maximumBeatsPerBar).contains(beats),
+              Self.isNoteValue(unit) else {
+            parser.error(location, "'\(text)' is not a time signature: expected beats/unit such as 3/4, 6/8 or 63/16, beats 1 to \(Self.maximumBeatsPerBar), unit a power of two up to 128")
             return
         }
         var pickup: WholeNotes? = nil
@@ -83,7 +92,7 @@ extension PartBuilder {
             var value = pieces[1]
             let dotted = value.hasSuffix(".")
             if dotted { value = value.dropLast() }
-            guard let denominator = Int(value), [1, 2, 4, 8, 16, 32, 64].contains(denominator) else {
+            guard let denominator = Int(value), Self.isNoteValue(denominator) else {
                 parser.error(location, "'\(text)': expected a pickup note value after the comma, such as 4/4,8 or 6/8,4.")
                 return
             }
@@ -99,6 +108,13 @@ extension PartBuilder {
         bars.set(signature)
         append(.timeSignature(signature))
     }
+
+    /// The most beats a meter may have: far above what music is written in (real transcriptions
+    /// write `99/16`), low enough that a bar's length stays a small exact fraction.
+    static let maximumBeatsPerBar = 10_000
+
+    /// Whether a number is a note value LilyPond can write as a meter's unit: 1, 2, 4 … 128.
+    static func isNoteValue(_ value: Int) -> Bool { (1...128).contains(value) && value & (value - 1) == 0 }
 
     /// `4=105`, `4.=60`, `8=120`: beat unit (1, 2, 4, 8, 16 and dots), then beats per minute.
     static func tempo(_ text: String, at location: SourceLocation) -> TempoMark? {
@@ -117,7 +133,7 @@ extension PartBuilder {
         var notes: [Note] = []
         var length = WholeNotes(1, 16)
         var octave = 0, accidental = 0
-        var joinNext = false
+        var joinNext = false, sawFigure = false
         var bytes: [UInt8] = []
         for byte in body.utf8 {
             if byte == UInt8(ascii: "8") || byte == UInt8(ascii: "9") { bytes += [UInt8(ascii: "'"), byte - 7] } else { bytes.append(byte) }
@@ -143,11 +159,10 @@ extension PartBuilder {
             case UInt8(ascii: "1")...UInt8(ascii: "7"):
                 let isLast = !bytes[(index + 1)..<end].contains { (49...55).contains($0) }
                 let pitch = Pitch(midiNumber: tonic + NoteWord.semitones(of: byte) + accidental + 12 * (octave + (isLast ? trailingOctave : 0)))
-                guard pitch.isValidMIDI else {
-                    parser.error(location, "a grace note sounds at MIDI note \(pitch.midiNumber): expected a pitch from 0 to 127")
-                    return
-                }
-                if joinNext, !notes.isEmpty {
+                sawFigure = true
+                if !pitch.isValidMIDI {
+                    parser.warning(location, "a grace note sounds at MIDI note \(pitch.midiNumber), outside 0 to 127: it stays silent")
+                } else if joinNext, !notes.isEmpty {
                     notes[notes.count - 1].pitches.append(pitch)
                 } else {
                     notes.append(Note(pitches: [pitch], length: length, text: String(UnicodeScalar(byte)), location: location))
@@ -162,9 +177,10 @@ extension PartBuilder {
             }
         }
         guard !notes.isEmpty else {
+            if sawFigure { return }
             parser.error(location, "grace notes without figures: expected g[…] or […]g with figures 1-7 inside")
             return
         }
-        append(.grace(GraceNotes(placement: placement, notes: notes, location: location)))
+        append(.grace(GraceNotes(placement: placement, notes: notes, location: location, width: body.count + 3)))
     }
 }

@@ -3,6 +3,12 @@
 struct PartBuilder {
     let location: SourceLocation
     var instrument: String?
+    var lyrics: [String] = []
+    /// Slurs and words for the printed score: they attach to the note written before them.
+    var slurs: [Slur] = []
+    var annotations: [Annotation] = []
+    private var openSlurs: [SourceLocation] = []
+    private var lastNote: SourceLocation?
 
     var stack: [Frame] = [Frame(kind: .root, location: SourceLocation(file: "", line: 0, column: 0))]
     var tonic = 60
@@ -29,7 +35,8 @@ struct PartBuilder {
             case root
             case tuplet(count: Int, ratio: WholeNotes)
             case repeatBody(times: Int, counted: Bool)
-            case endings(Repeat, done: [[MusicItem]])
+            /// `A{ … | … }`: the endings read so far; `tie` when `~` joins the repeat to each ending.
+            case endings(Repeat, done: [[MusicItem]], tie: SourceLocation?)
         }
         var kind: Kind
         var items: [MusicItem] = []
@@ -82,99 +89,60 @@ struct PartBuilder {
             stack[0].items.append(contentsOf: open)
         }
         if let problem = bars.endOfPart() { parser.warning(problem.location ?? location, problem.message) }
-        return Part(instrument: instrument, items: stack[0].items, location: location)
+        return Part(instrument: instrument, items: stack[0].items, lyrics: lyrics, slurs: slurs, annotations: annotations, location: location)
     }
 
     // MARK: - Words
 
     /// Reads one word of music from its bytes.
     mutating func consume(_ word: UnsafeBufferPointer<UInt8>, at location: SourceLocation, parser: inout ParseLog) {
-        // Most words are notes, bar lines and ties: read those without making a string or trying every command.
-        if let first = word.first, first != UInt8(ascii: "-") || word.count == 1, NoteWord.looksLikeNote(word) {
-            note(word, original: nil, at: location, parser: &parser)
-            return
-        }
-        if word.count == 2, word[1] == UInt8(ascii: "["), (49...57).contains(word[0]) {
-            openTuplet(of: Int(word[0] - 48), at: location, parser: &parser)
-            return
-        }
-        if word.count == 1 {
-            switch word[0] {
-            case UInt8(ascii: "|"): barLine(at: location, parser: &parser); return
-            case UInt8(ascii: "~"): append(.tie(location)); return
-            case UInt8(ascii: "]"): closeTuplet(at: location, parser: &parser); return
-            default: break
-            }
-        }
-        consume(String(decoding: word, as: UTF8.self), at: location, parser: &parser)
-    }
-
-    private mutating func consume(_ text: String, at location: SourceLocation, parser: inout ParseLog) {
-        if let command = Self.ignoredWords[text] {
-            switch command {
-            case .keepLength: keepLength = true
-            case .octavesBefore: octavesAfter = false
-            case .octavesAfter: octavesAfter = true
-            case .partMIDI: parser.separateMIDIPerPart = true
-            case .ignored: break
-            }
-            return
-        }
-        // `|`, `~` and `]` never reach here: `consume(_:at:parser:)` reads them from their byte.
-        switch text {
-        case "arp", "arpUp", "arpDown": pendingArpeggio = Note.Arpeggio(rawValue: text); return
-        case "R{": openRepeat(times: 2, counted: false, at: location, parser: &parser); return
-        case "}": closeBrace(at: location, parser: &parser); return
-        case "A{": openEndings(at: location, parser: &parser); return
-        case "Segno", "ToCoda", "Fine", "DC", "DS":
-            if let kind = Jump.Kind(rawValue: text) { append(.jump(Jump(kind: kind, location: location))) }
-            return
-        default: break
-        }
-        let first = text.utf8.first ?? 0
-        if first == UInt8(ascii: "\\") || text.hasPrefix("^\\") || text.hasPrefix("_\\") {
-            let name = String(text.drop { $0 == "\\" || $0 == "^" || $0 == "_" })
+        switch MusicWord.classify(word, at: location) {
+        case .note: note(word, original: nil, at: location, parser: &parser)
+        case .shiftedNote(let text): note(text, at: location, parser: &parser)
+        case .barLine: barLine(at: location, parser: &parser)
+        case .tie: append(.tie(location))
+        case .closeTuplet: closeTuplet(at: location, parser: &parser)
+        case .closeBrace: closeBrace(at: location, parser: &parser)
+        case .openTuplet(let count): openTuplet(of: count, at: location, parser: &parser)
+        case .openRepeat(let times, let counted): openRepeat(times: times, counted: counted, at: location, parser: &parser)
+        case .badRepeatCount(let times): parser.error(location, "repeat count \(times) out of range: expected 1 to 100")
+        case .openEndings: openEndings(at: location, parser: &parser)
+        case .jump(let kind): append(.jump(Jump(kind: kind, location: location)))
+        case .flag(.keepLength): keepLength = true
+        case .flag(.octavesBefore): octavesAfter = false
+        case .flag(.octavesAfter): octavesAfter = true
+        case .flag(.partMIDI): parser.separateMIDIPerPart = true
+        case .flag(.ignored), .layout: break
+        case .arpeggio(let kind): pendingArpeggio = kind
+        case .dynamic(let name):
             if Dynamic.velocity(for: name) != nil { append(.dynamic(Dynamic(marking: name, location: location))) }
-            return
-        }
-        if first == UInt8(ascii: "\"") || text.hasPrefix("^\"") || text.hasPrefix("_\"") || text == "(" || text == ")" || text == "->"
-            || text == "[(" || text == ")]" || text.hasPrefix("Fr=") || text.hasPrefix("slide=") || text.hasPrefix("letter") && text.count > 6 {
-            return
-        }
-        if let tempo = Self.tempo(text, at: location) { append(.tempo(tempo)); return }
-        if text.hasPrefix("1=") || text.hasPrefix("6=") {
+        case .printedMark(let text): printedMark(text)
+        case .tempo(let tempo): append(.tempo(tempo))
+        case .badTempo(let text):
+            parser.error(location, "'\(Self.shortened(text))' is not a tempo: expected a beat (1, 2, 4, 8 or 16, dotted or not) = beats per minute from 1 to 10000, such as 4=105")
+        case .key(let text):
             if let key = KeyName.parse(text, at: location) {
                 tonic = key.tonicMIDINumber
                 append(.key(key))
             } else {
                 parser.error(location, "unknown key '\(text)': expected 1= or 6= and a note name such as 1=Bb or 6=F#")
             }
-            return
+        case .multibarRest(let text): multibarRest(text, at: location, parser: &parser)
+        case .graceNotes(let body, let placement): graceNotes(body, placement: placement, at: location, parser: &parser)
+        case .timeSignature(let text): timeSignature(text, at: location, parser: &parser)
         }
-        if let first = text.utf8.first, (48...57).contains(first), text.utf8.contains(UInt8(ascii: "=")) {
-            parser.error(location, "'\(Self.shortened(text))' is not a tempo: expected a beat (1, 2, 4, 8 or 16, dotted or not) = beats per minute from 1 to 10000, such as 4=105")
-            return
+    }
+
+    /// `(`, `)` and quoted words: nothing to play, but printed on the note written before them.
+    private mutating func printedMark(_ text: String) {
+        guard let note = lastNote else { return }
+        switch text {
+        case "(": openSlurs.append(note)
+        case ")": if let start = openSlurs.popLast(), start != note { slurs.append(Slur(start: start, end: note)) }
+        default:
+            let words = text.drop { $0 == "^" || $0 == "_" }.trimmingCharacters(in: ["\""])
+            if !words.isEmpty { annotations.append(Annotation(text: words, isAbove: !text.hasPrefix("_"), note: note)) }
         }
-        if text.hasPrefix("R*") { multibarRest(text, at: location, parser: &parser); return }
-        if text.hasPrefix("R"), text.hasSuffix("{"), let times = Int(text.dropFirst().dropLast()) {
-            guard (1...100).contains(times) else { parser.error(location, "repeat count \(times) out of range: expected 1 to 100"); return }
-            openRepeat(times: times, counted: true, at: location, parser: &parser)
-            return
-        }
-        if text.hasSuffix("["), let count = Int(text.dropLast()) {
-            openTuplet(of: count, at: location, parser: &parser)
-            return
-        }
-        if text.hasPrefix("g[") && text.hasSuffix("]") && text.count > 3 {
-            graceNotes(String(text.dropFirst(2).dropLast()), placement: .before, at: location, parser: &parser)
-            return
-        }
-        if text.hasPrefix("[") && text.hasSuffix("]g") && text.count > 3 {
-            graceNotes(String(text.dropFirst().dropLast(2)), placement: .after, at: location, parser: &parser)
-            return
-        }
-        if text.utf8.contains(UInt8(ascii: "/")), !text.hasSuffix("///") { timeSignature(text, at: location, parser: &parser); return }
-        note(text, at: location, parser: &parser)
     }
 
     /// `3[`: the notes up to `]` share the time of two (and so on for other counts).
@@ -185,12 +153,12 @@ struct PartBuilder {
 
     /// `|` ends a bar, or inside `A{ … }` one ending.
     private mutating func barLine(at location: SourceLocation, parser: inout ParseLog) {
-        if case .endings(let repeated, var done) = stack[stack.count - 1].kind {
+        if case .endings(let repeated, var done, let tie) = stack[stack.count - 1].kind {
             // The frame lets go of its endings first, so that appending one does not copy them all.
             stack[stack.count - 1].kind = .root
             done.append(stack[stack.count - 1].items)
-            stack[stack.count - 1].kind = .endings(repeated, done: done)
-            stack[stack.count - 1].items = []
+            stack[stack.count - 1].kind = .endings(repeated, done: done, tie: tie)
+            stack[stack.count - 1].items = tie.map { [.tie($0)] } ?? []
             bars.position = stack[stack.count - 1].barPosition
         } else {
             if bars.position != .zero && bars.position != bars.startPosition {
@@ -199,19 +167,6 @@ struct PartBuilder {
             append(.barLine(location))
         }
     }
-
-    private enum Flag { case keepLength, octavesBefore, octavesAfter, partMIDI, ignored }
-
-    /// Words that only change layout (or nothing at all when playing) and the few flags that matter.
-    private static let ignoredWords: [String: Flag] = {
-        var words: [String: Flag] = ["KeepLength": .keepLength, "OctavesBefore": .octavesBefore, "OctavesAfter": .octavesAfter, "PartMidi": .partMIDI]
-        for word in [
-            "Harm:", ":Harm", "OnePage", "RepeatAccidentals", "NormalAccidentals", "KeepOctave", "ChordsRoman", "NoBarNums",
-            "NoIndent", "RaggedLast", "SeparateTimesig", "angka", "Indonesian", "WithStaff", "slideUp", "slideDown", "glis", "gliss",
-            "souyin", "harmonic", "up", "down", "bend", "tilde", "staccato", "-.",
-        ] { words[word] = .ignored }
-        return words
-    }()
 
     // MARK: - Notes
 
@@ -242,6 +197,7 @@ struct PartBuilder {
             return
         }
         let text = noteTexts.text(of: bytes)
+        let width = original?.count ?? bytes.count
         let original = original ?? text
         let beams = word.beams ?? (keepLength ? lastBeams : 0)
         lastBeams = beams
@@ -252,7 +208,7 @@ struct PartBuilder {
         let length = NoteWord.length(beams: beams, dots: word.dots)
         bars.advance(by: length * tupletRatio, at: location, parser: &parser)
         if word.isDash {
-            append(.continuation(Continuation(length: length, location: location)))
+            append(.continuation(Continuation(length: length, location: location, width: width)))
             return
         }
         var pitches: [Pitch] = []
@@ -269,6 +225,11 @@ struct PartBuilder {
             }
             pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }
             pitches.sort()
+            // A chord that names a pitch twice sounds it once, as in the reference's MIDI.
+            var index = 1
+            while index < pitches.count {
+                if pitches[index] == pitches[index - 1] { pitches.remove(at: index) } else { index += 1 }
+            }
         } else {
             if word.octaveGroupCount > 1 {
                 parser.error(location, "'\(original)' has more than one group of octave marks: expected one, such as 1'' or 1,,")
@@ -286,10 +247,12 @@ struct PartBuilder {
             pitches = singlePitch(tonic + NoteWord.semitones(of: word.figure) + accidental + 12 * octave)
         }
         if let outside = pitches.first(where: { !$0.isValidMIDI }) {
-            parser.error(location, "'\(Self.shortened(original))' sounds at MIDI note \(outside.midiNumber): expected a pitch from 0 to 127")
-            return
+            // A slip such as one comma too many: the note keeps its time, silent, and the rest plays.
+            parser.warning(location, "'\(Self.shortened(original))' sounds at MIDI note \(outside.midiNumber), outside 0 to 127: it stays silent")
+            pitches.removeAll { !$0.isValidMIDI }
         }
-        append(.note(Note(pitches: pitches, length: length, text: text, location: location, arpeggio: word.isChord ? pendingArpeggio : nil)))
+        append(.note(Note(pitches: pitches, length: length, text: text, location: location, arpeggio: word.isChord ? pendingArpeggio : nil, width: width)))
+        lastNote = location
         pendingArpeggio = nil
     }
 

@@ -38,6 +38,8 @@ public struct ScoreParser {
         var location: SourceLocation
         var instrument: String?
         var words: Range<Int>
+        /// The `L:`/`H:` lines written in the part, one verse each.
+        var lyrics: [String] = []
     }
 
     /// A movement's headers and parts, before the parts are read.
@@ -77,11 +79,19 @@ public struct ScoreParser {
 
     mutating func header(_ header: Header, at location: SourceLocation) {
         let (name, value) = (header.name, header.value)
+        if name == "l:" || name == "h:" {
+            part.lyrics.append(value)
+            return
+        }
         if name == "instrument" {
             if let previous = part.instrument, previous != value {
                 diagnostics.append(.warning(at: location, "instrument changes from '\(previous)' to '\(value)' within a part: is a NextPart missing?"))
             }
             part.instrument = value
+            if GeneralMIDI.program(named: value) == nil {
+                let nearest = GeneralMIDI.nearestNames(to: value).map { "'\($0)'" }.joined(separator: ", ")
+                diagnostics.append(.warning(at: location, "unknown instrument '\(value)': it plays as a piano; the nearest MIDI instrument names are \(nearest)"))
+            }
             return
         }
         if let previous = movement.headers[name], previous != value {
@@ -110,6 +120,7 @@ public struct ScoreParser {
         var log = ParseLog()
         var builder = PartBuilder(location: outline.location, expectedItems: outline.words.count)
         builder.instrument = outline.instrument
+        builder.lyrics = outline.lyrics
         lexed.bytes.withUnsafeBufferPointer { bytes in
             for word in lexed.words[outline.words] {
                 guard case .music = word.kind else { continue }

@@ -55,4 +55,23 @@ public enum MusicItem: Sendable, Hashable {
         case .dynamic(let d): d.location
         }
     }
+
+    /// Where the item is written, from its first character to just after its last (a group to
+    /// just after its closing bracket). Marks whose spelling is not kept end where they start.
+    public var range: SourceRange {
+        func word(_ location: SourceLocation, _ width: Int) -> SourceRange { SourceRange(start: location, end: location.advanced(by: width)) }
+        switch self {
+        case .note(let n): return n.range
+        case .continuation(let c): return c.range
+        case .tie(let l), .barLine(let l): return word(l, 1)
+        case .tuplet(let t): return t.range
+        case .grace(let g): return g.range
+        case .repeat(let r): return r.range
+        case .jump(let j): return word(j.location, j.kind.rawValue.count)
+        case .multibarRest(let m): return m.range
+        case .key(let k): return word(k.location, k.text.count)
+        case .dynamic(let d): return word(d.location, d.marking.count + 1)
+        case .tempo, .timeSignature: return word(location, 0)
+        }
+    }
 }

@@ -6,12 +6,18 @@ public struct Repeat: Sendable, Hashable {
     /// Alternative endings; when there are fewer than `times`, the first is played for the early passes.
     public var endings: [[MusicItem]]
     public var location: SourceLocation
-    public init(times: Int, body: [MusicItem], endings: [[MusicItem]] = [], location: SourceLocation) {
+    /// Just after the last `}` (of the endings when there are some).
+    public var end: SourceLocation
+    public init(times: Int, body: [MusicItem], endings: [[MusicItem]] = [], location: SourceLocation, end: SourceLocation? = nil) {
         self.times = times
         self.body = body
         self.endings = endings
         self.location = location
+        self.end = end ?? location
     }
+
+    /// From `R{` to just after the last `}`.
+    public var range: SourceRange { SourceRange(start: location, end: end) }
 }
 
 /// A navigation mark: where a da capo or dal segno returns to and where it ends.
@@ -35,4 +41,7 @@ public struct MultibarRest: Sendable, Hashable {
         self.bars = bars
         self.location = location
     }
+
+    /// Where `R*N` is written.
+    public var range: SourceRange { SourceRange(start: location, end: location.advanced(by: 2 + String(bars).count)) }
 }

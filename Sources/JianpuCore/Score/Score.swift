@@ -35,11 +35,42 @@ public struct Part: Sendable, Hashable {
     /// The `instrument=` header of the part, if any.
     public var instrument: String?
     public var items: [MusicItem]
+    /// The `L:`/`H:` lines written in the part, one verse each, as written.
+    public var lyrics: [String]
+    /// Slurs and words over or under notes: printed, not played.
+    public var slurs: [Slur]
+    public var annotations: [Annotation]
     public var location: SourceLocation
 
-    public init(instrument: String? = nil, items: [MusicItem], location: SourceLocation) {
+    public init(instrument: String? = nil, items: [MusicItem], lyrics: [String] = [], slurs: [Slur] = [], annotations: [Annotation] = [], location: SourceLocation) {
         self.instrument = instrument
         self.items = items
+        self.lyrics = lyrics
+        self.slurs = slurs
+        self.annotations = annotations
         self.location = location
+    }
+}
+
+extension Score {
+    /// Where each note, rest, dash, grace-note word and whole-bar rest is written, by where it starts.
+    public var wordRanges: [SourceLocation: SourceRange] {
+        var ranges: [SourceLocation: SourceRange] = [:]
+        func collect(_ items: [MusicItem]) {
+            for item in items {
+                switch item {
+                case .note, .continuation, .grace, .multibarRest: ranges[item.location] = item.range
+                case .tuplet(let tuplet): collect(tuplet.items)
+                case .repeat(let repeated):
+                    collect(repeated.body)
+                    for ending in repeated.endings { collect(ending) }
+                default: break
+                }
+            }
+        }
+        for movement in movements {
+            for part in movement.parts { collect(part.items) }
+        }
+        return ranges
     }
 }

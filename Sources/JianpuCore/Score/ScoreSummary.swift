@@ -13,10 +13,10 @@ public struct ScoreSummary: CustomStringConvertible {
             if score.movements.count > 1 { lines.append("movement \(index + 1):") }
             let key = timeline.keys.first?.name ?? "1=C"
             let meter = timeline.meters.first.map { "\($0.beats)/\($0.beatUnit)" } ?? "4/4"
-            let tempos = timeline.tempoMap.changes.map { Self.bpm($0.quarterNotesPerMinute) }
+            let tempos = timeline.tempoMap.changes.map(\.written)
             lines.append("key:       \(key)\(timeline.keys.count > 1 ? " (\(timeline.keys.count - 1) changes)" : "")")
             lines.append("meter:     \(meter)\(timeline.meters.count > 1 ? " (\(timeline.meters.count - 1) changes)" : "")")
-            lines.append("tempo:     ♩=\(tempos[0])\(tempos.count > 1 ? " (then \(tempos.dropFirst().joined(separator: ", ")))" : "")")
+            lines.append("tempo:     \(tempos[0])\(tempos.count > 1 ? " (then \(tempos.dropFirst().joined(separator: ", ")))" : "")")
             // Counted in one pass: a filter per part was quadratic for scores of many parts.
             var counts = [Int](repeating: 0, count: timeline.parts.count)
             for note in timeline.notes where counts.indices.contains(note.part) { counts[note.part] += 1 }
@@ -27,15 +27,12 @@ public struct ScoreSummary: CustomStringConvertible {
                 let program = part.program.map { " (GM \($0 + 1) \(GeneralMIDI.programNames[Int($0)]))" } ?? ""
                 lines.append("part \(number + 1):    \(role), channel \(part.channel + 1)\(instrument)\(program), \(count) notes")
             }
-            lines.append("bars:      \(timeline.barStarts.count)")
+            let played = timeline.bars.filter { $0.number > 0 }.count
+            lines.append("bars:      \(timeline.printedBarCount)\(played != timeline.printedBarCount ? " (\(played) as played)" : "")")
             lines.append("notes:     \(timeline.notes.count)")
             lines.append("duration:  \(Self.clock(timeline.durationSeconds))")
         }
         return lines.joined(separator: "\n")
-    }
-
-    static func bpm(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(Double(Int(value * 100)) / 100)
     }
 
     /// Seconds as `m:ss.s`.

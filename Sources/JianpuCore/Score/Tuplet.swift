@@ -6,12 +6,18 @@ public struct Tuplet: Sendable, Hashable {
     public var ratio: WholeNotes
     public var items: [MusicItem]
     public var location: SourceLocation
-    public init(count: Int, ratio: WholeNotes, items: [MusicItem], location: SourceLocation) {
+    /// Just after the closing `]`.
+    public var end: SourceLocation
+    public init(count: Int, ratio: WholeNotes, items: [MusicItem], location: SourceLocation, end: SourceLocation? = nil) {
         self.count = count
         self.ratio = ratio
         self.items = items
         self.location = location
+        self.end = end ?? location
     }
+
+    /// From `N[` to just after `]`.
+    public var range: SourceRange { SourceRange(start: location, end: end) }
 
     /// The ratio the reference gives `N[`: N notes in the time of the power of two below N
     /// (or 3/2 of N when N is itself a power of two).

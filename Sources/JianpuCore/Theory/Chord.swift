@@ -54,6 +54,20 @@ public struct Chord: Sendable, Hashable, CustomStringConvertible {
         return midiRange.filter { classes.contains(($0 % 12 + 12) % 12) }.map(Pitch.init(midiNumber:))
     }
 
+    /// The chord as LilyPond's chord mode sounds it: the root in the octave from middle C
+    /// (its letter's), the other tones at their formula's distance above it, and a slash note
+    /// moved below the root (taken out of the chord when it is a chord tone): `c/e` is E3 C4 G4.
+    public func chordModeVoicing() -> [Pitch] {
+        let root = 60 + self.root.letter.naturalPitchClass + self.root.accidental.semitones
+        var pitches = formula.semitones.map { root + $0 }
+        if let bass {
+            pitches.removeAll { ($0 - bass.pitchClass) % 12 == 0 && $0 != root }
+            let below = root - ((root - bass.pitchClass) % 12 + 12) % 12
+            pitches.insert(below == root ? root - 12 : below, at: 0)
+        }
+        return pitches.map(Pitch.init(midiNumber:))
+    }
+
     /// The chord in close position: the bass (the root, or the slash note) in scientific
     /// `octave`, then the other chord tones each the next one above, continuing in formula order
     /// from the tone after the bass (A/C# in octave 3: C#3 E3 A3).

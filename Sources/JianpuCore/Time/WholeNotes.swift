@@ -126,8 +126,9 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
         return l < r
     }
 
-    /// The nearest fraction with a denominator of at most 2^20, for results that overflowed.
-    init(approximating value: Double) {
+    /// The nearest fraction with a denominator of 2^20: for results that overflowed, and for
+    /// positions an audio clock gives, to ask exact questions about them.
+    public init(approximating value: Double) {
         guard value.isFinite else { self.init(0); return }
         let scale = 1_048_576.0
         let clamped = max(min(value * scale, Double(Int64.max / 2)), Double(Int64.min / 2))

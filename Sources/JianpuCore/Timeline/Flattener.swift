@@ -48,10 +48,10 @@ public enum Flattener {
         }
         notes = mergedInPairs(partNotes)
         if meters.isEmpty { meters = [MeterChange(position: .zero, beats: 4, beatUnit: 4)] }
+        rests = rests.enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element)
         return Timeline(
-            title: movement.headers["title"], parts: parts, notes: notes,
-            rests: rests.enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element), tempoMap: TempoMap(tempos), meters: meters, keys: keys,
-            barStarts: barStarts(meters: meters, pickup: movement.parts.first.flatMap(Self.pickup), length: length), length: length)
+            title: movement.headers["title"], parts: parts, notes: notes, rests: rests, tempoMap: TempoMap(tempos), meters: meters, keys: keys,
+            bars: bars(of: movement, partIndices: indices, notes: notes, rests: rests, meters: meters, length: length), length: length)
     }
 
     /// One part's notes ordered by onset and pitch. They come nearly in order (only grace
@@ -111,7 +111,20 @@ public enum Flattener {
         return nil
     }
 
-    private static func barStarts(meters: [MeterChange], pickup: WholeNotes?, length: WholeNotes) -> [WholeNotes] {
+    /// The played bars, numbered as printed from the first part's text when it is played.
+    private static func bars(of movement: Movement, partIndices: [Int], notes: [TimedNote], rests: [TimedRest], meters: [MeterChange], length: WholeNotes) -> [PlayedBar] {
+        let pickup = movement.parts.first.flatMap(Self.pickup)
+        let plain = barStarts(meters: meters, pickup: pickup, length: length)
+        guard let first = partIndices.first, let melody = movement.parts.indices.contains(first) ? movement.parts[first] : nil else {
+            return PlayedBar.numbered(plain)
+        }
+        // Without repeats or jumps the melody plays as written: its bars are the printed ones.
+        guard PrintedBars.reordersBars(melody.items) else { return PlayedBar.numbered(plain, from: (pickup ?? .zero) > .zero ? 0 : 1) }
+        return PrintedBars.played(melody: melody, notes: notes, rests: rests, length: length, plainStarts: plain)
+    }
+
+    /// Bar starts from `meters` (and a pickup) up to `length`, straight through.
+    static func barStarts(meters: [MeterChange], pickup: WholeNotes?, length: WholeNotes) -> [WholeNotes] {
         var starts: [WholeNotes] = [.zero]
         var position = pickup ?? .zero
         if position > .zero, position < length { starts.append(position) }

@@ -63,7 +63,7 @@ struct PartWalk {
                 open.removeAllKeepingCapacity()
                 rest(lasting: barLength * Int64(multibar.bars), at: multibar.location)
             case .tempo(let mark):
-                tempos.append(TempoMap.Change(position: time, quarterNotesPerMinute: mark.quarterNotesPerMinute))
+                tempos.append(TempoMap.Change(position: time, beat: mark.beat, beatsPerMinute: Double(mark.beatsPerMinute)))
             case .key(let key):
                 keys.append(KeyChange(position: time, sharps: key.sharps, isMinor: key.isMinor, name: key.text))
             case .timeSignature(let signature):

@@ -4,9 +4,32 @@ public struct TempoMap: Sendable, Hashable {
     public struct Change: Sendable, Hashable {
         public var position: WholeNotes
         public var quarterNotesPerMinute: Double
+        /// The beat the tempo was written in (3/8 for `4.=56`), a quarter note unless written otherwise.
+        public var beat: WholeNotes
         public init(position: WholeNotes, quarterNotesPerMinute: Double) {
             self.position = position
             self.quarterNotesPerMinute = quarterNotesPerMinute
+            self.beat = .quarter
+        }
+
+        /// A tempo as written: `beatsPerMinute` of `beat` (`4.=56` is 56 dotted crotchets a minute).
+        public init(position: WholeNotes, beat: WholeNotes, beatsPerMinute: Double) {
+            self.position = position
+            self.quarterNotesPerMinute = beatsPerMinute * beat.doubleValue * 4
+            self.beat = beat
+        }
+
+        /// Beats per minute of the written beat.
+        public var beatsPerMinute: Double { quarterNotesPerMinute / (beat.doubleValue * 4) }
+
+        /// The tempo as a score prints it: `♩=105`, `♩.=56`, `♪=120`, `𝅗𝅥=60`.
+        public var written: String {
+            let dotted = beat.numerator == 3 && beat.denominator > 2
+            let plain = dotted ? beat * WholeNotes(2, 3) : beat
+            let symbols: [WholeNotes: String] = [.whole: "𝅝", WholeNotes(1, 2): "𝅗𝅥", .quarter: "♩", WholeNotes(1, 8): "♪", WholeNotes(1, 16): "𝅘𝅥𝅯"]
+            func number(_ bpm: Double) -> String { bpm == bpm.rounded() ? String(Int(bpm)) : String(Double(Int(bpm * 100)) / 100) }
+            guard let symbol = symbols[plain] else { return "♩=\(number(quarterNotesPerMinute))" }
+            return "\(symbol)\(dotted ? "." : "")=\(number(beatsPerMinute))"
         }
         /// Microseconds per quarter note, as a MIDI tempo event stores it.
         public var microsecondsPerQuarter: Int {
@@ -83,6 +106,6 @@ public struct TempoMap: Sendable, Hashable {
     /// A factor that is not positive and finite leaves the map as it is.
     public func scaled(by factor: Double) -> TempoMap {
         guard factor > 0, factor.isFinite else { return self }
-        return TempoMap(changes.map { Change(position: $0.position, quarterNotesPerMinute: $0.quarterNotesPerMinute * factor) })
+        return TempoMap(changes.map { Change(position: $0.position, beat: $0.beat, beatsPerMinute: $0.beatsPerMinute * factor) })
     }
 }

@@ -21,10 +21,11 @@ extension Timeline {
                 return moved
             }
             result.programChanges += next.programChanges.map { ProgramChange(position: $0.position + offset, part: $0.part, program: $0.program) }
-            tempos += next.tempoMap.changes.map { TempoMap.Change(position: $0.position + offset, quarterNotesPerMinute: $0.quarterNotesPerMinute) }
+            tempos += next.tempoMap.changes.map { TempoMap.Change(position: $0.position + offset, beat: $0.beat, beatsPerMinute: $0.beatsPerMinute) }
             result.meters += next.meters.map { MeterChange(position: $0.position + offset, beats: $0.beats, beatUnit: $0.beatUnit) }
             result.keys += next.keys.map { KeyChange(position: $0.position + offset, sharps: $0.sharps, isMinor: $0.isMinor, name: $0.name) }
-            result.barStarts += next.barStarts.map { $0 + offset }
+            // Each movement prints its own bar numbers.
+            result.bars += next.bars.map { PlayedBar(start: $0.start + offset, number: $0.number, pass: $0.pass) }
             result.length = offset + next.length
         }
         result.tempoMap = TempoMap(tempos)

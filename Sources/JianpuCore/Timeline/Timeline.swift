@@ -16,14 +16,16 @@ public struct Timeline: Sendable, Hashable {
     public var tempoMap: TempoMap
     public var meters: [MeterChange]
     public var keys: [KeyChange]
-    /// Where each bar starts, in order; bar N (1-based) starts at `barStarts[N - 1]`.
-    public var barStarts: [WholeNotes]
+    /// The bars in the order they are played, each with its printed number and which time through
+    /// (ask `place(at:)` and `barIndex(printed:pass:)` rather than searching them).
+    public var bars: [PlayedBar]
     /// The end of the music.
     public var length: WholeNotes
 
     public init(
         title: String? = nil, parts: [TimelinePart], notes: [TimedNote], rests: [TimedRest] = [], programChanges: [ProgramChange] = [],
-        tempoMap: TempoMap, meters: [MeterChange] = [], keys: [KeyChange] = [], barStarts: [WholeNotes] = [.zero], length: WholeNotes
+        tempoMap: TempoMap, meters: [MeterChange] = [], keys: [KeyChange] = [], barStarts: [WholeNotes] = [.zero], bars: [PlayedBar]? = nil,
+        length: WholeNotes
     ) {
         self.title = title
         self.parts = parts
@@ -33,7 +35,7 @@ public struct Timeline: Sendable, Hashable {
         self.tempoMap = tempoMap
         self.meters = meters
         self.keys = keys
-        self.barStarts = barStarts
+        self.bars = bars ?? PlayedBar.numbered(barStarts)
         self.length = length
     }
 

@@ -1,0 +1,79 @@
+/// A note as jianpu prints it: its figures with accidentals and octave dots, its underlines and dots.
+///
+/// Worked out from the note's sounding pitches and the key's degree 1, so that whatever way
+/// the octave was written (`'`, `8`, `<`, `OctavesAfter`), the dots printed are the octave heard.
+public struct WrittenNote: Sendable, Hashable {
+    /// One printed figure of a note or chord.
+    public struct Figure: Sendable, Hashable {
+        /// `1`…`7`, `0` for a rest, `x` for a beat.
+        public var digit: Character
+        /// Semitones of the written sharps (positive) or flats (negative).
+        public var accidental: Int
+        /// Octave dots: positive above, negative below.
+        public var octave: Int
+        /// The pitch it sounds, nil for a rest.
+        public var pitch: Pitch?
+    }
+
+    /// The figures from the lowest pitch up (one for a note or rest).
+    public var figures: [Figure]
+    /// Underlines: 1 for a quaver, 2 for a semiquaver…
+    public var underlines: Int
+    /// Augmentation dots.
+    public var dots: Int
+
+    /// How `note` is written when degree 1 sounds at MIDI `tonic` and `<`/`>` have moved the
+    /// unmarked octave by `baseOctave` (dots are printed as the marks were written).
+    public init(_ note: Note, tonic: Int, baseOctave: Int = 0) {
+        (underlines, dots) = Self.underlinesAndDots(of: note.length)
+        guard !note.isRest else {
+            figures = [Figure(digit: "0", accidental: 0, octave: 0, pitch: nil)]
+            return
+        }
+        let bytes = Array(note.text.utf8)
+        var written: [(figure: UInt8, accidental: Int)] = []
+        if note.pitches.count > 1 {
+            written = NoteWord.chordNotes(bytes, octavesAfter: nil).notes.map { ($0.figure, $0.accidental) }
+        } else if let word = try? NoteWord(bytes) {
+            written = [(word.figure, word.accidental)]
+        }
+        var unused = written
+        figures = note.pitches.map { pitch in
+            // The written figure whose degree and accidental this pitch is, in some octave.
+            let index = unused.firstIndex { (pitch.midiNumber - tonic - NoteWord.semitones(of: $0.figure) - $0.accidental) % 12 == 0 }
+            guard let index else { return Self.figure(for: pitch, tonic: tonic) }
+            let (figure, accidental) = unused.remove(at: index)
+            let offset = pitch.midiNumber - tonic - NoteWord.semitones(of: figure) - accidental
+            return Figure(digit: Character(UnicodeScalar(figure)), accidental: accidental, octave: Self.floorDivide(offset, 12) - baseOctave, pitch: pitch)
+        }
+    }
+
+    /// The octave `<` and `>` have moved a single note's unmarked figures to: its sounding octave less its marks.
+    public static func baseOctave(of note: Note, tonic: Int) -> Int? {
+        guard note.pitches.count == 1, let word = try? NoteWord(Array(note.text.utf8)), word.figureCount == 1, word.octaveGroupCount <= 1 else { return nil }
+        return WrittenNote(note, tonic: tonic).figures[0].octave - word.octave
+    }
+
+    /// The nearest spelling of a pitch in the key, sharpening when it falls between degrees.
+    static func figure(for pitch: Pitch, tonic: Int) -> Figure {
+        let offset = pitch.midiNumber - tonic
+        let degree = ((offset % 12) + 12) % 12
+        let scale = [0, 2, 4, 5, 7, 9, 11]
+        let step = scale.lastIndex { $0 <= degree } ?? 0
+        let octave = floorDivide(offset - degree, 12)
+        return Figure(digit: Character(String(step + 1)), accidental: degree - scale[step], octave: octave, pitch: pitch)
+    }
+
+    static func floorDivide(_ a: Int, _ b: Int) -> Int { Int((Double(a) / Double(b)).rounded(.down)) }
+
+    /// The beams and dots that make `length` (a crotchet halved per underline, lengthened per dot).
+    public static func underlinesAndDots(of length: WholeNotes) -> (underlines: Int, dots: Int) {
+        // A length of (2^(d+1) - 1) / (4 · 2^(u+d)) has u underlines and d dots.
+        var dots = 0
+        while dots < 8, (Int64(1) << (dots + 1)) - 1 < length.numerator { dots += 1 }
+        var units = length.denominator / 4
+        var underlines = -dots
+        while units > 1 { units /= 2; underlines += 1 }
+        return (max(0, underlines), dots)
+    }
+}

@@ -1,0 +1,173 @@
+import JianpuCore
+
+/// Lays a score out as printed jianpu: pages of systems of bars of positioned glyphs.
+///
+/// Works from the score tree, so repeats are drawn once, as written; the timeline is only
+/// asked when each written note first sounds.
+public struct Engraver {
+    let options: EngravingOptions
+    let measure: any TextMeasuring
+    let m: EngravingOptions.Metrics
+
+    public init(options: EngravingOptions = EngravingOptions(), measure: any TextMeasuring) {
+        self.options = options
+        self.measure = measure
+        m = EngravingOptions.Metrics(s: options.size)
+    }
+
+    var pageWidth: Double { options.paper.size.width }
+    var pageHeight: Double { options.paper.size.height }
+    var contentWidth: Double { pageWidth - 2 * options.margin }
+
+    /// The engraving of every movement, each with its own header.
+    public func engrave(_ score: Score) -> Engraving {
+        var book = PageBook(height: pageHeight, margin: options.margin)
+        var performance: [(seconds: Double, event: String, part: Int)] = []
+        var offset = 0.0
+        for (index, movement) in score.movements.enumerated() {
+            let timeline = Flattener.timeline(of: movement)
+            let times = OnsetMap(timeline: timeline, prefix: "m\(index)", offset: offset)
+            performance += times.performance
+            engrave(movement, prefix: "m\(index)", times: times, into: &book)
+            offset += timeline.durationSeconds
+        }
+        if book.pages.count > 1 {
+            for index in book.pages.indices {
+                let number = Glyph(.text("\(index + 1) / \(book.pages.count)", m.small, .middle), at: Point(pageWidth / 2, pageHeight - options.margin / 2), role: .pageNumber)
+                book.pages[index].glyphs.append(number)
+            }
+        }
+        return Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: book.pages, performance: performance, duration: offset)
+    }
+
+    private func engrave(_ movement: Movement, prefix: String, times: OnsetMap, into book: inout PageBook) {
+        let parts = movement.parts.enumerated().map { index, part in
+            WrittenBars.read(part, index: index, movementPrefix: prefix)
+        }
+        let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).map { ($0.onset, Self.printed($0.chord.symbol)) }
+        let count = parts.map(\.count).max() ?? 0
+        var blocks = (0..<count).map { b in
+            BarBlock(bars: parts.map { b < $0.count ? $0[b] : nil }, chords: chords, metrics: m, measure: measure) { times.onset(at: $0, part: $1, pitch: $2) }
+        }
+        let header = HeaderLayout(movement: movement, metrics: m, measure: measure, width: contentWidth)
+        book.reserve(header.height + m.s * 4)
+        book.add(header.glyphs.map { $0.moved(options.margin, book.y) })
+        book.y += header.height
+        let bracket = movement.parts.count > 1 ? 0.7 * m.s : 0
+        // Several parts: the first line starts with their instruments' names.
+        let names = movement.parts.count > 1 ? movement.parts.map { $0.instrument ?? "" } : []
+        let namesWidth = names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + 0.5 * m.s : 0 } ?? 0
+        var systems: [SystemLayout] = []
+        for range in lineBreaks(blocks.map(\.width), width: contentWidth - bracket, first: contentWidth - bracket - namesWidth) {
+            let indent = bracket + (range.lowerBound == 0 ? namesWidth : 0)
+            let natural = blocks[range].reduce(0) { $0 + $1.width }
+            let columns = blocks[range].reduce(0) { $0 + max(1, $1.xs.count) }
+            let isLast = range.upperBound == blocks.count
+            if !(isLast && natural < 0.75 * (contentWidth - indent)), columns > 0 {
+                let extra = (contentWidth - indent - natural) / Double(columns)
+                for b in range { blocks[b].stretch(by: extra) }
+            }
+            let system = SystemLayout(blocks: Array(blocks[range]), metrics: m)
+            book.reserve(system.height)
+            var placed = system
+            placed.index = systems.count
+            placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1,
+                        names: range.lowerBound == 0 ? names : [])
+            book.add(placed.glyphs)
+            book.pages[book.pages.count - 1].bars += placed.barAreas
+            systems.append(placed)
+            book.y += system.height + 1.3 * m.s
+        }
+        let spans = Spanners(systems: systems, parts: movement.parts, metrics: m, measure: measure)
+        for (page, glyphs) in spans.glyphsByPage { book.pages[page].glyphs += glyphs }
+        for system in systems {
+            book.pages[system.page].systems.append(SystemArea(rect: system.rect, heads: system.heads, lyrics: spans.lyricBoxes[system.index] ?? [], chordSymbols: system.chordBoxes))
+        }
+        book.y += m.s
+    }
+
+    /// A chord symbol with its roots' flats and sharps as signs: `Bb7/F#` is `B♭7/F♯`.
+    static func printed(_ symbol: String) -> String {
+        var out = "", previous: Character = "/"
+        for (index, c) in symbol.enumerated() {
+            let afterRoot = index > 0 && ("A"..."G").contains(previous)
+            out.append(afterRoot && c == "b" ? "♭" : afterRoot && c == "#" ? "♯" : c)
+            previous = c
+        }
+        return out
+    }
+
+    /// Bars per line: as many as fit (`first` wide on the first line, `width` after), each line's bars
+    /// in order (a bar wider than the line gets a line of its own).
+    func lineBreaks(_ widths: [Double], width: Double, first: Double) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0, used = 0.0
+        for (index, w) in widths.enumerated() {
+            if index > start, used + w > (result.isEmpty ? first : width) {
+                result.append(start..<index)
+                start = index
+                used = 0
+            }
+            used += w
+        }
+        if start < widths.count { result.append(start..<widths.count) }
+        return result
+    }
+}
+
+/// Pages filled from the top: where the next thing goes.
+struct PageBook {
+    var pages: [Page] = [Page()]
+    var y: Double
+    let height: Double
+    let margin: Double
+
+    init(height: Double, margin: Double) {
+        self.height = height
+        self.margin = margin
+        y = margin
+    }
+
+    /// Starts a new page unless `space` fits under what is on this one.
+    mutating func reserve(_ space: Double) {
+        if y + space > height - margin, y > margin + 1 {
+            pages.append(Page())
+            y = margin
+        }
+    }
+
+    mutating func add(_ glyphs: [Glyph]) {
+        pages[pages.count - 1].glyphs += glyphs
+    }
+}
+
+/// When each written note and rest first sounds, and the order they sound in through repeats.
+struct OnsetMap {
+    private struct Key: Hashable {
+        var line: Int32, column: Int32, part: Int32, pitch: Int32
+    }
+    private var first: [Key: Double] = [:]
+    private(set) var performance: [(seconds: Double, event: String, part: Int)] = []
+
+    init(timeline: Timeline, prefix: String, offset: Double) {
+        var events: [(seconds: Double, event: String, part: Int)] = []
+        func note(_ location: SourceLocation?, part: Int, pitch: Int, at position: WholeNotes, isGrace: Bool = false) {
+            guard let location else { return }
+            let seconds = timeline.tempoMap.seconds(at: position) + offset
+            let key = Key(line: Int32(location.line), column: Int32(location.column), part: Int32(part), pitch: Int32(pitch))
+            if first[key].map({ seconds < $0 }) ?? true { first[key] = seconds }
+            // Grace notes have onsets of their own but are lit with the note they lead to.
+            if isGrace { return }
+            let id = WrittenEvent.id(prefix: prefix, part: part, location: location)
+            if events.last?.seconds != seconds || events.last?.event != id { events.append((seconds, id, part)) }
+        }
+        for timed in timeline.notes { note(timed.location, part: timed.part, pitch: timed.pitch.midiNumber, at: timed.onset, isGrace: timed.isGrace) }
+        for rest in timeline.rests { note(rest.location, part: rest.part, pitch: -1, at: rest.onset) }
+        performance = events.sorted { ($0.seconds, $0.part) < ($1.seconds, $1.part) }
+    }
+
+    /// Seconds when the note written at `location` in `part` first sounds `pitch` (nil: the rest written there).
+    func onset(at location: SourceLocation, part: Int, pitch: Int?) -> Double? {
+        first[Key(line: Int32(location.line), column: Int32(location.column), part: Int32(part), pitch: Int32(pitch ?? -1))]
+    }
+}

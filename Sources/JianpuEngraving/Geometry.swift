@@ -1,0 +1,185 @@
+import JianpuCore
+
+/// A point on the page, in points (1/72 inch), y growing downwards.
+public struct Point: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public init(_ x: Double, _ y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A rectangle on the page.
+public struct Rect: Sendable, Hashable {
+    public var x: Double, y: Double, width: Double, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+    /// Whether the two overlap by more than `tolerance` both ways.
+    public func overlaps(_ other: Rect, tolerance: Double = 0.01) -> Bool {
+        x + tolerance < other.maxX && other.x + tolerance < maxX && y + tolerance < other.maxY && other.y + tolerance < maxY
+    }
+}
+
+/// A font as the layout asks for it; backends map the face to installed fonts.
+public struct Font: Sendable, Hashable {
+    public enum Face: Sendable, Hashable {
+        /// Digits, accidentals and music signs: DejaVu Sans.
+        case music
+        /// Words (titles, lyrics, chord symbols): DejaVu Sans, or Droid Sans Fallback for Chinese, Japanese and Korean
+        /// (a TrueType font: a PDF embeds a subset of it in milliseconds, where Noto Sans CJK's CFF takes tens).
+        case text
+    }
+    public var face: Face
+    public var size: Double
+    public var bold = false
+    public var italic = false
+    public init(_ face: Face, size: Double, bold: Bool = false, italic: Bool = false) {
+        self.face = face
+        self.size = size
+        self.bold = bold
+        self.italic = italic
+    }
+
+    /// The font family that draws `text` in this face: the CJK family when the text holds CJK characters.
+    public func family(for text: String) -> String {
+        face == .text && text.unicodeScalars.contains(where: Self.isCJK) ? Self.cjkFamily : Self.latinFamily
+    }
+
+    public static let latinFamily = "DejaVu Sans"
+    public static let cjkFamily = "Droid Sans Fallback"
+
+    /// Whether a character is drawn from the CJK font (ideographs, kana, hangul, full-width forms).
+    public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x2FFFF: true
+        default: false
+        }
+    }
+}
+
+/// Measures text with real fonts: the layout's only view of them.
+public protocol TextMeasuring {
+    /// The advance width of `text` in `font`, in points.
+    func width(of text: String, in font: Font) -> Double
+}
+
+/// What a glyph shows, for the backends and the tests (the SVG class).
+public enum Role: String, Sendable, Hashable {
+    case note, grace = "note grace", tied, rest, dash, octaveDot = "octave-dot", underline, augmentationDot = "aug-dot", accidental
+    case barLine = "bar-line", repeatDot = "repeat-dot", tie, slur, tuplet, arpeggio, volta, jump, dynamic, chordSymbol = "chord-symbol"
+    case lyric, words, title, subtitle, credit, pageNumber = "page-number", key, meter, tempo, barNumber = "bar-number", bracket, partName = "part-name", multibarRest = "multibar-rest"
+}
+
+/// The written note a note head stands for: what a player or a test needs to find it.
+public struct NoteReference: Sendable, Hashable {
+    /// The MIDI number, nil for a rest.
+    public var pitch: Int?
+    /// Seconds from the start at the written tempo, the first time through (nil if never sounded).
+    public var onset: Double?
+    /// The id of the written event (note, chord or rest) the head belongs to.
+    public var event: String
+}
+
+/// One positioned mark on a page.
+public struct Glyph: Sendable, Hashable {
+    public enum Shape: Sendable, Hashable {
+        /// Text with its baseline at the point, anchored at its start, middle or end.
+        case text(String, Font, Anchor)
+        /// A straight line to the second point.
+        case line(to: Point, width: Double)
+        case dot(radius: Double)
+        /// A curve to the second point bowing `height` upwards (negative: downwards).
+        case arc(to: Point, height: Double)
+        /// Connected straight segments, starting at the glyph's point.
+        case polyline([Point], width: Double)
+    }
+    public enum Anchor: String, Sendable, Hashable { case start, middle, end }
+
+    public var shape: Shape
+    public var at: Point
+    public var role: Role
+    public var note: NoteReference?
+    /// For bar lines: the printed number of the bar the line ends.
+    public var bar: Int?
+
+    public init(_ shape: Shape, at: Point, role: Role, note: NoteReference? = nil, bar: Int? = nil) {
+        self.shape = shape
+        self.at = at
+        self.role = role
+        self.note = note
+        self.bar = bar
+    }
+}
+
+/// A bar's area on a page: where clicking starts the music.
+public struct BarArea: Sendable, Hashable {
+    public var rect: Rect
+    /// The printed bar number.
+    public var number: Int
+    /// Seconds from the start where the bar first sounds.
+    public var start: Double
+}
+
+/// A system's area and the boxes of its note heads, lyrics and chord symbols (for checks).
+public struct SystemArea: Sendable, Hashable {
+    public var rect: Rect
+    public var heads: [Rect]
+    public var lyrics: [Rect]
+    public var chordSymbols: [Rect]
+}
+
+/// One page of the engraving.
+public struct Page: Sendable, Hashable {
+    public var glyphs: [Glyph] = []
+    public var bars: [BarArea] = []
+    public var systems: [SystemArea] = []
+}
+
+/// Paper sizes in points.
+public enum Paper: String, Sendable, CaseIterable {
+    case a4, letter
+    public var size: (width: Double, height: Double) {
+        switch self {
+        case .a4: (595.28, 841.89)
+        case .letter: (612, 792)
+        }
+    }
+}
+
+/// The whole engraved score: pages of glyphs, and the map from time to written notes.
+public struct Engraving: Sendable {
+    public var title: String?
+    public var width: Double
+    public var height: Double
+    public var pages: [Page]
+    /// Every sounding written event in performance order (through repeats): seconds, event id and part.
+    public var performance: [(seconds: Double, event: String, part: Int)]
+    /// The end of the music in seconds.
+    public var duration: Double
+}
+
+extension Glyph {
+    /// The same glyph moved by (dx, dy), every point of its shape with it.
+    func moved(_ dx: Double, _ dy: Double) -> Glyph {
+        var glyph = self
+        glyph.at = Point(at.x + dx, at.y + dy)
+        switch shape {
+        case .line(let to, let width): glyph.shape = .line(to: Point(to.x + dx, to.y + dy), width: width)
+        case .arc(let to, let height): glyph.shape = .arc(to: Point(to.x + dx, to.y + dy), height: height)
+        case .polyline(let points, let width): glyph.shape = .polyline(points.map { Point($0.x + dx, $0.y + dy) }, width: width)
+        case .text, .dot: break
+        }
+        return glyph
+    }
+}
+
+extension Rect {
+    func moved(_ dx: Double, _ dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+}

@@ -1,0 +1,97 @@
+/// Draws an engraving as one SVG document, the pages one under another.
+///
+/// Note heads are `<text class="note">` with `data-pitch` (MIDI number), `data-onset` (seconds,
+/// first time through) and `data-event` (the written event); rests have class `rest`, bar lines
+/// `data-bar`. A transparent `<rect class="bar">` over each bar carries its number and start time.
+public enum SVGWriter {
+    /// The SVG text of `engraving`; `pageGap` points of space between pages.
+    public static func svg(_ engraving: Engraving, pageGap: Double = 12) -> String {
+        let pageCount = max(engraving.pages.count, 1)
+        let total = Double(pageCount) * engraving.height + Double(pageCount - 1) * pageGap
+        var out = ""
+        out.reserveCapacity(engraving.pages.reduce(0) { $0 + $1.glyphs.count } * 120 + 2_000)
+        out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(n(engraving.width))pt\" height=\"\(n(total))pt\" viewBox=\"0 0 \(n(engraving.width)) \(n(total))\">\n"
+        if let title = engraving.title { out += "<title>\(escaped(title))</title>\n" }
+        out += "<style>text{fill:#000}line,polyline,path{stroke:#000;fill:none;stroke-linecap:butt}circle{fill:#000}.page-sheet{fill:#fff;stroke:#ccc}rect.bar{fill:transparent;stroke:none}</style>\n"
+        for (index, page) in engraving.pages.enumerated() {
+            let top = Double(index) * (engraving.height + pageGap)
+            out += "<g class=\"page\" data-page=\"\(index + 1)\" transform=\"translate(0,\(n(top)))\">\n"
+            out += "<rect class=\"page-sheet\" x=\"0\" y=\"0\" width=\"\(n(engraving.width))\" height=\"\(n(engraving.height))\"/>\n"
+            for glyph in page.glyphs { write(glyph, to: &out) }
+            for bar in page.bars {
+                out += "<rect class=\"bar\" x=\"\(n(bar.rect.x))\" y=\"\(n(bar.rect.y))\" width=\"\(n(bar.rect.width))\" height=\"\(n(bar.rect.height))\" data-bar=\"\(bar.number)\" data-start=\"\(n(bar.start, places: 3))\"/>\n"
+            }
+            out += "</g>\n"
+        }
+        out += "</svg>\n"
+        return out
+    }
+
+    static func write(_ glyph: Glyph, to out: inout String) {
+        let cls = glyph.role.rawValue
+        switch glyph.shape {
+        case .text(let text, let font, let anchor):
+            out += "<text class=\"\(cls)\" x=\"\(n(glyph.at.x))\" y=\"\(n(glyph.at.y))\" font-family=\"\(font.family(for: text)), \(Font.cjkFamily)\" font-size=\"\(n(font.size))\""
+            if font.bold { out += " font-weight=\"bold\"" }
+            if font.italic { out += " font-style=\"italic\"" }
+            if anchor != .start { out += " text-anchor=\"\(anchor.rawValue)\"" }
+            if let note = glyph.note {
+                if let pitch = note.pitch { out += " data-pitch=\"\(pitch)\"" }
+                if let onset = note.onset { out += " data-onset=\"\(n(onset, places: 3))\"" }
+                out += " data-event=\"\(note.event)\""
+            }
+            out += ">\(escaped(text))</text>\n"
+        case .line(let to, let width):
+            out += "<line class=\"\(cls)\" x1=\"\(n(glyph.at.x))\" y1=\"\(n(glyph.at.y))\" x2=\"\(n(to.x))\" y2=\"\(n(to.y))\" stroke-width=\"\(n(width))\""
+            if let bar = glyph.bar { out += " data-bar=\"\(bar)\"" }
+            out += "/>\n"
+        case .dot(let radius):
+            out += "<circle class=\"\(cls)\" cx=\"\(n(glyph.at.x))\" cy=\"\(n(glyph.at.y))\" r=\"\(n(radius))\"/>\n"
+        case .arc(let to, let height):
+            let control = Arc.control(from: glyph.at, to: to, height: height)
+            out += "<path class=\"\(cls)\" d=\"M\(n(glyph.at.x)) \(n(glyph.at.y)) Q\(n(control.x)) \(n(control.y)) \(n(to.x)) \(n(to.y))\" stroke-width=\"\(n(height / 4))\"/>\n"
+        case .polyline(let points, let width):
+            out += "<polyline class=\"\(cls)\" points=\"\(n(glyph.at.x)),\(n(glyph.at.y))"
+            for point in points { out += " \(n(point.x)),\(n(point.y))" }
+            out += "\" stroke-width=\"\(n(width))\"/>\n"
+        }
+    }
+
+    /// A number with at most `places` decimals, without trailing zeros.
+    static func n(_ value: Double, places: Int = 2) -> String {
+        let scale = places == 3 ? 1000.0 : 100.0
+        let scaled = Int((value * scale).rounded())
+        let whole = abs(scaled) / Int(scale), fraction = abs(scaled) % Int(scale)
+        var text = (scaled < 0 ? "-" : "") + String(whole)
+        if fraction != 0 {
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: places - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            text += "." + digits
+        }
+        return text
+    }
+
+    static func escaped(_ text: String) -> String {
+        guard text.contains(where: { $0 == "<" || $0 == "&" || $0 == ">" || $0 == "\"" }) else { return text }
+        var out = ""
+        for c in text {
+            switch c {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}
+
+/// The curve of a tie: a quadratic Bézier whose control point lifts the middle by `height`.
+public enum Arc {
+    public static func control(from a: Point, to b: Point, height: Double) -> Point {
+        Point((a.x + b.x) / 2, (a.y + b.y) / 2 - 2 * height)
+    }
+}

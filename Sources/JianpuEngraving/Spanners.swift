@@ -1,0 +1,75 @@
+import JianpuCore
+
+/// The signs that join events, possibly across systems: ties, slurs, tuplet numbers, lyrics and their hyphens.
+struct Spanners {
+    private(set) var glyphsByPage: [Int: [Glyph]] = [:]
+    /// Boxes of the lyrics drawn in each system (by system index), for checks.
+    private(set) var lyricBoxes: [Int: [Rect]] = [:]
+
+    init(systems: [SystemLayout], parts: [Part], metrics m: EngravingOptions.Metrics, measure: any TextMeasuring) {
+        for p in parts.indices {
+            // Each part's events in written order, with the system they are in.
+            let events = systems.flatMap { system in system.events[p].map { (system: system, placed: $0) } }
+            var written: [SourceLocation: Int] = [:]
+            for (index, item) in events.enumerated() where written[item.placed.event.location] == nil { written[item.placed.event.location] = index }
+            for slur in parts[p].slurs {
+                guard let start = written[slur.start], let end = written[slur.end], start < end else { continue }
+                tie(from: events[start].placed, in: events[start].system, to: events[end].placed, in: events[end].system, metrics: m, role: .slur)
+            }
+            for (index, item) in events.enumerated() {
+                let (system, placed) = item
+                if placed.event.tiedToNext, let next = events[(index + 1)...].first(where: { if case .note = $0.placed.event.kind { return true }; return false }) {
+                    tie(from: placed, in: system, to: next.placed, in: next.system, metrics: m)
+                }
+                for (verse, syllable) in placed.event.lyrics.enumerated() {
+                    guard let syllable, verse < placed.lyricBaselines.count else { continue }
+                    let shown = BarBlock.shownSyllable(syllable)
+                    let y = placed.lyricBaselines[verse]
+                    add(Glyph(.text(shown, m.lyric, .middle), at: Point(placed.x, y), role: .lyric), page: system.page)
+                    let width = measure.width(of: shown, in: m.lyric)
+                    lyricBoxes[system.index, default: []].append(Rect(x: placed.x - width / 2, y: y - 0.8 * m.lyric.size, width: width, height: m.lyric.size))
+                    if syllable.hasSuffix("-"), syllable.count > 1,
+                       let next = events[(index + 1)...].first(where: { verse < $0.placed.event.lyrics.count && $0.placed.event.lyrics[verse] != nil }),
+                       next.system.index == system.index {
+                        add(Glyph(.text("-", m.lyric, .middle), at: Point((placed.x + next.placed.x) / 2, y), role: .lyric), page: system.page)
+                    }
+                }
+            }
+            tuplets(events, metrics: m)
+        }
+    }
+
+    private mutating func add(_ glyph: Glyph, page: Int) {
+        glyphsByPage[page, default: []].append(glyph)
+    }
+
+    /// An arc over the two notes; across a line break, one half at the end of the line and one at the start of the next.
+    private mutating func tie(from a: SystemLayout.PlacedEvent, in first: SystemLayout, to b: SystemLayout.PlacedEvent, in second: SystemLayout,
+                              metrics m: EngravingOptions.Metrics, role: Role = .tie) {
+        // Slurs sit a little higher than ties, so that a tie under a slur stays visible.
+        let lift = role == .slur ? 0.45 * m.s : 0.15 * m.s
+        if first.index == second.index {
+            let y = min(a.baseline - a.above, b.baseline - b.above) - lift
+            add(Glyph(.arc(to: Point(b.x - 0.1 * m.s, y), height: 0.3 * m.s), at: Point(a.x + 0.1 * m.s, y), role: role), page: first.page)
+        } else {
+            let y1 = a.baseline - a.above - lift, y2 = b.baseline - b.above - lift
+            add(Glyph(.arc(to: Point(first.rect.maxX, y1), height: 0.3 * m.s), at: Point(a.x + 0.1 * m.s, y1), role: role), page: first.page)
+            add(Glyph(.arc(to: Point(b.x - 0.1 * m.s, y2), height: 0.3 * m.s), at: Point(second.rect.x - 0.3 * m.s, y2), role: role), page: second.page)
+        }
+    }
+
+    /// The number over each tuplet's notes (each piece of it on a line).
+    private mutating func tuplets(_ events: [(system: SystemLayout, placed: SystemLayout.PlacedEvent)], metrics m: EngravingOptions.Metrics) {
+        var index = 0
+        while index < events.count {
+            guard let tuplet = events[index].placed.event.tuplet else { index += 1; continue }
+            var end = index
+            while end + 1 < events.count, events[end + 1].placed.event.tuplet?.id == tuplet.id, events[end + 1].system.index == events[index].system.index { end += 1 }
+            let group = events[index...end].map(\.placed)
+            let top = group.map { $0.baseline - $0.above }.min() ?? 0
+            let x = ((group.first?.x ?? 0) + (group.last?.x ?? 0)) / 2
+            add(Glyph(.text(String(tuplet.count), Font(.music, size: m.s * 0.6, italic: true), .middle), at: Point(x, top - 0.15 * m.s), role: .tuplet), page: events[index].system.page)
+            index = end + 1
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import JianpuCore
+
+/// The engraving drawn in a character grid, for the play screen: each part's bars, as written,
+/// in lines of at most a given width.
+///
+/// A line of music is several rows of text: chord figures stacked above, octave dots above, the
+/// digits with their accidentals, augmentation dots, dashes and bar lines, the underlines (one row
+/// per level, joined across a beat), octave dots below and the lyrics where they fit.
+public struct TextSystem: Sendable, Hashable {
+    /// The rows above the digits (printed bar number, chord figures, octave dots).
+    public var above: [String]
+    /// The digits' row.
+    public var main: String
+    /// The rows below (underlines, low octave dots, lyrics).
+    public var below: [String]
+    /// Where each written event (by source location) sits in `main`, in characters.
+    public var spans: [SourceLocation: Range<Int>]
+}
+
+public enum TextEngraving {
+    /// Each part's lines (parts in score order, movements one after another), at most `width` characters wide.
+    public static func systems(of score: Score, width: Int = 72) -> [[TextSystem]] {
+        var result: [[TextSystem]] = []
+        for (m, movement) in score.movements.enumerated() {
+            for (p, part) in movement.parts.enumerated() {
+                let bars = WrittenBars.read(part, index: p, movementPrefix: "m\(m)")
+                while result.count <= p { result.append([]) }
+                result[p] += lines(of: bars, width: max(width, 16))
+            }
+        }
+        return result
+    }
+
+    /// One event in the grid: its cells on each kind of row.
+    private struct Cell {
+        var digit: String
+        var width: Int
+        /// Characters before the digit (its sharps or flats).
+        var lead = 0
+        var high = 0, low = 0
+        var underlines = 0
+        var stacked: [String] = []
+        var lyric: String?
+        var event: WrittenEvent
+    }
+
+    private static func lines(of bars: [WrittenBar], width: Int) -> [TextSystem] {
+        var systems: [TextSystem] = []
+        var current: [(bar: WrittenBar, cells: [Cell])] = []
+        var used = 0
+        for bar in bars {
+            let cells = bar.events.map(cell)
+            let barWidth = cells.reduce(0) { $0 + $1.width + 1 } + 2
+            if !current.isEmpty, used + barWidth > width - 4 {
+                systems.append(draw(current))
+                current = []
+                used = 0
+            }
+            current.append((bar, cells))
+            used += barWidth
+        }
+        if !current.isEmpty { systems.append(draw(current)) }
+        return systems
+    }
+
+    private static func cell(_ event: WrittenEvent) -> Cell {
+        switch event.kind {
+        case .dash:
+            return Cell(digit: "–", width: 1, event: event)
+        case .multibarRest(let count):
+            let text = "▬\(count)▬"
+            return Cell(digit: text, width: text.count, event: event)
+        case .note(_, let written):
+            guard let lowest = written.figures.first else { return Cell(digit: "0", width: 1, event: event) }
+            let digit = lowest.accidentalSign + String(lowest.digit) + String(repeating: "·", count: written.dots)
+            var cell = Cell(digit: digit, width: digit.count, lead: lowest.accidentalSign.count, high: max(0, lowest.octave), low: max(0, -lowest.octave), underlines: written.underlines, event: event)
+            cell.stacked = written.figures.dropFirst().map { figure in
+                figure.accidentalSign + String(figure.digit) + (figure.octave > 0 ? "\u{307}" : figure.octave < 0 ? "\u{323}" : "")
+            }
+            cell.lyric = event.lyrics.first.flatMap { $0 }.map { BarBlock.shownSyllable($0) }
+            // Room for the syllable under the digit: the same spacing rule as the page.
+            cell.width = max(cell.width, cell.stacked.map(\.count).max() ?? 0, cell.lyric.map(displayWidth) ?? 0)
+            return cell
+        }
+    }
+
+    private static func draw(_ bars: [(bar: WrittenBar, cells: [Cell])]) -> TextSystem {
+        var main: [Character] = [], spans: [SourceLocation: Range<Int>] = [:]
+        // Column and cell of each event, for the other rows.
+        var placed: [(column: Int, cell: Cell, bar: WrittenBar)] = []
+        for entry in bars {
+            if entry.bar.repeatStart { main += "‖: " }
+            for cell in entry.cells {
+                let column = main.count
+                placed.append((column + cell.lead, cell, entry.bar))
+                spans[cell.event.location] = column..<(column + cell.digit.count)
+                main += Array(cell.digit)
+                main += Array(repeating: " ", count: cell.width - cell.digit.count + 1)
+            }
+            main += entry.bar.repeatEnd ? ":‖ " : entry.bar.isFinal || entry.bar.isDouble ? "‖ " : "| "
+        }
+        func row(_ fill: (Int, Cell) -> Character?) -> String? {
+            var chars = Array(repeating: Character(" "), count: main.count)
+            var any = false
+            for (column, cell, _) in placed {
+                if let c = fill(column, cell) { chars[column] = c; any = true }
+            }
+            return any ? String(chars).trailingSpacesRemoved : nil
+        }
+        var above: [String] = []
+        let stack = placed.map(\.cell.stacked.count).max() ?? 0
+        for level in stride(from: stack, through: 1, by: -1) {
+            var chars = Array(repeating: Character(" "), count: main.count + 4)
+            for (column, cell, _) in placed where cell.stacked.count >= level {
+                let text = Array(cell.stacked[level - 1])
+                let start = column - (text.first == "♯" || text.first == "♭" ? 1 : 0)
+                for (k, c) in text.enumerated() where start + k < chars.count { chars[start + k] = c }
+            }
+            above.append(String(chars).trailingSpacesRemoved)
+        }
+        var dots = row { _, cell in cell.high == 1 ? "·" : cell.high >= 2 ? ":" : nil } ?? ""
+        // The printed bar number at the start of the line, where no dot is.
+        let number = String(bars.first?.bar.number ?? 1)
+        if (bars.first?.bar.number ?? 1) > 1 {
+            var chars = Array(dots.isEmpty ? String(repeating: " ", count: number.count + 1) : dots)
+            while chars.count < number.count + 1 { chars.append(" ") }
+            if chars[0..<number.count].allSatisfy({ $0 == " " }) { chars.replaceSubrange(0..<number.count, with: Array(number)) }
+            dots = String(chars)
+        }
+        if !dots.isEmpty { above.append(dots) }
+        var below: [String] = []
+        let levels = placed.map(\.cell.underlines).max() ?? 0
+        for level in 0..<levels {
+            var chars = Array(repeating: Character(" "), count: main.count)
+            var index = 0
+            while index < placed.count {
+                guard placed[index].cell.underlines > level else { index += 1; continue }
+                var end = index
+                let group = beatGroup(placed[index].cell.event, in: placed[index].bar)
+                while end + 1 < placed.count, placed[end + 1].cell.underlines > level,
+                      placed[end + 1].bar.start == placed[index].bar.start,
+                      beatGroup(placed[end + 1].cell.event, in: placed[end + 1].bar) == group { end += 1 }
+                let last = placed[end].column + max(0, placed[end].cell.digit.count - 1 - placed[end].cell.lead)
+                for c in placed[index].column...max(placed[index].column, last) where c < chars.count { chars[c] = "‾" }
+                index = end + 1
+            }
+            below.append(String(chars).trailingSpacesRemoved)
+        }
+        if let low = row({ _, cell in cell.low == 1 ? "·" : cell.low >= 2 ? ":" : nil }) { below.append(low) }
+        // Lyrics centred under their notes where they fit.
+        if placed.contains(where: { $0.cell.lyric != nil }) {
+            var chars = Array(repeating: Character(" "), count: main.count + 8)
+            var free = 0
+            for (column, cell, _) in placed {
+                guard let lyric = cell.lyric else { continue }
+                let text = Array(lyric)
+                let width = displayWidth(lyric)
+                let start = max(free, column - (width - 1) / 2)
+                guard start + width <= chars.count, start <= column + 1 else { continue }
+                // A wide character takes two cells: the second is left out of the string.
+                var at = start
+                for c in text {
+                    chars[at] = c
+                    let wide = isWide(c)
+                    if wide, at + 1 < chars.count { chars[at + 1] = "\u{0}" }
+                    at += wide ? 2 : 1
+                }
+                // Latin syllables keep a space between them; wide characters have their own margin.
+                free = at + (text.last.map(isWide) == true ? 0 : 1)
+            }
+            below.append(String(chars.filter { $0 != "\u{0}" }).trailingSpacesRemoved)
+        }
+        return TextSystem(above: above, main: String(main).trailingSpacesRemoved, below: below, spans: spans)
+    }
+
+    /// Terminal columns of a character: two for CJK.
+    private static func isWide(_ character: Character) -> Bool {
+        character.unicodeScalars.first.map { Font.isCJK($0) } ?? false
+    }
+
+    private static func displayWidth(_ text: String) -> Int {
+        text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
+    }
+
+    private static func beatGroup(_ event: WrittenEvent, in bar: WrittenBar) -> Int {
+        if let tuplet = event.tuplet { return -tuplet.id }
+        let beat = SystemLayout.beat(of: bar)
+        return Int(((event.onset - bar.start).doubleValue / beat.doubleValue + 1e-9).rounded(.down))
+    }
+}
+
+extension String {
+    var trailingSpacesRemoved: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,286 @@
+import JianpuCore
+
+/// One thing printed in a column of a bar: a note, chord, rest, dash or bars of rest.
+struct WrittenEvent {
+    enum Kind {
+        case note(Note, WrittenNote)
+        case dash
+        case multibarRest(Int)
+    }
+    var kind: Kind
+    /// Written position from the start of the part (repeats counted once).
+    var onset: WholeNotes
+    /// The time it takes: its written length scaled by the tuplets around it.
+    var length: WholeNotes
+    /// Where it was written, and its part: what the timeline knows it by.
+    var location: SourceLocation
+    var part: Int
+    /// The id of the written event on the page.
+    var id: String
+    var graceBefore: [(Note, WrittenNote)] = []
+    var graceAfter: [(Note, WrittenNote)] = []
+    /// This note is the end of a tie: printed, not struck again.
+    var tiedFromPrevious = false
+    var tiedToNext = false
+    /// The tuplet the event is in: a number per tuplet of the part, and its count.
+    var tuplet: (id: Int, count: Int)?
+    var dynamic: String?
+    /// Words printed above: jumps, later tempos and keys.
+    var marks: [String] = []
+    /// Words printed over and under the music: `^"…"`, `_"…"`.
+    var wordsAbove: [String] = []
+    var wordsBelow: [String] = []
+    /// The syllable of each verse sung on this note.
+    var lyrics: [String?] = []
+
+    /// The page id of the event written at `location` in `part` of the movement with id `prefix`.
+    static func id(prefix: String, part: Int, location: SourceLocation) -> String {
+        "\(prefix)p\(part)l\(location.line)c\(location.column)"
+    }
+
+    var isStruckNote: Bool {
+        if case .note(let note, _) = kind { return !note.isRest && !tiedFromPrevious }
+        return false
+    }
+}
+
+/// One bar as written, with the signs at its ends.
+struct WrittenBar {
+    var start: WholeNotes
+    var length: WholeNotes
+    /// The printed number (0 for a pickup).
+    var number: Int
+    var events: [WrittenEvent] = []
+    var repeatStart = false
+    var repeatEnd = false
+    var isFinal = false
+    /// Ends with a double bar line: the key or meter changes after it.
+    var isDouble = false
+    /// Played this many times, printed when more than twice.
+    var repeatTimes: Int?
+    /// The volta bracket over this bar: its group and its label when the bracket starts here.
+    var volta: (group: Int, label: String?)?
+}
+
+/// Reads a part's items into bars, as written: repeats once, endings side by side.
+struct WrittenBars {
+    private(set) var bars: [WrittenBar] = []
+    private var open: WrittenBar
+    private var position = WholeNotes.zero
+    private var barLength: WholeNotes
+    private var tonic: Int
+    /// How far `<` and `>` have moved the unmarked octave, as last seen on a single note.
+    private var baseOctave = 0
+    private var pendingGrace: [(Note, WrittenNote)] = []
+    private var pendingTie = false
+    private var pendingDynamic: String?
+    private var pendingMarks: [String] = []
+    private var tupletCount = 0
+    private var voltaGroups = 0
+    private var volta: (group: Int, label: String?)?
+    private let movementPrefix: String
+    private let part: Int
+
+    /// The bars of part number `index`, ids starting with `movementPrefix`.
+    static func read(_ part: Part, index: Int, movementPrefix: String) -> [WrittenBar] {
+        var reader = WrittenBars(part: index, movementPrefix: movementPrefix)
+        reader.walk(part.items, ratio: .whole, tuplet: nil)
+        return reader.finish(lyrics: part.lyrics, annotations: part.annotations)
+    }
+
+    private init(part: Int, movementPrefix: String) {
+        // C major in 4/4 until the part says otherwise.
+        tonic = 60
+        self.part = part
+        self.movementPrefix = movementPrefix
+        barLength = WholeNotes(1)
+        open = WrittenBar(start: .zero, length: barLength, number: 1)
+    }
+
+    private mutating func walk(_ items: [MusicItem], ratio: WholeNotes, tuplet: (id: Int, count: Int)?) {
+        for item in items {
+            switch item {
+            case .note(let note):
+                if let base = WrittenNote.baseOctave(of: note, tonic: tonic) { baseOctave = base }
+                let written = WrittenNote(note, tonic: tonic, baseOctave: baseOctave)
+                if note.isRest { pendingTie = false }
+                var event = event(.note(note, written), length: note.length * ratio, at: note.location)
+                event.graceBefore = pendingGrace
+                event.tiedFromPrevious = pendingTie && !note.isRest
+                event.tuplet = tuplet
+                add(event)
+                pendingGrace = []
+                pendingTie = false
+            case .continuation(let dash):
+                var event = event(.dash, length: dash.length * ratio, at: dash.location)
+                event.tuplet = tuplet
+                add(event)
+            case .tie:
+                pendingTie = true
+                markLastNote { $0.tiedToNext = true }
+            case .tuplet(let group) where group.ratio == .whole:
+                // A plain division of a beat (the seed app's): no number to print.
+                walk(group.items, ratio: ratio, tuplet: tuplet)
+            case .tuplet(let group):
+                tupletCount += 1
+                walk(group.items, ratio: ratio * group.ratio, tuplet: (tupletCount, group.count))
+            case .grace(let grace):
+                let notes = grace.notes.map { ($0, WrittenNote($0, tonic: tonic, baseOctave: baseOctave)) }
+                if grace.placement == .before { pendingGrace += notes } else { markLastNote { $0.graceAfter += notes } }
+            case .repeat(let repeated):
+                repeatPassage(repeated, ratio: ratio, tuplet: tuplet)
+            case .jump(let jump):
+                // A segno marks where the music after it starts; the others end the music before them.
+                if jump.kind == .segno || !hasEvents { pendingMarks.append(Self.words(for: jump.kind)) } else { markLastNote { $0.marks.append(Self.words(for: jump.kind)) } }
+            case .multibarRest(let rest):
+                closeIfStarted()
+                let length = barLength * Int64(max(rest.bars, 1))
+                open.length = length
+                add(event(.multibarRest(rest.bars), length: length, at: rest.location))
+                // The next bar's number counts every bar of the rest.
+                bars[bars.count - 1].number = open.number - 1
+                open.number += rest.bars - 1
+            case .tempo(let tempo):
+                if position > .zero { pendingMarks.append(TempoText.text(of: tempo)) }
+            case .key(let key):
+                if position > .zero || bars.count > 0 {
+                    pendingMarks.append(key.text)
+                    markChangeBefore()
+                }
+                tonic = key.tonicMIDINumber
+            case .timeSignature(let meter):
+                barLength = meter.barLength
+                if open.events.isEmpty {
+                    open.length = bars.isEmpty ? meter.pickup ?? barLength : barLength
+                    if bars.isEmpty, meter.pickup != nil { open.number = 0 }
+                }
+                if position > .zero {
+                    pendingMarks.append("\(meter.beats)/\(meter.beatUnit)")
+                    markChangeBefore()
+                }
+            case .dynamic(let dynamic):
+                // As in LilyPond, `1 \p` marks the note before it; one written before any note waits for the first.
+                if hasEvents { markLastNote { $0.dynamic = dynamic.marking } } else { pendingDynamic = dynamic.marking }
+            case .barLine:
+                break
+            }
+        }
+    }
+
+    private mutating func repeatPassage(_ repeated: Repeat, ratio: WholeNotes, tuplet: (id: Int, count: Int)?) {
+        open.repeatStart = true
+        walk(repeated.body, ratio: ratio, tuplet: tuplet)
+        if repeated.endings.isEmpty {
+            markRepeatEnd(times: repeated.times)
+            return
+        }
+        for (index, ending) in repeated.endings.enumerated() {
+            voltaGroups += 1
+            let isLast = index == repeated.endings.count - 1
+            let passes = repeated.times - repeated.endings.count + 1
+            let label = index == 0 && passes > 1 ? "1.–\(passes)." : "\(index + passes)."
+            volta = (voltaGroups, label)
+            walk(ending, ratio: ratio, tuplet: tuplet)
+            if !isLast { markRepeatEnd(times: nil) }
+            if open.events.isEmpty { volta = nil } else { open.volta = open.volta ?? volta; volta = nil }
+        }
+    }
+
+    private mutating func markRepeatEnd(times: Int?) {
+        if open.events.isEmpty, !bars.isEmpty {
+            bars[bars.count - 1].repeatEnd = true
+            if let times, times > 2 { bars[bars.count - 1].repeatTimes = times }
+        } else {
+            open.repeatEnd = true
+            if let times, times > 2 { open.repeatTimes = times }
+        }
+    }
+
+    /// A key or meter change at a bar line: the bar before it ends with a double line.
+    private mutating func markChangeBefore() {
+        if open.events.isEmpty, !bars.isEmpty { bars[bars.count - 1].isDouble = true }
+    }
+
+    private var hasEvents: Bool { !open.events.isEmpty || !bars.isEmpty }
+
+    private mutating func markLastNote(_ change: (inout WrittenEvent) -> Void) {
+        if !open.events.isEmpty {
+            change(&open.events[open.events.count - 1])
+        } else if !bars.isEmpty, !bars[bars.count - 1].events.isEmpty {
+            change(&bars[bars.count - 1].events[bars[bars.count - 1].events.count - 1])
+        }
+    }
+
+    private mutating func add(_ event: WrittenEvent) {
+        var event = event
+        if case .note(let note, _) = event.kind, !note.isRest, let dynamic = pendingDynamic {
+            event.dynamic = dynamic
+            pendingDynamic = nil
+        }
+        event.marks = pendingMarks
+        pendingMarks = []
+        if open.events.isEmpty, let volta { open.volta = (volta.group, volta.label); self.volta?.label = nil }
+        open.events.append(event)
+        position += event.length
+        if position >= open.start + open.length { close() }
+    }
+
+    private mutating func closeIfStarted() {
+        if !open.events.isEmpty { close() }
+    }
+
+    private mutating func close() {
+        bars.append(open)
+        open = WrittenBar(start: position, length: barLength, number: open.number + 1)
+    }
+
+    private mutating func finish(lyrics: [String], annotations: [Annotation]) -> [WrittenBar] {
+        closeIfStarted()
+        if !pendingMarks.isEmpty, !bars.isEmpty {
+            // Marks after the last note (`Fine`, `DC`) go over the last one.
+            let last = bars.count - 1
+            if !bars[last].events.isEmpty { bars[last].events[bars[last].events.count - 1].marks += pendingMarks }
+        }
+        if !bars.isEmpty { bars[bars.count - 1].isFinal = true }
+        assign(lyrics)
+        if !annotations.isEmpty {
+            let byNote = Dictionary(grouping: annotations, by: \.note)
+            for b in bars.indices {
+                for e in bars[b].events.indices {
+                    for annotation in byNote[bars[b].events[e].location] ?? [] {
+                        if annotation.isAbove { bars[b].events[e].wordsAbove.append(annotation.text) } else { bars[b].events[e].wordsBelow.append(annotation.text) }
+                    }
+                }
+            }
+        }
+        return bars
+    }
+
+    /// Puts each verse's syllables on the struck notes in written order.
+    private mutating func assign(_ verses: [String]) {
+        guard !verses.isEmpty else { return }
+        let syllables = verses.map(Lyrics.syllables)
+        var noteIndex = 0
+        for b in bars.indices {
+            for e in bars[b].events.indices where bars[b].events[e].isStruckNote {
+                bars[b].events[e].lyrics = syllables.map { noteIndex < $0.count ? $0[noteIndex] : nil }
+                noteIndex += 1
+            }
+        }
+    }
+
+    private func event(_ kind: WrittenEvent.Kind, length: WholeNotes, at location: SourceLocation) -> WrittenEvent {
+        WrittenEvent(kind: kind, onset: position, length: length, location: location, part: part,
+                     id: WrittenEvent.id(prefix: movementPrefix, part: part, location: location))
+    }
+
+    static func words(for jump: Jump.Kind) -> String {
+        switch jump {
+        case .segno: "Segno"
+        case .toCoda: "To Coda ⊕"
+        case .fine: "Fine"
+        case .daCapo: "D.C."
+        case .dalSegno: "D.S."
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import CCairo
+import JianpuEngraving
+
+/// Draws an engraving into a PDF with cairo: one PDF page per page, real text (selectable), the title in the metadata.
+public enum PDFWriter {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The PDF of `engraving`, made in memory (the caller writes it whole).
+    public static func data(_ engraving: Engraving) throws(Failure) -> [UInt8] {
+        let sink = Sink()
+        let box = Unmanaged.passRetained(sink)
+        defer { box.release() }
+        let write: cairo_write_func_t = { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }
+        guard let surface = cairo_pdf_surface_create_for_stream(write, box.toOpaque(), engraving.width, engraving.height) else {
+            throw Failure(description: "cannot make a PDF")
+        }
+        defer { cairo_surface_destroy(surface) }
+        if let title = engraving.title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "jianpu typeset")
+        guard let context = cairo_create(surface) else { throw Failure(description: "cannot draw a PDF") }
+        for page in engraving.pages {
+            for glyph in page.glyphs { draw(glyph, in: context) }
+            cairo_show_page(context)
+        }
+        cairo_destroy(context)
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw Failure(description: "cannot make the PDF: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return sink.bytes
+    }
+
+    /// Where cairo's stream writes go.
+    private final class Sink {
+        var bytes: [UInt8] = []
+    }
+
+    static func draw(_ glyph: Glyph, in context: OpaquePointer) {
+        cairo_set_source_rgb(context, 0, 0, 0)
+        switch glyph.shape {
+        case .text(let text, let font, let anchor):
+            CairoFont.select(font, for: text, in: context)
+            var x = glyph.at.x
+            if anchor != .start {
+                var extents = cairo_text_extents_t()
+                cairo_text_extents(context, text, &extents)
+                x -= anchor == .middle ? extents.x_advance / 2 : extents.x_advance
+            }
+            cairo_move_to(context, x, glyph.at.y)
+            cairo_show_text(context, text)
+            cairo_new_path(context)
+        case .line(let to, let width):
+            cairo_set_line_width(context, width)
+            cairo_move_to(context, glyph.at.x, glyph.at.y)
+            cairo_line_to(context, to.x, to.y)
+            cairo_stroke(context)
+        case .dot(let radius):
+            cairo_arc(context, glyph.at.x, glyph.at.y, radius, 0, 2 * Double.pi)
+            cairo_fill(context)
+        case .arc(let to, let height):
+            // The quadratic curve of the SVG as the cubic cairo draws.
+            let c = Arc.control(from: glyph.at, to: to, height: height)
+            let a = glyph.at
+            cairo_set_line_width(context, height / 4)
+            cairo_move_to(context, a.x, a.y)
+            cairo_curve_to(context, a.x + 2 / 3 * (c.x - a.x), a.y + 2 / 3 * (c.y - a.y), to.x + 2 / 3 * (c.x - to.x), to.y + 2 / 3 * (c.y - to.y), to.x, to.y)
+            cairo_stroke(context)
+        case .polyline(let points, let width):
+            cairo_set_line_width(context, width)
+            cairo_move_to(context, glyph.at.x, glyph.at.y)
+            for point in points { cairo_line_to(context, point.x, point.y) }
+            cairo_stroke(context)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import JianpuAudio
+import JianpuCommandLine
+import JianpuCore
+import JianpuEngraving
+import JianpuFiles
+import JianpuPrint
+
+struct Typeset: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Typeset a score as printed jianpu: SVG, PDF, or a self-contained HTML page that plays.",
+        discussion: "The format follows the output's extension: .svg, .pdf or .html.")
+
+    @OptionGroup var input: ScoreInput
+
+    @Option(name: .shortAndLong, help: "The file to write: song.svg, song.pdf or song.html.")
+    var output: String
+
+    @Option(help: "Paper size: a4 or letter.")
+    var paper: Paper = .a4
+
+    @Option(help: "Size of the digits in points, 8-40.")
+    var size: Double = 15
+
+    @OptionGroup var synth: SynthOptions
+
+    enum Format: String { case svg, pdf, html }
+
+    var format: Format? {
+        let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+        return ext == "htm" ? .html : Format(rawValue: ext)
+    }
+
+    func validate() throws {
+        guard format != nil else { throw ValidationError("cannot tell the format of '\(output)': give a name ending in .svg, .pdf or .html") }
+        guard (8...40).contains(size) else { throw ValidationError("--size must be between 8 and 40 points") }
+    }
+
+    func run() throws {
+        let file = try CommandOutput.file(output, inputs: [input.file])
+        let score = try input.load()
+        let engraving = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure()).engrave(score)
+        do {
+            switch format ?? .svg {
+            case .svg: try file.write(Array(SVGWriter.svg(engraving).utf8))
+            case .pdf: try file.write(try PDFWriter.data(engraving))
+            case .html: try file.write(Array(try HTMLTypesetting.page(for: score, engraving: engraving, synth: synth).utf8))
+            }
+        } catch let error as FileProblem {
+            throw CommandFailure(error.description)
+        } catch let error as AudioError {
+            throw CommandFailure(error.message)
+        } catch let error as PDFWriter.Failure {
+            throw CommandFailure(error.description)
+        }
+    }
+}
+
+extension Paper: ExpressibleByArgument {}

@@ -1,0 +1,20 @@
+import Foundation
+import JianpuEngraving
+import Testing
+
+/// The shipped scores' SVG against golden files (regenerate with JIANPU_UPDATE_GOLDEN=1 after a deliberate change).
+@Suite("Golden engravings of the shipped scores")
+struct GoldenEngravingTests {
+    static let golden = EngravingSupport.packageRoot.appendingPathComponent("Tests/JianpuEngravingTests/Golden")
+
+    @Test("each shipped score typesets to its golden SVG", arguments: EngravingSupport.shippedScores)
+    func shippedScoreMatchesGolden(name: String) throws {
+        let svg = SVGWriter.svg(EngravingSupport.engrave(try EngravingSupport.shipped(name)))
+        let file = Self.golden.appendingPathComponent(name.replacingOccurrences(of: ".jp", with: ".svg"))
+        if ProcessInfo.processInfo.environment["JIANPU_UPDATE_GOLDEN"] == "1" {
+            try svg.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        #expect(svg == expected, "\(name) differs from its golden SVG: compare with \(file.path)")
+    }
+}
