@@ -25,14 +25,21 @@ let package = Package(
             providers: [.apt(["libfluidsynth-dev"])]
         ),
         .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
-        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "JianpuFiles", "CFluidSynth", "CSndFile"]),
+        // libasound: the ALSA sequencer (MIDI input) and quieting its error messages.
+        .systemLibrary(
+            name: "CALSA",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        // The only door to C sound: FluidSynth and its audio drivers.
+        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "JianpuFiles", "CFluidSynth", "CSndFile", "CALSA"]),
         // Jianpu laid out as printed: pages of positioned glyphs, drawn as SVG. Pure: fonts are measured through a protocol.
         .target(name: "JianpuEngraving", dependencies: ["JianpuCore"]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // The engraving's real fonts and its PDF, through cairo.
         .target(name: "JianpuPrint", dependencies: ["JianpuEngraving", "CCairo"]),
-        // Terminal and MIDI input, and drawing, for the interactive programs.
-        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuAudio", "JianpuEngraving"]),
+        // The terminal session (raw mode, signals, redraw), MIDI input and the score's drawing, for the
+        // interactive programs. No audio.
+        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuEngraving", "CALSA"]),
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",
@@ -42,7 +49,7 @@ let package = Package(
         .target(
             name: "JianpuQuiz",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuFiles", "CFluidSynth",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -53,7 +60,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuAudio", "JianpuChordPad"]),
+        // The benchmarks: notation throughput, rendering, chord pad latency (scripts/bench).
+        .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuAudio", "JianpuChordPad", "JianpuTerminal"]),
         // The chord instrument: its logic and screen (JianpuChordPad) and the thin program (chordpad).
         .target(name: "JianpuChordPad", dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuFiles"]),
         .executableTarget(
@@ -64,16 +72,21 @@ let package = Package(
             ]
         ),
         .testTarget(name: "JianpuChordPadTests", dependencies: ["JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal"]),
+        // The benchmarks measure something (the figures themselves are for scripts/bench, never asserted as speed).
+        .testTarget(name: "JianpuBenchTests", dependencies: ["jianpu-bench", "JianpuAudio"]),
         .testTarget(name: "JianpuCoreTests", dependencies: ["JianpuCore"]),
         .testTarget(name: "JianpuEngravingTests", dependencies: ["JianpuEngraving", "JianpuPrint", "JianpuCore"], exclude: ["Golden", "Browser"]),
         // Analysis of rendered audio (FFT, pitch, onsets) shared by the test targets.
         .target(name: "AudioAnalysis", path: "Tests/AudioAnalysis"),
-        .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore", "AudioAnalysis"]),
-        .testTarget(name: "JianpuCLITests", dependencies: ["JianpuCore"], exclude: ["Golden"]),
+        // Test doubles and readers the test targets share: RecordingSynthesizer, WAVAudio. Not in any product.
+        .target(name: "JianpuTestSupport", dependencies: ["JianpuAudio", "JianpuCore"], path: "Tests/JianpuTestSupport"),
+        .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore", "AudioAnalysis", "JianpuTestSupport"]),
+        // Runs the `jianpu` executable, so it depends on it: it is built before these tests.
+        .testTarget(name: "JianpuCLITests", dependencies: ["JianpuCore", "jianpu"], exclude: ["Golden"]),
         .testTarget(name: "JianpuFilesTests", dependencies: ["JianpuFiles"]),
         .testTarget(
             name: "JianpuQuizTests",
-            dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", "JianpuTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Golden"]
         ),
         .testTarget(name: "JianpuTerminalTests", dependencies: ["JianpuTerminal", "JianpuCore", "JianpuAudio"]),

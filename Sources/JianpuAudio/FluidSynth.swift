@@ -1,3 +1,4 @@
+import JianpuCore
 import CFluidSynth
 
 /// A FluidSynth synthesizer with one SoundFont loaded: owns the C settings and synth and frees them in `deinit`.
@@ -95,34 +96,24 @@ public final class FluidSynth: Synthesizer {
         try FluidSynth.apply(name, value, to: settings)
     }
 
-    public func noteOn(channel: UInt8, key: UInt8, velocity: UInt8) {
-        _ = fluid_synth_noteon(synth, Int32(channel), Int32(min(key, 127)), Int32(min(max(velocity, 1), 127)))
+    public func send(_ message: MIDIMessage) {
+        switch message {
+        case .noteOn(let channel, let key, let velocity):
+            _ = fluid_synth_noteon(synth, Int32(channel), Int32(min(key, 127)), Int32(min(max(velocity, 1), 127)))
+        case .noteOff(let channel, let key, _):
+            _ = fluid_synth_noteoff(synth, Int32(channel), Int32(min(key, 127)))
+        case .programChange(let channel, let program):
+            _ = fluid_synth_program_change(synth, Int32(channel), Int32(min(program, 127)))
+        case .controlChange(let channel, let controller, let value):
+            _ = fluid_synth_cc(synth, Int32(channel), Int32(min(controller, 127)), Int32(min(value, 127)))
+        case .pitchBend(let channel, let value):
+            _ = fluid_synth_pitch_bend(synth, Int32(channel), Int32(min(value, 0x3FFF)))
+        case .polyPressure(let channel, let key, let pressure):
+            _ = fluid_synth_key_pressure(synth, Int32(channel), Int32(min(key, 127)), Int32(min(pressure, 127)))
+        case .channelPressure(let channel, let pressure):
+            _ = fluid_synth_channel_pressure(synth, Int32(channel), Int32(min(pressure, 127)))
+        }
     }
-
-    public func noteOff(channel: UInt8, key: UInt8) {
-        _ = fluid_synth_noteoff(synth, Int32(channel), Int32(min(key, 127)))
-    }
-
-    public func programChange(channel: UInt8, program: UInt8) {
-        _ = fluid_synth_program_change(synth, Int32(channel), Int32(min(program, 127)))
-    }
-
-    public func allNotesOff() {
-        _ = fluid_synth_all_notes_off(synth, -1)
-    }
-
-    /// Silences everything at once, release tails included.
-    public func allSoundsOff() {
-        _ = fluid_synth_all_sounds_off(synth, -1)
-    }
-
-    /// Sets the master gain (0…10).
-    public func setGain(_ gain: Float) {
-        fluid_synth_set_gain(synth, max(0, min(gain, 10)))
-    }
-
-    /// Voices currently sounding (0 once every release tail has ended).
-    public var activeVoiceCount: Int { Int(fluid_synth_get_active_voice_count(synth)) }
 
     public func render(frames: Int, into output: StereoOutput) {
         var remaining = frames

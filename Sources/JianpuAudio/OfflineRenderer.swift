@@ -1,8 +1,5 @@
 import JianpuCore
 import JianpuFiles
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Settings for rendering a score to a WAV file.
 public struct RenderOptions: Sendable, Hashable {
@@ -102,7 +99,8 @@ public struct OfflineRenderer: Sendable {
         schedule: PerformanceSchedule, synth: any Synthesizer, writer: WAVWriter, tailSeconds: Double = 1.5,
         chunkFrames: Int = 4_096, progress: (Double) -> Void = { _ in }
     ) throws -> RenderReport {
-        let started = monotonicSeconds()
+        let clock = ContinuousClock()
+        let started = clock.now
         let scheduler = Scheduler(schedule: schedule, synth: synth)
         let musicFrames = scheduler.lastEventFrame
         let tailFrames = max(0, Int((tailSeconds * synth.sampleRate).rounded()))
@@ -125,7 +123,7 @@ public struct OfflineRenderer: Sendable {
         try writer.close()
         progress(1)
         return RenderReport(
-            frames: written, audioSeconds: Double(written) / synth.sampleRate, wallSeconds: monotonicSeconds() - started,
+            frames: written, audioSeconds: Double(written) / synth.sampleRate, wallSeconds: (clock.now - started).inSeconds,
             peak: writer.peak, clippedSamples: writer.clippedSamples)
     }
 
@@ -133,11 +131,4 @@ public struct OfflineRenderer: Sendable {
         for index in 0..<count where abs(samples[index]) >= 1.0 / 32_768 { return false }
         return true
     }
-}
-
-/// Seconds on the monotonic clock.
-func monotonicSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }

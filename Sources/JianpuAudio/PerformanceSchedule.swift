@@ -23,39 +23,30 @@ public struct PlaybackOptions: Sendable, Hashable {
     }
 }
 
-/// One MIDI event at an exact sample of a performance.
+/// One MIDI message at an exact sample of a performance.
 public struct ScheduledEvent: Sendable, Hashable {
-    /// What the event does (the channel is in `ScheduledEvent.channel`).
-    public enum Kind: Sendable, Hashable {
-        case programChange(program: UInt8)
-        case noteOff(key: UInt8)
-        case noteOn(key: UInt8, velocity: UInt8)
-
-        /// At the same frame: program changes first, then note-offs, then note-ons.
-        var order: Int {
-            switch self {
-            case .programChange: 0
-            case .noteOff: 1
-            case .noteOn: 2
-            }
-        }
-    }
-
     /// Samples from the start of the performance: `round(seconds × sampleRate)`.
     public var frame: Int
-    /// The MIDI channel (0–15).
-    public var channel: UInt8
-    /// What happens.
-    public var kind: Kind
+    /// What happens, on which channel.
+    public var message: MIDIMessage
     /// For note events, the index of the note in `Timeline.notes`.
     public var noteIndex: Int?
 
-    /// An event at `frame` on `channel`.
-    public init(frame: Int, channel: UInt8, kind: Kind, noteIndex: Int? = nil) {
+    /// `message` at `frame`.
+    public init(frame: Int, message: MIDIMessage, noteIndex: Int? = nil) {
         self.frame = frame
-        self.channel = channel
-        self.kind = kind
+        self.message = message
         self.noteIndex = noteIndex
+    }
+
+    /// At the same frame: program changes first, then note-offs, then note-ons.
+    var order: Int {
+        switch message {
+        case .programChange: 0
+        case .noteOff: 1
+        case .noteOn: 2
+        default: 3
+        }
     }
 }
 
@@ -133,10 +124,10 @@ public struct PerformanceSchedule: Sendable {
             let program = min(override ?? atStart?.program ?? part.program ?? 0, 127)
             // Parts sharing a channel: the first part's program wins.
             guard programmed.insert(channel).inserted else { continue }
-            raw.append(ScheduledEvent(frame: 0, channel: channel, kind: .programChange(program: program)))
+            raw.append(ScheduledEvent(frame: 0, message: .programChange(channel: channel, program: program)))
             for change in changes where change.position > start {
                 let frame = Self.frame(at: change.position, tempoMap: tempoMap, startSeconds: startSeconds, sampleRate: sampleRate)
-                raw.append(ScheduledEvent(frame: frame, channel: channel, kind: .programChange(program: min(change.program, 127))))
+                raw.append(ScheduledEvent(frame: frame, message: .programChange(channel: channel, program: min(change.program, 127))))
             }
         }
         for (index, note) in timeline.notes.enumerated() {
@@ -147,13 +138,13 @@ public struct PerformanceSchedule: Sendable {
             let on = Self.frame(at: note.onset, tempoMap: tempoMap, startSeconds: startSeconds, sampleRate: sampleRate)
             let off = max(on + 1, Self.frame(at: min(note.end, end), tempoMap: tempoMap, startSeconds: startSeconds, sampleRate: sampleRate))
             let velocity = min(max(note.velocity, 1), 127)
-            raw.append(ScheduledEvent(frame: on, channel: channel, kind: .noteOn(key: key, velocity: velocity), noteIndex: index))
-            raw.append(ScheduledEvent(frame: off, channel: channel, kind: .noteOff(key: key), noteIndex: index))
+            raw.append(ScheduledEvent(frame: on, message: .noteOn(channel: channel, key: key, velocity: velocity), noteIndex: index))
+            raw.append(ScheduledEvent(frame: off, message: .noteOff(channel: channel, key: key), noteIndex: index))
         }
         raw.sort { a, b in
             if a.frame != b.frame { return a.frame < b.frame }
-            if a.kind.order != b.kind.order { return a.kind.order < b.kind.order }
-            if a.channel != b.channel { return a.channel < b.channel }
+            if a.order != b.order { return a.order < b.order }
+            if a.message.channel != b.message.channel { return a.message.channel < b.message.channel }
             return (a.noteIndex ?? -1) < (b.noteIndex ?? -1)
         }
         // Overlapping notes of one key on one channel: only the last release is sent.
@@ -161,15 +152,15 @@ public struct PerformanceSchedule: Sendable {
         var events: [ScheduledEvent] = []
         events.reserveCapacity(raw.count)
         for event in raw {
-            switch event.kind {
-            case .noteOn(let key, _):
-                held[Int(event.channel) << 8 | Int(key), default: 0] += 1
-            case .noteOff(let key):
-                let slot = Int(event.channel) << 8 | Int(key)
+            switch event.message {
+            case .noteOn(let channel, let key, _):
+                held[Int(channel) << 8 | Int(key), default: 0] += 1
+            case .noteOff(let channel, let key, _):
+                let slot = Int(channel) << 8 | Int(key)
                 let count = (held[slot] ?? 1) - 1
                 held[slot] = count
                 if count > 0 { continue }
-            case .programChange:
+            default:
                 break
             }
             events.append(event)

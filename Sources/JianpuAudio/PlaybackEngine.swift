@@ -1,4 +1,3 @@
-import CFluidSynth
 import JianpuCore
 import Synchronization
 
@@ -6,14 +5,14 @@ import Synchronization
 /// commands the control thread sends through a lock-free ring.
 ///
 /// Threads: exactly one *control* thread calls `pause`, `resume`, `seek`, `setTempoFactor`, `stop`
-/// and reads the published state; exactly one *audio* thread calls `process` (or the C `renderCallback`,
-/// which is what the ALSA driver and `PacedWAVSink` call). The audio thread never blocks, sleeps or locks.
-public final class PlaybackEngine: @unchecked Sendable {
+/// and reads the published state; exactly one *audio* thread calls `process` (an `AudioOutput` does).
+/// The audio thread never blocks, sleeps or locks.
+public final class PlaybackEngine: AudioSource, @unchecked Sendable {
     enum Command: Sendable {
         case pause, resume, stop
         case seekBar(Int)
         case replace(PerformanceSchedule)
-        case immediate(channel: UInt8, kind: ScheduledEvent.Kind)
+        case immediate(MIDIMessage)
     }
 
     /// The score being played (read by the control thread only).
@@ -33,7 +32,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     public private(set) var schedule: PerformanceSchedule
 
     // Hand-over between the threads.
-    private let commands = SPSCRing<Command>(capacity: 64)
+    private let commands = SPSCRing<Command>(capacity: 4_096)
+    /// Set by `stop()` outside the ring, so stopping works even when the ring is full.
+    private let stopRequested = Atomic<Bool>(false)
     /// Schedules the audio thread no longer needs, sent back so they are freed on the control thread.
     private let retired = SPSCRing<PerformanceSchedule>(capacity: 64)
     private let publishedFrame = Atomic<Int>(0)
@@ -61,8 +62,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         // Select the instruments now, on this thread, so a synth loading samples on demand does it before
         // the audio thread starts (the scheduler selects them again at frame 0; by then they are loaded).
         for event in schedule.events {
-            guard case .programChange(let program) = event.kind else { break }
-            synth.programChange(channel: event.channel, program: program)
+            guard case .programChange = event.message else { break }
+            synth.send(event.message)
         }
         publishedPosition.store(schedule.position(atFrame: 0).bitPattern, ordering: .relaxed)
         publishedRemaining.store(scheduler.lastEventFrame + tailFrames, ordering: .relaxed)
@@ -75,7 +76,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     private func send(_ command: Command) {
         while retired.pop() != nil {}
-        // A full ring (64 commands unconsumed) means the audio thread is not running; the command is dropped.
+        // A full ring (4096 commands unconsumed) means the audio thread is not running or is flooded; the command is dropped.
         _ = commands.push(command)
     }
 
@@ -84,7 +85,10 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Continues after `pause()`.
     public func resume() { send(.resume) }
     /// Releases every note and finishes the performance (release tails still ring in the output).
-    public func stop() { send(.stop) }
+    public func stop() {
+        stopRequested.store(true, ordering: .releasing)
+        send(.stop)
+    }
 
     /// Jumps to the start of a bar (1-based, clamped to the played range).
     public func seek(toBar bar: Int) { send(.seekBar(bar)) }
@@ -100,11 +104,11 @@ public final class PlaybackEngine: @unchecked Sendable {
         send(.replace(next))
     }
 
-    /// Sends one MIDI event outside the score (a key press in a chord pad or quiz); the audio thread issues
+    /// Sends one MIDI message outside the score (a key press in a chord pad or quiz); the audio thread issues
     /// it at the start of its next buffer, i.e. within one period. Notes started this way are not
-    /// released by the score: send the matching `.noteOff` yourself.
-    public func playNow(_ kind: ScheduledEvent.Kind, channel: UInt8) {
-        send(.immediate(channel: min(channel, 15), kind: kind))
+    /// released by the score: send the matching note-off (or All Notes Off) yourself.
+    public func playNow(_ message: MIDIMessage) {
+        send(.immediate(message))
     }
 
     /// The current tempo factor.
@@ -145,12 +149,8 @@ public final class PlaybackEngine: @unchecked Sendable {
             let frame = Int(((seconds - next.startSeconds) * next.sampleRate).rounded())
             scheduler.replace(schedule: next, atFrame: frame)
             _ = retired.push(old)
-        case .immediate(let channel, let kind):
-            switch kind {
-            case .noteOn(let key, let velocity): synth.noteOn(channel: channel, key: min(key, 127), velocity: velocity)
-            case .noteOff(let key): synth.noteOff(channel: channel, key: min(key, 127))
-            case .programChange(let program): synth.programChange(channel: channel, program: min(program, 127))
-            }
+        case .immediate(let message):
+            synth.send(message)
         }
     }
 
@@ -158,6 +158,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Call only from the audio thread.
     public func process(frames: Int, into output: StereoOutput) {
         while let command = commands.pop() { apply(command) }
+        if !stopped && stopRequested.load(ordering: .acquiring) { apply(.stop) }
         scheduler.render(frames: frames, into: output)
         let end = scheduler.lastEventFrame + tailFrames
         let remaining = stopped ? 0 : max(0, end - scheduler.frame)
@@ -168,18 +169,5 @@ public final class PlaybackEngine: @unchecked Sendable {
         publishedFinished.store(remaining == 0, ordering: .releasing)
         framesProcessed.add(frames, ordering: .releasing)
         callbacks.add(1, ordering: .releasing)
-    }
-
-    /// The context pointer to pass with `renderCallback` (unretained: keep the engine alive while it is in use).
-    public var callbackContext: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
-
-    /// FluidSynth's audio callback (`fluid_audio_func_t`): `data` is `callbackContext`, `out` holds the
-    /// left and right channel buffers. Used by `LiveOutput` (ALSA driver) and `PacedWAVSink`.
-    public static let renderCallback: fluid_audio_func_t = { data, length, _, _, outputCount, outputs in
-        guard let data, let outputs, outputCount >= 1, length > 0, let left = outputs[0] else { return FLUID_FAILED }
-        let right = outputCount >= 2 ? (outputs[1] ?? left) : left
-        let engine = Unmanaged<PlaybackEngine>.fromOpaque(data).takeUnretainedValue()
-        engine.process(frames: Int(length), into: StereoOutput.planar(left: left, right: right))
-        return FLUID_OK
     }
 }

@@ -74,18 +74,14 @@ public final class Scheduler {
     }
 
     private func issue(_ event: ScheduledEvent) {
-        switch event.kind {
-        case .programChange(let program): synth.programChange(channel: event.channel, program: program)
-        case .noteOff(let key): synth.noteOff(channel: event.channel, key: key)
-        case .noteOn(let key, let velocity): synth.noteOn(channel: event.channel, key: key, velocity: velocity)
-        }
+        synth.send(event.message)
     }
 
     /// Stops advancing; sounding notes are released.
     public func pause() {
         guard !isPaused else { return }
         isPaused = true
-        synth.allNotesOff()
+        synth.releaseAllNotes()
     }
 
     /// Continues from where `pause()` stopped.
@@ -96,10 +92,10 @@ public final class Scheduler {
     /// Jumps to a frame of the performance: releases every note, re-sends the program changes,
     /// and continues with the first event at or after `target`.
     public func seek(toFrame target: Int) {
-        synth.allNotesOff()
+        synth.releaseAllNotes()
         let clamped = min(max(target, 0), lastEventFrame)
         for event in schedule.events {
-            guard case .programChange = event.kind else { break }
+            guard case .programChange = event.message else { break }
             issue(event)
         }
         frame = clamped
@@ -109,7 +105,7 @@ public final class Scheduler {
     private var leadingProgramChanges: Int {
         var count = 0
         for event in schedule.events {
-            guard case .programChange = event.kind else { break }
+            guard case .programChange = event.message else { break }
             count += 1
         }
         return count

@@ -1,3 +1,5 @@
+import JianpuCore
+
 /// Where a synthesizer writes stereo Float32 audio: interleaved (`L R L R …`) or two planar buffers.
 ///
 /// A view on memory the caller owns; valid only for the duration of the call it is passed to.
@@ -45,19 +47,19 @@ public protocol Synthesizer: AnyObject {
     /// Frames rendered since the synthesizer was created (its block phase is `framesRendered % blockSize`).
     var framesRendered: Int { get }
 
-    /// Starts a note; `velocity` 1…127.
-    func noteOn(channel: UInt8, key: UInt8, velocity: UInt8)
-    /// Releases a note.
-    func noteOff(channel: UInt8, key: UInt8)
-    /// Selects a General MIDI program (0-based) on a channel.
-    func programChange(channel: UInt8, program: UInt8)
-    /// Releases every sounding note on every channel.
-    func allNotesOff()
+    /// Acts on one MIDI message from the next rendered frame (note-on/off, program change, controllers;
+    /// All Notes Off is controller 123).
+    func send(_ message: MIDIMessage)
     /// Renders `frames` frames of stereo audio into `output` (overwriting it) and advances `framesRendered`.
     func render(frames: Int, into output: StereoOutput)
 }
 
 extension Synthesizer {
+    /// Releases every sounding note on all 16 channels (All Notes Off on each).
+    public func releaseAllNotes() {
+        for channel in UInt8(0)..<16 { send(.allNotesOff(channel: channel)) }
+    }
+
     /// Renders `frames` frames as interleaved stereo Float32 (`2 × frames` floats) into `buffer`.
     public func render(frames: Int, into buffer: UnsafeMutablePointer<Float>) {
         render(frames: frames, into: StereoOutput.interleaved(buffer))

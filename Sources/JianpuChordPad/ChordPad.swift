@@ -1,8 +1,8 @@
 import JianpuCore
 import JianpuTerminal
 
-/// The chord instrument's logic, with no terminal and no synthesizer: input events in, synth
-/// commands out, and the state the screen shows. Time is seconds on any monotonic clock, passed in.
+/// The chord instrument's logic, with no terminal and no synthesizer: input events in, MIDI
+/// messages out, and the state the screen shows. Time is seconds on any monotonic clock, passed in.
 ///
 /// Sections: the chord section (chord keys, chord tones, strums) plays on `chordChannel`, the melody
 /// (melody keys and MIDI input) on `melodyChannel`; each has its own program. A new chord (or a strum,
@@ -78,8 +78,11 @@ public struct ChordPad: Sendable {
         self.layout = layout
     }
 
-    /// The commands that set both sections' instruments (send them once at the start).
-    public var initialCommands: [SynthCommand] {
+    /// The most notes that sound at once: past it the oldest is let go, so a flood of MIDI input stays bounded.
+    public static let maximumVoices = 128
+
+    /// The messages that set both sections' instruments (send them once at the start).
+    public var initialCommands: [MIDIMessage] {
         [.programChange(channel: melodyChannel, program: melodyProgram), .programChange(channel: chordChannel, program: chordProgram)]
     }
 
@@ -147,9 +150,9 @@ public struct ChordPad: Sendable {
 
     // MARK: Input
 
-    /// Applies one input at `time` (seconds) and returns the synth commands it causes, in order.
-    public mutating func handle(_ input: PadInput, at time: Double) -> [SynthCommand] {
-        var out: [SynthCommand] = []
+    /// Applies one input at `time` (seconds) and returns the MIDI messages it causes, in order.
+    public mutating func handle(_ input: PadInput, at time: Double) -> [MIDIMessage] {
+        var out: [MIDIMessage] = []
         switch input {
         case .tick:
             break
@@ -163,8 +166,8 @@ public struct ChordPad: Sendable {
     }
 
     /// Performs an action as if its key was pressed (for tests and scripted use).
-    public mutating func perform(_ action: PadAction, at time: Double) -> [SynthCommand] {
-        var out: [SynthCommand] = []
+    public mutating func perform(_ action: PadAction, at time: Double) -> [MIDIMessage] {
+        var out: [MIDIMessage] = []
         perform(action, trigger: nil, at: time, into: &out)
         advance(to: time, into: &out)
         return out
@@ -175,7 +178,7 @@ public struct ChordPad: Sendable {
         return nil
     }
 
-    private mutating func handleKey(_ event: KeyEvent, at time: Double, into out: inout [SynthCommand]) {
+    private mutating func handleKey(_ event: KeyEvent, at time: Double, into out: inout [MIDIMessage]) {
         switch event.kind {
         case .repeat:
             return // auto-repeat never retriggers
@@ -210,7 +213,7 @@ public struct ChordPad: Sendable {
         perform(action, trigger: event.key, at: time, into: &out)
     }
 
-    private mutating func perform(_ action: PadAction, trigger: KeyEvent.Key?, at time: Double, into out: inout [SynthCommand]) {
+    private mutating func perform(_ action: PadAction, trigger: KeyEvent.Key?, at time: Double, into out: inout [MIDIMessage]) {
         switch action {
         case .chord(let degree):
             silenceChordSection(into: &out)
@@ -281,9 +284,13 @@ public struct ChordPad: Sendable {
 
     private var strumTrigger: KeyEvent.Key?
 
-    private mutating func handleMIDI(_ message: MIDIMessage, at time: Double, into out: inout [SynthCommand]) {
+    private mutating func handleMIDI(_ message: MIDIMessage, at time: Double, into out: inout [MIDIMessage]) {
         switch message {
         case .noteOn(_, let key, let velocity) where velocity > 0:
+            // A key that already sounds is struck again: its voice is replaced, not doubled.
+            for index in voices.indices.reversed() where voices[index].section == .midiInput && voices[index].midiKey == key {
+                remove(at: index, into: &out)
+            }
             start(section: .midiInput, channel: melodyChannel, key: key, trigger: nil, midiKey: key, velocity: velocity, expires: .some(nil), at: time, into: &out)
         case .noteOn(_, let key, _), .noteOff(_, let key, _):
             for index in voices.indices.reversed() where voices[index].section == .midiInput && voices[index].midiKey == key {
@@ -303,32 +310,33 @@ public struct ChordPad: Sendable {
 
     /// Starts a note. `expires` overrides the note-length rule (`.some(nil)`: never by itself).
     private mutating func start(section: Section, channel: UInt8, key: UInt8, trigger: KeyEvent.Key?, midiKey: UInt8? = nil,
-                                velocity: UInt8? = nil, expires: Double?? = nil, at time: Double, into out: inout [SynthCommand]) {
+                                velocity: UInt8? = nil, expires: Double?? = nil, at time: Double, into out: inout [MIDIMessage]) {
         let ending: Double?
         if let expires { ending = expires } else if sustain { ending = nil } else { ending = noteLength.map { time + $0 } }
         // With key releases, a note whose key is already up (a late strum tone) rings briefly.
         let isHeld = trigger.map { noteLength != nil || keysDown.contains($0) } ?? true
         let end = !isHeld && !sustain && ending == nil ? time + max(0.3, strumInterval) : ending
+        if voices.count >= Self.maximumVoices { remove(at: 0, into: &out) }
         out.append(.noteOn(channel: channel, key: min(key, 127), velocity: velocity ?? self.velocity))
         voices.append(Voice(section: section, channel: channel, key: min(key, 127), trigger: trigger, midiKey: midiKey, expires: end, held: true))
     }
 
     /// Removes a voice; the note-off is sent only when no other voice sounds the same key on the channel.
-    private mutating func remove(at index: Int, into out: inout [SynthCommand]) {
+    private mutating func remove(at index: Int, into out: inout [MIDIMessage]) {
         let voice = voices.remove(at: index)
         if !voices.contains(where: { $0.channel == voice.channel && $0.key == voice.key }) {
             out.append(.noteOff(channel: voice.channel, key: voice.key))
         }
     }
 
-    private mutating func release(trigger: KeyEvent.Key, at time: Double, into out: inout [SynthCommand]) {
+    private mutating func release(trigger: KeyEvent.Key, at time: Double, into out: inout [MIDIMessage]) {
         guard noteLength == nil else { return }
         for index in voices.indices.reversed() where voices[index].trigger == trigger {
             if sustain { voices[index].held = false } else { remove(at: index, into: &out) }
         }
     }
 
-    private mutating func silenceChordSection(into out: inout [SynthCommand]) {
+    private mutating func silenceChordSection(into out: inout [MIDIMessage]) {
         pendingStrum = []
         for index in voices.indices.reversed() where voices[index].section == .chord {
             remove(at: index, into: &out)
@@ -336,7 +344,7 @@ public struct ChordPad: Sendable {
     }
 
     /// Sustain let go: notes whose key is up (or whose time has run out) end.
-    private mutating func releaseUnheld(at time: Double, into out: inout [SynthCommand]) {
+    private mutating func releaseUnheld(at time: Double, into out: inout [MIDIMessage]) {
         for index in voices.indices.reversed() {
             let voice = voices[index]
             if !voice.held {
@@ -347,16 +355,17 @@ public struct ChordPad: Sendable {
         }
     }
 
-    private mutating func panic(into out: inout [SynthCommand]) {
+    private mutating func panic(into out: inout [MIDIMessage]) {
         pendingStrum = []
         voices = []
         sustain = false
         lastMIDINotes = []
-        out.append(.allNotesOff)
+        out.append(.allNotesOff(channel: melodyChannel))
+        if chordChannel != melodyChannel { out.append(.allNotesOff(channel: chordChannel)) }
     }
 
     /// Plays due strum tones and ends notes whose time has run out.
-    private mutating func advance(to time: Double, into out: inout [SynthCommand]) {
+    private mutating func advance(to time: Double, into out: inout [MIDIMessage]) {
         while let next = pendingStrum.first, next.time <= time + 1e-9 {
             pendingStrum.removeFirst()
             start(section: .chord, channel: chordChannel, key: next.key, trigger: strumTrigger, at: max(time, next.time), into: &out)

@@ -1,9 +1,7 @@
-/// An error of the chord pad's set-up, with its exit status: one line that says what and the fix.
-public struct ChordPadError: Error, CustomStringConvertible, Sendable {
+import JianpuCore
+
+/// An error of the chord pad's set-up: one line that says what and the fix.
+public struct ChordPadError: DescribedError {
     public var description: String
-    public var exitCode: Int32
-    public init(_ description: String, exitCode: Int32 = 1) {
-        self.description = description
-        self.exitCode = exitCode
-    }
+    public init(_ description: String) { self.description = description }
 }

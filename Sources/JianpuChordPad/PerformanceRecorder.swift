@@ -1,6 +1,6 @@
 import JianpuCore
 
-/// Records what the pad sent to the synthesizer, with real timing, and turns it into a Timeline
+/// Records the MIDI messages the pad sent to the synthesizer, with real timing, and turns it into a Timeline
 /// (and a Standard MIDI File) at a fixed tempo: 120 bpm, so one second is half a whole note,
 /// at millisecond precision. Instrument changes during the take are kept, at their time.
 public struct PerformanceRecorder: Sendable {
@@ -30,19 +30,19 @@ public struct PerformanceRecorder: Sendable {
     /// Notes recorded so far (closed ones).
     public var noteCount: Int { notes.count }
 
-    /// Records commands issued at `time` (seconds on the pad's clock; the first call is time zero
+    /// Records messages sent at `time` (seconds on the pad's clock; the first call is time zero
     /// unless `start(at:)` was called).
-    public mutating func record(_ commands: [SynthCommand], at time: Double) {
+    public mutating func record(_ messages: [MIDIMessage], at time: Double) {
         if startTime == nil { startTime = time }
         let now = max(0, time - (startTime ?? time))
         lastTime = max(lastTime, now)
-        for command in commands {
-            switch command {
+        for message in messages {
+            switch message {
             case .noteOn(let channel, let key, let velocity):
                 let slot = Int(channel) << 8 | Int(key)
                 if let previous = open[slot] { close(slot, previous, at: now) }
                 open[slot] = Open(onset: now, velocity: velocity)
-            case .noteOff(let channel, let key):
+            case .noteOff(let channel, let key, _):
                 let slot = Int(channel) << 8 | Int(key)
                 if let previous = open.removeValue(forKey: slot) { close(slot, previous, at: now) }
             case .programChange(let channel, let program):
@@ -52,9 +52,13 @@ public struct PerformanceRecorder: Sendable {
                     programChanges.append((now, channel, program))
                 }
                 currentPrograms[channel] = program
-            case .allNotesOff:
-                for (slot, previous) in open { close(slot, previous, at: now) }
-                open = [:]
+            case .controlChange(let channel, MIDIMessage.allNotesOffController, _):
+                for (slot, previous) in open where slot >> 8 == Int(channel) {
+                    close(slot, previous, at: now)
+                    open[slot] = nil
+                }
+            default:
+                break
             }
         }
     }

@@ -37,8 +37,19 @@ public struct OutputOptions: ParsableArguments {
 
     public init() {}
 
-    /// Exit status for a program that found no sound device.
-    public static let noSoundDeviceExitCode: Int32 = 3
+    /// The device, or the WAV at real-time pace that `--out` names.
+    public var destination: AudioOutput.Destination {
+        out.map { .pacedWAV(path: $0) } ?? .device(driver: driver, device: device)
+    }
+
+    /// Opens `destination` for `source` at 44.1 kHz; a missing sound device is reported with `noDeviceFix`.
+    public func open(_ destination: AudioOutput.Destination, source: any AudioSource, noDeviceFix: String) throws -> AudioOutput {
+        do {
+            return try AudioOutput(destination, source: source, sampleRate: 44_100)
+        } catch let error as AudioError where error.kind == .noSoundDevice {
+            throw error.with(fix: noDeviceFix)
+        }
+    }
 }
 
 /// Reading `--…-program` options: a General MIDI number 0-127 or a name such as Flute.

@@ -60,28 +60,41 @@ public struct AnswerRow: Sendable, Hashable, Codable {
         return AnswerSummary(played: played, kind: playbackType, correct: isCorrect, responseMilliseconds: responseMilliseconds)
     }
 
+    /// The value of `column`, or `UnfitColumn` naming the column and what it holds.
+    private static func field<Value: DatabaseValueConvertible>(_ row: Row, _ column: String) throws -> Value {
+        do { return try row.decode(forColumn: column) } catch {
+            throw UnfitColumn(column: column, value: row[column].map { "\($0)" } ?? "nothing")
+        }
+    }
+
     init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        sessionID = try row.decode(forColumn: "session_id")
-        playedAt = try row.decode(forColumn: "played_at")
-        recognizedAt = try row.decode(forColumn: "recognized_at")
-        firstNote = try row.decode(forColumn: "first_note")
-        secondNote = try row.decode(forColumn: "second_note")
-        let type: String = try row.decode(forColumn: "playback_type")
+        id = try Self.field(row, "id")
+        sessionID = try Self.field(row, "session_id")
+        playedAt = try Self.field(row, "played_at")
+        recognizedAt = try Self.field(row, "recognized_at")
+        firstNote = try Self.field(row, "first_note")
+        secondNote = try Self.field(row, "second_note")
+        let type: String = try Self.field(row, "playback_type")
         playbackType = PlaybackKind(rawValue: type) ?? .harmonic
-        recognizedNote = try row.decode(forColumn: "recognized_note")
-        playedInterval = try row.decode(forColumn: "played_interval")
-        recognizedInterval = try row.decode(forColumn: "recognized_interval")
-        repeatedTimes = try row.decode(forColumn: "repeated_times")
-        playbackInstrument = try row.decode(forColumn: "playback_instrument")
-        errorInverted = try row.decode(forColumn: "error_inverted")
-        errorWideness = try row.decode(forColumn: "error_wideness")
-        errorOneSemitone = try row.decode(forColumn: "error_one_semitone")
-        let response: Int? = try row.decode(forColumn: "response_ms")
+        recognizedNote = try Self.field(row, "recognized_note")
+        playedInterval = try Self.field(row, "played_interval")
+        recognizedInterval = try Self.field(row, "recognized_interval")
+        repeatedTimes = try Self.field(row, "repeated_times")
+        playbackInstrument = try Self.field(row, "playback_instrument")
+        errorInverted = try Self.field(row, "error_inverted")
+        errorWideness = try Self.field(row, "error_wideness")
+        errorOneSemitone = try Self.field(row, "error_one_semitone")
+        let response: Int? = try Self.field(row, "response_ms")
         responseMilliseconds = response ?? 0
-        let root: Int? = try row.decode(forColumn: "root_note")
+        let root: Int? = try Self.field(row, "root_note")
         rootNote = root ?? min(firstNote, secondNote)
-        let program: Int? = try row.decode(forColumn: "program")
+        let program: Int? = try Self.field(row, "program")
         self.program = program ?? 0
     }
+}
+
+/// A column of the quiz log whose value is not what the log holds there.
+struct UnfitColumn: Error {
+    var column: String
+    var value: String
 }

@@ -96,7 +96,4 @@ public enum QuizSounds {
         }
         return timeline(notes, program: program, length: at)
     }
-
-    /// The seconds a timeline lasts at the quiz tempo.
-    public static func seconds(_ timeline: Timeline) -> Double { timeline.durationSeconds }
 }

@@ -65,14 +65,9 @@ public final class QuizEventQueue: Sendable {
 extension QuizEventQueue {
     /// Pushes `.midiNote` for every note-on read from `path`: a raw MIDI device such as
     /// `/dev/snd/midiC1D0`, a FIFO, or `seq` for an ALSA sequencer port named `jianpu-quiz`.
-    /// - Throws: `QuizError` naming the path and what to give instead.
+    /// - Throws: `MIDIInputError` naming the path and what to give instead.
     public func listen(toMIDI path: String) throws {
-        let input: MIDIInput
-        do {
-            input = try MIDIInput(path: path, portName: "jianpu-quiz")
-        } catch let error as MIDIInputError {
-            throw QuizError(error.description)
-        }
+        let input = try MIDIInput(path: path, portName: "jianpu-quiz")
         input.start { [self] messages in
             for case .noteOn(_, let key, _) in messages { push(.midiNote(Int(key))) }
         }

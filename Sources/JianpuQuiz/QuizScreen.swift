@@ -14,15 +14,20 @@ public final class QuizScreen {
     private var buffer = ""
     private var message: [String] = []
     private var marks: [Int: String] = [:]
-    private var pendingOffs: [(Date, Int)] = []
-    private var terminal: RawTerminal?
-    private var quitting = false
+    private var pendingOffs: [(ContinuousClock.Instant, Int)] = []
+    private let clock = ContinuousClock()
+    private let session: TerminalSession
+    private var quittingByKey = false
+    /// A quit key or a signal ends the session.
+    private var quitting: Bool { quittingByKey || session.isInterrupted }
     /// False on monochrome terminals and with `NO_COLOR` set: the keys' signs alone mark them.
-    private let colour = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    private var colour: Bool { session.colors }
 
     /// - Parameter pianoKeys: start with the computer keyboard as a piano (Tab switches to typing names).
-    public init(drill: QuizDrill, audio: QuizAudio, events: QuizEventQueue, explain: Bool = false, pianoKeys: Bool = false) {
+    /// - Parameter session: a raw-mode terminal session; it ends the quiz on a signal.
+    public init(drill: QuizDrill, audio: QuizAudio, events: QuizEventQueue, session: TerminalSession,
+                explain: Bool = false, pianoKeys: Bool = false) {
+        self.session = session
         self.mode = pianoKeys ? .keys : .names
         self.drill = drill
         self.audio = audio
@@ -42,9 +47,7 @@ public final class QuizScreen {
 
     /// Runs the session; the terminal is restored on every way out.
     public func run() throws -> QuizSummary {
-        let terminal = try RawTerminal()
-        self.terminal = terminal
-        defer { terminal.restore() }
+        defer { session.restore() }
         try drill.start()
         var decoder = KeyDecoder()
         while !quitting, let question = drill.nextQuestion() {
@@ -62,7 +65,7 @@ public final class QuizScreen {
                     if case .midiNote(let note) = event { inputs.append(.note(note)) }
                 }
                 var changed = !inputs.isEmpty
-                for key in decoder.events(from: terminal.readBytes(timeout: 0.03)) where key.kind != .release {
+                for key in decoder.events(from: session.readBytes(timeout: 0.03)) where key.kind != .release {
                     changed = true
                     if let input = handle(key, question: question) { inputs.append(input) }
                 }
@@ -79,7 +82,7 @@ public final class QuizScreen {
         }
         audio.waitUntilQuiet()
         let summary = try drill.finish()
-        terminal.restore()
+        session.restore()
         summary.lines.forEach(PlainQuiz.writeLine)
         return summary
     }
@@ -111,11 +114,11 @@ public final class QuizScreen {
             releaseFeedbackNotes()
             // Notes played on a MIDI keyboard while looking back are not answers to the next question.
             _ = events.drain()
-            let keys = decoder.events(from: terminal?.readBytes(timeout: 0.05) ?? []).filter { $0.kind != .release }
+            let keys = decoder.events(from: session.readBytes(timeout: 0.05)).filter { $0.kind != .release }
             for key in keys {
                 switch Self.reviewKey(key.key) {
                 case .next: return
-                case .quit: quitting = true; return
+                case .quit: quittingByKey = true; return
                 case .question: replay(QuizSounds.timeline(for: question), "(the question again)", question)
                 case .yours: replay(QuizSounds.interval(answered, like: question), "(yours: \(answered.shortName))", question)
                 case .right: replay(QuizSounds.interval(question.interval, like: question), "(the right one: \(question.interval.shortName))", question)
@@ -158,7 +161,7 @@ public final class QuizScreen {
                     if let note = PianoKeys.note(for: character, root: question.root) {
                         if drill.settings.keyFeedback {
                             audio.noteOn(note, program: question.program)
-                            pendingOffs.append((Date().addingTimeInterval(0.4), note))
+                            pendingOffs.append((clock.now + .milliseconds(400), note))
                         }
                         return .note(note)
                     }
@@ -182,7 +185,7 @@ public final class QuizScreen {
     private func process(_ input: QuizInput, question: Question) throws -> Bool {
         switch input {
         case .quit:
-            quitting = true
+            quittingByKey = true
             return false
         case .repeat:
             drill.markRepeated()
@@ -222,7 +225,7 @@ public final class QuizScreen {
     }
 
     private func releaseFeedbackNotes() {
-        let now = Date()
+        let now = clock.now
         pendingOffs.removeAll { time, note in
             guard time <= now else { return false }
             audio.noteOff(note)
@@ -231,8 +234,7 @@ public final class QuizScreen {
     }
 
     private func draw(_ question: Question, answered: Bool) {
-        guard let terminal else { return }
-        let width = max(40, terminal.size.columns)
+        let width = max(40, session.size.columns)
         var lines: [String] = []
         func add(_ text: String) { lines += Wording.wrap(text, width: width, indent: "  ") }
         add("jianpu quiz   question \(drill.asked + (answered ? 0 : 1))/\(drill.total)   score \(drill.correct)/\(drill.asked)")
@@ -251,6 +253,6 @@ public final class QuizScreen {
         }
         lines.append("")
         message.forEach(add)
-        terminal.write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
+        session.draw(lines)
     }
 }

@@ -174,7 +174,7 @@ public enum QuizProfile {
 }
 
 /// A quiz failure with a one-line message that names the file or option and the fix.
-public struct QuizError: Error, CustomStringConvertible, Sendable {
+public struct QuizError: DescribedError {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }

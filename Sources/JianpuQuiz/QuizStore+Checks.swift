@@ -23,7 +23,7 @@ extension QuizStore {
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
             }
         } catch let error as DatabaseError {
-            throw QuizError(message(for: error, path: path))
+            throw QuizError(message(for: error, path: path, while: .opening))
         }
         let ours: Set<String> = ["sessions", "recognize_intervals", "grdb_migrations"]
         guard !tables.isEmpty, !tables.contains(where: ours.contains) else { return }

@@ -54,8 +54,6 @@ public final class QuizStore: Sendable {
         return migrator
     }
 
-    /// Opens (creating if needed) the log at `path` and brings its schema up to date.
-    /// - Throws: `QuizError` with one line naming the file and the fix (corrupt, read-only, unreachable).
     /// Opens an existing log for reading only (for `stats` on a read-only file); no migration is run.
     /// - Throws: `QuizError` naming the file and the fix.
     public init(readingOnly path: String) throws {
@@ -70,7 +68,7 @@ public final class QuizStore: Sendable {
             reader = queue
             pool = nil
         } catch let error as DatabaseError {
-            throw QuizError(Self.message(for: error, path: path).replacingOccurrences(of: "cannot open", with: "cannot read"))
+            throw QuizError(Self.message(for: error, path: path, while: .reading))
         }
     }
 
@@ -81,6 +79,8 @@ public final class QuizStore: Sendable {
         return try QuizStore(path: path)
     }
 
+    /// Opens (creating if needed) the log at `path` and brings its schema up to date.
+    /// - Throws: `QuizError` with one line naming the file and the fix (corrupt, read-only, unreachable).
     public init(path: String) throws {
         self.path = path
         let fileManager = FileManager.default
@@ -91,7 +91,7 @@ public final class QuizStore: Sendable {
             }
         }
         if fileManager.fileExists(atPath: path), Self.isReadOnly(path) {
-            throw QuizError(Self.readOnlyMessage(path))
+            throw QuizError(Self.readOnlyMessage(path, while: .opening))
         }
         try Self.refuseForeignDatabase(path)
         var config = Configuration()
@@ -102,7 +102,7 @@ public final class QuizStore: Sendable {
             self.pool = pool
             self.reader = pool
         } catch let error as DatabaseError {
-            throw QuizError(Self.message(for: error, path: path))
+            throw QuizError(Self.message(for: error, path: path, while: .opening))
         } catch {
             throw QuizError("cannot open quiz database \(path): \(error); move it away or pass --db NEW")
         }
@@ -134,42 +134,45 @@ public final class QuizStore: Sendable {
         return access(folder.isEmpty ? "." : folder, W_OK) != 0
     }
 
-    static func readOnlyMessage(_ path: String) -> String {
-        "cannot open quiz database \(path): it is read-only; make it and its folder writable (chmod u+w) or pass --db NEW"
+    /// What the store was doing when the database failed: the verb of the message.
+    enum Action: String {
+        case opening = "open", reading = "read", writing = "write to"
     }
 
-    static func message(for error: DatabaseError, path: String) -> String {
+    static func readOnlyMessage(_ path: String, while action: Action) -> String {
+        "cannot \(action.rawValue) quiz database \(path): it is read-only; make it and its folder writable (chmod u+w) or pass --db NEW"
+    }
+
+    /// One line for a database failure: the action, the file, what SQLite reported (by result code), the fix.
+    static func message(for error: DatabaseError, path: String, while action: Action) -> String {
+        let what = "cannot \(action.rawValue) quiz database \(path)"
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-            return "cannot open quiz database \(path): file is not a database; move it away or pass --db NEW"
+            return "\(what): file is not a database; move it away or pass --db NEW"
         case .SQLITE_READONLY, .SQLITE_PERM:
-            return readOnlyMessage(path)
+            return readOnlyMessage(path, while: action)
         case .SQLITE_CANTOPEN:
-            return "cannot open quiz database \(path): unable to open the file; check the path and permissions, or pass --db NEW"
+            return "\(what): unable to open the file; check the path and permissions, or pass --db NEW"
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return "cannot open quiz database \(path): it stayed locked by another program for 15 s; try again"
+            return "\(what): it stayed locked by another program for 15 s; try again"
         default:
-            let text = (error.message ?? "\(error)").replacingOccurrences(of: "\n", with: " ")
-            return "cannot open quiz database \(path): \(text); move it away or pass --db NEW"
+            let text = (error.message ?? "\(error.resultCode)").replacingOccurrences(of: "\n", with: " ")
+            return "\(what): \(text); move it away or pass --db NEW"
         }
     }
 
     private func write<T>(_ work: (Database) throws -> T) throws -> T {
-        guard let pool else { throw QuizError(Self.readOnlyMessage(path)) }
+        guard let pool else { throw QuizError(Self.readOnlyMessage(path, while: .writing)) }
         do { return try pool.write(work) } catch let error as DatabaseError {
-            throw QuizError(Self.message(for: error, path: path).replacingOccurrences(of: "cannot open", with: "cannot write to"))
+            throw QuizError(Self.message(for: error, path: path, while: .writing))
         }
     }
 
     private func read<T>(_ work: (Database) throws -> T) throws -> T {
         do { return try reader.read(work) } catch let error as DatabaseError {
-            throw QuizError(Self.message(for: error, path: path).replacingOccurrences(of: "cannot open", with: "cannot read"))
-        } catch let error as QuizError {
-            throw error
-        } catch {
-            var text = "\(error)".replacingOccurrences(of: "\n", with: " ")
-            if let cut = text.range(of: ", column index") { text = String(text[..<cut.lowerBound]) }
-            throw QuizError("cannot read quiz database \(path): a row does not fit the quiz log (\(text)); move the file away or pass --db NEW")
+            throw QuizError(Self.message(for: error, path: path, while: .reading))
+        } catch let unfit as UnfitColumn {
+            throw QuizError("cannot read quiz database \(path): a row does not fit the quiz log (column \(unfit.column) holds \(unfit.value)); move the file away or pass --db NEW")
         }
     }
 
@@ -226,7 +229,7 @@ public final class QuizStore: Sendable {
         }
     }
 
-    /// Sessions with at least one answer since `since`, and every session's start and end.
+    /// Every session's id, start and end, oldest first.
     public func sessions() throws -> [(id: Int64, startedAt: Date, endedAt: Date?)] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT id, started_at, ended_at FROM sessions ORDER BY id").map {

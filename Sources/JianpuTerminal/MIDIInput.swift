@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Why MIDI input could not be opened: one line saying what is wrong and what to give instead.
-public struct MIDIInputError: Error, CustomStringConvertible, Sendable {
+public struct MIDIInputError: DescribedError {
     public var description: String
     public init(_ description: String) { self.description = description }
 }
@@ -17,6 +17,10 @@ public final class MIDIInput: @unchecked Sendable {
     /// The path read.
     public let path: String
     private let queue = Mutex<[MIDIMessage]>([])
+    /// Signalled when `drain` makes room in a full queue.
+    private let room = DispatchSemaphore(value: 0)
+    /// Messages waiting at most: past it the reading thread waits, so a flood cannot grow memory.
+    public static let queueCapacity = 4_096
     private let problem = Mutex<String?>(nil)
     /// Becomes readable when messages are waiting (poll it with the terminal).
     public let wakeDescriptor: Int32
@@ -76,11 +80,21 @@ public final class MIDIInput: @unchecked Sendable {
     }
 
     /// Starts the reading thread, queueing what it reads for `drain()`. It runs until the stream
-    /// ends (the process may exit while it waits).
+    /// ends (the process may exit while it waits). When `queueCapacity` messages wait, it stops reading
+    /// until they are drained.
     public func start() {
         start { [self] messages in
-            queue.withLock { $0.append(contentsOf: messages) }
-            wake()
+            var pending = messages[...]
+            while !pending.isEmpty {
+                let taken = queue.withLock { queued in
+                    let count = min(pending.count, Self.queueCapacity - queued.count)
+                    queued.append(contentsOf: pending.prefix(count))
+                    return count
+                }
+                pending = pending.dropFirst(taken)
+                wake()
+                if !pending.isEmpty { _ = room.wait(timeout: .now() + 0.05) }
+            }
         }
     }
 
@@ -122,14 +136,20 @@ public final class MIDIInput: @unchecked Sendable {
         _ = write(wakeWriter, &byte, 1)
     }
 
-    /// The messages received since the last call (and clears the wake-up pipe).
-    public func drain() -> [MIDIMessage] {
+    /// The oldest messages received, at most `limit` of them (and clears the wake-up pipe; it is woken
+    /// again when more wait).
+    public func drain(atMost limit: Int = .max) -> [MIDIMessage] {
         var scratch = [UInt8](repeating: 0, count: 64)
         while scratch.withUnsafeMutableBytes({ read(wakeDescriptor, $0.baseAddress, $0.count) }) > 0 {}
-        return queue.withLock { messages in
-            defer { messages = [] }
-            return messages
+        let (taken, left) = queue.withLock { messages in
+            let count = min(limit, messages.count)
+            let taken = Array(messages.prefix(count))
+            messages.removeFirst(count)
+            return (taken, messages.count)
         }
+        if left > 0 { wake() }
+        room.signal()
+        return taken
     }
 
     /// A problem the reading thread met (the stream ended, a read error), or nil.

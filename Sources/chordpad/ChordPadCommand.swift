@@ -63,14 +63,6 @@ struct ChordPadCommand: ParsableCommand {
     @Flag(help: "Do not ask the terminal for key releases (kitty protocol); always use --note-length.")
     var noKitty = false
 
-    @Flag(help: .hidden) var benchmark = false
-
-    /// Closed or full standard streams must not kill a run: see `StandardStreams.prepare()`.
-    static func main() {
-        StandardStreams.prepare()
-        main(nil)
-    }
-
     func validate() throws {
         guard noteLength > 0, noteLength <= 60 else { throw ValidationError("--note-length must be between 0 and 60 seconds") }
         guard (0...5).contains(repeatGuard) else { throw ValidationError("--repeat-guard must be between 0 and 5 seconds") }
@@ -78,48 +70,40 @@ struct ChordPadCommand: ParsableCommand {
         _ = try ProgramOption.program(chordProgram, option: "--chord-program")
     }
 
+    static func main() { ProgramEdge.main(ChordPadCommand.self, name: "chordpad") }
+
     func run() throws {
-        do {
-            if benchmark {
-                ChordPadBenchmark.run()
-                return
-            }
-            if listTunings {
-                let list = try ChordPadApp.loadTunings(file: tunings).map { "\($0)\n" }.joined()
-                guard StandardStreams.output(list) else { throw ChordPadError("cannot write the list of tunings to standard output") }
-                return
-            }
-            if let chord {
-                let tunings = try ChordPadApp.loadTunings(file: tunings)
-                let tuning = tunings[try ChordPadApp.tuningIndex(named: tuning, in: tunings)]
-                print(try ChordLookup.describe(chord, tuning: tuning, formulas: try ChordPadApp.loadFormulas(file: chords)))
-                return
-            }
-            var options = ChordPadApp.Options()
-            options.tuning = tuning
-            options.tuningsFile = tunings
-            options.chordsFile = chords
-            options.soundFont = output.synth.soundfont
-            options.gain = output.synth.gain
-            options.out = output.out
-            options.driver = output.driver
-            options.device = output.device
-            options.noteLength = noteLength
-            options.repeatGuard = repeatGuard
-            options.melodyProgram = GeneralMIDI.program(named: melodyProgram) ?? 0
-            options.chordProgram = GeneralMIDI.program(named: chordProgram) ?? 24
-            options.midiIn = midiIn
-            options.record = record
-            options.noKitty = noKitty
-            try ChordPadApp(options: options).run()
-        } catch let error as ChordPadError {
-            StandardStreams.error("chordpad: \(error.description)\n")
-            throw ExitCode(error.exitCode)
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            StandardStreams.error("chordpad: \(error)\n")
-            throw ExitCode(1)
+        let (tuningList, tuningProblems) = try ChordPadApp.loadTunings(file: tunings)
+        let (formulas, formulaProblems) = try ChordPadApp.loadFormulas(file: chords)
+        // The lines left out of the files are reported before the screen starts, so they stay visible.
+        DiagnosticPrinter.print(tuningProblems + formulaProblems)
+        if listTunings {
+            let list = tuningList.map { "\($0)\n" }.joined()
+            guard StandardStreams.output(list) else { throw ChordPadError("cannot write the list of tunings to standard output") }
+            return
         }
+        if let chord {
+            let tuning = tuningList[try ChordPadApp.tuningIndex(named: tuning, in: tuningList)]
+            let description = try ChordLookup.describe(chord, tuning: tuning, formulas: formulas)
+            guard StandardStreams.output(description + "\n") else { throw ChordPadError("cannot write the chord to standard output") }
+            return
+        }
+        var options = ChordPadApp.Options()
+        options.tuning = tuning
+        options.tunings = tuningList
+        options.formulas = formulas
+        options.soundFont = output.synth.soundfont
+        options.gain = output.synth.gain
+        options.out = output.out
+        options.driver = output.driver
+        options.device = output.device
+        options.noteLength = noteLength
+        options.repeatGuard = repeatGuard
+        options.melodyProgram = GeneralMIDI.program(named: melodyProgram) ?? 0
+        options.chordProgram = GeneralMIDI.program(named: chordProgram) ?? 24
+        options.midiIn = midiIn
+        options.record = record
+        options.noKitty = noKitty
+        if let signal = try ChordPadApp(options: options).run() { throw Interrupted(signal: signal) }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JianpuCore
+import JianpuCommandLine
 import JianpuFiles
 
 struct Export: ParsableCommand {
@@ -20,25 +21,25 @@ struct Export: ParsableCommand {
 
     func run() throws {
         if output.lowercased().hasSuffix(".wav") {
-            throw Diagnostics.fail("\(output): export writes a Standard MIDI File; name it .mid, or write WAV audio with `jianpu render \(input.file) -o \(output)`")
+            throw CommandFailure("\(output): export writes a Standard MIDI File; name it .mid, or write WAV audio with `jianpu render \(input.file) -o \(output)`")
         }
-        let file = try Diagnostics.outputFile(output, inputs: [input.file])
+        let file = try CommandOutput.file(output, inputs: [input.file])
         let score = try input.load()
         let timelines = Flattener.exportedTimelines(of: score, withChords: chords)
         let chosen: Timeline
         if let movement {
             guard timelines.indices.contains(movement - 1) else {
-                throw Diagnostics.fail("\(input.file) has \(timelines.count) movement(s): --movement must be 1 to \(timelines.count)")
+                throw CommandFailure("\(input.file) has \(timelines.count) movement(s): --movement must be 1 to \(timelines.count)")
             }
             chosen = timelines[movement - 1]
         } else {
             chosen = Timeline.concatenating(timelines)
         }
-        if let problem = StandardMIDIFile.problem(writing: chosen) { throw Diagnostics.fail("\(output): \(problem); nothing was written") }
+        if let problem = StandardMIDIFile.problem(writing: chosen) { throw CommandFailure("\(output): \(problem); nothing was written") }
         do {
             try file.write(StandardMIDIFile.data(for: chosen))
         } catch {
-            throw Diagnostics.fail(error.description)
+            throw CommandFailure(error.description)
         }
     }
 }

@@ -9,6 +9,6 @@ struct Info: ParsableCommand {
 
     func run() throws {
         let score = try input.load()
-        try Diagnostics.output(ScoreSummary(score: score).description + "\n")
+        try CommandOutput.write(ScoreSummary(score: score).description + "\n")
     }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import Foundation
 import JianpuCommandLine
-import JianpuFiles
 
 @main
 struct Jianpu: ParsableCommand {
@@ -12,15 +10,5 @@ struct Jianpu: ParsableCommand {
         subcommands: [Play.self, Render.self, Export.self, Typeset.self, Check.self, Info.self, Quiz.self]
     )
 
-    /// Closed or full standard streams must not kill a run (`StandardStreams.prepare()`); a mistyped
-    /// subcommand gets a did-you-mean (exit 64, as the parser's usage errors); the rest is parsed as usual.
-    static func main() {
-        StandardStreams.prepare()
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if let message = CommandConventions.unknownSubcommand(arguments, root: Self.self) {
-            FileHandle.standardError.write(Data(message.utf8))
-            Foundation.exit(ExitCode.validationFailure.rawValue)
-        }
-        main(arguments)
-    }
+    static func main() { ProgramEdge.main(Jianpu.self, name: "jianpu") }
 }

@@ -23,50 +23,26 @@ struct Play: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        if let out = output.out { _ = try Diagnostics.outputFile(out, inputs: [input.file]) }
+        if let out = output.out { _ = try CommandOutput.file(out, inputs: [input.file]) }
         let score = try input.load()
         let (timeline, options) = try sound.performance(of: score, file: input.file)
-        let engine: PlaybackEngine
-        var live: LiveOutput?
-        var sink: PacedWAVSink?
-        do {
-            let synth = try FluidSynth(soundFont: try output.synth.soundFont(), sampleRate: 44_100, gain: output.synth.gain)
-            engine = try PlaybackEngine(timeline: timeline, synth: synth, options: options)
-            if let out = output.out {
-                sink = try PacedWAVSink(engine: engine, path: out)
-                sink?.start()
-            } else {
-                live = try LiveOutput(engine: engine, driver: output.driver, device: output.device)
-            }
-        } catch let error as AudioError {
-            StandardStreams.error("jianpu: \(error.message)\n")
-            throw ExitCode(error.kind == .noSoundDevice ? OutputOptions.noSoundDeviceExitCode : 1)
-        }
-        if !quiet, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
-            try PlayerScreen(engine: engine, timeline: timeline, score: score).run()
+        let synth = try FluidSynth(soundFont: try output.synth.soundFont(), sampleRate: 44_100, gain: output.synth.gain)
+        let engine = try PlaybackEngine(timeline: timeline, synth: synth, options: options)
+        let sound = try output.open(output.destination, source: engine,
+                                    noDeviceFix: "write a file instead with `jianpu render … -o x.wav` (or --out x.wav)")
+        sound.start()
+        let screen = !quiet && TerminalSession.isInteractive
+        let session = try TerminalSession(raw: screen)
+        var controlC = false
+        if screen {
+            controlC = PlayerScreen(engine: engine, output: sound, timeline: timeline, score: score).run(in: session)
         } else {
-            StopSignal.onInterrupt { engine.stop() }
-            while !engine.isFinished { usleep(20_000) }
+            while !engine.isFinished && !sound.hasEnded && !session.isInterrupted { _ = session.readBytes(timeout: 0.02) }
         }
-        live?.close()
-        if let sink {
-            engine.stop()
-            _ = try? sink.wait()
-        }
-    }
-}
-
-/// Stops playback on Ctrl-C or SIGTERM instead of dying with notes hanging.
-enum StopSignal {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-
-    static func onInterrupt(_ action: @escaping @Sendable () -> Void) {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler(handler: action)
-            source.resume()
-            sources.append(source)
-        }
+        session.restore()
+        // A paced WAV ends once the engine has stopped (the notes released).
+        engine.stop()
+        try sound.finish()
+        if let signal = session.interruption ?? (controlC ? SIGINT : nil) { throw Interrupted(signal: signal) }
     }
 }

@@ -122,7 +122,7 @@ struct Quiz: ParsableCommand {
         if let varyInstrument { settings.varyInstrument = varyInstrument }
         if let keyFeedback { settings.keyFeedback = keyFeedback }
         if let questions { settings.questions = questions }
-        if let problem = settings.validationProblem { throw QuizCLI.fail(problem) }
+        if let problem = settings.validationProblem { throw CommandFailure(problem) }
         if saveProfile {
             try QuizProfile.save(settings, path: profilePath)
             StandardStreams.error("jianpu: saved quiz profile \(profilePath)\n")
@@ -131,64 +131,51 @@ struct Quiz: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            try runQuiz()
-        } catch let error as QuizError {
-            throw QuizCLI.fail(error.message)
-        }
-    }
-
-    private func runQuiz() throws {
         let database = db ?? QuizPaths.defaultDatabase()
         if let out = output.out {
             // The WAV is checked before the log is touched; one file for both would corrupt the whole log.
-            _ = try Diagnostics.outputFile(out, inputs: [database, profile ?? QuizPaths.defaultProfile()])
+            _ = try CommandOutput.file(out, inputs: [database, profile ?? QuizPaths.defaultProfile()])
         }
         let settings = try settings()
         let store = try QuizStore(path: database)
         let history = try store.recentAnswers().compactMap(\.summary)
         let drill = QuizDrill(settings: settings, store: store, seed: seed, history: history,
                               testRepetitions: test, passMark: test == nil ? nil : passMark)
-        let sink: QuizAudioOutput
-        if mute { sink = .muted } else if let out = output.out { sink = fast ? .fastWAV(path: out) : .wav(path: out) } else {
-            sink = .live(driver: output.driver, device: output.device)
+        let destination: AudioOutput.Destination
+        if mute { destination = .muted } else if let out = output.out { destination = fast ? .fastWAV(path: out) : .pacedWAV(path: out) } else {
+            destination = output.destination
         }
-        var soundFont: String?
-        if !mute {
-            do { soundFont = try output.synth.soundFont() } catch let error as AudioError { throw QuizError(error.message) }
-        }
+        let soundFont = mute ? nil : try output.synth.soundFont()
         let audio: QuizAudio
         do {
-            audio = try QuizAudio(output: sink, soundFont: soundFont, gain: output.synth.gain)
-        } catch let error as QuizError {
-            StandardStreams.error("jianpu: \(error.message)\n")
-            throw ExitCode(3)
+            audio = try QuizAudio(output: destination, soundFont: soundFont, gain: output.synth.gain)
+        } catch let error as AudioError where error.kind == .noSoundDevice {
+            throw error.with(fix: "write the sound to a file with --out x.wav, or use --mute")
         }
         let events = QuizEventQueue()
         if let midiIn { try events.listen(toMIDI: midiIn) }
         let summary: QuizSummary
+        let screen = !plain && TerminalSession.isInteractive
+        let session = try TerminalSession(raw: screen)
         do {
-            if !plain, RawTerminal.isInteractive {
-                summary = try QuizScreen(drill: drill, audio: audio, events: events, explain: explain, pianoKeys: pianoKeys).run()
+            if screen {
+                summary = try QuizScreen(drill: drill, audio: audio, events: events, session: session,
+                                         explain: explain, pianoKeys: pianoKeys).run()
             } else {
-                // Ctrl-C or SIGTERM ends the session like end of input: the log and the WAV are closed properly.
-                StopSignal.onInterrupt { events.push(.endOfInput) }
+                // A signal ends the session like end of input: the log and the WAV are closed properly.
+                session.onInterrupt { events.push(.endOfInput) }
                 events.readStandardInputLines()
                 summary = try PlainQuiz(drill: drill, audio: audio, events: events, explain: explain).run()
             }
         } catch {
+            session.restore()
             try? audio.close()
             throw error
         }
+        session.restore()
         try audio.close()
-        if summary.passed == false { throw ExitCode(2) }
-    }
-}
-
-enum QuizCLI {
-    static func fail(_ message: String) -> ExitCode {
-        StandardStreams.error("jianpu: \(message)\n")
-        return ExitCode.failure
+        if let signal = session.interruption { throw Interrupted(signal: signal) }
+        if summary.passed == false { throw ExitCode(ExitStatus.testFailed.rawValue) }
     }
 }
 
@@ -196,10 +183,10 @@ enum QuizOptionParsing {
     static func list<T>(_ text: String, _ option: String, _ example: String, _ parse: (String) -> T?) throws -> [T] {
         var values: [T] = []
         for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
-            guard let value = parse(item) else { throw QuizCLI.fail("\(option): '\(item)' is not understood; give e.g. \(example)") }
+            guard let value = parse(item) else { throw CommandFailure("\(option): '\(item)' is not understood; give e.g. \(example)") }
             values.append(value)
         }
-        guard !values.isEmpty else { throw QuizCLI.fail("\(option) is empty; give e.g. \(example)") }
+        guard !values.isEmpty else { throw CommandFailure("\(option) is empty; give e.g. \(example)") }
         return values
     }
 

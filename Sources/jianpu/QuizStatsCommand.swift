@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JianpuCommandLine
 import JianpuFiles
 import JianpuQuiz
 
@@ -30,32 +31,24 @@ struct QuizStatsCommand: ParsableCommand {
         var start: Date?
         if let since {
             guard let date = QuizStatistics.parseDate(since) else {
-                throw QuizCLI.fail("--since '\(since)' is not a date: give YYYY-MM-DD")
+                throw CommandFailure("--since '\(since)' is not a date: give YYYY-MM-DD")
             }
             start = date
         }
         let database = quiz.db ?? QuizPaths.defaultDatabase()
         // Checked before anything is read: never over the log, and into a folder that exists.
-        let plotFile = try plot.map { try Diagnostics.outputFile($0, inputs: [database]) }
-        do {
-            let store = try QuizStore.forReading(path: database)
-            let statistics = QuizStatistics(rows: try store.answers(since: start), since: start)
-            let text = switch format {
-            case .table: statistics.table()
-            case .csv: statistics.csv()
-            case .json: statistics.json()
-            }
-            try Diagnostics.output(text)
-            if let plotFile {
-                do {
-                    try plotFile.write(Array(ProgressPlot.svg(statistics).utf8))
-                } catch {
-                    throw QuizError(error.description)
-                }
-                StandardStreams.error("jianpu: wrote \(plotFile.path)\n")
-            }
-        } catch let error as QuizError {
-            throw QuizCLI.fail(error.message)
+        let plotFile = try plot.map { try CommandOutput.file($0, inputs: [database]) }
+        let store = try QuizStore.forReading(path: database)
+        let statistics = QuizStatistics(rows: try store.answers(since: start), since: start)
+        let text = switch format {
+        case .table: statistics.table()
+        case .csv: statistics.csv()
+        case .json: statistics.json()
+        }
+        try CommandOutput.write(text)
+        if let plotFile {
+            do { try plotFile.write(Array(ProgressPlot.svg(statistics).utf8)) } catch { throw CommandFailure(error.description) }
+            StandardStreams.error("jianpu: wrote \(plotFile.path)\n")
         }
     }
 }

@@ -29,25 +29,20 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let file = try Diagnostics.outputFile(output, inputs: [input.file])
+        let file = try CommandOutput.file(output, inputs: [input.file])
         let score = try input.load()
         let (timeline, playback) = try sound.performance(of: score, file: input.file)
-        let soundFont: String
-        do { soundFont = try synth.soundFont() } catch let error as AudioError { throw Diagnostics.fail(error.message) }
+        let soundFont = try synth.soundFont()
         var options = RenderOptions(sampleRate: sampleRate, gain: synth.gain, playback: playback)
         options.maximumSeconds = maxMinutes * 60
         let renderer = OfflineRenderer(soundFontPath: soundFont, options: options)
         let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
-        do {
-            let report = try renderer.render(timeline, to: file) { bar.update($0) }
-            bar.finish()
-            let speed = report.speed.isFinite ? String(format: "%.0f", report.speed) : "∞"
-            StandardStreams.error(
-                "rendered \(output): \(ScoreSummary.clock(report.audioSeconds)) of audio in \(String(format: "%.2f", report.wallSeconds)) s (\(speed)× real time)\n")
-        } catch let error as AudioError {
-            bar.finish()
-            throw Diagnostics.fail(error.message)
-        }
+        defer { bar.finish() }
+        let report = try renderer.render(timeline, to: file) { bar.update($0) }
+        bar.finish()
+        let speed = report.speed.isFinite ? String(format: "%.0f", report.speed) : "∞"
+        StandardStreams.error(
+            "rendered \(output): \(ScoreSummary.clock(report.audioSeconds)) of audio in \(String(format: "%.2f", report.wallSeconds)) s (\(speed)× real time)\n")
     }
 }
 
@@ -70,5 +65,6 @@ final class ProgressBar {
 
     func finish() {
         if enabled && shown >= 0 { StandardStreams.error("\r\u{1B}[K") }
+        shown = -1
     }
 }

@@ -38,11 +38,11 @@ struct SoundOptions: ParsableArguments {
     /// The timeline to play and the playback options, or a failure already reported.
     func performance(of score: Score, file: String) throws -> (Timeline, PlaybackOptions) {
         guard let timeline = score.performanceTimeline(movement: movement, withChords: chords) else {
-            throw Diagnostics.fail("\(file) has \(score.movements.count) movement(s): --movement must be 1 to \(score.movements.count)")
+            throw CommandFailure("\(file) has \(score.movements.count) movement(s): --movement must be 1 to \(score.movements.count)")
         }
         let bars = timeline.printedBarCount
         if let from, timeline.barIndex(printed: from) == nil {
-            throw Diagnostics.fail("--from \(from) is not a bar of \(file): it has bars \(timeline.bars.first?.number ?? 1) to \(bars)")
+            throw CommandFailure("--from \(from) is not a bar of \(file): it has bars \(timeline.bars.first?.number ?? 1) to \(bars)")
         }
         let options = PlaybackOptions(
             tempoFactor: tempo.flatMap(TempoRequest.init)?.factor(for: timeline) ?? 1, startBar: from, endBar: to.map { min($0, bars) },

@@ -38,7 +38,7 @@ struct Typeset: ParsableCommand {
     }
 
     func run() throws {
-        let file = try Diagnostics.outputFile(output, inputs: [input.file])
+        let file = try CommandOutput.file(output, inputs: [input.file])
         let score = try input.load()
         let engraving = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure()).engrave(score)
         do {
@@ -48,11 +48,11 @@ struct Typeset: ParsableCommand {
             case .html: try file.write(Array(try HTMLTypesetting.page(for: score, engraving: engraving, synth: synth).utf8))
             }
         } catch let error as FileProblem {
-            throw Diagnostics.fail(error.description)
+            throw CommandFailure(error.description)
         } catch let error as AudioError {
-            throw Diagnostics.fail(error.message)
+            throw CommandFailure(error.message)
         } catch let error as PDFWriter.Failure {
-            throw Diagnostics.fail(error.description)
+            throw CommandFailure(error.description)
         }
     }
 }

@@ -2,6 +2,7 @@ import AudioAnalysis
 import Foundation
 import JianpuAudio
 import JianpuCore
+import JianpuTestSupport
 import Testing
 
 /// The system SoundFont, if this machine has one (tests needing it are skipped otherwise).
@@ -18,8 +19,8 @@ func temporaryPath(_ name: String) -> String {
 func isolatedNote(soundFont: String, key: Int, velocity: UInt8, program: UInt8 = 0, frames: Int = 2_048,
                   sampleRate: Double = 44_100, gain: Float = 0.5) throws -> [Float] {
     let synth = try FluidSynth(soundFont: soundFont, sampleRate: sampleRate, gain: gain)
-    synth.programChange(channel: 0, program: program)
-    synth.noteOn(channel: 0, key: UInt8(key), velocity: velocity)
+    synth.send(.programChange(channel: 0, program: program))
+    synth.send(.noteOn(channel: 0, key: UInt8(key), velocity: velocity))
     var buffer = [Float](repeating: 0, count: frames * 2)
     buffer.withUnsafeMutableBufferPointer { pointer in
         if let base = pointer.baseAddress { synth.render(frames: frames, into: base) }

@@ -1,6 +1,7 @@
 import Foundation
 import JianpuAudio
 import JianpuCore
+import JianpuTestSupport
 import Testing
 
 @Suite("Playback engine commands")
@@ -40,7 +41,7 @@ struct PlaybackEngineTests {
         try engine.setTempoFactor(2)
         run(engine, frames: 22_050)                // 0.5 s at ♩=240 is a half note
         #expect(abs(engine.currentPosition - (before + 0.5)) < 1e-4)
-        let ons = synth.events.filter { if case .noteOn = $0.kind { true } else { false } }
+        let ons = synth.events.filter { if case .noteOn = $0.message { true } else { false } }
         // After the tempo change quaver triplets come every 1/12 whole note = 1/12 s = 3675 frames.
         let late = ons.filter { $0.frame > synth.framesRendered - 22_050 }.map(\.frame)
         let gaps = zip(late, late.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }
@@ -56,10 +57,10 @@ struct PlaybackEngineTests {
         let synth = RecordingSynthesizer()
         let engine = try PlaybackEngine(timeline: TestScores.arpeggioAndTriplet, synth: synth)
         run(engine, frames: 1_000)
-        engine.playNow(.noteOn(key: 50, velocity: 80), channel: 3)
-        engine.playNow(.noteOff(key: 50), channel: 3)
+        engine.playNow(.noteOn(channel: 3, key: 50, velocity: 80))
+        engine.playNow(.noteOff(channel: 3, key: 50))
         run(engine, frames: 512)
-        let sent = synth.events.filter { $0.kind == .noteOn(channel: 3, key: 50, velocity: 80) || $0.kind == .noteOff(channel: 3, key: 50) }
+        let sent = synth.events.filter { $0.message == .noteOn(channel: 3, key: 50, velocity: 80) || $0.message == .noteOff(channel: 3, key: 50) }
         #expect(sent.map(\.frame) == [1_000, 1_000])
     }
 
@@ -79,7 +80,7 @@ struct PlaybackEngineTests {
         let synth = RecordingSynthesizer()
         // 8 bars of quaver triplets at ♩=120: 16 s; paced, so this test takes about 2.5 s.
         let engine = try PlaybackEngine(timeline: TestScores.triplets(bars: 8), synth: synth, tailSeconds: 0)
-        let sink = try PacedWAVSink(engine: engine, path: temporaryPath("threads.wav"), periodFrames: 128)
+        let sink = try AudioOutput(.pacedWAV(path: temporaryPath("threads.wav"), periodFrames: 128), source: engine, sampleRate: 44_100)
         sink.start()
         engine.seek(toBar: 7)                        // 4 s left
         usleep(500_000)
@@ -91,11 +92,11 @@ struct PlaybackEngineTests {
         #expect(engine.currentFrame == held)
         try engine.setTempoFactor(2)                 // what is left now lasts half as long
         engine.resume()
-        let report = try sink.wait()
+        let report = try sink.finish()
         #expect(engine.isFinished)
         // 0.6 s played, ≥ 0.3 s paused, the remaining ≈ 3.4 s at double speed ≈ 1.7 s.
         #expect(report.wallSeconds > 2.4 && report.wallSeconds < 3.2, "took \(report.wallSeconds) s")
-        let lastOn = synth.events.last { if case .noteOn = $0.kind { true } else { false } }
+        let lastOn = synth.events.last { if case .noteOn = $0.message { true } else { false } }
         #expect(lastOn != nil)
     }
 
@@ -136,11 +137,11 @@ extension FluidSynthTests {
         let pacedPath = temporaryPath("paced.wav")
         // The end is the last wake-up: one late wake-up on a loaded machine (other builds, parallel tests)
         // is scheduler jitter, not drift — drift would miss every time, so up to three runs are allowed.
-        var lastReport: PacedSinkReport?
+        var lastReport: AudioOutput.Report?
         for _ in 0..<3 {
             let synth = try FluidSynth(soundFont: soundFont, sampleRate: 44_100, gain: 0.5)
             let engine = try PlaybackEngine(timeline: timeline, synth: synth, tailSeconds: 0)
-            let run = try PacedWAVSink(engine: engine, path: pacedPath, periodFrames: 256).run()
+            let run = try AudioOutput(.pacedWAV(path: pacedPath, periodFrames: 256), source: engine, sampleRate: 44_100).finish()
             lastReport = run
             if abs(run.wallSeconds - 5) <= 0.002 { break }
         }
@@ -175,10 +176,10 @@ extension FluidSynthTests {
         let timeline = TestScores.arpeggioAndTriplet
         let synth = try FluidSynth(soundFont: soundFont, sampleRate: 44_100, gain: 0.5)
         let engine = try PlaybackEngine(timeline: timeline, synth: synth, tailSeconds: 0.2)
-        let output = try LiveOutput(engine: engine)
+        let output = try AudioOutput(.device(), source: engine, sampleRate: 44_100)
         let deadline = Date().addingTimeInterval(60)
         while !engine.isFinished, Date() < deadline { usleep(5_000) }
-        output.close()
+        try output.finish()
         #expect(engine.isFinished)
         #expect(engine.callbackCount > 100)
 
@@ -193,20 +194,46 @@ extension FluidSynthTests {
         #expect(errors.allSatisfy { abs($0) <= 32 }, "onset errors in frames: \(errors)")
     }
 
-    @Test("no sound device is a one-line error suggesting render -o")
+    @Test("no sound device is a one-line error whose fix the program can replace (jianpu play's is checked in CommandLineTests)")
     func noDevice() throws {
         let soundFont = try #require(testSoundFont)
         let synth = try FluidSynth(soundFont: soundFont)
         let engine = try PlaybackEngine(timeline: TestScores.arpeggioAndTriplet, synth: synth)
         do {
-            _ = try LiveOutput(engine: engine, device: "hw:7,0")
+            _ = try AudioOutput(.device(device: "hw:7,0"), source: engine, sampleRate: 44_100)
             Issue.record("opening hw:7,0 should fail on this machine")
         } catch let error as AudioError {
             #expect(error.kind == .noSoundDevice)
             #expect(error.message.hasPrefix("no sound device"))
-            #expect(error.message.contains("jianpu render"))
-            #expect(!error.message.contains("\n"))
-            print("no-device message: \(error.message)")
+            #expect(error.description.contains("--out x.wav"))
+            #expect(error.with(fix: "use jianpu render").description.hasSuffix("; use jianpu render"))
+            #expect(!error.description.contains("\n"))
+            print("no-device message: \(error.description)")
         }
+    }
+
+    @Test("an audio driver FluidSynth does not have is named as such, with the ones it has")
+    func unknownDriver() throws {
+        let engine = try PlaybackEngine(timeline: TestScores.arpeggioAndTriplet, synth: RecordingSynthesizer())
+        do {
+            _ = try AudioOutput(.device(driver: "pulse"), source: engine, sampleRate: 44_100)
+            Issue.record("pulse is not a FluidSynth driver name")
+        } catch let error as AudioError {
+            #expect(error.kind == .unknownDriver)
+            #expect(error.description.contains("unknown audio driver 'pulse'"))
+            #expect(error.description.contains("alsa"))
+        }
+    }
+
+    @Test("a paced WAV whose writes fail ends by itself and reports the failure")
+    func pacedFailure() throws {
+        let engine = try PlaybackEngine(timeline: TestScores.oneMinute, synth: RecordingSynthesizer(), tailSeconds: 0)
+        // Refusing /dev/full at once is as good as failing at the first write.
+        guard let output = try? AudioOutput(.pacedWAV(path: "/dev/full"), source: engine, sampleRate: 44_100) else { return }
+        output.start()
+        let deadline = Date().addingTimeInterval(10)
+        while !output.hasEnded, Date() < deadline { usleep(10_000) }
+        #expect(output.hasEnded, "the paced output kept running after its writes failed")
+        #expect(throws: AudioError.self) { try output.finish() }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JianpuCore
+import JianpuTestSupport
 import Testing
 @testable import JianpuAudio
 
@@ -21,10 +22,10 @@ extension FluidSynthTests {
         let timeline = TestScores.oneMinute
         #expect(timeline.durationSeconds == 60)
         // One late final wake-up on a loaded machine is jitter, not drift: drift would miss every run.
-        var report: PacedSinkReport?
+        var report: AudioOutput.Report?
         for _ in 0..<2 {
             let engine = try PlaybackEngine(timeline: timeline, synth: try FluidSynth(soundFont: soundFont), tailSeconds: 0)
-            let run = try PacedWAVSink(engine: engine, path: temporaryPath("one-minute.wav"), periodFrames: 256).run()
+            let run = try AudioOutput(.pacedWAV(path: temporaryPath("one-minute.wav"), periodFrames: 256), source: engine, sampleRate: 44_100).finish()
             report = run
             if abs(run.wallSeconds - 60) <= 0.002 { break }
         }
@@ -46,7 +47,7 @@ extension FluidSynthTests {
                 while !engine.isFinished { engine.process(frames: 4_096, into: .planar(left: lb, right: rb)) }
             }
         }
-        let offs = synth.events.filter { if case .noteOff = $0.kind { true } else { false } }
+        let offs = synth.events.filter { if case .noteOff = $0.message { true } else { false } }
         #expect(offs.count == 120)
         #expect(offs.last?.frame == 60 * 44_100)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import JianpuAudio
 import JianpuCore
+import JianpuTestSupport
 import Testing
 
 /// The exact sample of a position at a constant tempo, as a rational: position × 240 / bpm × rate.
@@ -24,14 +25,14 @@ private func record(_ timeline: Timeline, rate: Double = 44_100, blockSize: Int 
 
 private func noteOns(_ synth: RecordingSynthesizer) -> [(frame: Int, channel: UInt8, key: UInt8)] {
     synth.events.compactMap { event in
-        if case .noteOn(let channel, let key, _) = event.kind { return (event.frame, channel, key) }
+        if case .noteOn(let channel, let key, _) = event.message { return (event.frame, channel, key) }
         return nil
     }
 }
 
 private func noteOffs(_ synth: RecordingSynthesizer) -> [(frame: Int, channel: UInt8, key: UInt8)] {
     synth.events.compactMap { event in
-        if case .noteOff(let channel, let key) = event.kind { return (event.frame, channel, key) }
+        if case .noteOff(let channel, let key, _) = event.message { return (event.frame, channel, key) }
         return nil
     }
 }
@@ -54,7 +55,7 @@ struct SchedulerTests {
         let expectedOffs = timeline.notes.map { Int(exactFrame($0.end, bpm: 120, rate: 44_100).rounded()) }.sorted()
         #expect(offs.map(\.frame).sorted() == expectedOffs)
         // Program changes first, at frame 0.
-        #expect(synth.events.prefix(2).map(\.kind) == [.programChange(channel: 0, program: 0), .programChange(channel: 1, program: 32)])
+        #expect(synth.events.prefix(2).map(\.message) == [.programChange(channel: 0, program: 0), .programChange(channel: 1, program: 32)])
         #expect(synth.events.prefix(2).allSatisfy { $0.frame == 0 })
     }
 
@@ -64,11 +65,11 @@ struct SchedulerTests {
         let notes = (0..<4).map { TestScores.note(q * Int64($0), q, 60) }
         let timeline = Timeline(parts: TestScores.melodyOnly, notes: notes, tempoMap: TempoMap(quarterNotesPerMinute: 120), length: .whole)
         let (synth, _) = try record(timeline)
-        let keyEvents = synth.events.filter { if case .programChange = $0.kind { false } else { true } }
-        let expected: [RecordingSynthesizer.Event.Kind] = [.noteOn(channel: 0, key: 60, velocity: 100)]
+        let keyEvents = synth.events.filter { if case .programChange = $0.message { false } else { true } }
+        let expected: [MIDIMessage] = [.noteOn(channel: 0, key: 60, velocity: 100)]
             + Array(repeating: [.noteOff(channel: 0, key: 60), .noteOn(channel: 0, key: 60, velocity: 100)], count: 3).flatMap { $0 }
             + [.noteOff(channel: 0, key: 60)]
-        #expect(keyEvents.map(\.kind) == expected)
+        #expect(keyEvents.map(\.message) == expected)
         #expect(keyEvents.map(\.frame) == [0, 22_050, 22_050, 44_100, 44_100, 66_150, 66_150, 88_200])
     }
 
@@ -134,15 +135,15 @@ struct SchedulerTests {
         var timeline = TestScores.triplets(bars: 6)
         timeline.programChanges = [ProgramChange(position: WholeNotes(1), part: 1, program: 48), ProgramChange(position: WholeNotes(3), part: 1, program: 52)]
         let (synth, _) = try record(timeline)
-        let changes = synth.events.filter { if case .programChange(1, _) = $0.kind { true } else { false } }
+        let changes = synth.events.filter { if case .programChange(1, _) = $0.message { true } else { false } }
         // One whole note at 120 bpm is 2 s.
         #expect(changes.map(\.frame) == [0, 88_200, 264_600])
-        #expect(changes.map(\.kind) == [.programChange(channel: 1, program: 32), .programChange(channel: 1, program: 48), .programChange(channel: 1, program: 52)])
+        #expect(changes.map(\.message) == [.programChange(channel: 1, program: 32), .programChange(channel: 1, program: 48), .programChange(channel: 1, program: 52)])
         let (fromBar3, _) = try record(timeline, options: PlaybackOptions(startBar: 3))
-        #expect(fromBar3.events.filter { if case .programChange(1, _) = $0.kind { true } else { false } }.map(\.kind)
+        #expect(fromBar3.events.filter { if case .programChange(1, _) = $0.message { true } else { false } }.map(\.message)
             == [.programChange(channel: 1, program: 48), .programChange(channel: 1, program: 52)])
         let (overridden, _) = try record(timeline, options: PlaybackOptions(accompanimentProgram: 40))
-        #expect(overridden.events.filter { if case .programChange(1, _) = $0.kind { true } else { false } }.map(\.kind) == [.programChange(channel: 1, program: 40)])
+        #expect(overridden.events.filter { if case .programChange(1, _) = $0.message { true } else { false } }.map(\.message) == [.programChange(channel: 1, program: 40)])
     }
 
     @Test("start and end bars, tempo factor and program overrides")
@@ -150,7 +151,7 @@ struct SchedulerTests {
         let timeline = TestScores.triplets(bars: 6)
         let options = PlaybackOptions(tempoFactor: 2, startBar: 3, endBar: 4, melodyProgram: 73, accompanimentProgram: 40)
         let (synth, schedule) = try record(timeline, options: options)
-        #expect(synth.events.prefix(2).map(\.kind) == [.programChange(channel: 0, program: 73), .programChange(channel: 1, program: 40)])
+        #expect(synth.events.prefix(2).map(\.message) == [.programChange(channel: 0, program: 73), .programChange(channel: 1, program: 40)])
         let ons = noteOns(synth)
         let inRange = timeline.notes.filter { $0.onset >= WholeNotes(2) && $0.onset < WholeNotes(4) }
         #expect(ons.count == inRange.count)
@@ -196,10 +197,10 @@ struct SchedulerTests {
         #expect(schedule.frame(atBar: 3) == 176_400)
         #expect(schedule.bar(atFrame: 176_400) == 3)
         let afterSeek = synth.events.filter { $0.frame >= 20_000 }
-        #expect(afterSeek.first?.kind == .allNotesOff)
-        #expect(afterSeek.contains { $0.kind == .programChange(channel: 1, program: 32) })
+        #expect(afterSeek.first?.message == .allNotesOff(channel: 0))
+        #expect(afterSeek.contains { $0.message == .programChange(channel: 1, program: 32) })
         // The first note of bar 3 is played at once after the seek.
-        #expect(afterSeek.contains { $0.kind == .noteOn(channel: 0, key: 60, velocity: 100) && $0.frame == 20_000 })
+        #expect(afterSeek.contains { $0.message == .noteOn(channel: 0, key: 60, velocity: 100) && $0.frame == 20_000 })
     }
 
     @Test("--from and --to name printed bars the first time through: Ode to Joy's bar 9 is the 12th bar played")

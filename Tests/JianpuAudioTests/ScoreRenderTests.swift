@@ -1,6 +1,7 @@
 import AudioAnalysis
 import Foundation
 import JianpuCore
+import JianpuTestSupport
 import Testing
 @testable import JianpuAudio
 

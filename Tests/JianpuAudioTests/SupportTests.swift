@@ -1,6 +1,7 @@
 import Foundation
 import JianpuAudio
 import JianpuCore
+import JianpuTestSupport
 import Testing
 
 @Suite("SoundFont locator")
@@ -98,8 +99,8 @@ struct WAVWriterTests {
 }
 
 extension FluidSynthTests {
-    @Test("two parts with their programs, tail stops once silent, benchmark runs")
-    func twoPartsAndBenchmark() throws {
+    @Test("two parts with their programs, tail stops once silent")
+    func twoParts() throws {
         let soundFont = try #require(testSoundFont)
         let timeline = TestScores.triplets(bars: 2)
         let path = temporaryPath("two-parts.wav")
@@ -109,9 +110,6 @@ extension FluidSynthTests {
         // 4 s of music; the tail ends when silent, well before 10 s.
         #expect(report.audioSeconds > 4 && report.audioSeconds < 12)
         #expect(report.peak > 0.05 && report.clippedSamples == 0)
-
-        let result = try RenderBenchmark.run(timeline: RenderBenchmark.syntheticScore(bars: 8), soundFontPath: soundFont)
-        #expect(result.firstFrameSeconds < 10 && result.speed > 1, "\(result)")
-        print("benchmark: \(result); two-part render \(report.audioSeconds) s at \(report.speed)×")
+        print("two-part render \(report.audioSeconds) s at \(report.speed)×")
     }
 }

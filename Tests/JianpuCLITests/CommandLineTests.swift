@@ -6,7 +6,13 @@ import Testing
 struct CommandLineTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let golden = packageRoot.appendingPathComponent("Tests/JianpuCLITests/Golden")
-    static let executable = packageRoot.appendingPathComponent(".build/debug/jianpu").path
+    /// The `jianpu` built beside this test binary (the test target depends on the executable, so
+    /// `swift build --build-tests` and `swift test` build it first), else `.build/debug/jianpu`.
+    static let executable: String = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("jianpu").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return packageRoot.appendingPathComponent(".build/debug/jianpu").path
+    }()
 
     struct Outcome {
         var status: Int32
@@ -17,6 +23,7 @@ struct CommandLineTests {
     /// Runs `executable` (the debug jianpu unless given) in `folder`, with `input` on standard input and `environment` added.
     static func run(_ arguments: [String], executable: String = executable, in folder: URL = packageRoot, input: String = "",
                     environment: [String: String] = [:]) throws -> Outcome {
+        try #require(FileManager.default.isExecutableFile(atPath: executable), "\(executable) is missing: build it with `swift build --product jianpu`")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

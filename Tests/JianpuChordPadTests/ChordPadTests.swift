@@ -14,11 +14,11 @@ let controlC = PadInput.key(KeyEvent(.control("c")))
 
 func press(_ character: Character) -> PadInput { .key(KeyEvent(.character(character), .press)) }
 func release(_ character: Character) -> PadInput { .key(KeyEvent(.character(character), .release)) }
-func ons(_ commands: [SynthCommand], channel: UInt8? = nil) -> [UInt8] {
+func ons(_ commands: [MIDIMessage], channel: UInt8? = nil) -> [UInt8] {
     commands.compactMap { if case .noteOn(let c, let key, _) = $0, channel == nil || c == channel { return key } else { return nil } }
 }
-func offs(_ commands: [SynthCommand], channel: UInt8? = nil) -> [UInt8] {
-    commands.compactMap { if case .noteOff(let c, let key) = $0, channel == nil || c == channel { return key } else { return nil } }
+func offs(_ commands: [MIDIMessage], channel: UInt8? = nil) -> [UInt8] {
+    commands.compactMap { if case .noteOff(let c, let key, _) = $0, channel == nil || c == channel { return key } else { return nil } }
 }
 
 @Suite("ChordPad state machine")
@@ -124,9 +124,9 @@ struct ChordPadTests {
         _ = pad.handle(press("1"), at: 0)
         _ = pad.handle(press("z"), at: 0)
         let commands = pad.handle(.key(KeyEvent(.escape)), at: 0.1)
-        #expect(commands == [.allNotesOff])
+        #expect(commands == [.allNotesOff(channel: 0), .allNotesOff(channel: 1)])
         #expect(pad.voices.isEmpty)
-        #expect(pad.handle(.key(KeyEvent(.backspace)), at: 0.2) == [.allNotesOff])
+        #expect(pad.handle(.key(KeyEvent(.backspace)), at: 0.2) == [.allNotesOff(channel: 0), .allNotesOff(channel: 1)])
     }
 
     @Test("the strum key plays the current chord's tones in turn; direction and speed change")
@@ -216,7 +216,7 @@ struct ChordPadTests {
         #expect(ons(pad.handle(press("z"), at: 1.5)) == [62], "a melody key plays on")
         #expect(!pad.quitAsked)
         _ = pad.handle(press("q"), at: 2)
-        #expect(pad.handle(press("q"), at: 2.5) == [.allNotesOff])
+        #expect(pad.handle(press("q"), at: 2.5) == [.allNotesOff(channel: 0), .allNotesOff(channel: 1)])
         #expect(pad.quitRequested)
     }
 
@@ -224,7 +224,7 @@ struct ChordPadTests {
     func escapeTwiceOrControlC(layout: PadLayout) {
         var pad = dMajorPad(layout: layout)
         _ = pad.handle(press("1"), at: 0)
-        #expect(pad.handle(.key(KeyEvent(.escape)), at: 1) == [.allNotesOff])
+        #expect(pad.handle(.key(KeyEvent(.escape)), at: 1) == [.allNotesOff(channel: 0), .allNotesOff(channel: 1)])
         #expect(pad.quitAsked && !pad.quitRequested)
         _ = pad.handle(.key(KeyEvent(.escape)), at: 2)
         #expect(pad.quitRequested)
@@ -293,7 +293,7 @@ struct KeyboardProtocolTests {
         #expect(decoder.events(from: Array("\u{1B}[?11u".utf8)).isEmpty)
         #expect(decoder.sawKittyReply)
         var pad = dMajorPad()
-        var commands: [SynthCommand] = []
+        var commands: [MIDIMessage] = []
         for event in decoder.events(from: Array("\u{1B}[49u".utf8)) { commands += pad.handle(.key(event), at: 0) }
         #expect(ons(commands) == [50, 54, 57, 62])
         commands = []
@@ -307,7 +307,7 @@ struct KeyboardProtocolTests {
     func legacy() {
         var decoder = KeyDecoder()
         var pad = dMajorPad(.noteLength(0.5))
-        var commands: [SynthCommand] = []
+        var commands: [MIDIMessage] = []
         for event in decoder.events(from: Array("z".utf8)) { commands += pad.handle(.key(event), at: 0) }
         #expect(ons(commands) == [62])
         #expect(!decoder.sawKittyReply)

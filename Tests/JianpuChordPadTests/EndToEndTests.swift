@@ -56,15 +56,3 @@ struct TmuxTests {
         #expect(!output.contains("FAIL"), "\(output)")
     }
 }
-
-@Suite("Benchmark")
-struct BenchmarkTests {
-    @Test("key-to-synth latency is measured")
-    func latency() {
-        let report = ChordPadBenchmark.run(iterations: 200, pacedIterations: 20, printReport: false)
-        #expect(report.samples > 100)
-        #expect(report.pacedSamples > 10)
-        #expect(report.p50 > 0 && report.p50 < 0.05)
-        #expect(report.periodFrames == 64)
-    }
-}

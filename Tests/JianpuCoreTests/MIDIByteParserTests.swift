@@ -33,4 +33,22 @@ struct MIDIByteParserTests {
         for byte in bytes { if let message = split.feed(byte) { messages.append(message) } }
         #expect(messages == expected, "\(name), byte by byte")
     }
+
+    @Test("a message's bytes read back as the same message", arguments: [
+        MIDIMessage.noteOn(channel: 3, key: 60, velocity: 100), .noteOff(channel: 15, key: 127, velocity: 64),
+        .controlChange(channel: 0, controller: 64, value: 127), .allNotesOff(channel: 9), .programChange(channel: 1, program: 40),
+        .pitchBend(channel: 2, value: 0x3FFF), .polyPressure(channel: 4, key: 61, pressure: 5), .channelPressure(channel: 5, pressure: 99),
+    ])
+    func roundTrip(message: MIDIMessage) {
+        var parser = MIDIByteParser()
+        #expect(parser.messages(from: message.bytes) == [message])
+        #expect(message.bytes.first.map { $0 & 0x0F } == message.channel)
+    }
+
+    @Test("All Notes Off is controller 123 on one channel")
+    func allNotesOff() {
+        #expect(MIDIMessage.allNotesOff(channel: 4).bytes == [0xB4, 123, 0])
+        #expect(MIDIMessage.allNotesOff(channel: 4).isAllNotesOff)
+        #expect(!MIDIMessage.controlChange(channel: 4, controller: 64, value: 0).isAllNotesOff)
+    }
 }

@@ -4,6 +4,7 @@ import Foundation
 import FoundationXML
 #endif
 import JianpuAudio
+import JianpuTestSupport
 import Testing
 @testable import JianpuQuiz
 

@@ -261,36 +261,36 @@ func highlights(_ line: String) -> [String] {
     }
 }
 
-@Suite struct PlayerScreenKeyTests {
+@Suite struct PlayerKeysTests {
     @Test func keysMapToActions() {
-        #expect(PlayerScreen.action(for: KeyEvent(.character(" "))) == .togglePause)
-        #expect(PlayerScreen.action(for: KeyEvent(.character(" "), .release)) == nil)
-        #expect(PlayerScreen.action(for: KeyEvent(.character(" "), .repeat)) == nil)
-        #expect(PlayerScreen.action(for: KeyEvent(.left)) == .previousBar)
-        #expect(PlayerScreen.action(for: KeyEvent(.right)) == .nextBar)
-        #expect(PlayerScreen.action(for: KeyEvent(.right, .repeat)) == .nextBar)
-        #expect(PlayerScreen.action(for: KeyEvent(.character("+"))) == .faster)
-        #expect(PlayerScreen.action(for: KeyEvent(.character("-"))) == .slower)
-        #expect(PlayerScreen.action(for: KeyEvent(.character("q"))) == .quit)
-        #expect(PlayerScreen.action(for: KeyEvent(.control("c"))) == .quit)
-        #expect(PlayerScreen.action(for: KeyEvent(.escape)) == .quit)
-        #expect(PlayerScreen.action(for: KeyEvent(.character("x"))) == nil)
+        #expect(PlayerKeys.action(for: KeyEvent(.character(" "))) == .togglePause)
+        #expect(PlayerKeys.action(for: KeyEvent(.character(" "), .release)) == nil)
+        #expect(PlayerKeys.action(for: KeyEvent(.character(" "), .repeat)) == nil)
+        #expect(PlayerKeys.action(for: KeyEvent(.left)) == .previousBar)
+        #expect(PlayerKeys.action(for: KeyEvent(.right)) == .nextBar)
+        #expect(PlayerKeys.action(for: KeyEvent(.right, .repeat)) == .nextBar)
+        #expect(PlayerKeys.action(for: KeyEvent(.character("+"))) == .faster)
+        #expect(PlayerKeys.action(for: KeyEvent(.character("-"))) == .slower)
+        #expect(PlayerKeys.action(for: KeyEvent(.character("q"))) == .quit)
+        #expect(PlayerKeys.action(for: KeyEvent(.control("c"))) == .quit)
+        #expect(PlayerKeys.action(for: KeyEvent(.escape)) == .quit)
+        #expect(PlayerKeys.action(for: KeyEvent(.character("x"))) == nil)
     }
 
     @Test func decodedBytesGiveTheActions() {
         var decoder = KeyDecoder()
         let events = decoder.events(from: Array(" \u{1B}[C\u{1B}[D+-q".utf8) + [3])
-        #expect(events.compactMap(PlayerScreen.action(for:)) == [.togglePause, .nextBar, .previousBar, .faster, .slower, .quit, .quit])
+        #expect(events.compactMap(PlayerKeys.action(for:)) == [.togglePause, .nextBar, .previousBar, .faster, .slower, .quit, .quit])
     }
 
     @Test func tempoStepsAreClampedAndComeBackToOne() {
-        #expect(abs(PlayerScreen.steppedTempo(1, faster: true) - 1.1) < 1e-9)
-        #expect(PlayerScreen.steppedTempo(PlayerScreen.steppedTempo(1, faster: true), faster: false) == 1)
+        #expect(abs(PlayerKeys.steppedTempo(1, faster: true) - 1.1) < 1e-9)
+        #expect(PlayerKeys.steppedTempo(PlayerKeys.steppedTempo(1, faster: true), faster: false) == 1)
         var factor = 1.0
-        for _ in 0..<100 { factor = PlayerScreen.steppedTempo(factor, faster: true) }
-        #expect(factor == PlayerScreen.tempoRange.upperBound)
-        for _ in 0..<100 { factor = PlayerScreen.steppedTempo(factor, faster: false) }
-        #expect(factor == PlayerScreen.tempoRange.lowerBound)
+        for _ in 0..<100 { factor = PlayerKeys.steppedTempo(factor, faster: true) }
+        #expect(factor == PlayerKeys.tempoRange.upperBound)
+        for _ in 0..<100 { factor = PlayerKeys.steppedTempo(factor, faster: false) }
+        #expect(factor == PlayerKeys.tempoRange.lowerBound)
     }
 }
 

@@ -39,11 +39,11 @@ wait_for() {
     return 1
 }
 
-# Waits for the session's program to end (it writes $WORK/$1.rc).
+# Waits for the session's program to end (it writes $WORK/$1.rc) with status $2 (default 0).
 wait_exit() {
-    local name=$1 waited=0
+    local name=$1 expected=${2:-0} waited=0
     while [ ! -s "$WORK/$name.rc" ] && [ "$waited" -lt 100 ]; do sleep 0.1; waited=$((waited + 1)); done
-    [ -s "$WORK/$name.rc" ] && [ "$(cat "$WORK/$name.rc")" = 0 ]
+    [ -s "$WORK/$name.rc" ] && [ "$(cat "$WORK/$name.rc")" = "$expected" ]
 }
 
 # --- 1. I–V–vi–IV in D major ------------------------------------------------------------------
@@ -162,14 +162,49 @@ if wait_for "$SESSION" 'note-length mode' 10; then
     PANE=$(tmux display -p -t "$SESSION" '#{pane_pid}')
     CHILD=$(pgrep -P "$PANE" -x chordpad)
     [ -n "$CHILD" ] && kill -TERM "$CHILD"
-    if wait_exit signal && grep -q ' icanon' "$WORK/signal.stty" && grep -q ' echo' "$WORK/signal.stty"; then
-        pass "SIGTERM: status 0, terminal back in canonical mode with echo"
+    if wait_exit signal 143 && grep -q ' icanon' "$WORK/signal.stty" && grep -q ' echo' "$WORK/signal.stty"; then
+        pass "SIGTERM: status 143, terminal back in canonical mode with echo"
     else
         fail "SIGTERM did not end chordpad cleanly: $(cat "$WORK/signal.err" 2>/dev/null)"
     fi
     if python3 Tests/tmux/check-pitches.py "$WORK/signal.wav" --expect "50,54,57,62" --segment-seconds 1.0 >/dev/null; then pass "SIGTERM: the WAV was closed and holds the chord"; else fail "SIGTERM: the WAV is unreadable"; fi
 else
     fail "chordpad did not start for the signal test"
+fi
+
+# --- A MIDI flood: 100,000 note-ons, then q answers at once ------------------------------------
+python3 -c 'import sys; sys.stdout.buffer.write(b"\x90" + bytes(b for i in range(100000) for b in (36 + i % 48, 100)))' >"$WORK/flood.mid"
+tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+    "'$BIN' --tuning DMajor --no-kitty --midi-in '$WORK/flood.mid' --out '$WORK/flood.wav' 2>'$WORK/flood.err'; echo \$? > '$WORK/flood.rc'"
+if wait_for "$SESSION" 'note-length mode' 10; then
+    tmux send-keys -t "$SESSION" q
+    if wait_exit flood; then pass "MIDI flood: q still quits at once"; else fail "MIDI flood: q did not quit within 10 s: $(cat "$WORK/flood.err" 2>/dev/null)"; fi
+else
+    fail "chordpad did not start for the flood test: $(cat "$WORK/flood.err" 2>/dev/null)"
+fi
+tmux kill-session -t "$SESSION" 2>/dev/null
+
+# --- Endless MIDI input (/dev/urandom): memory stays bounded; closing the terminal (SIGHUP) ends it -----
+tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+    "'$BIN' --tuning DMajor --no-kitty --midi-in /dev/urandom --out '$WORK/random.wav' 2>'$WORK/random.err'; echo \$? > '$WORK/random.rc'"
+if wait_for "$SESSION" 'MIDI in: /dev/urandom' 10; then
+    PANE=$(tmux display -p -t "$SESSION" '#{pane_pid}')
+    CHILD=$(pgrep -P "$PANE" -x chordpad)
+    sleep 4
+    RSS=$(ps -o rss= -p "$CHILD" 2>/dev/null | tr -d ' ')
+    if [ -n "$RSS" ] && [ "$RSS" -lt 300000 ]; then pass "endless MIDI input: memory stays bounded (${RSS} kB)"; else fail "endless MIDI input: ${RSS:-?} kB after 4 s"; fi
+    tmux kill-session -t "$SESSION" 2>/dev/null
+    waited=0
+    # 15 s: a loaded machine (the whole test suite at once) gives it little time; before, it never ended.
+    while kill -0 "$CHILD" 2>/dev/null && [ "$waited" -lt 150 ]; do sleep 0.1; waited=$((waited + 1)); done
+    if kill -0 "$CHILD" 2>/dev/null; then
+        fail "endless MIDI input: chordpad survived tmux kill-session ($(ps -o stat=,wchan= -p "$CHILD"); $(grep -E 'SigPnd|ShdPnd|SigBlk|SigCgt' /proc/"$CHILD"/status | tr '\n' ' '))"
+        kill -KILL "$CHILD"
+    else
+        pass "endless MIDI input: tmux kill-session (SIGHUP) ends chordpad"
+    fi
+else
+    fail "chordpad did not start for the /dev/urandom test: $(cat "$WORK/random.err" 2>/dev/null)"
 fi
 
 # --- One-line errors ----------------------------------------------------------------------------

@@ -41,7 +41,7 @@ cleanup() {
     done
     T kill-server >/dev/null 2>&1
     local name
-    for name in "" -quiet -ending -ctrlc -escape -sigterm -sighup; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
+    for name in "" -quiet -ending -ctrlc -escape -sigterm -sighup -nocolor; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
     rm -rf "$WORK"
     rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/jianpu-play-test-$$"*
 }
@@ -195,22 +195,36 @@ check "the music ends: jianpu returns by itself (status $(cat "$WORK/ending-stat
 check "the music ends: the terminal is restored" restored ending
 check "the music ends: the WAV has audio" wav_has_audio "$WORK/ending.wav"
 
-# Ctrl-C and Escape stop as q does.
+# Ctrl-C and Escape stop as q does; Ctrl-C is an interruption (status 130).
 run_in_pane ctrlc 6 "" C-c
-check "Ctrl-C stops (status $(cat "$WORK/ctrlc-status.txt" 2>/dev/null))" test "$(cat "$WORK/ctrlc-status.txt" 2>/dev/null)" = 0
+check "Ctrl-C stops with status 130 (status $(cat "$WORK/ctrlc-status.txt" 2>/dev/null))" test "$(cat "$WORK/ctrlc-status.txt" 2>/dev/null)" = 130
 check "Ctrl-C: the terminal is restored" restored ctrlc
 run_in_pane escape 6 "" Escape
 check "Escape stops (status $(cat "$WORK/escape-status.txt" 2>/dev/null))" test "$(cat "$WORK/escape-status.txt" 2>/dev/null)" = 0
 check "Escape: the terminal is restored" restored escape
 
-# A signal from outside (kill, the terminal closing) stops the same way, the WAV finished.
+# A signal from outside (kill, the terminal closing) stops the same way, the WAV finished; status 128 + signal.
 run_in_pane sigterm 6 "" --signal TERM
-check "SIGTERM stops (status $(cat "$WORK/sigterm-status.txt" 2>/dev/null))" test "$(cat "$WORK/sigterm-status.txt" 2>/dev/null)" = 0
+check "SIGTERM stops with status 143 (status $(cat "$WORK/sigterm-status.txt" 2>/dev/null))" test "$(cat "$WORK/sigterm-status.txt" 2>/dev/null)" = 143
 check "SIGTERM: the terminal is restored" restored sigterm
 check "SIGTERM: the WAV is finished and has audio" wav_has_audio "$WORK/sigterm.wav"
 run_in_pane sighup 6 "" --signal HUP
-check "SIGHUP stops (status $(cat "$WORK/sighup-status.txt" 2>/dev/null))" test "$(cat "$WORK/sighup-status.txt" 2>/dev/null)" = 0
+check "SIGHUP stops with status 129 (status $(cat "$WORK/sighup-status.txt" 2>/dev/null))" test "$(cat "$WORK/sighup-status.txt" 2>/dev/null)" = 129
 check "SIGHUP: the terminal is restored" restored sighup
+
+# NO_COLOR: the sounding note is still shown (reverse video) but nothing is coloured.
+SOCKET="jianpu-play-test-$$-nocolor"
+SESSION=nocolor
+T new-session -d -s "$SESSION" -x 100 -y 30 \
+    "bash -c 'NO_COLOR=1 \"$BIN\" play \"$SCORE\" --out \"$WORK/nocolor.wav\" 2>/dev/null; sleep 30'" \; set-option -g remain-on-exit on
+remember_pane "$SESSION"
+wait_for 10 "q quit" || echo "  nocolor: the screen did not appear"
+sleep 1
+T capture-pane -e -p -t "$SESSION" >"$WORK/nocolor-screen.txt"
+ESC=$(printf '\033')
+check "NO_COLOR: no colours drawn" not_in_file "$ESC\[[0-9;]*\(3[0-7]\|4[0-7]\|9[0-7]\|38\|48\)[;m]" "$WORK/nocolor-screen.txt"
+check "NO_COLOR: the sounding note is still highlighted (reverse video)" grep -q "$ESC\[\([0-9;]*;\)\?7[;m]" "$WORK/nocolor-screen.txt"
+T kill-server >/dev/null 2>&1
 
 PIPED="$WORK/piped.wav"
 timeout 20 "$BIN" play "$SCORE" --to 1 --out "$PIPED" </dev/null >"$WORK/piped-stdout.txt" 2>&1

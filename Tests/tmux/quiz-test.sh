@@ -117,4 +117,23 @@ keys Tab
 keys m 3 Enter
 wait_for "arpeggio"
 narrow_check "feedback"
+# Ctrl-C from outside (SIGINT) ends the quiz with status 130 and the terminal back in canonical mode
+# with echo; NO_COLOR draws the keyboard without colours.
+tmux -L "$SOCKET" kill-server 2>/dev/null || true
+# A server of its own: a new one on the old socket could meet the old one still going away.
+SOCKET=$SOCKET-signal
+PANE="$SOCKET:0.0"
+tmux -L "$SOCKET" new-session -d -s "$SOCKET" -x 130 -y 32 \
+    "NO_COLOR=1 XDG_CONFIG_HOME=$DIR/cfg $BIN quiz --mute --seed 5 -n 3 --db $DIR/signal.sqlite; echo EXIT=\$?; stty -a >$DIR/stty.txt; sleep 60"
+wait_for "question 1/3"
+if tmux -L "$SOCKET" capture-pane -e -p -t "$PANE" | grep -q "$(printf '\033')\[4[0-9]"; then fail "NO_COLOR: the keyboard is drawn in colour"; fi
+shell=$(tmux -L "$SOCKET" display -p -t "$PANE" '#{pane_pid}')
+quiz=$(pgrep -P "$shell" | head -n 1)
+[ -n "$quiz" ] || fail "no quiz process under the pane"
+kill -INT "$quiz"
+wait_for "EXIT=130"
+i=0
+while [ ! -s "$DIR/stty.txt" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+tr -s ' ;\t' '\n\n\n' <"$DIR/stty.txt" | grep -qx icanon || fail "SIGINT left the terminal raw: $(cat "$DIR/stty.txt")"
+tr -s ' ;\t' '\n\n\n' <"$DIR/stty.txt" | grep -qx echo || fail "SIGINT left echo off: $(cat "$DIR/stty.txt")"
 echo "PASS: tmux quiz test ($SOUND)"

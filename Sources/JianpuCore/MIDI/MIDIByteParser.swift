@@ -1,14 +1,3 @@
-/// A channel message read from a MIDI byte stream (channels 0–15).
-public enum MIDIMessage: Sendable, Hashable {
-    case noteOn(channel: UInt8, key: UInt8, velocity: UInt8)
-    case noteOff(channel: UInt8, key: UInt8, velocity: UInt8)
-    case controlChange(channel: UInt8, controller: UInt8, value: UInt8)
-    case programChange(channel: UInt8, program: UInt8)
-    case pitchBend(channel: UInt8, value: UInt16)
-    case polyPressure(channel: UInt8, key: UInt8, pressure: UInt8)
-    case channelPressure(channel: UInt8, pressure: UInt8)
-}
-
 /// Reads a raw MIDI byte stream (what `/dev/snd/midiC*D*`, `/dev/midi*` or a FIFO gives) into
 /// channel messages, byte by byte, so messages may be split across reads.
 ///

@@ -50,17 +50,42 @@ public struct StandardMIDIFile {
         return Int(remainder < 0 ? quotient - 1 : quotient)
     }
 
-    /// A channel message or a meta event (`metaType` set, body in `metaBody`), sorted by tick then `order`.
+    /// A channel message or a meta event (type and body), sorted by tick then `order`.
     private struct Event {
         var tick: Int
         var order: UInt8
-        var status: UInt8
-        var data1: UInt8
-        var data2: UInt8
+        var message: MIDIMessage?
+        var metaType: UInt8 = 0
         var metaBody: [UInt8] = []
 
         static func meta(_ tick: Int, _ order: UInt8, _ type: UInt8, _ body: [UInt8]) -> Event {
-            Event(tick: tick, order: order, status: 0xFF, data1: type, data2: 0, metaBody: body)
+            Event(tick: tick, order: order, message: nil, metaType: type, metaBody: body)
+        }
+    }
+
+    /// Writes a channel message's bytes at `index` (room for three); returns how many were written.
+    /// Notes and program changes, nearly all of a file, take one switch.
+    @inline(__always)
+    private static func encode(_ message: MIDIMessage, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Int {
+        switch message {
+        case .noteOn(let channel, let key, let velocity):
+            buffer[index] = 0x90 | channel & 0x0F
+            buffer[index + 1] = key & 0x7F
+            buffer[index + 2] = velocity & 0x7F
+            return 3
+        case .noteOff(let channel, let key, let velocity):
+            buffer[index] = 0x80 | channel & 0x0F
+            buffer[index + 1] = key & 0x7F
+            buffer[index + 2] = velocity & 0x7F
+            return 3
+        case .programChange(let channel, let program):
+            buffer[index] = 0xC0 | channel & 0x0F
+            buffer[index + 1] = program & 0x7F
+            return 2
+        default:
+            let bytes = message.bytes
+            for (offset, byte) in bytes.enumerated() { buffer[index + offset] = byte }
+            return bytes.count
         }
     }
 
@@ -81,12 +106,10 @@ public struct StandardMIDIFile {
         return encode(&events, endTick: ticks(timeline.length))
     }
 
-    /// A note-on or note-off (or a program change, `key` holding the program): what a part's track holds after its name.
-    private struct NoteEvent {
+    /// A channel message at a tick: what a part's track holds after its name.
+    private struct TimedMessage {
         var tick: Int
-        var status: UInt8
-        var key: UInt8
-        var velocity: UInt8
+        var message: MIDIMessage
     }
 
     private static func partTrack(_ timeline: Timeline, part: TimelinePart, index: Int, notes noteIndices: ArraySlice<Int32>, changes changeIndices: ArraySlice<Int32>) -> [UInt8] {
@@ -95,8 +118,8 @@ public struct StandardMIDIFile {
         let name = part.name ?? (index == 0 ? "Melody" : "Accompaniment \(index)")
         header.append(.meta(0, 0, 0x03, Array(name.utf8.prefix(1000))))
         let channel = part.channel & 0x0F
-        if let program = part.program { header.append(Event(tick: 0, order: 1, status: 0xC0 | channel, data1: program & 0x7F, data2: 0)) }
-        var ons: [NoteEvent] = [], offs: [NoteEvent] = []
+        if let program = part.program { header.append(Event(tick: 0, order: 1, message: .programChange(channel: channel, program: program))) }
+        var ons: [TimedMessage] = [], offs: [TimedMessage] = []
         ons.reserveCapacity(noteIndices.count)
         offs.reserveCapacity(noteIndices.count)
         timeline.notes.withUnsafeBufferPointer { notes in
@@ -105,15 +128,15 @@ public struct StandardMIDIFile {
                 let key = UInt8(clamping: note.pitch.midiNumber) & 0x7F
                 // Onset and length are each rounded down, as in the reference's files.
                 let start = ticks(note.onset), end = start + max(ticks(note.duration), 1)
-                ons.append(NoteEvent(tick: start, status: 0x90 | channel, key: key, velocity: max(1, note.velocity & 0x7F)))
-                offs.append(NoteEvent(tick: end, status: 0x80 | channel, key: key, velocity: 0))
+                ons.append(TimedMessage(tick: start, message: .noteOn(channel: channel, key: key, velocity: max(1, note.velocity & 0x7F))))
+                offs.append(TimedMessage(tick: end, message: .noteOff(channel: channel, key: key)))
             }
         }
         // Notes come in onset order, so only the note-offs may need a (stable) sort; at one tick
         // the note-offs go first, each kind in the order its notes were written.
         // Instrument changes come before the notes at their tick.
         var changes = changeIndices.map { timeline.programChanges[Int($0)] }.map {
-            NoteEvent(tick: ticks($0.position), status: 0xC0 | channel, key: $0.program & 0x7F, velocity: 0)
+            TimedMessage(tick: ticks($0.position), message: .programChange(channel: channel, program: $0.program))
         }
         stableSortByTick(&changes)
         stableSortByTick(&ons)
@@ -123,28 +146,27 @@ public struct StandardMIDIFile {
         append(&header, to: &bytes, now: &now)
         // At most seven bytes an event: a four-byte delta time and a three-byte message.
         bytes += [UInt8](unsafeUninitializedCapacity: (ons.count + offs.count + changes.count) * 7) { buffer, written in
-            var on = 0, off = 0, change = 0
-            func write(_ event: NoteEvent, length: Int) {
-                writeVariableLength(event.tick - now, into: buffer, at: &written)
-                buffer[written] = event.status
-                buffer[written + 1] = event.key
-                if length == 3 { buffer[written + 2] = event.velocity }
-                written += length
-                now = event.tick
-            }
+            // Locals only in the loop: no captured state to check for exclusive access per event.
+            var on = 0, off = 0, change = 0, position = 0, last = now
             while on < ons.count || off < offs.count || change < changes.count {
+                let event: TimedMessage
                 let next = min(on < ons.count ? ons[on].tick : .max, off < offs.count ? offs[off].tick : .max)
                 if change < changes.count, changes[change].tick <= next {
-                    write(changes[change], length: 2)
+                    event = changes[change]
                     change += 1
                 } else if off < offs.count, on == ons.count || offs[off].tick <= ons[on].tick {
-                    write(offs[off], length: 3)
+                    event = offs[off]
                     off += 1
                 } else {
-                    write(ons[on], length: 3)
+                    event = ons[on]
                     on += 1
                 }
+                writeVariableLength(event.tick - last, into: buffer, at: &position)
+                position += encode(event.message, into: buffer, at: position)
+                last = event.tick
             }
+            written = position
+            now = last
         }
         appendEndOfTrack(at: ticks(timeline.length), now: now, to: &bytes)
         return bytes
@@ -171,7 +193,7 @@ public struct StandardMIDIFile {
         index += 1
     }
 
-    private static func stableSortByTick(_ events: inout [NoteEvent]) {
+    private static func stableSortByTick(_ events: inout [TimedMessage]) {
         guard zip(events, events.dropFirst()).contains(where: { $0.tick > $1.tick }) else { return }
         events = events.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
     }
@@ -192,15 +214,13 @@ public struct StandardMIDIFile {
         for index in indices {
             let event = events[index]
             appendVariableLength(event.tick - now, to: &bytes)
-            if event.status == 0xFF {
+            if let message = event.message {
+                bytes += message.bytes
+            } else {
                 bytes.append(0xFF)
-                bytes.append(event.data1)
+                bytes.append(event.metaType)
                 appendVariableLength(event.metaBody.count, to: &bytes)
                 bytes += event.metaBody
-            } else {
-                bytes.append(event.status)
-                bytes.append(event.data1)
-                if event.status & 0xF0 != 0xC0 && event.status & 0xF0 != 0xD0 { bytes.append(event.data2) }
             }
             now = event.tick
         }

@@ -16,7 +16,7 @@ public struct Lexer {
     }
 
     /// How many words `text` splits into (for measuring the lexer alone).
-    public static func wordCount(in text: String, file: String) -> Int {
+    package static func wordCount(in text: String, file: String) -> Int {
         words(in: text, file: file).words.count
     }
 

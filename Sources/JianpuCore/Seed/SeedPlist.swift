@@ -5,25 +5,14 @@
 /// Values: `1`…`7` degrees, `11`…`77` an octave up, `-1`…`-7` an octave down, `0` nothing
 /// new (what sounds goes on). `interval` is seconds per beat; `hitCount`/`allCount` the meter.
 public enum SeedPlist {
-    /// Whether the text is the seed app's plist: a `{` first (after spaces and comments) and `modulators` in it.
+    /// Whether the text is the seed app's plist: a property list with `modulators` in it.
     static func looksLikeSeedPlist(_ text: String) -> Bool {
-        var rest = Substring(text)
-        while true {
-            rest = rest.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
-            if rest.hasPrefix("//") {
-                rest = rest.drop { $0 != "\n" }
-            } else if rest.hasPrefix("/*"), let end = rest.firstRange(of: "*/") {
-                rest = rest[end.upperBound...]
-            } else {
-                break
-            }
-        }
-        return rest.first == "{" && text.firstRange(of: "modulators") != nil
+        PropertyList.looksLikePropertyList(text) && text.firstRange(of: "modulators") != nil
     }
 
     public static func parse(_ text: String, file: String) -> (score: Score?, diagnostics: [Diagnostic]) {
-        let root: OpenStepPlist
-        switch OpenStepPlist.parse(text, file: file) {
+        let root: PropertyList
+        switch PropertyList.parse(text, file: file) {
         case .success(let value): root = value
         case .failure(let diagnostic): return (nil, [diagnostic])
         }
@@ -54,7 +43,7 @@ public enum SeedPlist {
 
     /// One beat (or part of one) for one voice: a note, a dash for `0`, or a group splitting the time.
     private static func items(
-        _ beat: OpenStepPlist, single: String, split: String, length: WholeNotes, diagnostics: inout [Diagnostic]
+        _ beat: PropertyList, single: String, split: String, length: WholeNotes, diagnostics: inout [Diagnostic]
     ) -> [MusicItem] {
         if case .array(let parts, let location)? = beat[split], !parts.isEmpty {
             let each = length / Int64(parts.count)

@@ -24,7 +24,9 @@ public enum IntervalColour: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// The three characteristics the ear trainer shows after each answer.
 extension Interval {
-    //                       width, consonance, colour — for 0…12 semitones, as in DESIGN.md.
+    // Width, consonance and colour for 0…12 semitones: the seed ear trainer's classification,
+    // kept here as the one reference (TheoryIntervalTests checks every row, and the quiz's golden
+    // session shows them).
     private static let table: [(IntervalWidth, IntervalConsonance, IntervalColour)] = [
         (.narrow, .stronglyConsonant, .neutral), // unison
         (.narrow, .stronglyDissonant, .neutral), // minor 2nd

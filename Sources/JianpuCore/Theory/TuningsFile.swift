@@ -1,17 +1,14 @@
 /// Reads a tunings file: one key a line, `DMajor: C#, D, E, F#, G, A, B`.
 ///
 /// The name is a tonic then a mode (`DMajor`, `F#Minor`, `EDorian`, `AHarmonicMinor`); the tonic
-/// comes from the name. The seven notes may be listed in any order. A file that starts with `{`,
-/// `(`, `<` or `//` is read as the thesis' property list instead (see `parse(propertyList:file:)`).
+/// comes from the name. The seven notes may be listed in any order. A property list (OpenStep or
+/// XML) is read as the thesis' form instead (see `parse(propertyList:file:)`).
 public enum TuningsFile {
     /// Every tuning without errors, in file order, and a diagnostic for every problem found
     /// (unknown note name, missing colon, duplicate name, not seven notes, repeated pitch,
     /// tonic not among the notes, a note outside the named mode…).
     public static func parse(text: String, file: String) -> (tunings: [Tuning], diagnostics: [Diagnostic]) {
-        let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        if start.hasPrefix("{") || start.hasPrefix("(") || start.hasPrefix("<") || start.hasPrefix("//") || start.hasPrefix("/*") {
-            return parse(propertyList: text, file: file)
-        }
+        if PropertyList.looksLikePropertyList(text) { return parse(propertyList: text, file: file) }
         let (lines, lineDiagnostics) = TableLine.read(text: text, file: file)
         var builder = Builder()
         builder.diagnostics = lineDiagnostics

@@ -1,12 +1,13 @@
 import Foundation
 import JianpuAudio
+import JianpuChordPad
 import JianpuCore
 import JianpuTerminal
 import Synchronization
 
 /// Measures the chord pad's input latency: from a key byte arriving to its note-on reaching the
 /// synthesizer (decode → `ChordPad` → `PlaybackEngine.playNow` → the audio callback issuing it).
-public enum ChordPadBenchmark {
+enum ChordPadBenchmark {
     /// What a run measured. Times in seconds.
     public struct Report: Sendable, CustomStringConvertible {
         /// Key byte → note-on issued, with the audio callback run right after the key (no buffering wait).
@@ -45,13 +46,11 @@ public enum ChordPadBenchmark {
         let lastNoteOn = Atomic<Int64>(0)
         let noteOns = Atomic<Int>(0)
         init(sampleRate: Double) { self.sampleRate = sampleRate }
-        func noteOn(channel: UInt8, key: UInt8, velocity: UInt8) {
+        func send(_ message: MIDIMessage) {
+            guard case .noteOn = message else { return }
             lastNoteOn.store(nanoseconds(), ordering: .releasing)
             noteOns.add(1, ordering: .releasing)
         }
-        func noteOff(channel: UInt8, key: UInt8) {}
-        func programChange(channel: UInt8, program: UInt8) {}
-        func allNotesOff() {}
         func render(frames: Int, into output: StereoOutput) {
             for index in 0..<frames {
                 output.left[index * output.stride] = 0
@@ -61,10 +60,13 @@ public enum ChordPadBenchmark {
         }
     }
 
+    static let clock = ContinuousClock()
+    static let origin = clock.now
+
+    /// Nanoseconds since the benchmark's origin on the continuous clock.
     static func nanoseconds() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+        let (seconds, attoseconds) = (clock.now - origin).components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
     static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
@@ -125,8 +127,8 @@ public enum ChordPadBenchmark {
                 var periods: Int64 = 0
                 while running.load(ordering: .acquiring) {
                     let deadline = start + periods * Int64(Double(periodFrames) * 1e9 / sampleRate)
-                    var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-                    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
+                    let wait = deadline - nanoseconds()
+                    if wait > 0 { Thread.sleep(forTimeInterval: Double(wait) / 1e9) }
                     engine.process(frames: periodFrames, into: out)
                     periods += 1
                 }

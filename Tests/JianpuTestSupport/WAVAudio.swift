@@ -1,3 +1,4 @@
+import JianpuAudio
 import Foundation
 
 /// A 16-bit PCM WAV read back: what `WAVWriter` writes, for checking rendered sound.

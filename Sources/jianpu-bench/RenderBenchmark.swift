@@ -1,7 +1,8 @@
+import JianpuAudio
 import JianpuCore
 
 /// Measures the sound layer: how long until the first audio frame exists, and how fast rendering runs.
-public enum RenderBenchmark {
+enum RenderBenchmark {
     /// The measurements of one run.
     public struct Result: Sendable, Hashable, CustomStringConvertible {
         /// Seconds to create FluidSynth and load the SoundFont.
@@ -34,9 +35,12 @@ public enum RenderBenchmark {
     /// - Throws: `AudioError` for a bad SoundFont or options.
     public static func run(timeline: Timeline, soundFontPath: String, sampleRate: Int = 44_100,
                            options: PlaybackOptions = PlaybackOptions()) throws -> Result {
-        let start = monotonicSeconds()
+        let clock = ContinuousClock()
+        let origin = clock.now
+        func elapsed() -> Double { (clock.now - origin).inSeconds }
+        let start = elapsed()
         let synth = try FluidSynth(soundFont: soundFontPath, sampleRate: Double(sampleRate))
-        let loaded = monotonicSeconds()
+        let loaded = elapsed()
         let schedule = try PerformanceSchedule(timeline: timeline, sampleRate: Double(sampleRate), options: options)
         let scheduler = Scheduler(schedule: schedule, synth: synth)
         let chunk = 4_096
@@ -46,15 +50,15 @@ public enum RenderBenchmark {
         buffer.withUnsafeMutableBufferPointer { pointer in
             guard let base = pointer.baseAddress else { return }
             scheduler.render(frames: 64, into: base)
-            firstFrame = monotonicSeconds() - start
-            renderStart = monotonicSeconds()
+            firstFrame = elapsed() - start
+            renderStart = elapsed()
             while scheduler.frame < scheduler.lastEventFrame {
                 scheduler.render(frames: min(chunk, scheduler.lastEventFrame - scheduler.frame), into: base)
             }
         }
-        let renderSeconds = monotonicSeconds() - renderStart
+        let renderSeconds = elapsed() - renderStart
         let notes = schedule.events.reduce(0) { count, event in
-            if case .noteOn = event.kind { return count + 1 }
+            if case .noteOn = event.message { return count + 1 }
             return count
         }
         return Result(soundFontLoadSeconds: loaded - start, firstFrameSeconds: firstFrame,

@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import JianpuAudio
+import JianpuCore
+import JianpuFiles
+
+/// The exit statuses of `jianpu` and `chordpad` (the README's table).
+public enum ExitStatus: Int32, Sendable {
+    /// Done.
+    case success = 0
+    /// An error: a bad score, a file that cannot be read or written, a failed output.
+    case failure = 1
+    /// `jianpu quiz --test` was not passed.
+    case testFailed = 2
+    /// No sound device could be opened (write a WAV with --out instead).
+    case noSoundDevice = 3
+    /// A bad command line (as swift-argument-parser exits on one).
+    case usage = 64
+    /// Interrupted by Ctrl-C (SIGINT); other signals give 128 + their number (SIGTERM 143, SIGHUP 129).
+    case interrupted = 130
+}
+
+/// A signal ended the run: the program exits with 128 + the signal's number, saying nothing more.
+public struct Interrupted: Error, Sendable {
+    public var signal: Int32
+    public init(signal: Int32) { self.signal = signal }
+}
+
+/// A failure of the program's own: one line, with the status to exit with.
+public struct CommandFailure: DescribedError {
+    public var description: String
+    public var status: ExitStatus
+    public init(_ description: String, status: ExitStatus = .failure) {
+        self.description = description
+        self.status = status
+    }
+}
+
+/// The problems found in an input file: printed as `file:line:column: message`, then exit 1.
+public struct InputProblems: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+    /// Warnings count as errors (`--strict`).
+    public var strict: Bool
+    public init(_ diagnostics: [Diagnostic], strict: Bool = false) {
+        self.diagnostics = diagnostics
+        self.strict = strict
+    }
+}
+
+/// Where a program's errors become text: each is printed once, after the program's name, and the
+/// program exits with its status from `ExitStatus`.
+public enum ProgramEdge {
+    /// Parses the command line, runs the command and turns any error into a message and an exit status.
+    /// Closed or full standard streams never kill the run (`StandardStreams.prepare()`); a mistyped
+    /// subcommand is answered with the nearest names.
+    public static func main<Command: ParsableCommand>(_ command: Command.Type, name: String) -> Never {
+        StandardStreams.prepare()
+        // A mistyped subcommand gets a did-you-mean, with the status of the parser's usage errors.
+        if let message = CommandConventions.unknownSubcommand(Array(CommandLine.arguments.dropFirst()), root: Command.self) {
+            StandardStreams.error(message)
+            exit(ExitStatus.usage.rawValue)
+        }
+        let parsed: ParsableCommand
+        do {
+            parsed = try Command.parseAsRoot()
+        } catch {
+            Command.exit(withError: error)
+        }
+        do {
+            var running = parsed
+            try running.run()
+            exit(ExitStatus.success.rawValue)
+        } catch {
+            if let (text, status) = report(error) {
+                if let text { StandardStreams.error("\(name): \(text)\n") }
+                exit(status)
+            }
+            Command.exit(withError: error)
+        }
+    }
+
+    /// The line to print (nil: nothing more to say) and the status for one of our errors; nil for errors
+    /// swift-argument-parser reports itself (help, validation, `ExitCode`).
+    public static func report(_ error: any Error) -> (String?, Int32)? {
+        switch error {
+        case let interrupted as Interrupted:
+            return (nil, 128 + interrupted.signal)
+        case let problems as InputProblems:
+            DiagnosticPrinter.print(problems.diagnostics, strict: problems.strict)
+            return (nil, ExitStatus.failure.rawValue)
+        case let diagnostics as Diagnostics:
+            DiagnosticPrinter.print(diagnostics.all)
+            return (nil, ExitStatus.failure.rawValue)
+        case let failure as CommandFailure:
+            return (failure.description, failure.status.rawValue)
+        case let audio as AudioError:
+            return (audio.description, status(for: audio.kind).rawValue)
+        case let described as any DescribedError:
+            return (described.description, ExitStatus.failure.rawValue)
+        default:
+            return nil
+        }
+    }
+
+    /// The exit status for a sound-layer failure.
+    public static func status(for kind: AudioError.Kind) -> ExitStatus {
+        switch kind {
+        case .noSoundDevice: .noSoundDevice
+        case .unknownDriver: .usage
+        default: .failure
+        }
+    }
+}
+
+/// Prints diagnostics to stderr in source order, at most 200 of them; when there are more,
+/// errors are kept before warnings and notes so that no error goes unseen.
+public enum DiagnosticPrinter {
+    public static func print(_ diagnostics: [Diagnostic], strict: Bool = false) {
+        var shown = diagnostics
+        if diagnostics.count > 200 {
+            let failing = { (d: Diagnostic) in d.severity == .error || (strict && d.severity == .warning) }
+            let kept = Set((diagnostics.indices.filter { failing(diagnostics[$0]) } + diagnostics.indices.filter { !failing(diagnostics[$0]) }).prefix(200))
+            shown = diagnostics.indices.filter(kept.contains).map { diagnostics[$0] }
+        }
+        var text = ""
+        for diagnostic in shown {
+            // Under --strict a warning is an error, printed as one.
+            text += (strict && diagnostic.severity == .warning ? "\(diagnostic.location): \(diagnostic.message)" : diagnostic.description) + "\n"
+        }
+        if diagnostics.count > 200 { text += "… and \(diagnostics.count - 200) more problems\n" }
+        StandardStreams.error(text)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Reads a small text file (tunings, chord formulas), or says at `file:1:1` why it cannot: no such
+/// file, a folder, unreadable, too big, or not UTF-8 (at the line of the first bad byte).
+public enum TextFile {
+    /// The largest file read.
+    public static let maximumBytes = 16 << 20
+
+    /// The text, or the one diagnostic that stops it being read.
+    public static func read(path: String) -> Result<String, Diagnostic> {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(.error(at: start, "no such file: check the path"))
+        }
+        guard !isDirectory.boolValue else { return .failure(.error(at: start, "is a folder: expected a text file")) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(.error(at: start, "cannot read the file: check its permissions"))
+        }
+        guard data.count <= maximumBytes else {
+            return .failure(.error(at: start, "the file is \(data.count >> 20) MB: expected at most \(maximumBytes >> 20) MB of text"))
+        }
+        let bytes = [UInt8](data)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let decoded = String(decoding: bytes, as: UTF8.self)
+            let line = 1 + decoded.prefix { $0 != "\u{FFFD}" }.filter { $0 == "\n" }.count
+            return .failure(.error(at: SourceLocation(file: path, line: line, column: 1), "the file is not UTF-8 text: save it as UTF-8"))
+        }
+        return .success(text)
+    }
+}

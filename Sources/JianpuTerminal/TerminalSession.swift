@@ -1,0 +1,285 @@
+import Foundation
+import JianpuCore
+import Synchronization
+
+/// One run of an interactive program on the terminal — `play`, `quiz`, `chordpad` — and the one place
+/// that handles signals.
+///
+/// - Raw mode (optional): keys arrive byte by byte, Ctrl-C as byte 3; the cursor is hidden and the
+///   alternate screen used. `restore()`, `deinit` and every signal put the terminal back.
+/// - Signals: SIGINT, SIGTERM and SIGHUP end the session: `interruption` says which, and waits in
+///   `readBytes` return at once. A second one exits at once (status 128 + signal), so a program stuck
+///   anywhere can always be stopped. SIGQUIT, SIGABRT and SIGSEGV restore the terminal, then act as usual.
+/// - Resize (SIGWINCH) wakes `readBytes`; `draw(_:)` then repaints everything.
+/// - `NO_COLOR` (set and not empty): `draw(_:)` leaves out colours (bold and reverse video stay).
+///
+/// One session at a time per process.
+public final class TerminalSession: @unchecked Sendable {
+    /// Whether standard input and output are both terminals.
+    public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    /// Whether colours may be drawn: `NO_COLOR` is unset or empty (https://no-color.org) and the
+    /// terminal is not a dumb one.
+    public static func colorsAllowed(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
+
+    /// Whether this session draws colours.
+    public let colors: Bool
+    /// Whether the terminal is in raw mode.
+    public let isRaw: Bool
+    private var restored = false
+    private var drawn: [String] = []
+    private var drawnSize = (columns: 0, rows: 0)
+
+    /// Starts a session. With `raw`, standard input must be a terminal; without it, only signals are handled
+    /// (for plain line-by-line runs and output that is not a terminal).
+    /// - Throws: `TerminalError` when raw mode is asked for and standard input is not a terminal.
+    public init(raw: Bool = true, alternateScreen: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        colors = Self.colorsAllowed(environment: environment)
+        isRaw = raw
+        Signals.prepare()
+        if raw {
+            var settings = termios()
+            guard tcgetattr(STDIN_FILENO, &settings) == 0 else {
+                throw TerminalError("standard input is not a terminal: run this in a terminal, or pipe answers in")
+            }
+            Signals.saved = settings
+            var rawSettings = settings
+            rawSettings.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+            rawSettings.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+            rawSettings.c_cflag |= tcflag_t(CS8)
+            withUnsafeMutableBytes(of: &rawSettings.c_cc) { bytes in
+                bytes[Int(VMIN)] = 0
+                bytes[Int(VTIME)] = 0
+            }
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &rawSettings)
+            Signals.restoreSequence = Array(((alternateScreen ? "\u{1B}[?1049l" : "") + "\u{1B}[0m\u{1B}[?25h").utf8)
+            write(alternateScreen ? "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J" : "\u{1B}[?25l")
+        }
+        Signals.install()
+    }
+
+    deinit { restore() }
+
+    /// Puts the terminal back as it was and stops catching signals. Safe to call more than once.
+    public func restore() {
+        guard !restored else { return }
+        restored = true
+        Signals.restoreTerminal()
+        Signals.saved = nil
+        Signals.restoreSequence = []
+        Signals.uninstall()
+    }
+
+    /// The signal that ended the session (SIGINT, SIGTERM, SIGHUP), or nil.
+    public var interruption: Int32? {
+        let number = Signals.received.load(ordering: .acquiring)
+        return number == 0 ? nil : number
+    }
+
+    /// Whether a signal ended the session.
+    public var isInterrupted: Bool { interruption != nil }
+
+    /// Calls `action` once, on a background thread, when a signal ends the session (for loops that block
+    /// elsewhere, such as one reading lines).
+    public func onInterrupt(_ action: @escaping @Sendable () -> Void) {
+        let reader = Signals.interruptPipe.reader
+        let thread = Thread {
+            var polled = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+            while poll(&polled, 1, -1) <= 0 || Signals.received.load(ordering: .acquiring) == 0 {}
+            action()
+        }
+        thread.name = "signal watcher"
+        thread.start()
+    }
+
+    /// The exit status for the signal that ended the session: 128 + its number (130 for Ctrl-C).
+    public var interruptionExitCode: Int32? { interruption.map { 128 + $0 } }
+
+    /// Writes text to the terminal at once.
+    public func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { break }
+            offset += written
+        }
+    }
+
+    /// The terminal's size in columns and rows (80×24 when it cannot be asked).
+    public var size: (columns: Int, rows: Int) {
+        var window = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return (80, 24) }
+        return (Int(window.ws_col), Int(window.ws_row))
+    }
+
+    /// Waits at most `timeout` seconds for typed bytes (raw mode) or for one of `descriptors` to become
+    /// readable, and returns the bytes typed. A signal or a resize ends the wait at once.
+    public func readBytes(timeout: Double, alsoWakingOn descriptors: [Int32] = []) -> [UInt8] {
+        if isInterrupted { return [] }
+        var polled = [pollfd(fd: Signals.interruptPipe.reader, events: Int16(POLLIN), revents: 0),
+                      pollfd(fd: Signals.resizePipe.reader, events: Int16(POLLIN), revents: 0)]
+        if isRaw { polled.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
+        polled += descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let ready = poll(&polled, nfds_t(polled.count), Int32((max(0, timeout) * 1000).rounded(.up)))
+        guard ready > 0 else { return [] }
+        if polled[1].revents & Int16(POLLIN) != 0 { Signals.resizePipe.drain() }
+        guard isRaw, polled[2].revents & Int16(POLLIN) != 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        return count > 0 ? Array(buffer[..<count]) : []
+    }
+
+    /// Shows `lines` from the top of the screen, rewriting only the lines that changed (everything
+    /// after a resize); colours are left out under `NO_COLOR`.
+    public func draw(_ lines: [String]) {
+        let shown = colors ? lines : lines.map(Self.withoutColors)
+        let size = self.size
+        var output = ""
+        if size != drawnSize {
+            output += "\u{1B}[0m\u{1B}[2J"
+            drawn = []
+            drawnSize = size
+        }
+        for (index, line) in shown.enumerated() where index >= drawn.count || drawn[index] != line {
+            output += "\u{1B}[\(index + 1);1H\u{1B}[0m" + line + "\u{1B}[0m\u{1B}[K"
+        }
+        if drawn.count > shown.count {
+            for index in shown.count..<drawn.count { output += "\u{1B}[\(index + 1);1H\u{1B}[0m\u{1B}[K" }
+        }
+        drawn = shown
+        if !output.isEmpty { write(output) }
+    }
+
+    /// `text` with the colours taken out of its SGR sequences (`ESC [ … m`); bold, reverse video and
+    /// the other attributes stay, so highlights still show. A sequence left empty is dropped (it would reset).
+    public static func withoutColors(_ text: String) -> String {
+        guard text.contains("\u{1B}[") else { return text }
+        var out = ""
+        var rest = text.unicodeScalars[...]
+        while let scalar = rest.first {
+            rest = rest.dropFirst()
+            guard scalar == "\u{1B}", rest.first == "[" else { out.unicodeScalars.append(scalar); continue }
+            var end = rest.dropFirst()
+            while let next = end.first, ("0"..."9").contains(next) || next == ";" { end = end.dropFirst() }
+            guard end.first == "m" else { out.unicodeScalars.append(scalar); continue }
+            let parameters = String(String.UnicodeScalarView(rest.dropFirst()[..<end.startIndex]))
+            rest = end.dropFirst()
+            let kept = parameters.isEmpty ? "" : attributesWithoutColors(parameters)
+            if parameters.isEmpty || !kept.isEmpty { out += "\u{1B}[\(kept)m" }
+        }
+        return out
+    }
+
+    /// SGR parameters without the colour ones: 30–39, 40–49, 90–97, 100–107 and the extended 38/48 forms.
+    static func attributesWithoutColors(_ parameters: String) -> String {
+        var numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }[...]
+        var kept: [Int] = []
+        while let number = numbers.popFirst() {
+            switch number {
+            case 38, 48:
+                // 38;5;n or 38;2;r;g;b
+                let form = numbers.popFirst()
+                numbers = numbers.dropFirst(form == 2 ? 3 : 1)
+            case 30...37, 39, 40...47, 49, 90...97, 100...107:
+                break
+            default:
+                kept.append(number)
+            }
+        }
+        return kept.map(String.init).joined(separator: ";")
+    }
+}
+
+/// The process's signal state, kept where the C handlers can reach it. The handlers only store an
+/// atomic, `write` and `tcsetattr` (async-signal-safe).
+private enum Signals {
+    /// A pipe a handler writes to so that `poll` wakes.
+    struct Pipe {
+        let reader: Int32
+        let writer: Int32
+
+        static func make() -> Pipe {
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { return Pipe(reader: -1, writer: -1) }
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+            return Pipe(reader: ends[0], writer: ends[1])
+        }
+
+        func wake() {
+            var byte: UInt8 = 1
+            _ = Glibc.write(writer, &byte, 1)
+        }
+
+        func drain() {
+            var scratch = [UInt8](repeating: 0, count: 64)
+            while scratch.withUnsafeMutableBytes({ read(reader, $0.baseAddress, $0.count) }) > 0 {}
+        }
+    }
+
+    static let received = Atomic<Int32>(0)
+    nonisolated(unsafe) static var saved: termios?
+    nonisolated(unsafe) static var restoreSequence: [UInt8] = []
+    /// Written once by a first SIGINT/SIGTERM/SIGHUP and never drained: every later poll returns at once.
+    nonisolated(unsafe) static var interruptPipe = Pipe(reader: -1, writer: -1)
+    nonisolated(unsafe) static var resizePipe = Pipe(reader: -1, writer: -1)
+
+    static let stopping = [SIGINT, SIGTERM, SIGHUP]
+    static let fatal = [SIGQUIT, SIGABRT, SIGSEGV, SIGBUS]
+
+    /// Creates the pipes and touches the statics, so a handler never initializes anything.
+    static func prepare() {
+        if interruptPipe.reader < 0 { interruptPipe = .make() }
+        if resizePipe.reader < 0 { resizePipe = .make() }
+        _ = received.load(ordering: .relaxed)
+    }
+
+    static func install() {
+        // A parent may have left these blocked (they would then stay pending for ever): unblock them here.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for number in stopping + [SIGWINCH] { sigaddset(&unblocked, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        for number in stopping {
+            signal(number) { number in
+                if Signals.received.compareExchange(expected: 0, desired: number, ordering: .acquiringAndReleasing).exchanged {
+                    Signals.interruptPipe.wake()
+                } else {
+                    // A second signal: the program did not stop by itself. Put the terminal back and go.
+                    Signals.restoreTerminal()
+                    _exit(128 + number)
+                }
+            }
+        }
+        signal(SIGWINCH) { _ in Signals.resizePipe.wake() }
+        for number in fatal {
+            signal(number) { number in
+                Signals.restoreTerminal()
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+        }
+    }
+
+    static func uninstall() {
+        // A signal that arrived stays recorded (the program reports it); later ones act as usual.
+        for number in stopping + fatal + [SIGWINCH] { signal(number, SIG_DFL) }
+    }
+
+    static func restoreTerminal() {
+        restoreSequence.withUnsafeBytes { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        if var settings = saved { tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) }
+    }
+}
+
+/// A terminal that cannot be used, with the fix.
+public struct TerminalError: DescribedError {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
