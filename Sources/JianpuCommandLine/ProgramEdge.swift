@@ -93,6 +93,8 @@ public enum ProgramEdge {
             return (nil, ExitStatus.failure.rawValue)
         case let failure as CommandFailure:
             return (failure.description, failure.status.rawValue)
+        case let file as FileProblem:
+            return (file.description, ExitStatus.failure.rawValue)
         case let audio as AudioError:
             return (audio.description, status(for: audio.kind).rawValue)
         case let described as any DescribedError:

@@ -23,7 +23,7 @@ struct Export: ParsableCommand {
         if output.lowercased().hasSuffix(".wav") {
             throw CommandFailure("\(output): export writes a Standard MIDI File; name it .mid, or write WAV audio with `jianpu render \(input.file) -o \(output)`")
         }
-        let file = try CommandOutput.file(output, inputs: [input.file])
+        let file = try OutputFile(output, inputs: [input.file])
         let score = try input.load()
         let timelines = Flattener.exportedTimelines(of: score, withChords: chords)
         let chosen: Timeline
@@ -36,10 +36,6 @@ struct Export: ParsableCommand {
             chosen = Timeline.concatenating(timelines)
         }
         if let problem = StandardMIDIFile.problem(writing: chosen) { throw CommandFailure("\(output): \(problem); nothing was written") }
-        do {
-            try file.write(StandardMIDIFile.data(for: chosen))
-        } catch {
-            throw CommandFailure(error.description)
-        }
+        try file.write(StandardMIDIFile.data(for: chosen))
     }
 }

@@ -134,7 +134,7 @@ struct Quiz: ParsableCommand {
         let database = db ?? QuizPaths.defaultDatabase()
         if let out = output.out {
             // The WAV is checked before the log is touched; one file for both would corrupt the whole log.
-            _ = try CommandOutput.file(out, inputs: [database, profile ?? QuizPaths.defaultProfile()])
+            _ = try OutputFile(out, inputs: [database, profile ?? QuizPaths.defaultProfile()])
         }
         let settings = try settings()
         let store = try QuizStore(path: database)

@@ -37,7 +37,7 @@ struct QuizStatsCommand: ParsableCommand {
         }
         let database = quiz.db ?? QuizPaths.defaultDatabase()
         // Checked before anything is read: never over the log, and into a folder that exists.
-        let plotFile = try plot.map { try CommandOutput.file($0, inputs: [database]) }
+        let plotFile = try plot.map { try OutputFile($0, inputs: [database]) }
         let store = try QuizStore.forReading(path: database)
         let statistics = QuizStatistics(rows: try store.answers(since: start), since: start)
         let text = switch format {
@@ -47,7 +47,7 @@ struct QuizStatsCommand: ParsableCommand {
         }
         try CommandOutput.write(text)
         if let plotFile {
-            do { try plotFile.write(Array(ProgressPlot.svg(statistics).utf8)) } catch { throw CommandFailure(error.description) }
+            try plotFile.write(Array(ProgressPlot.svg(statistics).utf8))
             StandardStreams.error("jianpu: wrote \(plotFile.path)\n")
         }
     }

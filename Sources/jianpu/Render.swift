@@ -29,7 +29,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let file = try CommandOutput.file(output, inputs: [input.file])
+        let file = try OutputFile(output, inputs: [input.file])
         let score = try input.load()
         let (timeline, playback) = try sound.performance(of: score, file: input.file)
         let soundFont = try synth.soundFont()

@@ -19,15 +19,10 @@ struct ScoreInput: ParsableArguments {
     }
 }
 
-/// The main output of a command and the files it writes, checked; a failure is exit 1.
+/// The main output of a command (standard output), checked; a failed write is exit 1.
 enum CommandOutput {
     /// Writes the main output to stdout; a failed write (a full disk, a closed pipe) is a `CommandFailure`.
     static func write(_ text: String) throws {
         guard StandardStreams.output(text) else { throw CommandFailure("cannot write to standard output: \(String(cString: strerror(errno)))") }
-    }
-
-    /// Checks an output file before any work; a problem (the input itself, a missing folder…) is a `CommandFailure`.
-    static func file(_ path: String, inputs: [String]) throws -> OutputFile {
-        do { return try OutputFile(path, inputs: inputs) } catch { throw CommandFailure(error.description) }
     }
 }

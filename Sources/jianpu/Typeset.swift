@@ -38,7 +38,7 @@ struct Typeset: ParsableCommand {
     }
 
     func run() throws {
-        let file = try CommandOutput.file(output, inputs: [input.file])
+        let file = try OutputFile(output, inputs: [input.file])
         let score = try input.load()
         let engraving = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure()).engrave(score)
         do {
@@ -47,8 +47,6 @@ struct Typeset: ParsableCommand {
             case .pdf: try file.write(try PDFWriter.data(engraving))
             case .html: try file.write(Array(try HTMLTypesetting.page(for: score, engraving: engraving, synth: synth).utf8))
             }
-        } catch let error as FileProblem {
-            throw CommandFailure(error.description)
         } catch let error as AudioError {
             throw CommandFailure(error.message)
         } catch let error as PDFWriter.Failure {
