@@ -10,6 +10,7 @@ import Synchronization
 /// - Signals: SIGINT, SIGTERM and SIGHUP end the session: `interruption` says which, and waits in
 ///   `readBytes` return at once. A second one exits at once (status 128 + signal), so a program stuck
 ///   anywhere can always be stopped. SIGQUIT, SIGABRT and SIGSEGV restore the terminal, then act as usual.
+/// - A terminal that hangs up (its window closed) ends the session as SIGHUP does.
 /// - Resize (SIGWINCH) wakes `readBytes`; `draw(_:)` then repaints everything.
 /// - `NO_COLOR` (set and not empty): `draw(_:)` leaves out colours (bold and reverse video stay).
 ///
@@ -127,9 +128,14 @@ public final class TerminalSession: @unchecked Sendable {
         let ready = poll(&polled, nfds_t(polled.count), Int32((max(0, timeout) * 1000).rounded(.up)))
         guard ready > 0 else { return [] }
         if polled[1].revents & Int16(POLLIN) != 0 { Signals.resizePipe.drain() }
-        guard isRaw, polled[2].revents & Int16(POLLIN) != 0 else { return [] }
+        guard isRaw else { return [] }
+        // A closed terminal (its window gone) ends the session as SIGHUP would: the signal itself
+        // reaches only the terminal's session leader, and never us when that shell blocks or ignores it.
+        if polled[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { Signals.hangUp(); return [] }
+        guard polled[2].revents & Int16(POLLIN) != 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 1024)
         let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count < 0, errno != EINTR, errno != EAGAIN { Signals.hangUp() }
         return count > 0 ? Array(buffer[..<count]) : []
     }
 
@@ -264,6 +270,13 @@ private enum Signals {
                 signal(number, SIG_DFL)
                 raise(number)
             }
+        }
+    }
+
+    /// The terminal hung up: recorded as a SIGHUP, unless a signal came first.
+    static func hangUp() {
+        if received.compareExchange(expected: 0, desired: SIGHUP, ordering: .acquiringAndReleasing).exchanged {
+            interruptPipe.wake()
         }
     }
 
