@@ -22,8 +22,9 @@ public enum TextEngraving {
     public static func systems(of score: Score, width: Int = 72) -> [[TextSystem]] {
         var result: [[TextSystem]] = []
         for (m, movement) in score.movements.enumerated() {
-            for (p, part) in movement.parts.enumerated() {
-                let bars = WrittenBars.read(part, index: p, movementPrefix: "m\(m)")
+            let prefix = "m\(m)"
+            let times = OnsetMap(timeline: Flattener.timeline(of: movement), prefix: prefix, offset: 0)
+            for (p, bars) in WrittenBars.read(movement, prefix: prefix, times: times).enumerated() {
                 while result.count <= p { result.append([]) }
                 result[p] += lines(of: bars, width: max(width, 16))
             }

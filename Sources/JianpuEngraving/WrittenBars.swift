@@ -48,8 +48,8 @@ struct WrittenEvent {
 struct WrittenBar {
     var start: WholeNotes
     var length: WholeNotes
-    /// The printed number (0 for a pickup).
-    var number: Int
+    /// The printed number (0 for a pickup), as the timeline numbers it (`OnsetMap.number`).
+    var number = 0
     var events: [WrittenEvent] = []
     var repeatStart = false
     var repeatEnd = false
@@ -81,8 +81,15 @@ struct WrittenBars {
     private let movementPrefix: String
     private let part: Int
 
-    /// The bars of part number `index`, ids starting with `movementPrefix`.
-    static func read(_ part: Part, index: Int, movementPrefix: String) -> [WrittenBar] {
+    /// Each part's bars of `movement`, ids starting with `prefix`, numbered as `times` (its timeline) prints them.
+    static func read(_ movement: Movement, prefix: String, times: OnsetMap) -> [[WrittenBar]] {
+        var parts = movement.parts.enumerated().map { index, part in read(part, index: index, movementPrefix: prefix) }
+        times.number(&parts)
+        return parts
+    }
+
+    /// The bars of part number `index`, ids starting with `movementPrefix` (not yet numbered).
+    private static func read(_ part: Part, index: Int, movementPrefix: String) -> [WrittenBar] {
         var reader = WrittenBars(part: index, movementPrefix: movementPrefix)
         reader.walk(part.items, ratio: .whole, tuplet: nil)
         return reader.finish(lyrics: part.lyrics, annotations: part.annotations)
@@ -94,7 +101,7 @@ struct WrittenBars {
         self.part = part
         self.movementPrefix = movementPrefix
         barLength = WholeNotes(1)
-        open = WrittenBar(start: .zero, length: barLength, number: 1)
+        open = WrittenBar(start: .zero, length: barLength)
     }
 
     private mutating func walk(_ items: [MusicItem], ratio: WholeNotes, tuplet: (id: Int, count: Int)?) {
@@ -117,7 +124,8 @@ struct WrittenBars {
                 add(event)
             case .tie:
                 pendingTie = true
-                markLastNote { $0.tiedToNext = true }
+                // `1 - ~ 1`: the arc starts at the note head, not at the dash written before the tie.
+                markLastNote(headOnly: true) { $0.tiedToNext = true }
             case .tuplet(let group) where group.ratio == .whole:
                 // A plain division of a beat (the seed app's): no number to print.
                 walk(group.items, ratio: ratio, tuplet: tuplet)
@@ -137,9 +145,6 @@ struct WrittenBars {
                 let length = barLength * Int64(max(rest.bars, 1))
                 open.length = length
                 add(event(.multibarRest(rest.bars), length: length, at: rest.location))
-                // The next bar's number counts every bar of the rest.
-                bars[bars.count - 1].number = open.number - 1
-                open.number += rest.bars - 1
             case .tempo(let tempo):
                 if position > .zero { pendingMarks.append(TempoText.text(of: tempo)) }
             case .key(let key):
@@ -152,7 +157,6 @@ struct WrittenBars {
                 barLength = meter.barLength
                 if open.events.isEmpty {
                     open.length = bars.isEmpty ? meter.pickup ?? barLength : barLength
-                    if bars.isEmpty, meter.pickup != nil { open.number = 0 }
                 }
                 if position > .zero {
                     pendingMarks.append("\(meter.beats)/\(meter.beatUnit)")
@@ -203,11 +207,22 @@ struct WrittenBars {
 
     private var hasEvents: Bool { !open.events.isEmpty || !bars.isEmpty }
 
-    private mutating func markLastNote(_ change: (inout WrittenEvent) -> Void) {
-        if !open.events.isEmpty {
-            change(&open.events[open.events.count - 1])
-        } else if !bars.isEmpty, !bars[bars.count - 1].events.isEmpty {
-            change(&bars[bars.count - 1].events[bars[bars.count - 1].events.count - 1])
+    /// Changes the last event written (with `headOnly`, the last note or rest, passing over its dashes).
+    private mutating func markLastNote(headOnly: Bool = false, _ change: (inout WrittenEvent) -> Void) {
+        func isTarget(_ event: WrittenEvent) -> Bool {
+            if !headOnly { return true }
+            if case .note = event.kind { return true }
+            return false
+        }
+        if let index = open.events.lastIndex(where: isTarget) {
+            change(&open.events[index])
+            return
+        }
+        for b in bars.indices.reversed() {
+            if let index = bars[b].events.lastIndex(where: isTarget) {
+                change(&bars[b].events[index])
+                return
+            }
         }
     }
 
@@ -231,7 +246,7 @@ struct WrittenBars {
 
     private mutating func close() {
         bars.append(open)
-        open = WrittenBar(start: position, length: barLength, number: open.number + 1)
+        open = WrittenBar(start: position, length: barLength)
     }
 
     private mutating func finish(lyrics: [String], annotations: [Annotation]) -> [WrittenBar] {
