@@ -158,11 +158,7 @@ struct SystemLayout {
 
     /// Underlines joined across the notes of a beat (or of a tuplet), one level at a time.
     private mutating func drawUnderlines(_ placed: [(event: WrittenEvent, shape: EventShape, column: Int)], xs: [Double], left: Double, baseline: Double, bar: WrittenBar) {
-        let beat = Self.beat(of: bar)
-        func group(_ event: WrittenEvent) -> Int {
-            if let tuplet = event.tuplet { return -tuplet.id }
-            return Int(((event.onset - bar.start).doubleValue / beat.doubleValue + 1e-9).rounded(.down))
-        }
+        func group(_ event: WrittenEvent) -> Int { Self.beatGroup(of: event, in: bar) }
         let levels = placed.map(\.shape.underlines).max() ?? 0
         for level in 0..<levels {
             var index = 0
@@ -177,6 +173,12 @@ struct SystemLayout {
                 index = end + 1
             }
         }
+    }
+
+    /// The group whose underlines join: the event's tuplet (a negative number), or else its beat in the bar.
+    static func beatGroup(of event: WrittenEvent, in bar: WrittenBar) -> Int {
+        if let tuplet = event.tuplet { return -tuplet.id }
+        return Int(((event.onset - bar.start).doubleValue / beat(of: bar).doubleValue + 1e-9).rounded(.down))
     }
 
     /// What underlines join: a dotted crotchet in 6/8, 9/8, 12/8; otherwise a crotchet.

@@ -3,15 +3,16 @@ import JianpuCore
 /// The engraving drawn in a character grid, for the play screen: each part's bars, as written,
 /// in lines of at most a given width.
 ///
-/// A line of music is several rows of text: chord figures stacked above, octave dots above, the
-/// digits with their accidentals, augmentation dots, dashes and bar lines, the underlines (one row
-/// per level, joined across a beat), octave dots below and the lyrics where they fit.
+/// A line of music is several rows of text: tuplet numbers, slurs and ties (`╭──╮`), chord figures
+/// stacked above, octave dots above, the digits with their accidentals, grace notes (small raised
+/// digits, `⁴⁵1`), augmentation dots, dashes and bar lines, the underlines (one row per level, joined
+/// across a beat), octave dots below and each verse of the lyrics where they fit.
 public struct TextSystem: Sendable, Hashable {
-    /// The rows above the digits (printed bar number, chord figures, octave dots).
+    /// The rows above the digits (tuplet numbers, slurs, ties, chord figures, printed bar number, octave dots).
     public var above: [String]
     /// The digits' row.
     public var main: String
-    /// The rows below (underlines, low octave dots, lyrics).
+    /// The rows below (underlines, low octave dots, a row per verse of lyrics).
     public var below: [String]
     /// Where each written event (by source location) sits in `main`, in characters.
     public var spans: [SourceLocation: Range<Int>]
@@ -26,7 +27,7 @@ public enum TextEngraving {
             let times = OnsetMap(timeline: Flattener.timeline(of: movement), prefix: prefix, offset: 0)
             for (p, bars) in WrittenBars.read(movement, prefix: prefix, times: times).enumerated() {
                 while result.count <= p { result.append([]) }
-                result[p] += lines(of: bars, width: max(width, 16))
+                result[p] += lines(of: bars, slurs: movement.parts[p].slurs, width: max(width, 16))
             }
         }
         return result
@@ -36,31 +37,33 @@ public enum TextEngraving {
     private struct Cell {
         var digit: String
         var width: Int
-        /// Characters before the digit (its sharps or flats).
-        var lead = 0
+        /// Characters before the digit (grace notes, its sharps or flats), and after its dots (grace notes after it).
+        var lead = 0, trail = 0
         var high = 0, low = 0
         var underlines = 0
         var stacked: [String] = []
-        var lyric: String?
+        /// Each verse's syllable.
+        var lyrics: [String?] = []
         var event: WrittenEvent
     }
 
-    private static func lines(of bars: [WrittenBar], width: Int) -> [TextSystem] {
+    private static func lines(of bars: [WrittenBar], slurs: [Slur], width: Int) -> [TextSystem] {
         var systems: [TextSystem] = []
+        var arcs = Arcs(slurs: slurs)
         var current: [(bar: WrittenBar, cells: [Cell])] = []
         var used = 0
         for bar in bars {
             let cells = bar.events.map(cell)
             let barWidth = cells.reduce(0) { $0 + $1.width + 1 } + 2
             if !current.isEmpty, used + barWidth > width - 4 {
-                systems.append(draw(current))
+                systems.append(draw(current, arcs: &arcs))
                 current = []
                 used = 0
             }
             current.append((bar, cells))
             used += barWidth
         }
-        if !current.isEmpty { systems.append(draw(current)) }
+        if !current.isEmpty { systems.append(draw(current, arcs: &arcs)) }
         return systems
     }
 
@@ -73,19 +76,21 @@ public enum TextEngraving {
             return Cell(digit: text, width: text.count, event: event)
         case .note(_, let written):
             guard let lowest = written.figures.first else { return Cell(digit: "0", width: 1, event: event) }
-            let digit = lowest.accidentalSign + String(lowest.digit) + String(repeating: "·", count: written.dots)
-            var cell = Cell(digit: digit, width: digit.count, lead: lowest.accidentalSign.count, high: max(0, lowest.octave), low: max(0, -lowest.octave), underlines: written.underlines, event: event)
+            let before = graces(event.graceBefore), after = graces(event.graceAfter)
+            let digit = before + lowest.accidentalSign + String(lowest.digit) + String(repeating: "·", count: written.dots) + after
+            var cell = Cell(digit: digit, width: digit.count, lead: before.count + lowest.accidentalSign.count, trail: after.count,
+                            high: max(0, lowest.octave), low: max(0, -lowest.octave), underlines: written.underlines, event: event)
             cell.stacked = written.figures.dropFirst().map { figure in
                 figure.accidentalSign + String(figure.digit) + (figure.octave > 0 ? "\u{307}" : figure.octave < 0 ? "\u{323}" : "")
             }
-            cell.lyric = event.lyrics.first.flatMap { $0 }.map { BarBlock.shownSyllable($0) }
-            // Room for the syllable under the digit: the same spacing rule as the page.
-            cell.width = max(cell.width, cell.stacked.map(\.count).max() ?? 0, cell.lyric.map(displayWidth) ?? 0)
+            cell.lyrics = event.lyrics.map { $0.map(BarBlock.shownSyllable) }
+            // Room for the syllables under the digit: the same spacing rule as the page.
+            cell.width = max(cell.width, cell.stacked.map(\.count).max() ?? 0, cell.lyrics.map { $0.map(displayWidth) ?? 0 }.max() ?? 0)
             return cell
         }
     }
 
-    private static func draw(_ bars: [(bar: WrittenBar, cells: [Cell])]) -> TextSystem {
+    private static func draw(_ bars: [(bar: WrittenBar, cells: [Cell])], arcs: inout Arcs) -> TextSystem {
         var main: [Character] = [], spans: [SourceLocation: Range<Int>] = [:]
         // Column and cell of each event, for the other rows.
         var placed: [(column: Int, cell: Cell, bar: WrittenBar)] = []
@@ -108,7 +113,8 @@ public enum TextEngraving {
             }
             return any ? String(chars).trailingSpacesRemoved : nil
         }
-        var above: [String] = []
+        let events = placed.map { (column: $0.column, event: $0.cell.event) }
+        var above = [tupletRow(events, width: main.count)].compactMap { $0 } + arcs.rows(events, width: main.count)
         let stack = placed.map(\.cell.stacked.count).max() ?? 0
         for level in stride(from: stack, through: 1, by: -1) {
             var chars = Array(repeating: Character(" "), count: main.count + 4)
@@ -137,23 +143,24 @@ public enum TextEngraving {
             while index < placed.count {
                 guard placed[index].cell.underlines > level else { index += 1; continue }
                 var end = index
-                let group = beatGroup(placed[index].cell.event, in: placed[index].bar)
+                let group = SystemLayout.beatGroup(of: placed[index].cell.event, in: placed[index].bar)
                 while end + 1 < placed.count, placed[end + 1].cell.underlines > level,
                       placed[end + 1].bar.start == placed[index].bar.start,
-                      beatGroup(placed[end + 1].cell.event, in: placed[end + 1].bar) == group { end += 1 }
-                let last = placed[end].column + max(0, placed[end].cell.digit.count - 1 - placed[end].cell.lead)
+                      SystemLayout.beatGroup(of: placed[end + 1].cell.event, in: placed[end + 1].bar) == group { end += 1 }
+                let last = placed[end].column + max(0, placed[end].cell.digit.count - 1 - placed[end].cell.lead - placed[end].cell.trail)
                 for c in placed[index].column...max(placed[index].column, last) where c < chars.count { chars[c] = "‾" }
                 index = end + 1
             }
             below.append(String(chars).trailingSpacesRemoved)
         }
         if let low = row({ _, cell in cell.low == 1 ? "·" : cell.low >= 2 ? ":" : nil }) { below.append(low) }
-        // Lyrics centred under their notes where they fit.
-        if placed.contains(where: { $0.cell.lyric != nil }) {
+        // Each verse's syllables centred under their notes where they fit, a row per verse.
+        let verses = placed.map(\.cell.lyrics.count).max() ?? 0
+        for verse in 0..<verses {
             var chars = Array(repeating: Character(" "), count: main.count + 8)
             var free = 0
             for (column, cell, _) in placed {
-                guard let lyric = cell.lyric else { continue }
+                guard verse < cell.lyrics.count, let lyric = cell.lyrics[verse] else { continue }
                 let text = Array(lyric)
                 let width = displayWidth(lyric)
                 let start = max(free, column - (width - 1) / 2)
@@ -174,19 +181,24 @@ public enum TextEngraving {
         return TextSystem(above: above, main: String(main).trailingSpacesRemoved, below: below, spans: spans)
     }
 
-    /// Terminal columns of a character: two for CJK.
-    private static func isWide(_ character: Character) -> Bool {
-        character.unicodeScalars.first.map { Font.isCJK($0) } ?? false
+    private static func isWide(_ character: Character) -> Bool { displayWidth(character) == 2 }
+
+    /// Columns a character takes on a terminal: 2 for East Asian wide characters, else 1.
+    public static func displayWidth(_ character: Character) -> Int {
+        guard let scalar = character.unicodeScalars.first else { return 0 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
     }
 
-    private static func displayWidth(_ text: String) -> Int {
-        text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
-    }
-
-    private static func beatGroup(_ event: WrittenEvent, in bar: WrittenBar) -> Int {
-        if let tuplet = event.tuplet { return -tuplet.id }
-        let beat = SystemLayout.beat(of: bar)
-        return Int(((event.onset - bar.start).doubleValue / beat.doubleValue + 1e-9).rounded(.down))
+    /// Columns a text takes on a terminal.
+    public static func displayWidth<S: Sequence>(_ characters: S) -> Int where S.Element == Character {
+        characters.reduce(0) { $0 + displayWidth($1) }
     }
 }
 

@@ -9,7 +9,8 @@ import JianpuEngraving
 /// (with ANSI colour escapes), so it is tested without a terminal.
 ///
 /// The music is the engraving's text form (`TextEngraving`): digits with octave dots on the rows
-/// above and below, underlines, dashes, bar lines, lyrics and printed bar numbers, drawn from the
+/// above and below, grace notes, tuplet numbers, slurs and ties, underlines, dashes, bar lines, every
+/// verse of the lyrics and printed bar numbers, drawn from the
 /// Score tree (so a seed plist shows the same), the line being played first, then the lines after it.
 public struct ScoreView: Sendable {
     /// One line of one part's music, and where each written note sits in it.

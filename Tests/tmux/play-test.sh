@@ -41,7 +41,7 @@ cleanup() {
     done
     T kill-server >/dev/null 2>&1
     local name
-    for name in "" -quiet -ending -ctrlc -escape -sigterm -sighup -nocolor; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
+    for name in "" -quiet -ending -ctrlc -escape -sigterm -sighup -nocolor -marks; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
     rm -rf "$WORK"
     rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/jianpu-play-test-$$"*
 }
@@ -224,6 +224,42 @@ T capture-pane -e -p -t "$SESSION" >"$WORK/nocolor-screen.txt"
 ESC=$(printf '\033')
 check "NO_COLOR: no colours drawn" not_in_file "$ESC\[[0-9;]*\(3[0-7]\|4[0-7]\|9[0-7]\|38\|48\)[;m]" "$WORK/nocolor-screen.txt"
 check "NO_COLOR: the sounding note is still highlighted (reverse video)" grep -q "$ESC\[\([0-9;]*;\)\?7[;m]" "$WORK/nocolor-screen.txt"
+T kill-server >/dev/null 2>&1
+
+# The signs of printed jianpu that fit a terminal: every verse under the notes (a row each), the
+# tuplet number over its group, grace notes as small raised digits, slurs and ties as arcs; no source text.
+MARKS="$WORK/marks.jp"
+cat >"$MARKS" <<'SCORE'
+title=Signs
+4/4
+4=60
+1 ( 2 3 ) g[45] 5 | 3[ 1 2 3 ] 4 - ~ | 4 5 q6 q7 1' | 1' - - - |
+L: one two three four five six sev- en eight nine ten e- lev- en
+L: 一 二 三 四 五 六 七 八 九 十 十 一 二
+SCORE
+SOCKET="jianpu-play-test-$$-marks"
+SESSION=marks
+T new-session -d -s "$SESSION" -x 100 -y 30 \
+    "bash -c '\"$BIN\" play \"$MARKS\" --out \"$WORK/marks.wav\" 2>/dev/null; sleep 30'" \; set-option -g remain-on-exit on
+remember_pane "$SESSION"
+wait_for 10 "q quit" || echo "  marks: the screen did not appear"
+screen >"$WORK/marks-screen.txt"
+sed 's/^/  marks: /' "$WORK/marks-screen.txt" | sed '/^  marks: *$/d'
+# The row of a text $1 and of the line of digits, and the column (in characters) of $2 in the row matching $1.
+column_of() { grep -m1 -- "$1" "$WORK/marks-screen.txt" | python3 -c "import sys; l=sys.stdin.read(); print(l.find(sys.argv[1]))" "$2"; }
+check "marks: the first verse is a row under the notes" grep -q "one two three" "$WORK/marks-screen.txt"
+check "marks: the second verse is a row of its own" grep -q "一  二  三" "$WORK/marks-screen.txt"
+DIGITS="▶ 1   2"
+check "marks: grace notes are small raised digits before their note" grep -q "⁴⁵5" "$WORK/marks-screen.txt"
+check "marks: the tuplet number stands alone over its group" test "$(column_of '^ *3$' 3)" -gt "$(column_of "$DIGITS" '| 1')" -a "$(column_of '^ *3$' 3)" -lt "$(column_of "$DIGITS" ' 4  –')"
+check "marks: the slur is an arc from over the 1 to over the 3" test "$(column_of '^ *╭' ╭)" = "$(column_of "$DIGITS" 1)" -a "$(column_of '^ *╭' ╮)" = "$(column_of "$DIGITS" '3 ')"
+# The second arc row (the ties, under the slurs) joins the 4 before the dash and the 4 after the bar line.
+TIE=$(grep '^ *╭' "$WORK/marks-screen.txt" | sed -n 2p)
+tie_at() { python3 -c "import sys; print(sys.argv[1].find(sys.argv[2]))" "$TIE" "$1"; }
+check "marks: the tie is an arc from over one 4 to over the next" test "$(tie_at ╭)" = "$(column_of "$DIGITS" '4  –')" -a "$(tie_at ╮)" = "$(( $(column_of "$DIGITS" '| 4') + 2 ))"
+for token in 'g[' '3[' '(' ')' '~' 'L:' "1'"; do
+    check "marks: no source token $token on the screen" not_in_file "$token" "$WORK/marks-screen.txt"
+done
 T kill-server >/dev/null 2>&1
 
 PIPED="$WORK/piped.wav"

@@ -1,0 +1,44 @@
+import JianpuCore
+import JianpuEngraving
+import Testing
+
+@Suite("The text form of the engraving (the play screen's music)")
+struct TextEngravingTests {
+    /// The column of `text` in `row`, in characters.
+    static func column(of text: Character, in row: String) -> Int? {
+        row.firstIndex(of: text).map { row.distance(from: row.startIndex, to: $0) }
+    }
+
+    @Test("every verse is a row of its own, grace notes are raised digits, the tuplet number is over its group")
+    func versesGracesAndTuplets() throws {
+        let score = try EngravingSupport.score("4/4\n1 g[45] 5 3[ q1 q2 q3 ] 4 |\nL: one two three four five six\nL: a b c d e f\n")
+        let system = try #require(TextEngraving.systems(of: score).first?.first)
+        #expect(system.main.contains(" ⁴⁵5 "))
+        #expect(system.below.contains { $0.contains("one") && $0.contains("six") })
+        #expect(system.below.contains { $0.contains("a") && $0.contains("f") && !$0.contains("one") })
+        let tuplet = try #require(system.above.first { $0.trimmingCharacters(in: .whitespaces) == "3" })
+        let three = try #require(Self.column(of: "3", in: tuplet))
+        // Between the tuplet's first and last notes (the main row's first 2 and 3 are the tuplet's).
+        let group = try #require(Self.column(of: "1", in: String(system.main.dropFirst())).map { $0 + 1 })
+        #expect(three > group && three < (Self.column(of: "3", in: system.main) ?? 0))
+        #expect(!system.main.contains("g[") && !system.main.contains("3["))
+    }
+
+    @Test("a tie cut by the end of a line runs to the line's end and on from the start of the next to its note")
+    func tieAcrossALineBreak() throws {
+        let score = try EngravingSupport.score("4/4\n1 2 3 4 ~ | 4 5 6 7 | 1 - ( 2 3 | 4 ) 5 6 7 |\n")
+        let systems = try #require(TextEngraving.systems(of: score, width: 16).first)
+        try #require(systems.count == 4)
+        let first = try #require(systems[0].above.first { $0.contains("╭") })
+        #expect(Self.column(of: "╭", in: first) == Self.column(of: "4", in: systems[0].main))
+        #expect(first.hasSuffix("─") && !first.contains("╮"))
+        let second = try #require(systems[1].above.first { $0.contains("╮") })
+        #expect(Self.column(of: "╮", in: second) == Self.column(of: "4", in: systems[1].main))
+        #expect(!second.contains("╭"))
+        // The slur from the 1 (after its dash) to the 4 of the next line.
+        let slurStart = try #require(systems[2].above.first { $0.contains("╭") })
+        #expect(Self.column(of: "╭", in: slurStart) == Self.column(of: "1", in: systems[2].main))
+        let slurEnd = try #require(systems[3].above.first { $0.contains("╮") })
+        #expect(Self.column(of: "╮", in: slurEnd) == Self.column(of: "4", in: systems[3].main))
+    }
+}
