@@ -212,13 +212,19 @@ run_in_pane sighup 6 "" --signal HUP
 check "SIGHUP stops with status 129 (status $(cat "$WORK/sighup-status.txt" 2>/dev/null))" test "$(cat "$WORK/sighup-status.txt" 2>/dev/null)" = 129
 check "SIGHUP: the terminal is restored" restored sighup
 
+# Plays score $2 in a fresh tmux server named $1 (100x30, the pane kept after jianpu ends), with the
+# environment settings $3, and waits for the screen.
+open_pane() {
+    SOCKET="jianpu-play-test-$$-$1"
+    SESSION=$1
+    T new-session -d -s "$SESSION" -x 100 -y 30 \
+        "bash -c '$3 \"$BIN\" play \"$2\" --out \"$WORK/$1.wav\" 2>/dev/null; sleep 30'" \; set-option -g remain-on-exit on
+    remember_pane "$SESSION"
+    wait_for 10 "q quit" || echo "  $1: the screen did not appear"
+}
+
 # NO_COLOR: the sounding note is still shown (reverse video) but nothing is coloured.
-SOCKET="jianpu-play-test-$$-nocolor"
-SESSION=nocolor
-T new-session -d -s "$SESSION" -x 100 -y 30 \
-    "bash -c 'NO_COLOR=1 \"$BIN\" play \"$SCORE\" --out \"$WORK/nocolor.wav\" 2>/dev/null; sleep 30'" \; set-option -g remain-on-exit on
-remember_pane "$SESSION"
-wait_for 10 "q quit" || echo "  nocolor: the screen did not appear"
+open_pane nocolor "$SCORE" NO_COLOR=1
 sleep 1
 T capture-pane -e -p -t "$SESSION" >"$WORK/nocolor-screen.txt"
 ESC=$(printf '\033')
@@ -237,15 +243,10 @@ title=Signs
 L: one two three four five six sev- en eight nine ten e- lev- en
 L: 一 二 三 四 五 六 七 八 九 十 十 一 二
 SCORE
-SOCKET="jianpu-play-test-$$-marks"
-SESSION=marks
-T new-session -d -s "$SESSION" -x 100 -y 30 \
-    "bash -c '\"$BIN\" play \"$MARKS\" --out \"$WORK/marks.wav\" 2>/dev/null; sleep 30'" \; set-option -g remain-on-exit on
-remember_pane "$SESSION"
-wait_for 10 "q quit" || echo "  marks: the screen did not appear"
+open_pane marks "$MARKS" ""
 screen >"$WORK/marks-screen.txt"
 sed 's/^/  marks: /' "$WORK/marks-screen.txt" | sed '/^  marks: *$/d'
-# The row of a text $1 and of the line of digits, and the column (in characters) of $2 in the row matching $1.
+# The column (in characters) of text $2 in the first row of the screen that matches $1.
 column_of() { grep -m1 -- "$1" "$WORK/marks-screen.txt" | python3 -c "import sys; l=sys.stdin.read(); print(l.find(sys.argv[1]))" "$2"; }
 check "marks: the first verse is a row under the notes" grep -q "one two three" "$WORK/marks-screen.txt"
 check "marks: the second verse is a row of its own" grep -q "一  二  三" "$WORK/marks-screen.txt"
