@@ -29,11 +29,16 @@ struct EventShape {
             underlines = written.underlines
             // Grace notes: small, tight against the main note.
             var x = -left - 0.08 * m.s
-            for (grace, writtenGrace) in event.graceBefore.reversed() {
+            // A grace note: a small note with its own underlines.
+            func small(_ grace: Note, _ writtenGrace: WrittenNote) -> EventShape {
                 var small = EventShape()
                 small.drawNote(writtenGrace, font: m.grace, role: .grace, eventID: event.id, metrics: m, measure: measure,
                                onset: { onset(grace.location, $0) }, at: 0, scale: m.graceScale)
                 small.drawUnderlines(count: writtenGrace.underlines, metrics: m, scale: m.graceScale)
+                return small
+            }
+            for (grace, writtenGrace) in event.graceBefore.reversed() {
+                let small = small(grace, writtenGrace)
                 let shift = x - small.right
                 append(small, dx: shift, dy: -0.45 * m.s)
                 x = shift - small.left - 0.04 * m.s
@@ -42,10 +47,7 @@ struct EventShape {
             if note.arpeggio != nil { drawArpeggio(metrics: m) }
             var after = right + 0.08 * m.s
             for (grace, writtenGrace) in event.graceAfter {
-                var small = EventShape()
-                small.drawNote(writtenGrace, font: m.grace, role: .grace, eventID: event.id, metrics: m, measure: measure,
-                               onset: { onset(grace.location, $0) }, at: 0, scale: m.graceScale)
-                small.drawUnderlines(count: writtenGrace.underlines, metrics: m, scale: m.graceScale)
+                let small = small(grace, writtenGrace)
                 append(small, dx: after + small.left, dy: -0.45 * m.s)
                 after += small.left + small.right + 0.04 * m.s
             }
