@@ -134,7 +134,8 @@ struct WrittenBars {
                 walk(group.items, ratio: ratio * group.ratio, tuplet: (tupletCount, group.count))
             case .grace(let grace):
                 let notes = grace.notes.map { ($0, WrittenNote($0, tonic: tonic, baseOctave: baseOctave)) }
-                if grace.placement == .before { pendingGrace += notes } else { markLastNote { $0.graceAfter += notes } }
+                // Grace notes after a note go with it, past its dashes (`5 - [67]g`): a dash draws none.
+                if grace.placement == .before { pendingGrace += notes } else { markLastNote(headOnly: true) { $0.graceAfter += notes } }
             case .repeat(let repeated):
                 repeatPassage(repeated, ratio: ratio, tuplet: tuplet)
             case .jump(let jump):

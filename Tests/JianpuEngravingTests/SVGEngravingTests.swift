@@ -225,9 +225,9 @@ struct SVGEngravingTests {
         #expect(EngravingSupport.number(dynamics[0], "y") > EngravingSupport.number(heads[0], "y"))
     }
 
-    @Test("grace notes are small note elements with the pitch and onset they sound at")
+    @Test("grace notes are small note elements with the pitch and onset they sound at, after a dash too")
     func graceNotesHaveOnsets() throws {
-        let score = try EngravingSupport.score("4/4\n1 g[#45] 1 2 [23]g 3 |")
+        let score = try EngravingSupport.score("4/4\n1 g[#45] 1 2 [23]g 3 | 5 - [67]g 1 2 |")
         let svg = SVGWriter.svg(EngravingSupport.engrave(score))
         let heads = try EngravingSupport.elements(svg, class: "note")
         let graces = try EngravingSupport.elements(svg, class: "grace")
