@@ -82,9 +82,16 @@ public final class QuizScreen {
         }
         audio.waitUntilQuiet()
         let summary = try drill.finish()
+        let width = session.size.columns
         session.restore()
-        summary.lines.forEach(PlainQuiz.writeLine)
+        // The recap stays in the terminal: wrapped at word boundaries as the screen is.
+        Self.recapLines(summary, width: width).forEach(PlainQuiz.writeLine)
         return summary
+    }
+
+    /// The session's score and recap wrapped at word boundaries to `width` columns (following lines indented).
+    public static func recapLines(_ summary: QuizSummary, width: Int) -> [String] {
+        summary.lines.flatMap { Wording.wrap($0, width: width, indent: "  ") }
     }
 
     /// What the keys do once a question is answered.

@@ -98,7 +98,7 @@ if [ "$SOUND" != "--mute" ]; then
     [ "$size" -gt $((176400 * 3)) ] || fail "the WAV holds only $size bytes"
 fi
 
-# At 40 columns every line (the prompt, the piano footer, the feedback) wraps at word boundaries:
+# At 40 columns every line (the prompt, the piano footer, the feedback, the recap) wraps at word boundaries:
 # joined back (-J), no line is longer than the pane, so the terminal never had to split a word.
 PANE="$SOCKET-narrow:0.0"
 tmux -L "$SOCKET" new-session -d -s "$SOCKET-narrow" -x 40 -y 40 \
@@ -117,6 +117,9 @@ keys Tab
 keys m 3 Enter
 wait_for "arpeggio"
 narrow_check "feedback"
+keys Enter
+wait_for "drill next:"
+narrow_check "recap"
 # Ctrl-C from outside (SIGINT) ends the quiz with status 130 and the terminal back in canonical mode
 # with echo; NO_COLOR draws the keyboard without colours.
 tmux -L "$SOCKET" kill-server 2>/dev/null || true
