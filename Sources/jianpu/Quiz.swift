@@ -143,6 +143,8 @@ struct Quiz: ParsableCommand {
             _ = try OutputFile(out, inputs: [database, profile ?? QuizPaths.defaultProfile()])
         }
         let settings = try settings()
+        // A bad command line touches no file: the driver is checked before the log is opened (or created).
+        if !mute && output.out == nil { try AudioOutput.checkDriver(of: output.destination) }
         let store = try QuizStore(path: database)
         let history = try store.recentAnswers().compactMap(\.summary)
         let drill = QuizDrill(settings: settings, store: store, seed: seed, history: history,

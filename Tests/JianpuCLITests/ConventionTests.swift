@@ -48,6 +48,7 @@ struct ConventionTests {
         ("jianpu", ["quiz", "--mute", "--kinds", "HX"], "jianpu: --kinds: 'HX' is not understood (did you mean H?)"),
         ("jianpu", ["quiz", "--mute", "--instruments", "vilin"], "jianpu: --instruments: 'vilin' is not understood (did you mean "),
         ("jianpu", ["quiz", "--mute", "--octaves", "9"], "jianpu: octave 9 is out of range"),
+        ("jianpu", ["quiz", "--driver", "pulse"], "jianpu: unknown audio driver 'pulse': this FluidSynth has "),
         ("chordpad", ["--tuning", "DMinr"], "chordpad: unknown tuning 'DMinr' (did you mean DMinor?)"),
         ("chordpad", ["--tuning", "DMajor", "--chord", "CMinr"], "chordpad: unknown chord 'CMinr' (did you mean CMinor?)"),
     ])

@@ -50,7 +50,7 @@ wait_exit() {
 
 # --- 1. I–V–vi–IV in D major ------------------------------------------------------------------
 tmux new-session -d -s "$SESSION" -x 120 -y 40 \
-    "'$BIN' --tuning DMajor --note-length 5 --chord-program 0 --out '$WORK/chords.wav' --record '$WORK/chords.mid' 2>'$WORK/chords.err'; echo \$? > '$WORK/chords.rc'"
+    "env -u NO_COLOR '$BIN' --tuning DMajor --note-length 5 --chord-program 0 --out '$WORK/chords.wav' --record '$WORK/chords.mid' 2>'$WORK/chords.err'; echo \$? > '$WORK/chords.rc'"
 if wait_for "$SESSION" 'note-length mode' 10; then pass "chordpad started in D major, note-length mode shown"; else fail "chordpad did not start: $(cat "$WORK/chords.err" 2>/dev/null)"; fi
 sleep 0.5
 ESC=$(printf '\033')
