@@ -249,6 +249,10 @@ public final class QuizScreen {
         lines.append("")
         lines += drawing(for: question, columns: width).lines(marks: marks, labelRoot: mode == .keys ? question.root : nil,
                                                              colour: colour, window: width, focus: question.root)
+        // After an answer the signs say which key is which, with or without colour.
+        if marks.values.contains(PianoDrawing.green) {
+            add("● lower note · + the right upper note" + (marks.values.contains(PianoDrawing.yellow) ? " · x your note" : ""))
+        }
         lines.append("")
         switch mode {
         case .names:

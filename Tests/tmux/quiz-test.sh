@@ -42,6 +42,8 @@ screen | grep -q "type M3 + Enter" || fail "the prompt lists more than the drill
 keys M 3 Enter
 wait_for "right: M3 major third: narrow, weakly consonant, major"
 wait_for "Enter or Space: next question"
+screen | grep -q "x your note" && fail "a right answer marks no note of yours"
+screen | grep -q "+ the right upper note" || fail "no sign legend after the answer"
 # After an answer, keys replay; only Enter or Space goes on.
 keys x
 wait_for "(Enter or Space goes on)"
@@ -75,6 +77,8 @@ keys m 3 Enter
 wait_for "wrong: played M3 major third: narrow, weakly consonant, major"
 wait_for "you said m3 minor third: narrow, weakly consonant, minor"
 wait_for "error: one semitone"
+# The keys' signs are explained (they mark the keys without colour too).
+wait_for "● lower note · + the right upper note · x your note"
 sleep 4   # the correction (yours, then the right one) plays whole before the replay keys
 keys y
 wait_for "(yours: m3)"
