@@ -272,7 +272,6 @@ private final class DeviceDriver {
         delete_fluid_settings(settings)
     }
 
-    /// The audio drivers this FluidSynth was built with (`audio.driver`'s options).
     /// Throws `.unknownDriver` when this FluidSynth has no driver `name`.
     static func check(_ name: String, _ settings: OpaquePointer) throws {
         let known = drivers(settings)
@@ -281,6 +280,7 @@ private final class DeviceDriver {
         }
     }
 
+    /// The audio drivers this FluidSynth was built with (`audio.driver`'s options).
     static func drivers(_ settings: OpaquePointer) -> [String] {
         guard let joined = fluid_settings_option_concat(settings, "audio.driver", ",") else { return ["alsa"] }
         defer { fluid_free(joined) }

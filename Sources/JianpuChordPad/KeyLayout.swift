@@ -71,7 +71,7 @@ public enum KeyLayout {
     ]
     /// The names of the column tones, row by row.
     public static let columnToneNames = ["root", "third", "fifth", "seventh"]
-    /// Keys of the current chord's tones: root, third, fifth, upper root (melody layout).
+    /// Keys of the current chord's tones: root, third, fifth, upper root or seventh (melody layout).
     public static let chordToneKeys: [Character] = ["a", "s", "d", "f"]
     /// Melody keys: the bottom row is the lower octave (degrees 1–7), the top row the upper
     /// octave (1̇–7̇) and `o` the top tonic (melody layout).

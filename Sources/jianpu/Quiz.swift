@@ -144,7 +144,7 @@ struct Quiz: ParsableCommand {
         }
         let settings = try settings()
         // A bad command line touches no file: the driver is checked before the log is opened (or created).
-        if !mute && output.out == nil { try AudioOutput.checkDriver(of: output.destination) }
+        if !mute { try AudioOutput.checkDriver(of: output.destination) }
         let store = try QuizStore(path: database)
         let history = try store.recentAnswers().compactMap(\.summary)
         let drill = QuizDrill(settings: settings, store: store, seed: seed, history: history,
