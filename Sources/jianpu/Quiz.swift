@@ -203,13 +203,22 @@ enum QuizOptionParsing {
         return values
     }
 
+    /// The interval names nearest a mistyped one; case tells minor from major, so those typed in the same
+    /// case come first, shorter (simple) before longer: `m33` → m3, m13, M3.
+    static func closestIntervals(_ item: String) -> [String] {
+        let names = Interval.all.map(\.shortName)
+        let close = Wording.suggestions(for: item, among: names, limit: names.count)
+        let rank = { (name: String) in (name.first == item.first ? 0 : 1, name.count, names.firstIndex(of: name) ?? 0) }
+        return Array(close.sorted { rank($0) < rank($1) }.prefix(3))
+    }
+
     static func intervals(_ text: String) throws -> [Interval] {
         switch text.lowercased() {
         case "simple": return Interval.simpleIntervals
         case "all": return Interval.all
         default:
             return try list(text, "--intervals", "m3,M3,P5,P8",
-                            closest: { Wording.suggestions(for: $0, among: Interval.all.map(\.shortName)) }) { item in
+                            closest: closestIntervals) { item in
                 if case .interval(let interval) = AnswerParser.parse(item) { return interval }
                 return nil
             }

@@ -44,7 +44,7 @@ struct ConventionTests {
     }
 
     @Test("a name an option does not know is a usage error (64) with the closest names", arguments: [
-        ("jianpu", ["quiz", "--mute", "--intervals", "m33"], "jianpu: --intervals: 'm33' is not understood (did you mean m3 or M3?)"),
+        ("jianpu", ["quiz", "--mute", "--intervals", "m33"], "jianpu: --intervals: 'm33' is not understood (did you mean m3, m13 or M3?)"),
         ("jianpu", ["quiz", "--mute", "--kinds", "HX"], "jianpu: --kinds: 'HX' is not understood (did you mean H?)"),
         ("jianpu", ["quiz", "--mute", "--instruments", "vilin"], "jianpu: --instruments: 'vilin' is not understood (did you mean "),
         ("jianpu", ["quiz", "--mute", "--octaves", "9"], "jianpu: octave 9 is out of range"),
