@@ -161,9 +161,9 @@ public enum ChordPadScreen {
         lines.append(release)
         let programs = "melody: \(programName(pad.melodyProgram)) [- =]   chords: \(programName(pad.chordProgram)) [9 0]"
         lines.append(programs)
-        var modes = "sustain: \(pad.sustain ? "\(bold)ON\(reset)" : "off") [Space]   panic [Backspace]   quit [Esc Esc, Ctrl-C]   out: \(status.output)"
-        if let recording = status.recording { modes += "   recording: \(recording)" }
-        lines.append(modes)
+        lines.append("sustain: \(pad.sustain ? "\(bold)ON\(reset)" : "off") [Space]   panic [Backspace]   quit [Esc Esc, Ctrl-C]")
+        // Where the take goes, on a line of its own so that an 80-column terminal shows it whole.
+        lines.append("out: \(status.output)" + (status.recording.map { "   recording: \($0)" } ?? ""))
         if pad.quitAsked {
             lines.append(bold + "Quit? Press \(pad.layout == .melody ? "Esc or q" : "Esc") again to quit (Ctrl-C quits at once); any other key plays on." + reset)
         }

@@ -25,6 +25,15 @@ struct ScreenTests {
         #expect(!plain.contains { $0.hasPrefix("Melody") })
     }
 
+    @Test("where the sound and the take go has a line of its own that fits 80 columns")
+    func outputLine() {
+        let status = ScreenStatus(output: "take.wav (real-time pace)", recording: "take.mid")
+        let plain = ChordPadScreen.render(pad("DMajor", layout: .columns), status: status).map(strip)
+        #expect(plain.contains("out: take.wav (real-time pace)   recording: take.mid"))
+        #expect(plain.contains("sustain: off [Space]   panic [Backspace]   quit [Esc Esc, Ctrl-C]"))
+        #expect(plain.allSatisfy { ChordPadScreen.visibleWidth($0) <= 80 }, "\(plain.filter { ChordPadScreen.visibleWidth($0) > 80 })")
+    }
+
     @Test("after one Esc the screen asks before quitting")
     func quitQuestion() {
         var p = pad("DMajor", layout: .columns)
