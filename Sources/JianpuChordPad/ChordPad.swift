@@ -208,8 +208,9 @@ public struct ChordPad: Sendable {
             break
         }
         guard let action = KeyLayout.action(for: event.key, layout: layout) else { return }
-        // A shifted key's notes belong to its key, so they end when it is let go with or without Shift.
-        let physicalKey = KeyLayout.physicalKey(of: event.key)
+        // With key releases, a shifted key's notes belong to its key, so they end when it is let go with or
+        // without Shift. Without them, `t` then `T` are two presses (an auto-repeat sends one character again).
+        let physicalKey = noteLength == nil ? KeyLayout.physicalKey(of: event.key) : event.key
         if action != .escape && action != .askQuit { quitAsked = false }
         if action.playsNotes {
             if let length = noteLength {

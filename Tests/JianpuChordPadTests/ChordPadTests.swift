@@ -295,6 +295,14 @@ struct ChordPadTests {
         }
     }
 
+    @Test("without key releases, a root then its seventh at once are two presses, not an auto-repeat")
+    func rootThenSeventhQuickly() {
+        var pad = Self.pad("CMajor", .noteLength(1))
+        #expect(ons(pad.handle(press("t"), at: 0), channel: 1) == [55])
+        #expect(ons(pad.handle(press("T"), at: 0.1), channel: 1) == [65], "T: the seventh of V, F4")
+        #expect(ons(pad.handle(press("T"), at: 0.2), channel: 1).isEmpty, "T again at once: the terminal's auto-repeat")
+    }
+
     @Test("a strum after a seventh chord strums its four tones; a triad after it strums the triad")
     func strumSeventh() {
         var pad = Self.pad("CMajor", .noteLength(5))
