@@ -168,7 +168,7 @@ public final class QuizStore: Sendable {
         }
     }
 
-    private func read<T>(_ work: (Database) throws -> T) throws -> T {
+    func read<T>(_ work: (Database) throws -> T) throws -> T {
         do { return try reader.read(work) } catch let error as DatabaseError {
             throw QuizError(Self.message(for: error, path: path, while: .reading))
         } catch let unfit as UnfitColumn {
