@@ -97,6 +97,12 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
             times.isEmpty ? 0 : times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
         }
 
+        mutating func add(asked: Int, correct: Int, totalMilliseconds: Int) {
+            self.asked += asked
+            self.correct += correct
+            self.totalMilliseconds += totalMilliseconds
+        }
+
         func line(_ item: String) -> Line {
             let mean = asked == 0 ? 0 : Int((Double(totalMilliseconds) / Double(asked)).rounded())
             let accuracy = asked == 0 ? 0 : (Double(correct) * 1000 / Double(asked)).rounded() / 10

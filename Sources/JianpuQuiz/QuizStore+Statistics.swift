@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// `jianpu quiz stats` counted by SQLite: every group is a GROUP BY and every median a window over the
-/// group, so a log of a million answers costs the same memory as one of ten.
+/// `jianpu quiz stats` counted by SQLite: every group is a GROUP BY, and the medians come from one scan of
+/// the answers in order of response time, so a log of a million answers costs the memory of one of ten.
 extension QuizStore {
     /// The statistics of the answers from `since` on (all when nil), as `QuizStatistics(rows:since:)` would
     /// compute them from every row.
@@ -10,32 +10,60 @@ extension QuizStore {
     public func statistics(since: Date? = nil) throws -> QuizStatistics {
         try read { db in
             try Self.refuseUnfitRows(db, since: since)
-            let base = Self.answersSQL(since: since)
+            let base = "(" + Self.answersSQL(since: since) + ")"
             let arguments: StatementArguments = since.map { [$0] } ?? []
             func tallies(_ key: String) throws -> [Int: QuizStatistics.Tally] {
-                try Self.tallies(db, base: base, arguments: arguments, key: key)
+                var tallies: [Int: QuizStatistics.Tally] = [:]
+                let rows = try Row.fetchCursor(db, sql: "SELECT \(key) AS k, COUNT(*), SUM(played = heard), SUM(ms) FROM \(base) GROUP BY k", arguments: arguments)
+                while let row = try rows.next() { tallies[row[0]] = .init(asked: row[1], correct: row[2], totalMilliseconds: row[3], medianMilliseconds: 0) }
+                return tallies
             }
-            let sessions = try Int.fetchOne(db, sql: "WITH base AS (\(base)) SELECT COUNT(DISTINCT session_id) FROM base", arguments: arguments) ?? 0
+            // Weeks are summed from days: SQLite's date() is cheap, an ISO week in SQL is not.
+            var weeks: [String: Int] = [:]
+            func week(_ day: String) -> Int {
+                if let key = weeks[day] { return key }
+                let key = QuizStatistics.parseDate(day).map(QuizStatistics.weekKey) ?? 0
+                weeks[day] = key
+                return key
+            }
+            var byWeek: [Int: QuizStatistics.Tally] = [:]
+            let days = try Row.fetchCursor(db, sql: "SELECT day, COUNT(*), SUM(played = heard), SUM(ms) FROM \(base) GROUP BY day", arguments: arguments)
+            while let row = try days.next() {
+                byWeek[week(row[0]), default: .init(asked: 0, correct: 0, totalMilliseconds: 0, medianMilliseconds: 0)]
+                    .add(asked: row[1], correct: row[2], totalMilliseconds: row[3])
+            }
+            var groupings = try [tallies("0"), tallies("played"), tallies("kind"), tallies("program"), tallies(Self.octaveSQL), byWeek]
+            var medians = groupings.map(MedianRanks.init)
+            let ordered = try Row.fetchCursor(db, sql: "SELECT played, kind, program, \(Self.octaveSQL), day, ms FROM \(base) ORDER BY ms", arguments: arguments)
+            while let row = try ordered.next() {
+                let ms: Int = row[5]
+                medians[0].add(0, ms)
+                for column in 0..<4 { medians[column + 1].add(row[column], ms) }
+                medians[5].add(week(row[4]), ms)
+            }
+            for index in groupings.indices {
+                for (key, median) in medians[index].medians { groupings[index][key]?.medianMilliseconds = median }
+            }
+            let sessions = try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT session_id) FROM \(base)", arguments: arguments) ?? 0
             var instruments: [Int: String] = [:]
             let firstInstruments = try Row.fetchCursor(db, sql: """
-                WITH base AS (\(base))
                 SELECT program, playback_instrument FROM (
-                    SELECT program, playback_instrument, ROW_NUMBER() OVER (PARTITION BY program ORDER BY played_at, id) AS n FROM base)
+                    SELECT program, playback_instrument, ROW_NUMBER() OVER (PARTITION BY program ORDER BY played_at, id) AS n FROM \(base))
                 WHERE n = 1
                 """, arguments: arguments)
             while let row = try firstInstruments.next() { instruments[row[0]] = row[1] }
             var mistakes: [QuizStatistics.Mistake: Int] = [:]
             let wrong = try Row.fetchCursor(db, sql: """
-                WITH base AS (\(base))
-                SELECT played, heard, error_inverted, error_wideness, error_one_semitone, COUNT(*) FROM base
+                SELECT played, heard, error_inverted, error_wideness, error_one_semitone, COUNT(*) FROM \(base)
                 WHERE played != heard GROUP BY 1, 2, 3, 4, 5
                 """, arguments: arguments)
             while let row = try wrong.next() {
                 mistakes[QuizStatistics.Mistake(played: row[0], heard: row[1], inverted: row[2], wideness: row[3], oneSemitone: row[4]), default: 0] += row[5] as Int
             }
-            return QuizStatistics(since: since, sessions: sessions, overall: try tallies("0")[0] ?? .init(asked: 0, correct: 0, totalMilliseconds: 0, medianMilliseconds: 0),
-                                  byInterval: try tallies("played"), byKind: try tallies("kind"), byProgram: try tallies("program"),
-                                  instruments: instruments, byOctave: try tallies(Self.octaveSQL), byWeek: try tallies(Self.weekSQL), mistakes: mistakes)
+            return QuizStatistics(since: since, sessions: sessions,
+                                  overall: groupings[0][0] ?? .init(asked: 0, correct: 0, totalMilliseconds: 0, medianMilliseconds: 0),
+                                  byInterval: groupings[1], byKind: groupings[2], byProgram: groupings[3], instruments: instruments,
+                                  byOctave: groupings[4], byWeek: groupings[5], mistakes: mistakes)
         }
     }
 
@@ -55,31 +83,23 @@ extension QuizStore {
     /// `Pitch.octave` of the root: scientific octave, rounded down for notes below 0.
     private static let octaveSQL = "(root - ((root % 12 + 12) % 12)) / 12 - 1"
 
-    /// `QuizStatistics.weekKey`: the ISO week's year × 100 + week, read from the week's Thursday.
-    private static let weekSQL = """
-        (CAST(strftime('%Y', date(day, '-' || ((CAST(strftime('%w', day) AS INTEGER) + 6) % 7) || ' days', '+3 days')) AS INTEGER) * 100
-         + (CAST(strftime('%j', date(day, '-' || ((CAST(strftime('%w', day) AS INTEGER) + 6) % 7) || ' days', '+3 days')) AS INTEGER) - 1) / 7 + 1)
-        """
-
-    /// Count, right answers, total and median response per value of `key`: the median rows are picked by
-    /// their rank in the group, so nothing but the groups reaches Swift.
-    private static func tallies(_ db: Database, base: String, arguments: StatementArguments, key: String) throws -> [Int: QuizStatistics.Tally] {
-        let rows = try Row.fetchCursor(db, sql: """
-            WITH base AS (\(base)),
-            groups AS (SELECT \(key) AS k, COUNT(*) AS c, SUM(played = heard) AS right, SUM(ms) AS total FROM base GROUP BY k),
-            ranked AS (SELECT \(key) AS k, ms, ROW_NUMBER() OVER (PARTITION BY \(key) ORDER BY ms) AS n FROM base)
-            SELECT groups.k, c, right, total, ms FROM ranked JOIN groups ON ranked.k IS groups.k
-            WHERE n IN ((c + 1) / 2, c / 2 + 1) ORDER BY groups.k, n
-            """, arguments: arguments)
-        var tallies: [Int: QuizStatistics.Tally] = [:]
+    /// The medians of groups whose sizes are known, from their members given in ascending order: a group's
+    /// median is its member at rank (count + 1) / 2 (with the next for an even count), so only ranks are kept.
+    private struct MedianRanks {
+        var counts: [Int: Int]
+        var seen: [Int: Int] = [:]
         var middles: [Int: [Int]] = [:]
-        while let row = try rows.next() {
-            let key: Int = row[0]
-            tallies[key] = .init(asked: row[1], correct: row[2], totalMilliseconds: row[3], medianMilliseconds: 0)
-            middles[key, default: []].append(row[4])
+
+        init(_ tallies: [Int: QuizStatistics.Tally]) { counts = tallies.mapValues(\.asked) }
+
+        mutating func add(_ key: Int, _ value: Int) {
+            let rank = seen[key, default: 0] + 1
+            seen[key] = rank
+            guard let count = counts[key], rank == (count + 1) / 2 || rank == count / 2 + 1 else { return }
+            middles[key, default: []].append(value)
         }
-        for (key, times) in middles { tallies[key]?.medianMilliseconds = QuizStatistics.Tally.median(times) }
-        return tallies
+
+        var medians: [Int: Int] { middles.mapValues(QuizStatistics.Tally.median) }
     }
 
     /// Decodes every row whose columns are not of the kinds the log holds, so a row that does not fit is the
