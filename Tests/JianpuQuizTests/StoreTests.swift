@@ -222,3 +222,61 @@ import Testing
         }
     }
 }
+
+/// Another program holds the log's write lock longer than the store waits.
+@Suite struct LockedLogTests {
+    /// A python3 sqlite3 process that takes an exclusive lock on `path`, says `locked`, and commits when its
+    /// standard input gets a line.
+    final class LockHolder {
+        let process = Process()
+        let input = Pipe(), output = Pipe()
+
+        init(_ path: String) throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", """
+                import sqlite3, sys
+                db = sqlite3.connect(sys.argv[1], isolation_level=None)
+                db.execute('BEGIN EXCLUSIVE')
+                print('locked', flush=True)
+                sys.stdin.readline()
+                db.execute('COMMIT')
+                """, path]
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+            guard said.hasPrefix("locked") else { throw QuizError("the lock holder did not lock \(path): \(said)") }
+        }
+
+        func release() {
+            input.fileHandleForWriting.write(Data("\n".utf8))
+            process.waitUntilExit()
+        }
+    }
+
+    @Test func anAnswerGivenWhileTheLogIsLockedIsKeptSaidAndSavedLater() throws {
+        let path = Support.temporaryFolder() + "/locked.sqlite"
+        let store = try QuizStore(path: path, busyTimeout: 1)
+        let drill = QuizDrill(settings: QuizSettings(questions: 2), store: store, clock: SteppingClock(start: Date(timeIntervalSince1970: 1_795_000_000), step: 1),
+                              seed: 3)
+        var notices: [String] = []
+        drill.notify = { notices.append($0) }
+        try drill.start()
+
+        let holder = try LockHolder(path)
+        let first = try #require(drill.nextQuestion())
+        drill.markPlayed()
+        _ = try drill.answer(first.interval, note: first.upper)
+        #expect(notices == ["cannot write to quiz database \(path): it stayed locked by another program for 1 s; try again: your answer is kept in memory and saved when the log is free"])
+        #expect(try store.answers().isEmpty)
+        holder.release()
+
+        let second = try #require(drill.nextQuestion())
+        drill.markPlayed()
+        _ = try drill.answer(second.interval, note: second.upper)
+        try drill.finish()
+        #expect(notices.last == "the quiz log is free again: the kept answers are saved")
+        #expect(try store.answers().map(\.playedInterval) == [first.interval.semitones, second.interval.semitones])
+        #expect(try store.sessions().first?.endedAt != nil)
+    }
+}
