@@ -42,7 +42,10 @@ struct HostileInputTests {
         }
     }
 
-    @Test("a failed write of the main output is exit 1", arguments: ["$J info w.jp >/dev/full", "$J info w.jp >&-"])
+    @Test("a failed write of the main output is exit 1", arguments: [
+        "$J info w.jp >/dev/full", "$J info w.jp >&-", "$J --help >/dev/full", "$J export --help >&-", "$J help quiz stats >/dev/full",
+        "$J --version >/dev/full",
+    ])
     func unwritableStdout(command: String) throws {
         _ = try file("w.jp", Self.warned)
         let outcome = try Self.shell(command + "; echo status=$? >&2", in: folder)
