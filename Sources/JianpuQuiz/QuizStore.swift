@@ -161,6 +161,10 @@ public final class QuizStore: Sendable {
             return readOnlyMessage(path, while: action)
         case .SQLITE_CANTOPEN:
             return "\(what): unable to open the file; check the path and permissions, or pass --db NEW"
+        case .SQLITE_FULL:
+            return "\(what): the disk is full; free some space and try again (the log is left as it is)"
+        case .SQLITE_IOERR:
+            return "\(what): the disk failed to read or write (is it full?); free some space or check the disk, then try again"
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return "\(what): it stayed locked by another program for \(Int(waited.rounded())) s; try again"
         default:

@@ -280,3 +280,13 @@ import Testing
         #expect(try store.sessions().first?.endedAt != nil)
     }
 }
+
+@Suite struct StoreMessageTests {
+    @Test("a full disk is named as such, without advice to move the log away", arguments: [ResultCode.SQLITE_FULL, .SQLITE_IOERR])
+    func fullDisk(code: ResultCode) {
+        let text = QuizStore.message(for: DatabaseError(resultCode: code), path: "q.sqlite", while: .writing)
+        #expect(text.hasPrefix("cannot write to quiz database q.sqlite: the disk"))
+        #expect(text.contains("full"))
+        #expect(!text.contains("move it away"))
+    }
+}
