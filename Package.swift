@@ -71,25 +71,26 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "JianpuChordPadTests", dependencies: ["JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal"]),
+        .testTarget(name: "JianpuChordPadTests", dependencies: ["Subprocesses", "JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal"]),
         // The benchmarks measure something (the figures themselves are for scripts/bench, never asserted as speed).
         .testTarget(name: "JianpuBenchTests", dependencies: ["jianpu-bench", "JianpuAudio"]),
-        .testTarget(name: "JianpuCoreTests", dependencies: ["JianpuCore"]),
-        .testTarget(name: "JianpuEngravingTests", dependencies: ["JianpuEngraving", "JianpuPrint", "JianpuCore"], exclude: ["Golden", "Browser"]),
+        .testTarget(name: "JianpuCoreTests", dependencies: ["Subprocesses", "JianpuCore"]),
+        .testTarget(name: "JianpuEngravingTests", dependencies: ["Subprocesses", "JianpuEngraving", "JianpuPrint", "JianpuCore"], exclude: ["Golden", "Browser"]),
         // Analysis of rendered audio (FFT, pitch, onsets) shared by the test targets.
         .target(name: "AudioAnalysis", path: "Tests/AudioAnalysis"),
         // Test doubles and readers the test targets share: RecordingSynthesizer, WAVAudio. Not in any product.
+        .target(name: "Subprocesses", path: "Tests/Subprocesses"),
         .target(name: "JianpuTestSupport", dependencies: ["JianpuAudio", "JianpuCore"], path: "Tests/JianpuTestSupport"),
-        .testTarget(name: "JianpuAudioTests", dependencies: ["JianpuAudio", "JianpuCore", "AudioAnalysis", "JianpuTestSupport"]),
+        .testTarget(name: "JianpuAudioTests", dependencies: ["Subprocesses", "JianpuAudio", "JianpuCore", "AudioAnalysis", "JianpuTestSupport"]),
         // Runs the `jianpu` executable, so it depends on it: it is built before these tests.
-        .testTarget(name: "JianpuCLITests", dependencies: ["JianpuCore", "jianpu"], exclude: ["Golden"]),
+        .testTarget(name: "JianpuCLITests", dependencies: ["Subprocesses", "JianpuCore", "jianpu"], exclude: ["Golden"]),
         .testTarget(name: "JianpuFilesTests", dependencies: ["JianpuFiles"]),
         .testTarget(
             name: "JianpuQuizTests",
-            dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", "JianpuTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", "JianpuTestSupport", "Subprocesses", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "JianpuTerminalTests", dependencies: ["JianpuTerminal", "JianpuCore", "JianpuAudio"]),
+        .testTarget(name: "JianpuTerminalTests", dependencies: ["Subprocesses", "JianpuTerminal", "JianpuCore", "JianpuAudio"]),
     ],
     swiftLanguageModes: [.v6]
 )

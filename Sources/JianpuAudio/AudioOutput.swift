@@ -214,6 +214,19 @@ public final class AudioOutput: @unchecked Sendable {
     }
 }
 
+extension AudioOutput {
+    /// Checks a destination's `--driver` against the drivers this FluidSynth has, without opening a device,
+    /// so a program can refuse a bad command line before it touches any file.
+    /// - Throws: `AudioError` `.unknownDriver`.
+    public static func checkDriver(of destination: Destination) throws {
+        guard case .device(let driver?, _, _) = destination else { return }
+        FluidLog.install()
+        guard let settings = new_fluid_settings() else { return }
+        defer { delete_fluid_settings(settings) }
+        try DeviceDriver.check(driver, settings)
+    }
+}
+
 /// A running FluidSynth audio driver with its own settings; deleting it stops the audio thread.
 private final class DeviceDriver {
     private let settings: OpaquePointer
@@ -227,10 +240,7 @@ private final class DeviceDriver {
         }
         let name = name ?? "alsa"
         do {
-            let known = Self.drivers(settings)
-            guard known.contains(name) else {
-                throw AudioError(.unknownDriver, "unknown audio driver '\(name)': this FluidSynth has \(known.joined(separator: ", ")); choose one with --driver")
-            }
+            try Self.check(name, settings)
             try FluidSynth.apply("audio.driver", .string(name), to: settings)
             try FluidSynth.apply("synth.sample-rate", .number(sampleRate), to: settings)
             if let device {
@@ -260,6 +270,14 @@ private final class DeviceDriver {
     deinit {
         delete_fluid_audio_driver(driver)
         delete_fluid_settings(settings)
+    }
+
+    /// Throws `.unknownDriver` when this FluidSynth has no driver `name`.
+    static func check(_ name: String, _ settings: OpaquePointer) throws {
+        let known = drivers(settings)
+        guard known.contains(name) else {
+            throw AudioError(.unknownDriver, "unknown audio driver '\(name)': this FluidSynth has \(known.joined(separator: ", ")); choose one with --driver")
+        }
     }
 
     /// The audio drivers this FluidSynth was built with (`audio.driver`'s options).

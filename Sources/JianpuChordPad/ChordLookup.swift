@@ -2,7 +2,8 @@ import JianpuCore
 
 /// `chordpad --chord NAME`: a chord's notes, and which column of the pad plays it in a tuning.
 public enum ChordLookup {
-    /// `Bm (BMinor): B D F# — column vi in DMajor: key 6, its tones y h n`, or where it is not on the pad.
+    /// `Bm (BMinor): B D F# — column vi in DMajor: key 6, its tones y h n`, a column's seventh chord
+    /// (`A7` in D major: Shift+5, its tones t g b T), or that it is not on the pad.
     /// - Throws: `ChordPadError` naming the closest chord names when `text` is none.
     public static func describe(_ text: String, tuning: Tuning, formulas: [ChordFormula]) throws -> String {
         guard let chord = Chord(name: text, formulas: formulas) ?? Chord(symbol: text, formulas: formulas) else {
@@ -11,12 +12,22 @@ public enum ChordLookup {
         }
         let notes = chord.noteNames.map(\.description).joined(separator: " ")
         let head = "\(chord.symbol) (\(chord.name)): \(notes)"
-        guard let column = tuning.key.triads.first(where: { $0.chord.pitchClasses == chord.pitchClasses && $0.chord.root.pitchClass == chord.root.pitchClass }) else {
-            return head + " — not one of \(tuning.name)'s seven columns"
+        let sameChord = { (column: DiatonicChord) in
+            column.chord.pitchClasses == chord.pitchClasses && column.chord.root.pitchClass == chord.root.pitchClass
         }
-        let index = column.degree - 1
-        let tones = KeyLayout.columnToneRows.map { String($0[index]) }.joined(separator: " ")
-        return head + " — column \(column.romanNumeral) in \(tuning.name): key \(KeyLayout.chordKeys[index]), its tones \(tones)"
+        let key = tuning.key
+        if let column = key.triads.first(where: sameChord) {
+            let index = column.degree - 1
+            let tones = KeyLayout.columnToneRows.prefix(3).map { String($0[index]) }.joined(separator: " ")
+            return head + " — column \(column.romanNumeral) in \(tuning.name): key \(KeyLayout.chordKeys[index]), its tones \(tones)"
+        }
+        if let column = key.seventhChords.first(where: sameChord) {
+            let index = column.degree - 1
+            let tones = KeyLayout.columnToneRows.map { String($0[index]) }.joined(separator: " ")
+            return head + " — column \(key.triads[index].romanNumeral)'s seventh chord \(column.romanNumeral) in \(tuning.name): "
+                + "Shift+\(KeyLayout.chordKeys[index]) (\(KeyLayout.seventhChordKeys[index])), its tones \(tones)"
+        }
+        return head + " — not one of \(tuning.name)'s seven columns or their seventh chords"
     }
 
     /// ` (did you mean CMinor?)`: the root kept, the closest type names; or the closest full names.

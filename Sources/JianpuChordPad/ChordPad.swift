@@ -45,6 +45,8 @@ public struct ChordPad: Sendable {
     public private(set) var tuningIndex: Int
     public var releaseMode: ReleaseMode
     public private(set) var currentDegree: Int = 1
+    /// The current chord is its column's seventh chord (Shift with the digit), not the triad.
+    public private(set) var currentIsSeventh = false
     public private(set) var melodyProgram: UInt8
     public private(set) var chordProgram: UInt8
     public private(set) var sustain = false
@@ -94,12 +96,26 @@ public struct ChordPad: Sendable {
     /// The seven chord columns: the key's triads I…VII.
     public var chords: [DiatonicChord] { key.triads }
 
-    /// The tones a chord column plays: root, third and fifth in close position from octave 3, and the upper root.
-    public func chordTones(degree: Int) -> [UInt8] {
-        let chord = chords[min(max(degree, 1), 7) - 1].chord
-        var pitches = chord.voicing(bassOctave: 3).map(\.midiNumber)
-        if let root = pitches.first { pitches.append(root + 12) }
-        return pitches.map { UInt8(clamping: $0) }
+    /// The columns' seventh chords: the key's chords of four notes stacked in thirds (`Imaj7` … `V7` … `viiø7`).
+    public var seventhChords: [DiatonicChord] { key.seventhChords }
+
+    /// The chord sounding or last played: its column's triad or seventh chord.
+    public var currentChord: DiatonicChord {
+        (currentIsSeventh ? seventhChords : chords)[currentDegree - 1]
+    }
+
+    /// The tones a chord column plays as a chord: root, third and fifth in close position from octave 3,
+    /// then the upper root, or for its seventh chord (`seventh`) the seventh above the fifth.
+    public func chordTones(degree: Int, seventh: Bool = false) -> [UInt8] {
+        let tones = columnTones(degree: degree)
+        return seventh ? tones : tones.prefix(3) + [tones[0] + 12]
+    }
+
+    /// A column's single tones: root, third, fifth and seventh of its seventh chord in close position
+    /// from octave 3 (the first three are its triad's).
+    public func columnTones(degree: Int) -> [UInt8] {
+        let chord = seventhChords[min(max(degree, 1), 7) - 1].chord
+        return chord.voicing(bassOctave: 3).map { UInt8(clamping: $0.midiNumber) }
     }
 
     /// The 15 melody notes: the scale over two octaves from the tonic in octave 4, with their names
@@ -184,41 +200,46 @@ public struct ChordPad: Sendable {
             return // auto-repeat never retriggers
         case .release:
             // Whatever the key means in the layout now: the notes it started end.
-            keysDown.remove(event.key)
-            release(trigger: event.key, at: time, into: &out)
+            let physicalKey = KeyLayout.physicalKey(of: event.key)
+            keysDown.remove(physicalKey)
+            release(trigger: physicalKey, at: time, into: &out)
             return
         case .press:
             break
         }
         guard let action = KeyLayout.action(for: event.key, layout: layout) else { return }
+        // With key releases, a shifted key's notes belong to its key, so they end when it is let go with or
+        // without Shift. Without them, `t` then `T` are two presses (an auto-repeat sends one character again).
+        let physicalKey = noteLength == nil ? KeyLayout.physicalKey(of: event.key) : event.key
         if action != .escape && action != .askQuit { quitAsked = false }
         if action.playsNotes {
             if let length = noteLength {
                 // No release events: a press soon after the same key's last one is the terminal's auto-repeat.
                 // It keeps the key's notes sounding but never retriggers them.
-                if let last = lastPress[event.key], time - last < repeatGuard {
-                    lastPress[event.key] = time
-                    for index in voices.indices where voices[index].trigger == event.key {
+                if let last = lastPress[physicalKey], time - last < repeatGuard {
+                    lastPress[physicalKey] = time
+                    for index in voices.indices where voices[index].trigger == physicalKey {
                         if let expires = voices[index].expires { voices[index].expires = max(expires, time + length) }
                     }
                     return
                 }
-                lastPress[event.key] = time
+                lastPress[physicalKey] = time
             } else {
-                guard keysDown.insert(event.key).inserted else {
+                guard keysDown.insert(physicalKey).inserted else {
                     return // still held: a press without a release in between is a repeat
                 }
             }
         }
-        perform(action, trigger: event.key, at: time, into: &out)
+        perform(action, trigger: physicalKey, at: time, into: &out)
     }
 
     private mutating func perform(_ action: PadAction, trigger: KeyEvent.Key?, at time: Double, into out: inout [MIDIMessage]) {
         switch action {
-        case .chord(let degree):
+        case .chord(let degree), .seventhChord(let degree):
             silenceChordSection(into: &out)
             currentDegree = min(max(degree, 1), 7)
-            for key in chordTones(degree: currentDegree) {
+            currentIsSeventh = action == .seventhChord(degree: degree)
+            for key in chordTones(degree: currentDegree, seventh: currentIsSeventh) {
                 start(section: .chord, channel: chordChannel, key: key, trigger: trigger, at: time, into: &out)
             }
         case .columnTone(let degree, let index):
@@ -226,8 +247,9 @@ public struct ChordPad: Sendable {
             if degree != currentDegree {
                 silenceChordSection(into: &out)
                 currentDegree = min(max(degree, 1), 7)
+                currentIsSeventh = false
             }
-            let tones = chordTones(degree: currentDegree)
+            let tones = columnTones(degree: currentDegree)
             guard tones.indices.contains(index) else { return }
             start(section: .chord, channel: chordChannel, key: tones[index], trigger: trigger, at: time, into: &out)
         case .toggleLayout:
@@ -241,7 +263,7 @@ public struct ChordPad: Sendable {
                 quitAsked = true
             }
         case .chordTone(let index):
-            let tones = chordTones(degree: currentDegree)
+            let tones = chordTones(degree: currentDegree, seventh: currentIsSeventh)
             guard tones.indices.contains(index) else { return }
             start(section: .chord, channel: chordChannel, key: tones[index], trigger: trigger, at: time, into: &out)
         case .melody(let index):
@@ -250,7 +272,7 @@ public struct ChordPad: Sendable {
             start(section: .melody, channel: melodyChannel, key: notes[index].key, trigger: trigger, at: time, into: &out)
         case .strum:
             silenceChordSection(into: &out)
-            var tones = chordTones(degree: currentDegree)
+            var tones = chordTones(degree: currentDegree, seventh: currentIsSeventh)
             if !strumUpward { tones.reverse() }
             pendingStrum = tones.enumerated().map { StrumStep(time: time + Double($0.offset) * strumInterval, key: $0.element) }
             strumTrigger = trigger

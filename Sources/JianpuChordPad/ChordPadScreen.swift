@@ -103,26 +103,33 @@ public enum ChordPadScreen {
             let mark = playing ? inverse : current ? bold : ""
             let end = mark.isEmpty ? "" : reset
             keysRow += padded("[\(KeyLayout.chordKeys[index])]", column)
-            let symbolText = colour(of: chord.chord.root).map { $0 + chord.chord.symbol + reset } ?? chord.chord.symbol
-            namesRow += padded(mark + (mark.isEmpty ? symbolText : chord.chord.symbol) + end, column)
-            numeralsRow += padded(mark + chord.romanNumeral + end, column)
+            // The current column names what it plays: its triad or its seventh chord.
+            let shown = current ? pad.currentChord : chord
+            let symbolText = colour(of: shown.chord.root).map { $0 + shown.chord.symbol + reset } ?? shown.chord.symbol
+            namesRow += padded(mark + (mark.isEmpty ? symbolText : shown.chord.symbol) + end, column)
+            numeralsRow += padded(mark + shown.romanNumeral + end, column)
         }
         lines.append(keysRow)
         lines.append(namesRow)
         lines.append(numeralsRow)
 
         if pad.layout == .columns {
-            // Each column's own tones, on the keys below its digit.
+            // Each column's own tones, on the keys below its digit, and its seventh chord.
             for (row, keys) in KeyLayout.columnToneRows.enumerated() {
                 var line = padded(KeyLayout.columnToneNames[row], 8)
                 for degree in 1...7 {
-                    let tone = pad.chordTones(degree: degree)[row]
+                    let tone = pad.columnTones(degree: degree)[row]
                     let name = key.spelling(of: Int(tone) % 12)
                     let on = degree == pad.currentDegree && sounding.contains(tone)
                     line += padded("\(keys[degree - 1]) " + (on ? inverse + name.description + reset : coloured(name)), column)
                 }
                 lines.append(line)
             }
+            var sevenths = "7ths    "
+            for (index, chord) in pad.seventhChords.enumerated() {
+                sevenths += padded("\(KeyLayout.seventhChordKeys[index]) \(chord.chord.symbol)", column)
+            }
+            lines.append(sevenths)
             lines.append(strumText(pad) + "   " + dim + "letter keys: the columns' tones   Tab: the melody" + reset)
             lines.append("")
         } else {
@@ -154,9 +161,9 @@ public enum ChordPadScreen {
         lines.append(release)
         let programs = "melody: \(programName(pad.melodyProgram)) [- =]   chords: \(programName(pad.chordProgram)) [9 0]"
         lines.append(programs)
-        var modes = "sustain: \(pad.sustain ? "\(bold)ON\(reset)" : "off") [Space]   panic [Backspace]   quit [Esc Esc, Ctrl-C]   out: \(status.output)"
-        if let recording = status.recording { modes += "   recording: \(recording)" }
-        lines.append(modes)
+        lines.append("sustain: \(pad.sustain ? "\(bold)ON\(reset)" : "off") [Space]   panic [Backspace]   quit [Esc Esc, Ctrl-C]")
+        // Where the take goes, on a line of its own so that an 80-column terminal shows it whole.
+        lines.append("out: \(status.output)" + (status.recording.map { "   recording: \($0)" } ?? ""))
         if pad.quitAsked {
             lines.append(bold + "Quit? Press \(pad.layout == .melody ? "Esc or q" : "Esc") again to quit (Ctrl-C quits at once); any other key plays on." + reset)
         }
@@ -176,11 +183,11 @@ public enum ChordPadScreen {
     static func melodyRows(_ pad: ChordPad) -> [String] {
         var lines: [String] = []
         let key = pad.key
-        let tones = pad.chordTones(degree: pad.currentDegree)
+        let tones = pad.chordTones(degree: pad.currentDegree, seventh: pad.currentIsSeventh)
         let toneNames = zip(KeyLayout.chordToneKeys, tones).map { keyName, tone in
             "[\(keyName)] " + coloured(key.spelling(of: Int(tone) % 12))
         }
-        lines.append("Tones of \(pad.chords[pad.currentDegree - 1].chord.symbol): " + toneNames.joined(separator: "  ") + "    " + strumText(pad))
+        lines.append("Tones of \(pad.currentChord.chord.symbol): " + toneNames.joined(separator: "  ") + "    " + strumText(pad))
         lines.append("")
         let melody = pad.melodyNotes
         let melodySounding = Set(pad.voices.filter { $0.section != .chord }.map(\.key))

@@ -20,6 +20,25 @@ public enum ExitStatus: Int32, Sendable {
     case interrupted = 130
 }
 
+extension ExitStatus: CaseIterable {
+    /// What the status means, in the README table's words.
+    public var meaning: String {
+        switch self {
+        case .success: "done"
+        case .failure: "an error: a bad score or file, a file that cannot be written, a failed output"
+        case .testFailed: "jianpu quiz --test was not passed"
+        case .noSoundDevice: "no sound device (write a WAV with --out x.wav, or jianpu render)"
+        case .usage: "a bad command line, as swift-argument-parser reports it (also an unknown --driver)"
+        case .interrupted: "interrupted by Ctrl-C; other signals give 128 + their number (SIGHUP 129, SIGTERM 143)"
+        }
+    }
+
+    /// The table for `--help`, the same in every program: `Exit status: 0 done; 1 an error: …`.
+    public static var helpText: String {
+        "Exit status: " + allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: "; ") + "."
+    }
+}
+
 /// A signal ended the run: the program exits with 128 + the signal's number, saying nothing more.
 public struct Interrupted: Error, Sendable {
     public var signal: Int32

@@ -82,9 +82,16 @@ public final class QuizScreen {
         }
         audio.waitUntilQuiet()
         let summary = try drill.finish()
+        let width = session.size.columns
         session.restore()
-        summary.lines.forEach(PlainQuiz.writeLine)
+        // The recap stays in the terminal: wrapped at word boundaries as the screen is.
+        Self.recapLines(summary, width: width).forEach(PlainQuiz.writeLine)
         return summary
+    }
+
+    /// The session's score and recap wrapped at word boundaries to `width` columns (following lines indented).
+    public static func recapLines(_ summary: QuizSummary, width: Int) -> [String] {
+        summary.lines.flatMap { Wording.wrap($0, width: width, indent: "  ") }
     }
 
     /// What the keys do once a question is answered.
@@ -242,6 +249,10 @@ public final class QuizScreen {
         lines.append("")
         lines += drawing(for: question, columns: width).lines(marks: marks, labelRoot: mode == .keys ? question.root : nil,
                                                              colour: colour, window: width, focus: question.root)
+        // After an answer the signs say which key is which, with or without colour.
+        if marks.values.contains(PianoDrawing.green) {
+            add("● lower note · + the right upper note" + (marks.values.contains(PianoDrawing.yellow) ? " · x your note" : ""))
+        }
         lines.append("")
         switch mode {
         case .names:

@@ -84,9 +84,18 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "u"):
             if text.hasPrefix("?") { sawKittyReply = true; return nil }
             let fields = text.split(separator: ";", omittingEmptySubsequences: false)
-            guard let codeText = fields.first?.split(separator: ":").first, let code = Int(codeText), let scalar = UnicodeScalar(code) else { return nil }
+            let codes = fields.first?.split(separator: ":", omittingEmptySubsequences: false) ?? []
+            guard let codeText = codes.first, let code = Int(codeText), let scalar = UnicodeScalar(code) else { return nil }
             let kind = Self.kind(text)
             let modifiers = fields.count > 1 ? Int(fields[1].split(separator: ":").first ?? "1") ?? 1 : 1
+            // Shift held (modifier bit 1): the character it types, as a terminal without the protocol sends it —
+            // the shifted key the terminal reports (flag 4), or an upper-case letter.
+            if (modifiers - 1) & 1 != 0, (modifiers - 1) & 4 == 0 {
+                if codes.count > 1, let shifted = Int(codes[1]), let shiftedScalar = UnicodeScalar(shifted) {
+                    return KeyEvent(.character(Character(shiftedScalar)), kind)
+                }
+                if (97...122).contains(code), let upper = UnicodeScalar(code - 32) { return KeyEvent(.character(Character(upper)), kind) }
+            }
             switch code {
             case 13: return KeyEvent(.enter, kind)
             case 27: return KeyEvent(.escape, kind)
@@ -115,8 +124,9 @@ public struct KeyDecoder: Sendable {
 
 /// Escape sequences for the kitty keyboard protocol (key release events).
 public enum KittyKeyboard {
-    /// Ask for press/repeat/release events with disambiguated keys, then ask what the terminal supports.
-    public static let enable = "\u{1B}[>11u\u{1B}[?u"
+    /// Ask for press/repeat/release events with disambiguated keys and the shifted key (`Q` for Shift+q),
+    /// then ask what the terminal supports.
+    public static let enable = "\u{1B}[>15u\u{1B}[?u"
     /// Pop our flags again.
     public static let disable = "\u{1B}[<u"
 }

@@ -20,7 +20,7 @@ struct ChordPadCommand: ParsableCommand {
             while its key is held. Others send presses only: each note lasts --note-length seconds \
             (holding a key keeps it sounding; auto-repeat never retriggers). The screen says which.
             C notes are drawn red and G notes green.
-            Exit status 3: no sound device (use --out x.wav).
+            \(ExitStatus.helpText)
             """,
         version: CommandConventions.version)
 
@@ -82,9 +82,10 @@ struct ChordPadCommand: ParsableCommand {
             guard StandardStreams.output(list) else { throw ChordPadError("cannot write the list of tunings to standard output") }
             return
         }
+        // A tuning or chord name that names nothing is a bad command line (status 64), with the closest names.
+        let tuningIndex = try Self.usage { try ChordPadApp.tuningIndex(named: tuning, in: tuningList) }
         if let chord {
-            let tuning = tuningList[try ChordPadApp.tuningIndex(named: tuning, in: tuningList)]
-            let description = try ChordLookup.describe(chord, tuning: tuning, formulas: formulas)
+            let description = try Self.usage { try ChordLookup.describe(chord, tuning: tuningList[tuningIndex], formulas: formulas) }
             guard StandardStreams.output(description + "\n") else { throw ChordPadError("cannot write the chord to standard output") }
             return
         }
@@ -105,5 +106,10 @@ struct ChordPadCommand: ParsableCommand {
         options.record = record
         options.noKitty = noKitty
         if let signal = try ChordPadApp(options: options).run() { throw Interrupted(signal: signal) }
+    }
+
+    /// The pad's error for a name on the command line, as a usage error.
+    static func usage<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as ChordPadError { throw CommandFailure(error.description, status: .usage) }
     }
 }

@@ -6,6 +6,7 @@ struct Jianpu: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "jianpu",
         abstract: "Play, check and convert jianpu (numbered musical notation) scores.",
+        discussion: ExitStatus.helpText,
         version: CommandConventions.version,
         subcommands: [Play.self, Render.self, Export.self, Typeset.self, Check.self, Info.self, Quiz.self]
     )

@@ -30,7 +30,7 @@ struct Quiz: ParsableCommand {
             Intervals you miss more often, or answer slowly, come more often (--explain shows the weights). \
             Settings come from the profile ($XDG_CONFIG_HOME/jianpu/quiz.json), then the flags; --save-profile \
             keeps them. The log is $XDG_DATA_HOME/jianpu/quiz.sqlite (else ~/.local/share/jianpu/quiz.sqlite).
-            Exit status: 0, 1 on errors, 2 when a --test is failed.
+            \(ExitStatus.helpText)
             """,
         subcommands: [QuizStatsCommand.self])
 
@@ -115,14 +115,20 @@ struct Quiz: ParsableCommand {
             settings.intervals = Array(Set(settings.intervals + Interval.all.filter(\.isCompound))).sorted()
         }
         if let octaves { settings.octaves = try QuizOptionParsing.list(octaves, "--octaves", "4 or 3,4") { Int($0) } }
-        if let kinds { settings.kinds = try QuizOptionParsing.list(kinds, "--kinds", "H,MU,MD") { PlaybackKind(parsing: $0) } }
+        if let kinds {
+            settings.kinds = try QuizOptionParsing.list(kinds, "--kinds", "H,MU,MD",
+                                                        closest: { Wording.suggestions(for: $0, among: PlaybackKind.allCases.map(\.rawValue)) }) {
+                PlaybackKind(parsing: $0)
+            }
+        }
         if let instruments {
-            settings.programs = try QuizOptionParsing.list(instruments, "--instruments", "piano,violin or 0,40") { GeneralMIDI.program(named: $0) }
+            settings.programs = try QuizOptionParsing.list(instruments, "--instruments", "piano,violin or 0,40",
+                                                           closest: { GeneralMIDI.nearestNames(to: $0) }) { GeneralMIDI.program(named: $0) }
         }
         if let varyInstrument { settings.varyInstrument = varyInstrument }
         if let keyFeedback { settings.keyFeedback = keyFeedback }
         if let questions { settings.questions = questions }
-        if let problem = settings.validationProblem { throw CommandFailure(problem) }
+        if let problem = settings.validationProblem { throw CommandFailure(problem, status: .usage) }
         if saveProfile {
             try QuizProfile.save(settings, path: profilePath)
             StandardStreams.error("jianpu: saved quiz profile \(profilePath)\n")
@@ -137,6 +143,8 @@ struct Quiz: ParsableCommand {
             _ = try OutputFile(out, inputs: [database, profile ?? QuizPaths.defaultProfile()])
         }
         let settings = try settings()
+        // A bad command line touches no file: the driver is checked before the log is opened (or created).
+        if !mute { try AudioOutput.checkDriver(of: output.destination) }
         let store = try QuizStore(path: database)
         let history = try store.recentAnswers().compactMap(\.summary)
         let drill = QuizDrill(settings: settings, store: store, seed: seed, history: history,
@@ -179,15 +187,29 @@ struct Quiz: ParsableCommand {
     }
 }
 
+/// The quiz's list options: a value not understood is a usage error (status 64) naming the closest values.
 enum QuizOptionParsing {
-    static func list<T>(_ text: String, _ option: String, _ example: String, _ parse: (String) -> T?) throws -> [T] {
+    static func list<T>(_ text: String, _ option: String, _ example: String, closest: (String) -> [String] = { _ in [] },
+                        _ parse: (String) -> T?) throws -> [T] {
         var values: [T] = []
         for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
-            guard let value = parse(item) else { throw CommandFailure("\(option): '\(item)' is not understood; give e.g. \(example)") }
+            guard let value = parse(item) else {
+                throw CommandFailure("\(option): '\(item)' is not understood\(Wording.didYouMean(closest(item))); give e.g. \(example)",
+                                     status: .usage)
+            }
             values.append(value)
         }
-        guard !values.isEmpty else { throw CommandFailure("\(option) is empty; give e.g. \(example)") }
+        guard !values.isEmpty else { throw CommandFailure("\(option) is empty; give e.g. \(example)", status: .usage) }
         return values
+    }
+
+    /// The interval names nearest a mistyped one; case tells minor from major, so those typed in the same
+    /// case come first, shorter (simple) before longer: `m33` → m3, m13, M3.
+    static func closestIntervals(_ item: String) -> [String] {
+        let names = Interval.all.map(\.shortName)
+        let close = Wording.suggestions(for: item, among: names, limit: names.count)
+        let rank = { (name: String) in (name.first == item.first ? 0 : 1, name.count, names.firstIndex(of: name) ?? 0) }
+        return Array(close.sorted { rank($0) < rank($1) }.prefix(3))
     }
 
     static func intervals(_ text: String) throws -> [Interval] {
@@ -195,7 +217,8 @@ enum QuizOptionParsing {
         case "simple": return Interval.simpleIntervals
         case "all": return Interval.all
         default:
-            return try list(text, "--intervals", "m3,M3,P5,P8") { item in
+            return try list(text, "--intervals", "m3,M3,P5,P8",
+                            closest: closestIntervals) { item in
                 if case .interval(let interval) = AnswerParser.parse(item) { return interval }
                 return nil
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import JianpuAudio
 import JianpuCore
 import JianpuTestSupport
@@ -205,7 +206,7 @@ struct SchedulerTests {
 
     @Test("--from and --to name printed bars the first time through: Ode to Joy's bar 9 is the 12th bar played")
     func printedBarRange() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = PackageFolder.root
         let score = try #require(ScoreLoader.load(path: root.appendingPathComponent("Scores/ode-to-joy.jp").path).score)
         let timeline = try #require(score.performanceTimeline())
         let fromNine = try PerformanceSchedule(timeline: timeline, sampleRate: 44_100, options: PlaybackOptions(startBar: 9))

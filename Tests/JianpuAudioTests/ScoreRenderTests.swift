@@ -1,5 +1,6 @@
 import AudioAnalysis
 import Foundation
+import Subprocesses
 import JianpuCore
 import JianpuTestSupport
 import Testing
@@ -7,7 +8,7 @@ import Testing
 
 extension FluidSynthTests {
     /// The package's own folder, for the scores it ships.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageFolder.root
 
     @Test("the demo score's melody, parsed and rendered, has every pitch right and every onset within 2 ms")
     func demoScoreMelody() throws {

@@ -1,10 +1,11 @@
 import Foundation
+import Subprocesses
 import Testing
 
 /// Runs the built `jianpu` executable and compares what it prints with golden files.
 @Suite("jianpu command line")
 struct CommandLineTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageFolder.root
     static let golden = packageRoot.appendingPathComponent("Tests/JianpuCLITests/Golden")
     /// The `jianpu` built beside this test binary (the test target depends on the executable, so
     /// `swift build --build-tests` and `swift test` build it first), else `.build/debug/jianpu`.
@@ -14,34 +15,13 @@ struct CommandLineTests {
         return packageRoot.appendingPathComponent(".build/debug/jianpu").path
     }()
 
-    struct Outcome {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
+    typealias Outcome = Subprocess
 
     /// Runs `executable` (the debug jianpu unless given) in `folder`, with `input` on standard input and `environment` added.
     static func run(_ arguments: [String], executable: String = executable, in folder: URL = packageRoot, input: String = "",
                     environment: [String: String] = [:]) throws -> Outcome {
         try #require(FileManager.default.isExecutableFile(atPath: executable), "\(executable) is missing: build it with `swift build --product jianpu`")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let stdin = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+        return try Subprocess.run(executable, arguments, input: input, environment: environment, directory: folder)
     }
 
     static func goldenText(_ name: String) throws -> String {

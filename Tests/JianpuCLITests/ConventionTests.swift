@@ -43,6 +43,42 @@ struct ConventionTests {
         #expect(outcome.errors.contains("play, render, export, typeset, check, info, quiz") || arguments.first == "quiz")
     }
 
+    @Test("a name an option does not know is a usage error (64) with the closest names", arguments: [
+        ("jianpu", ["quiz", "--mute", "--intervals", "m33"], "jianpu: --intervals: 'm33' is not understood (did you mean m3, m13 or M3?)"),
+        ("jianpu", ["quiz", "--mute", "--kinds", "HX"], "jianpu: --kinds: 'HX' is not understood (did you mean H?)"),
+        ("jianpu", ["quiz", "--mute", "--instruments", "vilin"], "jianpu: --instruments: 'vilin' is not understood (did you mean "),
+        ("jianpu", ["quiz", "--mute", "--octaves", "9"], "jianpu: octave 9 is out of range"),
+        ("jianpu", ["quiz", "--driver", "pulse"], "jianpu: unknown audio driver 'pulse': this FluidSynth has "),
+        ("chordpad", ["--tuning", "DMinr"], "chordpad: unknown tuning 'DMinr' (did you mean DMinor?)"),
+        ("chordpad", ["--tuning", "DMajor", "--chord", "CMinr"], "chordpad: unknown chord 'CMinr' (did you mean CMinor?)"),
+    ])
+    func unknownNames(program: String, arguments: [String], message: String) throws {
+        let folder = try Self.temporaryFolder()
+        let outcome = try Self.run(Self.binary(program), arguments + (program == "jianpu" ? ["--db", folder + "/q.sqlite"] : []),
+                                   environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"])
+        #expect(outcome.status == 64, "\(outcome.errors)")
+        #expect(outcome.errors.hasPrefix(message), "\(outcome.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/q.sqlite"), "nothing is logged for a bad command line")
+    }
+
+    @Test("the README's exit-status table is the one every program's --help shows", arguments: [
+        ("jianpu", ["--help"]), ("jianpu", ["quiz", "--help"]), ("chordpad", ["--help"]),
+    ])
+    func exitStatusTable(program: String, arguments: [String]) throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = readme.components(separatedBy: "## Exit status").dropFirst().first ?? ""
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.dropFirst(2).first?.isNumber == true }.map { row in
+            row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "") }
+        }
+        #expect(rows.map { $0[0] } == ["0", "1", "2", "3", "64", "130"])
+        let help = try Self.run(Self.binary(program), arguments)
+        let words = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("Exit status:"))
+        for row in rows {
+            #expect(words.contains("\(row[0]) \(row[1])"), "\(program) \(arguments): \(row[0]) \(row[1])")
+        }
+    }
+
     @Test("counts read in the singular for one")
     func plurals() throws {
         let folder = try Self.temporaryFolder()

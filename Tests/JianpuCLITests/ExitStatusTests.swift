@@ -1,36 +1,14 @@
 import Foundation
+import Subprocesses
 import Testing
 
 /// The exit-status table (README): failures of sound output, drivers and signals, each with its status.
 @Suite("jianpu exit statuses")
 struct ExitStatusTests {
     /// Runs `jianpu` with `arguments`, killing it after `limit` seconds (then `timedOut` is true).
-    static func run(_ arguments: [String], limit: Double = 30, signal: (Int32, after: Double)? = nil) throws
-        -> (status: Int32, errors: String, timedOut: Bool) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = CommandLineTests.packageRoot
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-exit-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        process.standardError = try FileHandle(forWritingTo: log)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let start = Date()
-        var signalled = false
-        while process.isRunning && Date().timeIntervalSince(start) < limit {
-            if let signal, !signalled, Date().timeIntervalSince(start) >= signal.after {
-                kill(process.processIdentifier, signal.0)
-                signalled = true
-            }
-            usleep(20_000)
-        }
-        let timedOut = process.isRunning
-        if timedOut { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "", timedOut)
+    static func run(_ arguments: [String], limit: Double = 30, signal: (Int32, after: Double)? = nil) throws -> Subprocess {
+        try Subprocess.run(CommandLineTests.executable, arguments, directory: CommandLineTests.packageRoot, timeLimit: limit,
+                           signal: signal.map { (number: $0.0, after: $0.after) })
     }
 
     static var hasSoundFont: Bool {

@@ -236,18 +236,98 @@ struct ChordPadTests {
         #expect(!columns.quitAsked && !columns.quitRequested, "q is column I's root")
     }
 
-    @Test("each column plays its own root, third and fifth without its chord first", arguments: Array(1...7))
+    @Test("each column plays its own root, third, fifth and seventh without its chord first", arguments: Array(1...7))
     func columnTones(degree: Int) {
         var pad = dMajorPad(layout: .columns)
         _ = pad.handle(press("1"), at: 0)
         _ = pad.handle(release("1"), at: 0.1)
-        let tones = pad.chordTones(degree: degree)
+        let tones = pad.columnTones(degree: degree)
+        #expect(tones.count == 4)
+        #expect(Array(tones.prefix(3)) == Array(pad.chordTones(degree: degree).prefix(3)), "the triad's tones, then the seventh")
         for (row, keys) in KeyLayout.columnToneRows.enumerated() {
             let key = keys[degree - 1]
             #expect(ons(pad.handle(press(key), at: 1), channel: 1) == [tones[row]], "\(key): the \(KeyLayout.columnToneNames[row]) of column \(degree)")
             _ = pad.handle(release(key), at: 1.1)
         }
         #expect(pad.currentDegree == degree)
+    }
+
+    /// A pad in a named tuning, columns layout.
+    static func pad(_ name: String, _ mode: ReleaseMode = .keyRelease) -> ChordPad {
+        ChordPad(tunings: Tuning.standard, tuningIndex: Tuning.standard.firstIndex { $0.name == name }!, releaseMode: mode, layout: .columns)
+    }
+
+    @Test("Shift with a column's root key plays its diatonic seventh alone, above the fifth", arguments: [
+        ("CMajor", ["B", "C", "D", "E", "F", "G", "A"]),
+        ("AMinor", ["G", "A", "B", "C", "D", "E", "F"]),
+        ("DMajor", ["C#", "D", "E", "F#", "G", "A", "B"]),
+    ])
+    func seventhTones(tuning: String, sevenths: [String]) {
+        for degree in 1...7 {
+            var pad = Self.pad(tuning)
+            let key = KeyLayout.columnToneRows[3][degree - 1]
+            let played = ons(pad.handle(press(key), at: 0), channel: 1)
+            #expect(played.count == 1, "\(key) in \(tuning)")
+            guard let tone = played.first else { continue }
+            #expect(pad.key.spelling(of: Int(tone) % 12).description == sevenths[degree - 1], "\(key): the seventh of column \(degree) in \(tuning)")
+            let triad = pad.chordTones(degree: degree)
+            #expect(tone > triad[2] && tone < triad[0] + 12, "\(key): between the fifth and the upper root")
+            #expect(pad.currentDegree == degree)
+            #expect(Set(offs(pad.handle(release(key), at: 1), channel: 1)) == [tone])
+        }
+    }
+
+    @Test("Shift with a digit plays the column's seventh chord, named with its numeral", arguments: [
+        ("CMajor", ["Cmaj7", "Dm7", "Em7", "Fmaj7", "G7", "Am7", "Bm7b5"], ["Imaj7", "ii7", "iii7", "IVmaj7", "V7", "vi7", "viiø7"]),
+        ("AMinor", ["Am7", "Bm7b5", "Cmaj7", "Dm7", "Em7", "Fmaj7", "G7"], ["i7", "iiø7", "IIImaj7", "iv7", "v7", "VImaj7", "VII7"]),
+    ])
+    func seventhChords(tuning: String, symbols: [String], numerals: [String]) {
+        for degree in 1...7 {
+            var pad = Self.pad(tuning)
+            let played = ons(pad.handle(press(KeyLayout.seventhChordKeys[degree - 1]), at: 0), channel: 1)
+            #expect(played == pad.columnTones(degree: degree), "column \(degree) in \(tuning)")
+            #expect(played.count == 4)
+            #expect(pad.soundingName?.symbol == symbols[degree - 1])
+            #expect(pad.soundingName?.numeral == numerals[degree - 1])
+            #expect(pad.currentChord.chord.symbol == symbols[degree - 1])
+            // Released without Shift (Shift let go first): the chord still ends.
+            #expect(Set(offs(pad.handle(release(KeyLayout.chordKeys[degree - 1]), at: 1), channel: 1)) == Set(played))
+        }
+    }
+
+    @Test("without key releases, a root then its seventh at once are two presses, not an auto-repeat")
+    func rootThenSeventhQuickly() {
+        var pad = Self.pad("CMajor", .noteLength(1))
+        #expect(ons(pad.handle(press("t"), at: 0), channel: 1) == [55])
+        #expect(ons(pad.handle(press("T"), at: 0.1), channel: 1) == [65], "T: the seventh of V, F4")
+        #expect(ons(pad.handle(press("T"), at: 0.2), channel: 1).isEmpty, "T again at once: the terminal's auto-repeat")
+    }
+
+    @Test("a strum after a seventh chord strums its four tones; a triad after it strums the triad")
+    func strumSeventh() {
+        var pad = Self.pad("CMajor", .noteLength(5))
+        _ = pad.handle(press("%"), at: 0)
+        var strummed = ons(pad.handle(press("/"), at: 1), channel: 1)
+        strummed += ons(pad.handle(.tick, at: 2), channel: 1)
+        #expect(strummed == [55, 59, 62, 65])
+        _ = pad.handle(press("5"), at: 3)
+        #expect(!pad.currentIsSeventh)
+        #expect(pad.currentChord.chord.symbol == "G")
+    }
+
+    @Test("with the kitty protocol, Shift+q arrives as Q and its release without Shift still ends the note")
+    func kittyShift() {
+        var decoder = KeyDecoder()
+        var pad = Self.pad("CMajor")
+        var commands: [MIDIMessage] = []
+        for event in decoder.events(from: Array("\u{1B}[113:81;2u".utf8)) { commands += pad.handle(.key(event), at: 0) }
+        #expect(ons(commands, channel: 1) == [59], "Shift+q: the seventh of I, B3")
+        commands = []
+        for event in decoder.events(from: Array("\u{1B}[113;1:3u".utf8)) { commands += pad.handle(.key(event), at: 1) }
+        #expect(offs(commands, channel: 1) == [59])
+        // A terminal that sends no shifted key: the modifier alone makes the letter upper case.
+        #expect(decoder.events(from: Array("\u{1B}[116;2u".utf8)) == [KeyEvent(.character("T"))])
+        #expect(decoder.events(from: Array("\u{1B}[53:37;2u".utf8)) == [KeyEvent(.character("%"))])
     }
 
     @Test("another column's tone stops the previous chord, as a new chord does")
@@ -324,7 +404,16 @@ struct ChordLookupTests {
         #expect(try ChordLookup.describe("BMinor", tuning: Self.dMajor, formulas: ChordFormula.standard)
                 == "Bm (BMinor): B D F# — column vi in DMajor: key 6, its tones y h n")
         #expect(try ChordLookup.describe("CMinor", tuning: Self.dMajor, formulas: ChordFormula.standard)
-                .hasSuffix("— not one of DMajor's seven columns"))
+                .hasSuffix("— not one of DMajor's seven columns or their seventh chords"))
+    }
+
+    @Test("a seventh chord of the key names its column, the Shift key and its four tone keys", arguments: [
+        ("A7", "A7 (ADominant7): A C# E G — column V's seventh chord V7 in DMajor: Shift+5 (%), its tones t g b T"),
+        ("DMajor7", "Dmaj7 (DMajor7): D F# A C# — column I's seventh chord Imaj7 in DMajor: Shift+1 (!), its tones q a z Q"),
+        ("C#m7b5", "C#m7b5 (C#HalfDiminished7): C# E G B — column vii°'s seventh chord viiø7 in DMajor: Shift+7 (&), its tones u j m U"),
+    ])
+    func seventh(text: String, expected: String) throws {
+        #expect(try ChordLookup.describe(text, tuning: Self.dMajor, formulas: ChordFormula.standard) == expected)
     }
 
     @Test("a mistyped chord name suggests the closest", arguments: [

@@ -1,12 +1,13 @@
 import Foundation
 import JianpuAudio
+import Subprocesses
 import Testing
 @testable import JianpuChordPad
 
 /// The package folder (two levels above this file).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+let packageRoot = PackageFolder.root.path
 let releaseBinary = packageRoot + "/.build/release/chordpad"
-let hasTmux = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+let hasTmux = Subprocess.which("tmux") != nil
 
 /// The ears of the tmux test (`Tests/tmux/check-pitches.py`), checked on tones of known pitch.
 @Suite("Pitch check")

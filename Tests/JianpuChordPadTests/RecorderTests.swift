@@ -1,5 +1,6 @@
 import Foundation
 import JianpuCore
+import Subprocesses
 import Testing
 @testable import JianpuChordPad
 
@@ -128,28 +129,11 @@ struct RecorderTests {
 }
 
 enum ProcessRunner {
-    static func run(_ executable: String, _ arguments: [String], timeout: Double = 120) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    /// Runs a program to its end: what it wrote to standard output and error.
+    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let run = try Subprocess.run(executable, arguments)
+        return run.output + run.errors
     }
 
-    static let pythonHasMido: Bool = {
-        guard let _ = try? run("/usr/bin/env", ["python3", "-c", "import mido"]) else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import mido"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let pythonHasMido = (try? Subprocess.run("/usr/bin/env", ["python3", "-c", "import mido"]).status) == 0
 }

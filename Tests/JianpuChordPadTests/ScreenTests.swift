@@ -17,9 +17,21 @@ struct ScreenTests {
         #expect(plain.contains("root    q D      w E      e F#     r G      t A      y B      u C#     "))
         #expect(plain.contains("third   a F#     s G      d A      f B      g C#     h D      j E      "))
         #expect(plain.contains("fifth   z A      x B      c C#     v D      b E      n F#     m G      "))
+        #expect(plain.contains("seventh Q C#     W D      E E      R F#     T G      Y A      U B      "))
+        #expect(plain.contains("7ths    ! Dmaj7  @ Em7    # F#m7   $ Gmaj7  % A7     ^ Bm7    & C#m7b5 "))
+        #expect(plain.contains { $0.contains("Shift+q-u  its seventh") })
         #expect(plain.contains { $0.contains("Tab: the melody") })
         #expect(plain.contains { $0.contains("q-u  root of column I-VII") })
         #expect(!plain.contains { $0.hasPrefix("Melody") })
+    }
+
+    @Test("where the sound and the take go has a line of its own that fits 80 columns")
+    func outputLine() {
+        let status = ScreenStatus(output: "take.wav (real-time pace)", recording: "take.mid")
+        let plain = ChordPadScreen.render(pad("DMajor", layout: .columns), status: status).map(strip)
+        #expect(plain.contains("out: take.wav (real-time pace)   recording: take.mid"))
+        #expect(plain.contains("sustain: off [Space]   panic [Backspace]   quit [Esc Esc, Ctrl-C]"))
+        #expect(plain.allSatisfy { ChordPadScreen.visibleWidth($0) <= 80 }, "\(plain.filter { ChordPadScreen.visibleWidth($0) > 80 })")
     }
 
     @Test("after one Esc the screen asks before quitting")

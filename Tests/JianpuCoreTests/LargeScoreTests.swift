@@ -46,4 +46,11 @@ struct LargeScoreTests {
             #expect(read.map(\.tick) == written.map { StandardMIDIFile.ticks($0.onset) })
         }
     }
+
+    /// Quadratic work (removing repeats one at a time) would run for minutes here; linear work takes a moment.
+    @Test("a chord word naming one pitch 400,000 times reads as that pitch once", .timeLimit(.minutes(1)))
+    func hugeUnisonChord() {
+        let timeline = T.timeline("1" + String(repeating: "3", count: 400_000) + "\n")
+        #expect(timeline.notes.map(\.pitch.midiNumber) == [60, 64])
+    }
 }

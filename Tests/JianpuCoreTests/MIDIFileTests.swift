@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import Testing
 @testable import JianpuCore
 
@@ -117,16 +118,8 @@ struct MIDIFileTests {
 
     /// Runs a command, returning its standard output when it exits with 0.
     static func run(_ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: output, as: UTF8.self) : nil
+        guard let run = try? Subprocess.run("/usr/bin/env", arguments), run.status == 0 else { return nil }
+        return run.output
     }
 
     @Test("an independent reader (mido) reads back the same notes", .enabled(if: midoAvailable))

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import FoundationXML
 import JianpuCore
 import JianpuEngraving
@@ -6,7 +7,7 @@ import JianpuPrint
 
 /// Scores, engravings and their SVG read back as XML, for the engraving tests.
 enum EngravingSupport {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageFolder.root
     static let shippedScores = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scores").path))?
         .filter { $0.hasSuffix(".jp") }.sorted() ?? []
 
@@ -69,18 +70,10 @@ enum EngravingSupport {
         FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)")
     }
 
-    /// Runs a program to its end; its standard output, or nil when it could not run.
+    /// Runs a program (found on `PATH`) to its end: its status and standard output.
     @discardableResult
     static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try Subprocess.run("/usr/bin/env", [program] + arguments)
+        return (run.status, run.output)
     }
 }

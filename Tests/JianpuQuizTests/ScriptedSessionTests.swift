@@ -93,6 +93,21 @@ import Testing
         #expect(recap.last == "drill next: P5  (jianpu quiz --intervals P5)")
     }
 
+    @Test("the recap in a terminal wraps at word boundaries at any width of 40 columns or more", arguments: [40, 41, 47, 60, 80])
+    func theRecapWrapsAtWordBoundaries(width: Int) {
+        var summary = QuizSummary(asked: 12, correct: 5, total: 12)
+        summary.recap = [
+            "confusions (played → answered): m3 → M3 ×2, P5 → M3 ×2, m7 → m2, M6 → M7",
+            "error classes: inverted 0, wrong width 2, one semitone 2, other 1",
+            "drill next: m2, m3, M3, P5  (jianpu quiz --intervals m2,m3,M3,P5)",
+        ]
+        let lines = QuizScreen.recapLines(summary, width: width)
+        #expect(lines.allSatisfy { $0.count <= width }, "\(lines)")
+        let words = { (text: [String]) in text.flatMap { $0.split(separator: " ") } }
+        #expect(words(lines) == words(summary.lines), "no word is cut or lost")
+        #expect(lines.first == "score: 5/12 (42%)")
+    }
+
     @Test func theEndOfASessionRecapsWhatToWorkOn() throws {
         let settings = QuizSettings(intervals: [.minorThird, .majorThird, .perfectFifth], questions: 99)
         let (lines, _, _) = try Self.session(answers: Array(repeating: "M3", count: 6), settings: settings, seed: 5,

@@ -1,10 +1,11 @@
 import Foundation
+import Subprocesses
 import Testing
 @testable import JianpuQuiz
 
 enum Support {
     /// The package's root folder.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageFolder.root
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     /// A fresh empty folder.
@@ -44,35 +45,13 @@ enum Support {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date) ?? .distantPast
     }
 
-    static func which(_ tool: String) -> String? {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = "\(folder)/\(tool)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
+    static func which(_ tool: String) -> String? { Subprocess.which(tool) }
 
-    /// Runs a program to the end; returns status, stdout and stderr.
+    /// Runs a program to the end (100 columns wide); returns status, stdout and stderr.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        env["COLUMNS"] = "100"
-        process.environment = env
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let run = try Subprocess.run(executable, arguments, input: input, environment: environment.merging(["COLUMNS": "100"]) { $1 })
+        return (run.status, run.output, run.errors)
     }
 
     /// The SoundFont, when this machine has one.

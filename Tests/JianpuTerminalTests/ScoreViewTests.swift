@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import JianpuCore
 import Testing
 @testable import JianpuTerminal
@@ -295,7 +296,7 @@ func highlights(_ line: String) -> [String] {
 }
 
 @Suite struct BjehpViewTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackageFolder.root
 
     @Test func aSeekToALineOpeningWithARestShowsThatLine() throws {
         let path = Self.root.appendingPathComponent("Scores/bjehp.jp").path

@@ -3,6 +3,8 @@
 #
 #   1. I–V–vi–IV in D major, pressed with pauses: the WAV holds each chord's notes, the previous
 #      chord stops at every change, and the screen names D, A, Bm, G.
+#   1b. Column V's root, third, fifth and seventh (Shift+t) alone, then its seventh chord (Shift+5); the safe quit;
+#       NO_COLOR (no colours on screen).
 #   2. MIDI note-ons of C, E, G (60, 64, 67) written to a FIFO: the screen says C, the WAV holds them.
 #
 # Usage: Tests/tmux/chordpad-test.sh [path/to/chordpad]   (default .build/release/chordpad)
@@ -48,9 +50,11 @@ wait_exit() {
 
 # --- 1. I–V–vi–IV in D major ------------------------------------------------------------------
 tmux new-session -d -s "$SESSION" -x 120 -y 40 \
-    "'$BIN' --tuning DMajor --note-length 5 --chord-program 0 --out '$WORK/chords.wav' --record '$WORK/chords.mid' 2>'$WORK/chords.err'; echo \$? > '$WORK/chords.rc'"
+    "env -u NO_COLOR '$BIN' --tuning DMajor --note-length 5 --chord-program 0 --out '$WORK/chords.wav' --record '$WORK/chords.mid' 2>'$WORK/chords.err'; echo \$? > '$WORK/chords.rc'"
 if wait_for "$SESSION" 'note-length mode' 10; then pass "chordpad started in D major, note-length mode shown"; else fail "chordpad did not start: $(cat "$WORK/chords.err" 2>/dev/null)"; fi
 sleep 0.5
+ESC=$(printf '\033')
+if tmux capture-pane -p -e -t "$SESSION" | grep -q "${ESC}\[31m"; then pass "C notes are drawn red"; else fail "no red C notes on screen"; fi
 SCREENS=()
 for key in 1 5 6 4; do
     tmux send-keys -t "$SESSION" "$key"
@@ -82,15 +86,21 @@ if grep -q "wrote $WORK/chords.mid: [0-9]* notes, [0-9]*:[0-9][0-9]$" "$WORK/cho
 
 # --- 1b. Per-column tones, without the chord first; the layout on screen; a safe quit ----------------
 tmux new-session -d -s "$SESSION" -x 120 -y 40 \
-    "'$BIN' --tuning DMajor --no-kitty --note-length 1.2 --chord-program 0 --out '$WORK/columns.wav' 2>'$WORK/columns.err'; echo \$? > '$WORK/columns.rc'"
-if wait_for "$SESSION" 'root +q D +w E' 10 && wait_for "$SESSION" 'fifth +z A +x B' 1; then
-    pass "the screen shows each column's keys: root, third, fifth under the chords"
+    "NO_COLOR=1 '$BIN' --tuning DMajor --no-kitty --note-length 1.2 --chord-program 0 --out '$WORK/columns.wav' 2>'$WORK/columns.err'; echo \$? > '$WORK/columns.rc'"
+if wait_for "$SESSION" 'root +q D +w E' 10 && wait_for "$SESSION" 'fifth +z A +x B' 1 && wait_for "$SESSION" 'seventh +Q C# +W D' 1 \
+    && wait_for "$SESSION" '7ths +! Dmaj7 +@ Em7' 1; then
+    pass "the screen shows each column's keys: root, third, fifth, seventh under the chords, and the seventh chords"
 else
     fail "no column layout on screen: $(tmux capture-pane -p -t "$SESSION" | head -12)"
 fi
+if tmux capture-pane -p -e -t "$SESSION" | grep -Eq "${ESC}\[(3[0-7]|38;)"; then fail "NO_COLOR is set but notes are coloured"; else pass "NO_COLOR: no colours on screen"; fi
 sleep 0.5
-# Column V (A major in D): t = root A3, g = third C#4, b = fifth E4; the chord itself never pressed.
-for key in t g b; do tmux send-keys -t "$SESSION" "$key"; sleep 1.5; done
+# Column V (A major in D): t = root A3, g = third C#4, b = fifth E4, T (Shift+t) = seventh G4; the chord
+# itself never pressed. Then % (Shift+5): the seventh chord A7.
+for key in t g b T; do tmux send-keys -t "$SESSION" "$key"; sleep 1.5; done
+tmux send-keys -t "$SESSION" %
+if wait_for "$SESSION" 'Sounding: A7 +V7 ' 3; then pass "Shift+5 plays the seventh chord, named A7, V7"; else fail "Shift+5: $(tmux capture-pane -p -t "$SESSION" | grep Sounding)"; fi
+sleep 1.5
 tmux send-keys -t "$SESSION" Escape
 if wait_for "$SESSION" 'Quit\? Press Esc again' 3 && [ ! -s "$WORK/columns.rc" ]; then
     pass "one Esc asks before quitting and chordpad plays on"
@@ -112,10 +122,10 @@ sleep 0.5
 if ! tmux capture-pane -p -t "$SESSION" | grep -q 'Quit?' && [ ! -s "$WORK/columns.rc" ]; then pass "a melody key after q plays on"; else fail "q then z did not play on"; fi
 tmux send-keys -t "$SESSION" Escape; sleep 0.3; tmux send-keys -t "$SESSION" Escape
 if wait_exit columns; then pass "Esc twice quits with status 0"; else fail "Esc twice did not quit: $(cat "$WORK/columns.err" 2>/dev/null)"; fi
-if python3 Tests/tmux/check-pitches.py "$WORK/columns.wav" --expect "57/61/64" --segment-seconds 1.5; then
-    pass "the WAV holds column V's root, third and fifth one by one"
+if python3 Tests/tmux/check-pitches.py "$WORK/columns.wav" --expect "57/61/64/67/57,61,64,67" --segment-seconds 1.5; then
+    pass "the WAV holds column V's root, third, fifth and seventh one by one, then its seventh chord"
 else
-    fail "the WAV does not hold A3, C#4, E4 one by one"
+    fail "the WAV does not hold A3, C#4, E4, G4 one by one, then A7"
 fi
 
 # --- 2. MIDI input from a FIFO ----------------------------------------------------------------
@@ -209,8 +219,8 @@ fi
 
 # --- One-line errors ----------------------------------------------------------------------------
 message=$("$BIN" --tuning DMinr 2>&1 </dev/null); status=$?
-if [ "$status" = 1 ] && [ "$(wc -l <<<"$message")" = 1 ] && grep -q "unknown tuning 'DMinr' (did you mean DMinor?)" <<<"$message"; then
-    pass "unknown tuning: one line suggesting the closest name"
+if [ "$status" = 64 ] && [ "$(wc -l <<<"$message")" = 1 ] && grep -q "unknown tuning 'DMinr' (did you mean DMinor?)" <<<"$message"; then
+    pass "unknown tuning: one line suggesting the closest name, status 64 (a bad command line)"
 else
     fail "unknown tuning gave status $status: $message"
 fi

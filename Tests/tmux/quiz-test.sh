@@ -42,6 +42,8 @@ screen | grep -q "type M3 + Enter" || fail "the prompt lists more than the drill
 keys M 3 Enter
 wait_for "right: M3 major third: narrow, weakly consonant, major"
 wait_for "Enter or Space: next question"
+screen | grep -q "x your note" && fail "a right answer marks no note of yours"
+screen | grep -q "+ the right upper note" || fail "no sign legend after the answer"
 # After an answer, keys replay; only Enter or Space goes on.
 keys x
 wait_for "(Enter or Space goes on)"
@@ -75,6 +77,8 @@ keys m 3 Enter
 wait_for "wrong: played M3 major third: narrow, weakly consonant, major"
 wait_for "you said m3 minor third: narrow, weakly consonant, minor"
 wait_for "error: one semitone"
+# The keys' signs are explained (they mark the keys without colour too).
+wait_for "● lower note · + the right upper note · x your note"
 sleep 4   # the correction (yours, then the right one) plays whole before the replay keys
 keys y
 wait_for "(yours: m3)"
@@ -98,7 +102,7 @@ if [ "$SOUND" != "--mute" ]; then
     [ "$size" -gt $((176400 * 3)) ] || fail "the WAV holds only $size bytes"
 fi
 
-# At 40 columns every line (the prompt, the piano footer, the feedback) wraps at word boundaries:
+# At 40 columns every line (the prompt, the piano footer, the feedback, the recap) wraps at word boundaries:
 # joined back (-J), no line is longer than the pane, so the terminal never had to split a word.
 PANE="$SOCKET-narrow:0.0"
 tmux -L "$SOCKET" new-session -d -s "$SOCKET-narrow" -x 40 -y 40 \
@@ -117,6 +121,9 @@ keys Tab
 keys m 3 Enter
 wait_for "arpeggio"
 narrow_check "feedback"
+keys Enter
+wait_for "drill next:"
+narrow_check "recap"
 # Ctrl-C from outside (SIGINT) ends the quiz with status 130 and the terminal back in canonical mode
 # with echo; NO_COLOR draws the keyboard without colours.
 tmux -L "$SOCKET" kill-server 2>/dev/null || true

@@ -226,10 +226,9 @@ struct PartBuilder {
             pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }
             pitches.sort()
             // A chord that names a pitch twice sounds it once, as in the reference's MIDI.
-            var index = 1
-            while index < pitches.count {
-                if pitches[index] == pitches[index - 1] { pitches.remove(at: index) } else { index += 1 }
-            }
+            var unique: [Pitch] = []
+            for pitch in pitches where pitch != unique.last { unique.append(pitch) }
+            pitches = unique
         } else {
             if word.octaveGroupCount > 1 {
                 parser.error(location, "'\(original)' has more than one group of octave marks: expected one, such as 1'' or 1,,")
