@@ -82,6 +82,8 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
         var totalMilliseconds = 0
         var medianMilliseconds = 0
 
+        static let empty = Tally(asked: 0, correct: 0, totalMilliseconds: 0, medianMilliseconds: 0)
+
         init(asked: Int, correct: Int, totalMilliseconds: Int, medianMilliseconds: Int) {
             (self.asked, self.correct, self.totalMilliseconds, self.medianMilliseconds) = (asked, correct, totalMilliseconds, medianMilliseconds)
         }

@@ -29,7 +29,7 @@ extension QuizStore {
             var byWeek: [Int: QuizStatistics.Tally] = [:]
             let days = try Row.fetchCursor(db, sql: "SELECT day, COUNT(*), SUM(played = heard), SUM(ms) FROM \(base) GROUP BY day", arguments: arguments)
             while let row = try days.next() {
-                byWeek[week(row[0]), default: .init(asked: 0, correct: 0, totalMilliseconds: 0, medianMilliseconds: 0)]
+                byWeek[week(row[0]), default: .empty]
                     .add(asked: row[1], correct: row[2], totalMilliseconds: row[3])
             }
             var groupings = try [tallies("0"), tallies("played"), tallies("kind"), tallies("program"), tallies(Self.octaveSQL), byWeek]
@@ -61,7 +61,7 @@ extension QuizStore {
                 mistakes[QuizStatistics.Mistake(played: row[0], heard: row[1], inverted: row[2], wideness: row[3], oneSemitone: row[4]), default: 0] += row[5] as Int
             }
             return QuizStatistics(since: since, sessions: sessions,
-                                  overall: groupings[0][0] ?? .init(asked: 0, correct: 0, totalMilliseconds: 0, medianMilliseconds: 0),
+                                  overall: groupings[0][0] ?? .empty,
                                   byInterval: groupings[1], byKind: groupings[2], byProgram: groupings[3], instruments: instruments,
                                   byOctave: groupings[4], byWeek: groupings[5], mistakes: mistakes)
         }
