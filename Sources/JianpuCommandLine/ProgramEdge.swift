@@ -83,19 +83,36 @@ public enum ProgramEdge {
         do {
             parsed = try Command.parseAsRoot()
         } catch {
-            Command.exit(withError: error)
+            exitReporting(Command.self, error, name: name)
         }
         do {
             var running = parsed
             try running.run()
+            // What went through `print` (the parser's `help` command) is buffered: a failed flush is a failed run.
+            guard StandardStreams.flushPrinted() else {
+                StandardStreams.error("\(name): cannot write to standard output: \(String(cString: strerror(errno)))\n")
+                exit(ExitStatus.failure.rawValue)
+            }
             exit(ExitStatus.success.rawValue)
         } catch {
             if let (text, status) = report(error) {
                 if let text { StandardStreams.error("\(name): \(text)\n") }
                 exit(status)
             }
-            Command.exit(withError: error)
+            exitReporting(Command.self, error, name: name)
         }
+    }
+
+    /// Exits as swift-argument-parser would for its own errors, except that help and `--version` (the
+    /// main output then) are written here: a full or closed standard output is exit 1, not 0.
+    private static func exitReporting<Command: ParsableCommand>(_ command: Command.Type, _ error: any Error, name: String) -> Never {
+        guard Command.exitCode(for: error) == .success else { Command.exit(withError: error) }
+        let text = Command.fullMessage(for: error)
+        guard StandardStreams.output(text + "\n") else { // as the parser prints it
+            StandardStreams.error("\(name): cannot write to standard output: \(String(cString: strerror(errno)))\n")
+            exit(ExitStatus.failure.rawValue)
+        }
+        exit(ExitStatus.success.rawValue)
     }
 
     /// The line to print (nil: nothing more to say) and the status for one of our errors; nil for errors

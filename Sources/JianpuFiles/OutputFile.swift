@@ -77,7 +77,12 @@ public final class OutputFileWriter {
         self.file = file
         if file.isDevice {
             temporaryPath = nil
-            descriptor = Glibc.open(file.path, O_WRONLY | O_CLOEXEC)
+            // Not blocking: a pipe nobody reads would hold the open forever; it is refused (ENXIO) instead.
+            descriptor = Glibc.open(file.path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+            if descriptor < 0, errno == ENXIO {
+                throw FileProblem(file.path, "is a pipe with nothing reading it: start the reader first, or choose a file")
+            }
+            if descriptor >= 0 { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
         } else {
             let (folder, name) = FileStatus.split(file.path)
             var template = Array("\(folder)/.\(name).XXXXXX".utf8CString)

@@ -40,6 +40,11 @@ public enum StandardStreams {
         return write(text, to: STDOUT_FILENO)
     }
 
+    /// Flushes what `print` buffered for standard output (C's stdio streams); false when that failed.
+    public static func flushPrinted() -> Bool {
+        fflush(nil) == 0
+    }
+
     /// Writes `text` to standard error; false when it could not all be written (the caller rarely can do more).
     @discardableResult
     public static func error(_ text: String) -> Bool {

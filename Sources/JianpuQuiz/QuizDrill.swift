@@ -95,6 +95,9 @@ public final class QuizDrill {
     /// Answers the log could not take yet (locked by another program, a full disk): kept, retried with each answer and at the end.
     private var unsaved: [AnswerRow] = []
 
+    /// Where the drill says what happened to the log (kept answers, saved again); standard error unless a test listens.
+    var notify: (String) -> Void = { StandardStreams.error("jianpu: " + $0 + "\n") }
+
     /// The number of questions this session asks.
     public let total: Int
 
@@ -216,12 +219,12 @@ public final class QuizDrill {
                 lastSavedID = try store.record(row)
                 unsaved.removeFirst()
                 if warnedUnsaved, unsaved.isEmpty {
-                    StandardStreams.error("jianpu: the quiz log is free again: the kept answers are saved\n")
+                    notify("the quiz log is free again: the kept answers are saved")
                     warnedUnsaved = false
                 }
             } catch {
                 if !warnedUnsaved {
-                    StandardStreams.error("jianpu: \((error as? QuizError)?.message ?? "\(error)"): your answer is kept in memory and saved when the log is free\n")
+                    notify("\((error as? QuizError)?.message ?? "\(error)"): your answer is kept in memory and saved when the log is free")
                     warnedUnsaved = true
                 }
                 return false

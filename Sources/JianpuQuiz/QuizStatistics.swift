@@ -56,22 +56,96 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
              byOctave = "by_octave", confusions, byWeek = "by_week", errorClasses = "error_classes"
     }
 
-    /// Statistics of `rows` (already filtered by date).
+    /// Statistics of `rows` (already filtered by date), computed row by row; `QuizStore.statistics(since:)`
+    /// computes the same in SQL without holding the rows.
     public init(rows: [AnswerRow], since: Date? = nil) {
-        self.since = since.map(Self.dayString)
-        answers = rows.count
-        sessions = Set(rows.map(\.sessionID)).count
-        overall = Self.line("all", rows)
-        byInterval = Self.group(rows, key: { $0.playedInterval }, name: { Interval(semitones: $0)?.shortName ?? "\($0)" })
-        byKind = Self.group(rows, key: { PlaybackKind.allCases.firstIndex(of: $0.playbackType) ?? 0 }, name: { PlaybackKind.allCases[$0].rawValue })
+        func tallies<K: Hashable>(_ key: (AnswerRow) -> K) -> [K: Tally] {
+            Dictionary(grouping: rows, by: key).mapValues(Tally.init(rows:))
+        }
         let programs = Dictionary(rows.map { ($0.program, $0.playbackInstrument) }, uniquingKeysWith: { first, _ in first })
-        byInstrument = Self.group(rows, key: { $0.program }, name: { programs[$0] ?? "program \($0)" })
-        byOctave = Self.group(rows, key: { Pitch(midiNumber: $0.rootNote).octave }, name: { "octave \($0)" })
-        byWeek = Self.group(rows, key: { Self.weekKey($0.playedAt) }, name: Self.weekName)
-        errorClasses = ErrorClass.counts(rows).map { ErrorClassCount(errorClass: $0.0.rawValue, count: $0.1) }
-        var counts: [Pair: Int] = [:]
-        for row in rows where !row.isCorrect { counts[Pair(played: row.playedInterval, heard: row.recognizedInterval), default: 0] += 1 }
-        confusions = counts.sorted { ($1.value, $0.key.played, $0.key.heard) < ($0.value, $1.key.played, $1.key.heard) }
+        var mistakes: [Mistake: Int] = [:]
+        for row in rows where !row.isCorrect {
+            mistakes[Mistake(played: row.playedInterval, heard: row.recognizedInterval, inverted: row.errorInverted,
+                             wideness: row.errorWideness, oneSemitone: row.errorOneSemitone), default: 0] += 1
+        }
+        self.init(since: since, sessions: Set(rows.map(\.sessionID)).count, overall: Tally(rows: rows),
+                  byInterval: tallies(\.playedInterval), byKind: tallies { Self.kindKey($0.playbackType) },
+                  byProgram: tallies(\.program), instruments: programs,
+                  byOctave: tallies { Pitch(midiNumber: $0.rootNote).octave }, byWeek: tallies { Self.weekKey($0.playedAt) },
+                  mistakes: mistakes)
+    }
+
+    /// Counts of one group of answers: all a `Line` needs.
+    struct Tally: Hashable {
+        var asked = 0
+        var correct = 0
+        var totalMilliseconds = 0
+        var medianMilliseconds = 0
+
+        static let empty = Tally(asked: 0, correct: 0, totalMilliseconds: 0, medianMilliseconds: 0)
+
+        init(asked: Int, correct: Int, totalMilliseconds: Int, medianMilliseconds: Int) {
+            (self.asked, self.correct, self.totalMilliseconds, self.medianMilliseconds) = (asked, correct, totalMilliseconds, medianMilliseconds)
+        }
+
+        init(rows: [AnswerRow]) {
+            let times = rows.map(\.responseMilliseconds).sorted()
+            self.init(asked: rows.count, correct: rows.filter(\.isCorrect).count, totalMilliseconds: times.reduce(0, +),
+                      medianMilliseconds: Self.median(times))
+        }
+
+        /// The middle of sorted `times` (the mean of the middle two, rounded down, for an even count).
+        static func median(_ times: [Int]) -> Int {
+            times.isEmpty ? 0 : times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+        }
+
+        mutating func add(asked: Int, correct: Int, totalMilliseconds: Int) {
+            self.asked += asked
+            self.correct += correct
+            self.totalMilliseconds += totalMilliseconds
+        }
+
+        func line(_ item: String) -> Line {
+            let mean = asked == 0 ? 0 : Int((Double(totalMilliseconds) / Double(asked)).rounded())
+            let accuracy = asked == 0 ? 0 : (Double(correct) * 1000 / Double(asked)).rounded() / 10
+            return Line(item: item, asked: asked, correct: correct, accuracy: accuracy, medianMilliseconds: medianMilliseconds, meanMilliseconds: mean)
+        }
+    }
+
+    /// A wrong answer's interval pair and error columns: confusions and error classes are counted from these.
+    struct Mistake: Hashable {
+        var played: Int
+        var heard: Int
+        var inverted: Bool
+        var wideness: Bool
+        var oneSemitone: Bool
+    }
+
+    /// The statistics from counts per group, however they were counted.
+    init(since: Date?, sessions: Int, overall: Tally, byInterval: [Int: Tally], byKind: [Int: Tally], byProgram: [Int: Tally],
+         instruments: [Int: String], byOctave: [Int: Tally], byWeek: [Int: Tally], mistakes: [Mistake: Int]) {
+        func lines(_ tallies: [Int: Tally], _ name: (Int) -> String) -> [Line] {
+            tallies.sorted { $0.key < $1.key }.map { $0.value.line(name($0.key)) }
+        }
+        self.since = since.map(Self.dayString)
+        answers = overall.asked
+        self.sessions = sessions
+        self.overall = overall.line("all")
+        self.byInterval = lines(byInterval) { Interval(semitones: $0)?.shortName ?? "\($0)" }
+        self.byKind = lines(byKind) { PlaybackKind.allCases[$0].rawValue }
+        byInstrument = lines(byProgram) { instruments[$0] ?? "program \($0)" }
+        self.byOctave = lines(byOctave) { "octave \($0)" }
+        self.byWeek = lines(byWeek, Self.weekName)
+        var classes: [ErrorClass: Int] = [:]
+        var pairs: [Pair: Int] = [:]
+        for (mistake, count) in mistakes {
+            for kind in ErrorClass.classes(inverted: mistake.inverted, width: mistake.wideness, oneSemitone: mistake.oneSemitone) {
+                classes[kind, default: 0] += count
+            }
+            pairs[Pair(played: mistake.played, heard: mistake.heard), default: 0] += count
+        }
+        errorClasses = ErrorClass.allCases.map { ErrorClassCount(errorClass: $0.rawValue, count: classes[$0] ?? 0) }
+        confusions = pairs.sorted { ($1.value, $0.key.played, $0.key.heard) < ($0.value, $1.key.played, $1.key.heard) }
             .prefix(10)
             .map { pair, count in
                 let played = Interval(semitones: pair.played), heard = Interval(semitones: pair.heard)
@@ -82,18 +156,8 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
 
     private struct Pair: Hashable { var played: Int; var heard: Int }
 
-    private static func line(_ item: String, _ rows: [AnswerRow]) -> Line {
-        let correct = rows.filter(\.isCorrect).count
-        let times = rows.map(\.responseMilliseconds).sorted()
-        let median = times.isEmpty ? 0 : times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
-        let mean = times.isEmpty ? 0 : Int((Double(times.reduce(0, +)) / Double(times.count)).rounded())
-        let accuracy = rows.isEmpty ? 0 : (Double(correct) * 1000 / Double(rows.count)).rounded() / 10
-        return Line(item: item, asked: rows.count, correct: correct, accuracy: accuracy, medianMilliseconds: median, meanMilliseconds: mean)
-    }
-
-    private static func group<K: Comparable & Hashable>(_ rows: [AnswerRow], key: (AnswerRow) -> K, name: (K) -> String) -> [Line] {
-        Dictionary(grouping: rows, by: key).sorted { $0.key < $1.key }.map { line(name($0.key), $0.value) }
-    }
+    /// A playback kind's place in `PlaybackKind.allCases`: the order of the kind table.
+    static func kindKey(_ kind: PlaybackKind) -> Int { PlaybackKind.allCases.firstIndex(of: kind) ?? 0 }
 
     static func weekKey(_ date: Date) -> Int {
         var calendar = Calendar(identifier: .iso8601)

@@ -9,6 +9,8 @@ import JianpuCore
 /// several quizzes can write to one file at once.
 public final class QuizStore: Sendable {
     public let path: String
+    /// How long a write waits for another program's lock before it fails (a test shortens it).
+    let busyTimeout: TimeInterval
     let pool: DatabasePool?
     let reader: any DatabaseReader
 
@@ -58,6 +60,7 @@ public final class QuizStore: Sendable {
     /// - Throws: `QuizError` naming the file and the fix.
     public init(readingOnly path: String) throws {
         self.path = path
+        busyTimeout = 15
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(15)
@@ -81,8 +84,13 @@ public final class QuizStore: Sendable {
 
     /// Opens (creating if needed) the log at `path` and brings its schema up to date.
     /// - Throws: `QuizError` with one line naming the file and the fix (corrupt, read-only, unreachable).
-    public init(path: String) throws {
+    public convenience init(path: String) throws {
+        try self.init(path: path, busyTimeout: 15)
+    }
+
+    init(path: String, busyTimeout: TimeInterval) throws {
         self.path = path
+        self.busyTimeout = busyTimeout
         let fileManager = FileManager.default
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !fileManager.fileExists(atPath: folder) {
@@ -95,7 +103,7 @@ public final class QuizStore: Sendable {
         }
         try Self.refuseForeignDatabase(path)
         var config = Configuration()
-        config.busyMode = .timeout(15)
+        config.busyMode = .timeout(busyTimeout)
         config.label = "jianpu quiz"
         do {
             let pool = try Self.openAndMigrate(path: path, configuration: config)
@@ -144,7 +152,7 @@ public final class QuizStore: Sendable {
     }
 
     /// One line for a database failure: the action, the file, what SQLite reported (by result code), the fix.
-    static func message(for error: DatabaseError, path: String, while action: Action) -> String {
+    static func message(for error: DatabaseError, path: String, while action: Action, waited: TimeInterval = 15) -> String {
         let what = "cannot \(action.rawValue) quiz database \(path)"
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
@@ -153,8 +161,12 @@ public final class QuizStore: Sendable {
             return readOnlyMessage(path, while: action)
         case .SQLITE_CANTOPEN:
             return "\(what): unable to open the file; check the path and permissions, or pass --db NEW"
+        case .SQLITE_FULL:
+            return "\(what): the disk is full; free some space and try again (the log is left as it is)"
+        case .SQLITE_IOERR:
+            return "\(what): the disk failed to read or write (is it full?); free some space or check the disk, then try again"
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return "\(what): it stayed locked by another program for 15 s; try again"
+            return "\(what): it stayed locked by another program for \(Int(waited.rounded())) s; try again"
         default:
             let text = (error.message ?? "\(error.resultCode)").replacingOccurrences(of: "\n", with: " ")
             return "\(what): \(text); move it away or pass --db NEW"
@@ -164,11 +176,11 @@ public final class QuizStore: Sendable {
     private func write<T>(_ work: (Database) throws -> T) throws -> T {
         guard let pool else { throw QuizError(Self.readOnlyMessage(path, while: .writing)) }
         do { return try pool.write(work) } catch let error as DatabaseError {
-            throw QuizError(Self.message(for: error, path: path, while: .writing))
+            throw QuizError(Self.message(for: error, path: path, while: .writing, waited: busyTimeout))
         }
     }
 
-    private func read<T>(_ work: (Database) throws -> T) throws -> T {
+    func read<T>(_ work: (Database) throws -> T) throws -> T {
         do { return try reader.read(work) } catch let error as DatabaseError {
             throw QuizError(Self.message(for: error, path: path, while: .reading))
         } catch let unfit as UnfitColumn {

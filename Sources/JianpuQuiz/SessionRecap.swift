@@ -21,7 +21,7 @@ public enum ErrorClass: String, Sendable, Hashable, CaseIterable, Codable {
         return classes(inverted: row.errorInverted, width: row.errorWideness, oneSemitone: row.errorOneSemitone)
     }
 
-    private static func classes(inverted: Bool, width: Bool, oneSemitone: Bool) -> [ErrorClass] {
+    static func classes(inverted: Bool, width: Bool, oneSemitone: Bool) -> [ErrorClass] {
         let found = [(inverted, ErrorClass.inverted), (width, .wrongWidth), (oneSemitone, .oneSemitone)].filter(\.0).map(\.1)
         return found.isEmpty ? [.other] : found
     }

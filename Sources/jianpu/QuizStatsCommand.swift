@@ -39,7 +39,7 @@ struct QuizStatsCommand: ParsableCommand {
         // Checked before anything is read: never over the log, and into a folder that exists.
         let plotFile = try plot.map { try OutputFile($0, inputs: [database]) }
         let store = try QuizStore.forReading(path: database)
-        let statistics = QuizStatistics(rows: try store.answers(since: start), since: start)
+        let statistics = try store.statistics(since: start)
         let text = switch format {
         case .table: statistics.table()
         case .csv: statistics.csv()

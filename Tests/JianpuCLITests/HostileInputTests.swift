@@ -42,7 +42,10 @@ struct HostileInputTests {
         }
     }
 
-    @Test("a failed write of the main output is exit 1", arguments: ["$J info w.jp >/dev/full", "$J info w.jp >&-"])
+    @Test("a failed write of the main output is exit 1", arguments: [
+        "$J info w.jp >/dev/full", "$J info w.jp >&-", "$J --help >/dev/full", "$J export --help >&-", "$J help quiz stats >/dev/full",
+        "$J --version >/dev/full",
+    ])
     func unwritableStdout(command: String) throws {
         _ = try file("w.jp", Self.warned)
         let outcome = try Self.shell(command + "; echo status=$? >&2", in: folder)
@@ -57,6 +60,17 @@ struct HostileInputTests {
         #expect(outcome.status == 1)
         #expect(outcome.errors.contains("is also the input"))
         #expect(try String(contentsOfFile: score, encoding: .utf8) == "1 2 3 4 |\n")
+    }
+
+    @Test("an output that is a pipe nobody reads is an error, not a wait forever", arguments: [
+        "$J export s.jp -o p.mid", "$J render s.jp -o p.wav", "$J typeset s.jp -o p.svg",
+    ])
+    func pipeWithoutReader(command: String) throws {
+        _ = try file("s.jp", "1 2 3 4 |\n")
+        // `timeout` ends the run if the open blocks: status 124 instead of the error.
+        let outcome = try Self.shell("mkfifo p.mid p.wav p.svg; timeout 10 \(command)", in: folder)
+        #expect(outcome.status == 1, "\(outcome.errors)")
+        #expect(outcome.errors.contains("is a pipe with nothing reading it"))
     }
 
     @Test("export refuses a .wav name: it writes MIDI")

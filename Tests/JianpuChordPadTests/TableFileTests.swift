@@ -35,6 +35,23 @@ struct TableFileTests {
         }
     }
 
+    @Test("a pipe or a device as a tunings or chords file is refused as such, never read", arguments: ["fifo", "/dev/zero"])
+    func notARegularFile(kind: String) throws {
+        var path = kind
+        if kind == "fifo" {
+            path = NSTemporaryDirectory() + "chordpad-\(UUID().uuidString.prefix(8))-tunings.fifo"
+            #expect(mkfifo(path, 0o600) == 0)
+        }
+        for load in [{ _ = try ChordPadApp.loadTunings(file: path) }, { _ = try ChordPadApp.loadFormulas(file: path) }] {
+            do {
+                try load()
+                Issue.record("\(path) must be refused")
+            } catch let diagnostics as Diagnostics {
+                #expect(diagnostics.all.map(\.message) == ["is not a regular file (a pipe or a device): expected a text file"])
+            }
+        }
+    }
+
     @Test("a file that is not UTF-8 says so, not 'check the path'", arguments: ["tunings", "chords"])
     func notUTF8(kind: String) throws {
         let path = try Self.file("\(kind).txt", Array("Minor: 1, 4, 8\n".utf8) + [0xC3, 0x28, 0x0A])

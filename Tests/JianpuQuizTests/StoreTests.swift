@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import JianpuCore
 import Testing
 @testable import JianpuQuiz
@@ -108,6 +109,81 @@ import Testing
     }
 }
 
+/// `QuizStore.statistics` counts in SQL; `QuizStatistics(rows:)` counts row by row. They must agree.
+@Suite struct StatisticsInSQLTests {
+    /// A log of `count` answers written in one transaction, as varied as the columns allow: every interval,
+    /// kind and a few programs, roots over several octaves, wrong answers of each class, four months of days,
+    /// and one answer in fifty with the seed app's missing response time, root and program.
+    static func bulkLog(_ path: String, count: Int) throws -> QuizStore {
+        let store = try QuizStore(path: path)
+        let queue = try DatabaseQueue(path: path)
+        try queue.inTransaction { db in
+            for _ in 0...count / 40 { try db.execute(sql: "INSERT INTO sessions (started_at) VALUES ('2026-01-01 00:00:00.000')") }
+            let insert = try db.makeStatement(sql: """
+                INSERT INTO recognize_intervals (session_id, played_at, recognized_at, first_note, second_note, playback_type,
+                    recognized_note, played_interval, recognized_interval, repeated_times, playback_instrument,
+                    error_inverted, error_wideness, error_one_semitone, response_ms, root_note, program)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            var random = QuizRandom(seed: 11)
+            let start = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01
+            for index in 0..<count {
+                let root = 36 + Int(random.next() % 48), played = Int(random.next() % 13)
+                let heard = random.next() % 3 == 0 ? Int(random.next() % 13) : played
+                let program = [0, 0, 24, 40][Int(random.next() % 4)]
+                let seedRow = index % 50 == 7
+                let date = start.addingTimeInterval(Double(index) * 10_000_000 / Double(count))
+                try insert.execute(arguments: [
+                    1 + index / 40, date, date.addingTimeInterval(1), root, root + played, ["H", "MU", "MD"][index % 3], root + heard,
+                    played, heard, ["piano \(program)", "other"][Int(random.next() % 8 == 0 ? 1 : 0)], played + heard == 12,
+                    (played < 6) != (heard < 6), abs(played - heard) == 1,
+                    seedRow ? nil : Int(random.next() % 9_000), seedRow ? nil : root, seedRow ? nil : program])
+            }
+            return .commit
+        }
+        return store
+    }
+
+    @Test func aLargeLogCountsAsEveryRowDoes() throws {
+        let store = try Self.bulkLog(Support.temporaryFolder() + "/large.sqlite", count: 200_000)
+        let statistics = try store.statistics()
+        #expect(statistics.answers == 200_000)
+        #expect(statistics == QuizStatistics(rows: try store.answers()))
+        let since = try #require(QuizStatistics.parseDate("2026-03-01"))
+        let recent = try store.statistics(since: since)
+        #expect(recent.answers > 0 && recent.answers < 200_000)
+        #expect(recent == QuizStatistics(rows: try store.answers(since: since), since: since))
+    }
+
+    @Test func aSmallLogPrintsTheSameTablesCsvAndJson() throws {
+        let store = try QuizStore(path: Support.temporaryFolder() + "/small.sqlite")
+        for _ in 0..<3 { _ = try store.startSession(at: Date(timeIntervalSince1970: 1_794_873_600)) }
+        for row in StatisticsTests.rows() { try store.record(row) }
+        let counted = try store.statistics(), byRow = QuizStatistics(rows: StatisticsTests.rows())
+        try Support.expectGolden(counted.table(), "stats-three-weeks.txt")
+        #expect(counted.csv() == byRow.csv())
+        #expect(counted.json() == byRow.json())
+        #expect(ProgressPlot.svg(counted) == ProgressPlot.svg(byRow))
+        let empty = try QuizStore(path: Support.temporaryFolder() + "/empty.sqlite").statistics()
+        #expect(empty == QuizStatistics(rows: []))
+    }
+
+    @Test func aRowThatDoesNotFitIsAnErrorInSQLToo() throws {
+        let path = Support.temporaryFolder() + "/bad-values.sqlite"
+        let store = try QuizStore(path: path)
+        try GRDBQueueMaker.make(path)("""
+            INSERT INTO sessions(started_at) VALUES ('2020-01-01 10:00:00');
+            INSERT INTO recognize_intervals(session_id, played_at, recognized_at, first_note, second_note, playback_type,
+              recognized_note, played_interval, recognized_interval, playback_instrument)
+              VALUES (1, '2020-01-01 10:00:00', '2020-01-01', 60, 64, 'H', 64, 'four', 4, 'piano');
+            """)
+        #expect(throws: QuizError.self) { try store.statistics() }
+        do { _ = try store.statistics() } catch let error as QuizError {
+            #expect(error.message.hasPrefix("cannot read quiz database \(path): a row does not fit the quiz log (column played_interval"))
+        }
+    }
+}
+
 @Suite struct ForeignLogTests {
     @Test func seedAppLogOpensAndGainsTheNewColumns() throws {
         let path = Support.temporaryFolder() + "/seed.sqlite"
@@ -144,5 +220,73 @@ import Testing
             #expect(error.message.hasPrefix("cannot read quiz database \(path): a row does not fit the quiz log"))
             #expect(!error.message.contains("\n"))
         }
+    }
+}
+
+/// Another program holds the log's write lock longer than the store waits.
+@Suite struct LockedLogTests {
+    /// A python3 sqlite3 process that takes an exclusive lock on `path`, says `locked`, and commits when its
+    /// standard input gets a line.
+    final class LockHolder {
+        let process = Process()
+        let input = Pipe(), output = Pipe()
+
+        init(_ path: String) throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", """
+                import sqlite3, sys
+                db = sqlite3.connect(sys.argv[1], isolation_level=None)
+                db.execute('BEGIN EXCLUSIVE')
+                print('locked', flush=True)
+                sys.stdin.readline()
+                db.execute('COMMIT')
+                """, path]
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+            guard said.hasPrefix("locked") else { throw QuizError("the lock holder did not lock \(path): \(said)") }
+        }
+
+        func release() {
+            input.fileHandleForWriting.write(Data("\n".utf8))
+            process.waitUntilExit()
+        }
+    }
+
+    @Test func anAnswerGivenWhileTheLogIsLockedIsKeptSaidAndSavedLater() throws {
+        let path = Support.temporaryFolder() + "/locked.sqlite"
+        let store = try QuizStore(path: path, busyTimeout: 1)
+        let drill = QuizDrill(settings: QuizSettings(questions: 2), store: store, clock: SteppingClock(start: Date(timeIntervalSince1970: 1_795_000_000), step: 1),
+                              seed: 3)
+        var notices: [String] = []
+        drill.notify = { notices.append($0) }
+        try drill.start()
+
+        let holder = try LockHolder(path)
+        let first = try #require(drill.nextQuestion())
+        drill.markPlayed()
+        _ = try drill.answer(first.interval, note: first.upper)
+        #expect(notices == ["cannot write to quiz database \(path): it stayed locked by another program for 1 s; try again: your answer is kept in memory and saved when the log is free"])
+        #expect(try store.answers().isEmpty)
+        holder.release()
+
+        let second = try #require(drill.nextQuestion())
+        drill.markPlayed()
+        _ = try drill.answer(second.interval, note: second.upper)
+        try drill.finish()
+        #expect(notices.last == "the quiz log is free again: the kept answers are saved")
+        #expect(try store.answers().map(\.playedInterval) == [first.interval.semitones, second.interval.semitones])
+        #expect(try store.sessions().first?.endedAt != nil)
+    }
+}
+
+@Suite struct StoreMessageTests {
+    @Test("a full disk is named as such, without advice to move the log away", arguments: [ResultCode.SQLITE_FULL, .SQLITE_IOERR])
+    func fullDisk(code: ResultCode) {
+        let text = QuizStore.message(for: DatabaseError(resultCode: code), path: "q.sqlite", while: .writing)
+        #expect(text.hasPrefix("cannot write to quiz database q.sqlite: the disk"))
+        #expect(text.contains("full"))
+        #expect(!text.contains("move it away"))
     }
 }

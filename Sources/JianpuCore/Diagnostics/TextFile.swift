@@ -14,6 +14,14 @@ public enum TextFile {
             return .failure(.error(at: start, "no such file: check the path"))
         }
         guard !isDirectory.boolValue else { return .failure(.error(at: start, "is a folder: expected a text file")) }
+        // A pipe or a device is never read: it could block forever or never end. The size is checked before reading.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+            return .failure(.error(at: start, "is not a regular file (a pipe or a device): expected a text file"))
+        }
+        if let size = attributes?[.size] as? Int, size > maximumBytes {
+            return .failure(.error(at: start, "the file is \(size >> 20) MB: expected at most \(maximumBytes >> 20) MB of text"))
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(.error(at: start, "cannot read the file: check its permissions"))
         }
