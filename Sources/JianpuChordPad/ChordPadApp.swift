@@ -181,7 +181,11 @@ public struct ChordPadApp {
                 status.detectingKeyboard = false
                 pad.releaseMode = decoder.sawKittyReply ? .keyRelease : .noteLength(options.noteLength)
             }
-            for event in events { messages += pad.handle(.key(event), at: time) }
+            for event in events {
+                // Ctrl-C quits as the signal does, with its status (130); the pad quits on it either way.
+                if event.key == .control("c") { session.interruptByControlC() }
+                messages += pad.handle(.key(event), at: time)
+            }
             if let midi, !pad.quitRequested {
                 for message in midi.drain(atMost: Self.midiMessagesPerTurn) where !session.isInterrupted {
                     messages += pad.handle(.midi(message), at: time)

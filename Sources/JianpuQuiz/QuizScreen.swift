@@ -125,7 +125,10 @@ public final class QuizScreen {
             for key in keys {
                 switch Self.reviewKey(key.key) {
                 case .next: return
-                case .quit: quittingByKey = true; return
+                case .quit:
+                    if key.key == .control("c") { session.interruptByControlC() }
+                    quittingByKey = true
+                    return
                 case .question: replay(QuizSounds.timeline(for: question), "(the question again)", question)
                 case .yours: replay(QuizSounds.interval(answered, like: question), "(yours: \(answered.shortName))", question)
                 case .right: replay(QuizSounds.interval(question.interval, like: question), "(the right one: \(question.interval.shortName))", question)
@@ -145,7 +148,9 @@ public final class QuizScreen {
     /// A key turned into a quiz input (or nil when it only edits the typed answer or switches modes).
     private func handle(_ event: KeyEvent, question: Question) -> QuizInput? {
         switch event.key {
-        case .control("c"): return .quit
+        case .control("c"):
+            session.interruptByControlC()
+            return .quit
         case .tab:
             mode = mode == .names ? .keys : .names
             buffer = ""

@@ -82,6 +82,10 @@ public final class TerminalSession: @unchecked Sendable {
     /// Whether a signal ended the session.
     public var isInterrupted: Bool { interruption != nil }
 
+    /// Ends the session as SIGINT does: for Ctrl-C read as a key in raw mode, so that Ctrl-C gives the same
+    /// status (130) however it arrives. A signal that came first stays the reason.
+    public func interruptByControlC() { Signals.record(SIGINT) }
+
     /// Calls `action` once, on a background thread, when a signal ends the session (for loops that block
     /// elsewhere, such as one reading lines).
     public func onInterrupt(_ action: @escaping @Sendable () -> Void) {
@@ -131,11 +135,11 @@ public final class TerminalSession: @unchecked Sendable {
         guard isRaw else { return [] }
         // A closed terminal (its window gone) ends the session as SIGHUP would: the signal itself
         // reaches only the terminal's session leader, and never us when that shell blocks or ignores it.
-        if polled[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { Signals.hangUp(); return [] }
+        if polled[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { Signals.record(SIGHUP); return [] }
         guard polled[2].revents & Int16(POLLIN) != 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 1024)
         let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        if count < 0, errno != EINTR, errno != EAGAIN { Signals.hangUp() }
+        if count < 0, errno != EINTR, errno != EAGAIN { Signals.record(SIGHUP) }
         return count > 0 ? Array(buffer[..<count]) : []
     }
 
@@ -273,9 +277,9 @@ private enum Signals {
         }
     }
 
-    /// The terminal hung up: recorded as a SIGHUP, unless a signal came first.
-    static func hangUp() {
-        if received.compareExchange(expected: 0, desired: SIGHUP, ordering: .acquiringAndReleasing).exchanged {
+    /// Ends the session as `signal` would, unless a signal came first (without a handler's second-signal exit).
+    static func record(_ signal: Int32) {
+        if received.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing).exchanged {
             interruptPipe.wake()
         }
     }

@@ -33,9 +33,8 @@ struct Play: ParsableCommand {
         sound.start()
         let screen = !quiet && TerminalSession.isInteractive
         let session = try TerminalSession(raw: screen)
-        var controlC = false
         if screen {
-            controlC = PlayerScreen(engine: engine, output: sound, timeline: timeline, score: score).run(in: session)
+            PlayerScreen(engine: engine, output: sound, timeline: timeline, score: score).run(in: session)
         } else {
             while !engine.isFinished && !sound.hasEnded && !session.isInterrupted { _ = session.readBytes(timeout: 0.02) }
         }
@@ -43,6 +42,6 @@ struct Play: ParsableCommand {
         // A paced WAV ends once the engine has stopped (the notes released).
         engine.stop()
         try sound.finish()
-        if let signal = session.interruption ?? (controlC ? SIGINT : nil) { throw Interrupted(signal: signal) }
+        if let signal = session.interruption { throw Interrupted(signal: signal) }
     }
 }

@@ -16,9 +16,8 @@ struct PlayerScreen {
 
     /// Runs until the music ends, the output fails, the player quits or a signal arrives; on every way
     /// out all notes are released (`engine.stop()`). The session restores the terminal.
-    /// - Returns: true when the player pressed Ctrl-C (an interruption, like SIGINT).
-    @discardableResult
-    func run(in session: TerminalSession) -> Bool {
+    /// Ctrl-C as a key interrupts the session, as SIGINT does.
+    func run(in session: TerminalSession) {
         let view = ScoreView(timeline: timeline, score: score)
         defer { engine.stop() }
         var decoder = KeyDecoder()
@@ -41,7 +40,8 @@ struct PlayerScreen {
                 guard let action = PlayerKeys.action(for: event) else { continue }
                 switch action {
                 case .quit:
-                    return event.key == .control("c")
+                    if event.key == .control("c") { session.interruptByControlC() }
+                    return
                 case .togglePause:
                     paused ? engine.resume() : engine.pause()
                     paused.toggle()
@@ -56,6 +56,5 @@ struct PlayerScreen {
                 }
             }
         }
-        return false
     }
 }

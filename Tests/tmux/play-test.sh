@@ -63,7 +63,9 @@ bar() { screen | sed -n 's/.*bar \([0-9]*\)\/[0-9]*.*/\1/p' | head -1; }
 clock() { screen | sed -n 's/.*bar [0-9]*\/[0-9]*   \([0-9]*:[0-9]*\) \/.*/\1/p' | head -1; }
 # Whether the pane (or session $2) does not show text $1.
 not_shown() { ! T capture-pane -p -t "${2:-$SESSION}" | grep -qF -- "$1"; }
-not_in_file() { ! grep -q -- "$1" "$2"; }
+# No match in the file for a pattern (not_in_file) or a text (not_in_file_text); a broken pattern fails, never passes.
+not_in_file() { grep -q -- "$1" "$2"; [ $? -eq 1 ]; }
+not_in_file_text() { grep -qF -- "$1" "$2"; [ $? -eq 1 ]; }
 # Waits up to $1 seconds for the pane to show text matching $2.
 wait_for() {
     local deadline=$((SECONDS + $1))
@@ -259,7 +261,7 @@ TIE=$(grep '^ *╭' "$WORK/marks-screen.txt" | sed -n 2p)
 tie_at() { python3 -c "import sys; print(sys.argv[1].find(sys.argv[2]))" "$TIE" "$1"; }
 check "marks: the tie is an arc from over one 4 to over the next" test "$(tie_at ╭)" = "$(column_of "$DIGITS" '4  –')" -a "$(tie_at ╮)" = "$(( $(column_of "$DIGITS" '| 4') + 2 ))"
 for token in 'g[' '3[' '(' ')' '~' 'L:' "1'"; do
-    check "marks: no source token $token on the screen" not_in_file "$token" "$WORK/marks-screen.txt"
+    check "marks: no source token $token on the screen" not_in_file_text "$token" "$WORK/marks-screen.txt"
 done
 T kill-server >/dev/null 2>&1
 

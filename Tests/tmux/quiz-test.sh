@@ -143,4 +143,13 @@ i=0
 while [ ! -s "$DIR/stty.txt" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 tr -s ' ;\t' '\n\n\n' <"$DIR/stty.txt" | grep -qx icanon || fail "SIGINT left the terminal raw: $(cat "$DIR/stty.txt")"
 tr -s ' ;\t' '\n\n\n' <"$DIR/stty.txt" | grep -qx echo || fail "SIGINT left echo off: $(cat "$DIR/stty.txt")"
+# Ctrl-C typed as a key (raw mode reads it as a byte, not a signal) ends the quiz the same way: status 130.
+tmux -L "$SOCKET" kill-server 2>/dev/null || true
+SOCKET=$SOCKET-key
+PANE="$SOCKET:0.0"
+tmux -L "$SOCKET" new-session -d -s "$SOCKET" -x 130 -y 32 \
+    "XDG_CONFIG_HOME=$DIR/cfg $BIN quiz --mute --seed 6 -n 3 --db $DIR/key.sqlite; echo EXIT=\$?; sleep 60"
+wait_for "question 1/3"
+keys C-c
+wait_for "EXIT=130"
 echo "PASS: tmux quiz test ($SOUND)"
