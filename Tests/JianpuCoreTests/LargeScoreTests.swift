@@ -53,4 +53,13 @@ struct LargeScoreTests {
         let timeline = T.timeline("1" + String(repeating: "3", count: 400_000) + "\n")
         #expect(timeline.notes.map(\.pitch.midiNumber) == [60, 64])
     }
+
+    /// Memory stays in proportion to the distinct notes: a word of millions of figures lists a few.
+    @Test("a chord word repeating three notes a million times lists each note once, in the order first written")
+    func hugeChordListsEachNoteOnce() {
+        let word = Array("1".utf8) + Array(repeating: Array("5'3".utf8), count: 1_000_000).flatMap { $0 }
+        let notes = NoteWord.chordNotes(word, octavesAfter: nil).notes
+        // Marks belong to the figure after them unless OctavesAfter is set: 5 then 3'.
+        #expect(notes.map { "\(Character(UnicodeScalar($0.figure)))\($0.octave)" } == ["10", "50", "31"])
+    }
 }

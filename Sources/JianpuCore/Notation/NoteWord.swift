@@ -139,6 +139,7 @@ struct NoteWord {
     /// marks belong to the figure after them (`OctavesBefore`), or to the figure before them
     /// (`OctavesAfter`); with neither set, marks after a bare figure there are ambiguous (read
     /// as before). A group of marks counts at most three octaves, and `8`/`9` are `1'`/`2'`.
+    /// A note written twice (same figure, marks and accidental) is listed once.
     static func chordNotes<Bytes: Collection>(_ text: Bytes, octavesAfter: Bool?) -> (notes: [(figure: UInt8, octave: Int, accidental: Int)], ambiguous: Bool)
     where Bytes.Element == UInt8 {
         func isFigure(_ byte: UInt8) -> Bool { (49...57).contains(byte) || byte == UInt8(ascii: "x") }
@@ -148,6 +149,9 @@ struct NoteWord {
         for byte in text where isFigure(byte) || isMark(byte) || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "b") { symbols.append(byte) }
         var notes: [(figure: UInt8, octave: Int, accidental: Int)] = []
         notes.reserveCapacity(8)
+        // The notes already read, one bit each (figure, octave -3…3, accidental -1…1): a note
+        // written twice is kept once, so a chord word of millions of figures keeps a few notes.
+        var seen = SIMD4<UInt64>()
         // The marks and accidentals read so far for the next figure.
         var octave = 0, accidental = 0, run = 0
         var previous: UInt8 = 0
@@ -167,7 +171,12 @@ struct NoteWord {
             // `8` and `9` are 1 and 2 with an octave mark of their own.
             let isHigh = byte == UInt8(ascii: "8") || byte == UInt8(ascii: "9")
             if isHigh { octave = previous == UInt8(ascii: "'") ? min(run + 1, 3) : 1 }
-            notes.append((isHigh ? byte - 7 : byte, octave, accidental))
+            let note = (figure: isHigh ? byte - 7 : byte, octave: octave, accidental: accidental)
+            let key = Int(note.figure & 7) << 5 | (note.octave + 3) << 2 | (note.accidental + 1)
+            if seen[key >> 6] >> UInt64(key & 63) & 1 == 0 {
+                seen[key >> 6] |= 1 << UInt64(key & 63)
+                notes.append(note)
+            }
             octave = 0
             accidental = 0
             run = 0
