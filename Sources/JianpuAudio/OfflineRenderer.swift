@@ -72,16 +72,20 @@ public struct OfflineRenderer: Sendable {
     /// Renders `timeline` into a 16-bit stereo WAV replacing `output` once complete.
     @discardableResult
     public func render(_ timeline: Timeline, to output: OutputFile, progress: (Double) -> Void = { _ in }) throws -> RenderReport {
-        let schedule = try PerformanceSchedule(timeline: timeline, sampleRate: Double(options.sampleRate), options: options.playback)
-        try checkLength(of: schedule)
+        let playback = options.playback
+        if playback.startBar == nil && playback.endBar == nil && playback.tempoFactor > 0 {
+            // A whole score too long is refused before its events are laid out: they take memory in proportion.
+            try checkLength(seconds: timeline.durationSeconds / playback.tempoFactor + options.tailSeconds)
+        }
+        let schedule = try PerformanceSchedule(timeline: timeline, sampleRate: Double(options.sampleRate), options: playback)
+        try checkLength(seconds: Double(max(schedule.endFrame, schedule.events.last?.frame ?? 0)) / Double(options.sampleRate) + options.tailSeconds)
         let synth = try FluidSynth(soundFont: soundFontPath, sampleRate: Double(options.sampleRate), gain: options.gain)
         let writer = try WAVWriter(output: output, sampleRate: options.sampleRate)
         return try Self.render(schedule: schedule, synth: synth, writer: writer, tailSeconds: options.tailSeconds, chunkFrames: options.chunkFrames, progress: progress)
     }
 
-    /// Refuses audio longer than `maximumSeconds` or than a WAV file holds, before any is made.
-    private func checkLength(of schedule: PerformanceSchedule) throws {
-        let seconds = Double(max(schedule.endFrame, schedule.events.last?.frame ?? 0)) / Double(options.sampleRate) + options.tailSeconds
+    /// Refuses audio of `seconds` when longer than `maximumSeconds` or than a WAV file holds, before any is made.
+    private func checkLength(seconds: Double) throws {
         if seconds > options.maximumSeconds {
             throw AudioError(.output, "the audio would last \(ScoreSummary.clock(seconds)), longer than the \(Int(options.maximumSeconds / 60)) minutes allowed (--max-minutes raises the limit); nothing was written")
         }

@@ -49,7 +49,7 @@ struct NotationBenchmark {
         let timelines = Flattener.exportedTimelines(of: score)
         for _ in 0..<40 {
             switch phase {
-            case "lex": _ = Lexer.wordCount(in: text, file: "bench.jp")
+            case "lex": _ = WordCounter.words(in: text)
             case "parse": _ = ScoreParser.parse(text, file: "bench.jp")
             case "flatten": _ = Flattener.exportedTimelines(of: score)
             default: _ = StandardMIDIFile.data(for: Timeline.concatenating(timelines))
@@ -85,7 +85,7 @@ struct NotationBenchmark {
             var lexing = Double.infinity
             for _ in 0..<5 {
                 let start = DispatchTime.now().uptimeNanoseconds
-                let words = Lexer.wordCount(in: text, file: "bench.jp")
+                let words = WordCounter.words(in: text)
                 lexing = min(lexing, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                 precondition(words > 0)
             }

@@ -1,16 +1,16 @@
-import Synchronization
-
 /// Where something was written: a file, a 1-based line and a 1-based column.
 ///
 /// The file name is interned: a location is three 32-bit integers, so the millions of them a
 /// large score makes cost no reference counting.
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
-    private var fileID: Int32
+    private var fileID: UInt32
     private var storedLine: Int32
     private var storedColumn: Int32
 
+    private static let fileNames = InternTable<String>()
+
     public init(file: String, line: Int, column: Int) {
-        self.fileID = FileNames.shared.id(for: file)
+        self.fileID = Self.fileNames.number(for: file)
         self.storedLine = Int32(clamping: line)
         self.storedColumn = Int32(clamping: column)
     }
@@ -27,8 +27,8 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
 
     /// The file as it was named when the score was read.
     public var file: String {
-        get { FileNames.shared.name(for: fileID) }
-        set { fileID = FileNames.shared.id(for: newValue) }
+        get { Self.fileNames.value(fileID) }
+        set { fileID = Self.fileNames.number(for: newValue) }
     }
 
     /// The same file at another place (no interning).
@@ -45,26 +45,6 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
         if a.fileID != b.fileID { return a.file < b.file }
         return (a.storedLine, a.storedColumn) < (b.storedLine, b.storedColumn)
-    }
-}
-
-/// The file names seen so far, each with a small number.
-private final class FileNames: Sendable {
-    static let shared = FileNames()
-    private let table = Mutex<(names: [String], ids: [String: Int32])>(([], [:]))
-
-    func id(for name: String) -> Int32 {
-        table.withLock { table in
-            if let id = table.ids[name] { return id }
-            let id = Int32(table.names.count)
-            table.names.append(name)
-            table.ids[name] = id
-            return id
-        }
-    }
-
-    func name(for id: Int32) -> String {
-        table.withLock { $0.names[Int(id)] }
     }
 }
 

@@ -6,7 +6,7 @@ enum KeyName {
         guard bytes.count == 3 || bytes.count == 4, bytes[0] == UInt8(ascii: "1") || bytes[0] == UInt8(ascii: "6"),
               bytes[1] == UInt8(ascii: "=") else { return nil }
         // Somebody wrote the name backwards (`1=bE`): read it the right way round.
-        if bytes.count == 4, bytes[2] == UInt8(ascii: "#") || bytes[2] == UInt8(ascii: "b"), Lexer.isLetter(bytes[3]) {
+        if bytes.count == 4, bytes[2] == UInt8(ascii: "#") || bytes[2] == UInt8(ascii: "b"), TextBytes.isLetter(bytes[3]) {
             bytes.swapAt(2, 3)
         }
         let letter = Character(UnicodeScalar(bytes[2])).uppercased()

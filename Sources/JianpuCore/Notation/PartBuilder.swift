@@ -18,7 +18,7 @@ struct PartBuilder {
     var octavesAfter: Bool? = nil
     var pendingArpeggio: Note.Arpeggio? = nil
     var bars = BarCounter()
-    private var noteTexts = NoteTexts()
+    private var spellings = NoteSpellingCache()
     /// Groups opened past `PerformanceLimits.maximumNesting` (not kept, only counted to match
     /// their closing brackets), and where the first was opened.
     var excessNesting = 0
@@ -196,19 +196,18 @@ struct PartBuilder {
             parser.error(location, "unrecognised word '\(Self.shortened(original ?? String(decoding: bytes, as: UTF8.self)))': expected a note (0-7, x, -), a command or a header")
             return
         }
-        let text = noteTexts.text(of: bytes)
-        let width = original?.count ?? bytes.count
-        let original = original ?? text
+        // The word as written, for messages (made only when one is given).
+        func written() -> String { original ?? String(decoding: bytes, as: UTF8.self) }
         let beams = word.beams ?? (keepLength ? lastBeams : 0)
         lastBeams = beams
         if beams > 8 || word.dots > 8 {
-            parser.error(location, "'\(original)' is too short a note: expected at most 4 beams (h) and a few dots")
+            parser.error(location, "'\(written())' is too short a note: expected at most 4 beams (h) and a few dots")
             return
         }
         let length = NoteWord.length(beams: beams, dots: word.dots)
         bars.advance(by: length * tupletRatio, at: location, parser: &parser)
         if word.isDash {
-            append(.continuation(Continuation(length: length, location: location, width: width)))
+            append(.continuation(Continuation(length: length, location: location, width: original?.count ?? bytes.count)))
             return
         }
         var pitches: [Pitch] = []
@@ -216,12 +215,12 @@ struct PartBuilder {
             pitches = []
         } else if word.isChord {
             if word.restOrDashInChord {
-                parser.error(location, "'\(original)' mixes a rest or dash into a chord: expected only figures 1-7")
+                parser.error(location, "'\(written())' mixes a rest or dash into a chord: expected only figures 1-7")
                 return
             }
             let (notes, ambiguous) = NoteWord.chordNotes(bytes, octavesAfter: octavesAfter)
             if ambiguous {
-                parser.warning(location, "ambiguous octave marks in chord '\(original)': read as belonging to the next figure; write OctavesBefore or OctavesAfter to say which")
+                parser.warning(location, "ambiguous octave marks in chord '\(written())': read as belonging to the next figure; write OctavesBefore or OctavesAfter to say which")
             }
             pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }
             pitches.sort()
@@ -231,26 +230,30 @@ struct PartBuilder {
             pitches = unique
         } else {
             if word.octaveGroupCount > 1 {
-                parser.error(location, "'\(original)' has more than one group of octave marks: expected one, such as 1'' or 1,,")
+                parser.error(location, "'\(written())' has more than one group of octave marks: expected one, such as 1'' or 1,,")
                 return
             }
             guard word.accidentalCount <= 1 else {
-                parser.error(location, "'\(original)' has \(word.accidentalCount) accidentals: expected one # or b")
+                parser.error(location, "'\(written())' has \(word.accidentalCount) accidentals: expected one # or b")
                 return
             }
             let accidental = word.accidental
             let octave = word.octave + baseOctave
             if abs(octave) > 3 {
-                parser.warning(location, "'\(original)' is \(abs(octave)) octaves \(octave > 0 ? "up" : "down"): the reference accepts at most 3")
+                parser.warning(location, "'\(written())' is \(abs(octave)) octaves \(octave > 0 ? "up" : "down"): the reference accepts at most 3")
             }
             pitches = singlePitch(tonic + NoteWord.semitones(of: word.figure) + accidental + 12 * octave)
         }
         if let outside = pitches.first(where: { !$0.isValidMIDI }) {
             // A slip such as one comma too many: the note keeps its time, silent, and the rest plays.
-            parser.warning(location, "'\(Self.shortened(original))' sounds at MIDI note \(outside.midiNumber), outside 0 to 127: it stays silent")
+            parser.warning(location, "'\(Self.shortened(written()))' sounds at MIDI note \(outside.midiNumber), outside 0 to 127: it stays silent")
             pitches.removeAll { !$0.isValidMIDI }
         }
-        append(.note(Note(pitches: pitches, length: length, text: text, location: location, arpeggio: word.isChord ? pendingArpeggio : nil, width: width)))
+        let arpeggio = word.isChord ? pendingArpeggio : nil
+        let spelling = arpeggio == nil && original == nil
+            ? spellings.spelling(of: bytes)
+            : Note.spelling(text: String(decoding: bytes, as: UTF8.self), arpeggio: arpeggio, width: original?.count ?? bytes.count)
+        append(.note(Note(pitches: pitches, length: length, spelling: spelling, location: location)))
         lastNote = location
         pendingArpeggio = nil
     }

@@ -6,12 +6,19 @@
 public struct ScoreParser {
     /// The score and everything found wrong with it; the score is usable when there are no errors.
     public static func parse(_ text: String, file: String) -> (score: Score, diagnostics: [Diagnostic]) {
-        var parser = ScoreParser(file: file)
-        let lexed = Lexer.words(in: text, file: file)
-        parser.diagnostics = lexed.diagnostics
-        for (index, word) in lexed.words.enumerated() { parser.outline(word, at: index, headers: lexed.headers) }
-        parser.finishMovement(at: lexed.words.count)
-        let built = build(parser.movements.flatMap(\.parts), of: lexed)
+        parse(utf8: Array(text.utf8), file: file)
+    }
+
+    /// Parses UTF-8 text already checked to be valid (no String of it is made).
+    public static func parse(utf8 text: [UInt8], file: String) -> (score: Score, diagnostics: [Diagnostic]) {
+        let bytes = TextBytes.normalised(text)
+        // The outline: where parts and movements start, and the headers; the words are only counted.
+        var lexer = Lexer(bytes: bytes, file: file, sink: ScoreParser(file: file))
+        lexer.scan()
+        var parser = lexer.sink
+        parser.diagnostics = lexer.diagnostics + parser.diagnostics
+        parser.finishMovement()
+        let built = build(parser.movements.flatMap(\.parts), bytes: bytes, file: file)
         var movements: [Movement] = []
         var nextPart = 0
         for outline in parser.movements {
@@ -33,11 +40,14 @@ public struct ScoreParser {
         return (score, diagnostics)
     }
 
-    /// A part's place in the words, before it is read.
+    /// A part's place in the text, before it is read.
     struct PartOutline: Sendable {
         var location: SourceLocation
         var instrument: String?
-        var words: Range<Int>
+        /// Where the lexer reads the part from: just after its `NextPart`, or the start of the text.
+        var start: LexerPosition?
+        /// How many words of music the part has (room is made for its items at once).
+        var musicWords = 0
         /// The `L:`/`H:` lines written in the part, one verse each.
         var lyrics: [String] = []
     }
@@ -57,24 +67,7 @@ public struct ScoreParser {
     init(file: String) {
         let start = SourceLocation(file: file, line: 1, column: 1)
         movement = MovementOutline(location: start)
-        part = PartOutline(location: start, words: 0..<0)
-    }
-
-    /// Takes in the word at `index`: the boundaries of parts and movements, and the headers.
-    mutating func outline(_ word: Word, at index: Int, headers: [Header]) {
-        switch word.kind {
-        case .nextPart:
-            finishPart(at: index)
-            part = PartOutline(location: word.location, words: (index + 1)..<(index + 1))
-        case .nextScore:
-            finishMovement(at: index)
-            movement = MovementOutline(location: word.location)
-            part = PartOutline(location: word.location, words: (index + 1)..<(index + 1))
-        case .header(let header):
-            self.header(headers[header], at: word.location)
-        case .music:
-            break
-        }
+        part = PartOutline(location: start)
     }
 
     mutating func header(_ header: Header, at location: SourceLocation) {
@@ -101,34 +94,63 @@ public struct ScoreParser {
         movement.headers[name] = value
     }
 
-    mutating func finishPart(at end: Int) {
-        part.words = part.words.lowerBound..<max(end, part.words.lowerBound)
+    mutating func finishPart() {
         movement.parts.append(part)
     }
 
-    mutating func finishMovement(at end: Int) {
-        finishPart(at: end)
+    mutating func finishMovement() {
+        finishPart()
         movements.append(movement)
     }
 
-    /// Reads each part from its words; large parts side by side.
-    private static func build(_ parts: [PartOutline], of lexed: LexedText) -> [(part: Part, log: ParseLog)] {
-        parts.parallelMap(inParallel: lexed.words.count > 20_000) { build($0, of: lexed) }
+    /// Reads each part from its place in the text; large parts side by side.
+    private static func build(_ parts: [PartOutline], bytes: [UInt8], file: String) -> [(part: Part, log: ParseLog)] {
+        let words = parts.reduce(0) { $0 + $1.musicWords }
+        return parts.parallelMap(inParallel: words > 20_000) { outline in
+            var builder = PartBuilder(location: outline.location, expectedItems: outline.musicWords)
+            builder.instrument = outline.instrument
+            builder.lyrics = outline.lyrics
+            var lexer = Lexer(bytes: bytes, file: file, sink: PartReader(bytes: bytes, builder: builder), readsHeaders: false)
+            lexer.scan(from: outline.start)
+            var reader = lexer.sink
+            return (reader.builder.finish(parser: &reader.log), reader.log)
+        }
+    }
+}
+
+extension ScoreParser: WordSink {
+    mutating func music(_ bytes: Range<Int>, at location: SourceLocation) {
+        part.musicWords += 1
     }
 
-    private static func build(_ outline: PartOutline, of lexed: LexedText) -> (part: Part, log: ParseLog) {
-        var log = ParseLog()
-        var builder = PartBuilder(location: outline.location, expectedItems: outline.words.count)
-        builder.instrument = outline.instrument
-        builder.lyrics = outline.lyrics
-        lexed.bytes.withUnsafeBufferPointer { bytes in
-            for word in lexed.words[outline.words] {
-                guard case .music = word.kind else { continue }
-                builder.consume(UnsafeBufferPointer(rebasing: bytes[Int(word.start)..<Int(word.end)]), at: word.location, parser: &log)
-            }
+    mutating func boundary(_ boundary: PartBoundary, at location: SourceLocation, resume: LexerPosition) -> Bool {
+        switch boundary {
+        case .nextPart:
+            finishPart()
+        case .nextScore:
+            finishMovement()
+            movement = MovementOutline(location: location)
         }
-        return (builder.finish(parser: &log), log)
+        part = PartOutline(location: location, start: resume)
+        return true
     }
+}
+
+/// Reads one part's words into its builder, stopping at the part's end.
+private struct PartReader: WordSink {
+    let bytes: [UInt8]
+    var builder: PartBuilder
+    var log = ParseLog()
+
+    mutating func music(_ word: Range<Int>, at location: SourceLocation) {
+        bytes.withUnsafeBufferPointer { bytes in
+            builder.consume(UnsafeBufferPointer(rebasing: bytes[word]), at: location, parser: &log)
+        }
+    }
+
+    mutating func header(_ header: Header, at location: SourceLocation) {}
+
+    mutating func boundary(_ boundary: PartBoundary, at location: SourceLocation, resume: LexerPosition) -> Bool { false }
 }
 
 /// What reading a part has found so far, and the flags that outlive the part.

@@ -1,36 +1,23 @@
-/// One unit of a jianpu file as the lexer hands it to the parser.
+/// What the lexer hands on as it reads, one word at a time, so that no list of every word is kept.
 ///
-/// A word is a place in the lexed bytes, not a string of its own: most words are notes,
-/// read straight from the bytes, and a large score has hundreds of thousands of them.
-struct Word: Sendable, Hashable {
-    enum Kind: Sendable, Hashable {
-        /// A whitespace-separated word of music (`q1'.`, `R{`, `4=105`…).
-        case music
-        /// A `name=value` line: the index of its name and value in `LexedText.headers`.
-        case header(Int)
-        /// `NextPart` or `NextScore`.
-        case nextPart
-        case nextScore
-    }
+/// A large score has millions of words; reading them straight into the parser (or counting
+/// them) costs nothing per word beyond the reading itself.
+protocol WordSink {
+    /// A whitespace-separated word of music (`q1'.`, `R{`, `4=105`…): its bytes in the lexed text.
+    mutating func music(_ bytes: Range<Int>, at location: SourceLocation)
+    /// A `name=value` line, or a verse of lyrics as a header named `l:` or `h:`.
+    mutating func header(_ header: Header, at location: SourceLocation)
+    /// `NextPart` or `NextScore`; reading goes on at `resume`. Returns false to stop reading here.
+    mutating func boundary(_ boundary: PartBoundary, at location: SourceLocation, resume: LexerPosition) -> Bool
+}
 
-    var kind: Kind
-    /// The word's bytes in `LexedText.bytes`.
-    var start: Int32
-    var end: Int32
-    var location: SourceLocation
+/// The word that ends a part: `NextPart` starts another part, `NextScore` another movement.
+enum PartBoundary: Sendable, Hashable {
+    case nextPart, nextScore
 }
 
 /// A `name=value` line: the name lower-cased, the value trimmed.
 struct Header: Sendable, Hashable {
     var name: String
     var value: String
-}
-
-/// A file split into words: what the lexer gives the parser.
-struct LexedText: Sendable {
-    /// The text as UTF-8, full-width characters already read as ASCII.
-    var bytes: [UInt8]
-    var words: [Word] = []
-    var headers: [Header] = []
-    var diagnostics: [Diagnostic] = []
 }

@@ -1,4 +1,7 @@
 /// One element of a part, in written order; groups (tuplets, repeats) hold their own items.
+///
+/// Notes and dashes, by far the most items, are kept inline (32 bytes); rarer marks are boxed
+/// so that they do not make every item larger.
 public enum MusicItem: Sendable, Hashable {
     /// A note, a chord or a rest with its own time.
     case note(Note)
@@ -9,7 +12,7 @@ public enum MusicItem: Sendable, Hashable {
     /// `3[ … ]`: items whose written lengths are scaled to fit a different time.
     indirect case tuplet(Tuplet)
     /// `g[…]` before or `[…]g` after a note.
-    case grace(GraceNotes)
+    indirect case grace(GraceNotes)
     /// `R{ … } A{ … | … }`, `R4{ … }`.
     indirect case `repeat`(Repeat)
     /// `Segno`, `ToCoda`, `Fine`, `DC`, `DS`.
@@ -17,13 +20,13 @@ public enum MusicItem: Sendable, Hashable {
     /// `R*8`: whole bars of rest.
     case multibarRest(MultibarRest)
     /// `4=105`, `4.=60`.
-    case tempo(TempoMark)
+    indirect case tempo(TempoMark)
     /// `1=Bb`, `6=F#`.
-    case key(KeySignature)
+    indirect case key(KeySignature)
     /// `3/4`, `6/8,8`.
-    case timeSignature(TimeSignature)
+    indirect case timeSignature(TimeSignature)
     /// `\p`, `\ff`: the loudness from the previous note on.
-    case dynamic(Dynamic)
+    indirect case dynamic(Dynamic)
     /// `|`: a bar line as written (a check, not a cause of bars).
     case barLine(SourceLocation)
 

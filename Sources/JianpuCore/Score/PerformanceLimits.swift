@@ -2,7 +2,7 @@
 /// every score read (jianpu text and seed plists alike) before anything unfolds it.
 ///
 /// Limits keep the program safe without rejecting music people write: a part may nest groups
-/// 100 deep, and repeats may add 5,000,000 played items (notes, rests, dashes, marks) to those
+/// 100 deep, and repeats may add 1,000,000 played items (notes, rests, dashes, marks) to those
 /// written, play 100,000 passes in all, and the score may last 100,000,000 whole notes (which
 /// keeps exact time in range; how long a render may be is the renderer's own limit). What is written is bounded by the file size, so memory stays within
 /// a multiple of the input plus what these limits allow: a few kilobytes of nested repeats with
@@ -12,7 +12,7 @@ public enum PerformanceLimits {
     /// Groups (tuplets, repeats, endings) open inside one another.
     public static let maximumNesting = 100
     /// Items repeats may add to those written, in the whole score.
-    public static let maximumAddedItems = 5_000_000
+    public static let maximumAddedItems = 1_000_000
     /// Passes through repeat bodies in the whole score, nested passes multiplied.
     public static let maximumPasses = 100_000
     /// The played length of the whole score, in whole notes.

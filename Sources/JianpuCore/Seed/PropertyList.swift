@@ -272,7 +272,7 @@ public indirect enum PropertyList: Sendable, Hashable {
         }
 
         static func isBare(_ byte: UInt8) -> Bool {
-            Lexer.isLetter(byte) || (48...57).contains(byte) || "_.$:/-+".utf8.contains(byte)
+            TextBytes.isLetter(byte) || (48...57).contains(byte) || "_.$:/-+".utf8.contains(byte)
         }
     }
 }

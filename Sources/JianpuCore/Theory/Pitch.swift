@@ -1,8 +1,26 @@
 /// A sounding pitch as a MIDI note number (60 is middle C, C0 is 12).
 public struct Pitch: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    public var midiNumber: Int
+    // Four bytes, not eight: chords and timelines hold millions of pitches.
+    private var storedNumber: Int32
 
-    public init(midiNumber: Int) { self.midiNumber = midiNumber }
+    /// The MIDI note number: 60 is middle C (kept within ±2,147,483,647).
+    public var midiNumber: Int {
+        get { Int(storedNumber) }
+        set { storedNumber = Int32(clamping: newValue) }
+    }
+
+    public init(midiNumber: Int) { storedNumber = Int32(clamping: midiNumber) }
+
+    private enum CodingKeys: String, CodingKey { case midiNumber }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(midiNumber: try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .midiNumber))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(midiNumber, forKey: .midiNumber)
+    }
 
     /// The pitch class, 0 for C up to 11 for B.
     public var pitchClass: Int { ((midiNumber % 12) + 12) % 12 }

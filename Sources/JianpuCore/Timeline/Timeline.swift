@@ -65,17 +65,22 @@ public struct TimelinePart: Sendable, Hashable {
 
 /// A sounding note with its exact onset and length.
 public struct TimedNote: Sendable, Hashable {
-    // The one-byte fields come last, so a note packs into 64 bytes.
+    // Ordered so that a note packs into 56 bytes: a timeline may hold millions.
     public var onset: WholeNotes
     public var duration: WholeNotes
-    public var pitch: Pitch
-    /// Index into `Timeline.parts`.
-    public var part: Int
     /// Where the note (its first tied segment) was written.
     public var location: SourceLocation?
     public var velocity: UInt8
     /// Whether it is a grace note (its time is stolen from a neighbour).
     public var isGrace: Bool
+    public var pitch: Pitch
+    private var storedPart: Int32
+
+    /// Index into `Timeline.parts`.
+    public var part: Int {
+        get { Int(storedPart) }
+        set { storedPart = Int32(clamping: newValue) }
+    }
 
     public init(
         onset: WholeNotes, duration: WholeNotes, pitch: Pitch, velocity: UInt8 = 90, part: Int = 0,
@@ -85,7 +90,7 @@ public struct TimedNote: Sendable, Hashable {
         self.duration = duration
         self.pitch = pitch
         self.velocity = velocity
-        self.part = part
+        self.storedPart = Int32(clamping: part)
         self.location = location
         self.isGrace = isGrace
     }
