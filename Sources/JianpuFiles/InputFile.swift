@@ -47,7 +47,12 @@ public enum InputFile {
     }
 
     /// `n MB` (or KB, bytes) for a message.
+    /// A size as people read it; rounded up, so that a file just over a limit never reads as the limit.
     static func megabytes(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : bytes >= 1 << 10 ? "\(bytes >> 10) KB" : "\(bytes) bytes"
+        func rounded(_ unit: Int, _ name: String) -> String {
+            let tenths = (bytes * 10 + unit - 1) / unit
+            return tenths % 10 == 0 ? "\(tenths / 10) \(name)" : "\(tenths / 10).\(tenths % 10) \(name)"
+        }
+        return bytes >= 1 << 20 ? rounded(1 << 20, "MB") : bytes >= 1 << 10 ? rounded(1 << 10, "KB") : "\(bytes) bytes"
     }
 }

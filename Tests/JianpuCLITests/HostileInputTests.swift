@@ -130,6 +130,41 @@ struct HostileInputTests {
         #expect(outcome.errors.contains("adds more than 1000000 notes, rests and marks"))
     }
 
+    /// Scores just under the size limit that cost the most memory per byte of text: chords of
+    /// seven notes, a note every two bytes on one line, notes, lengths and bar lines on many
+    /// lines, and repeats that add nearly all the items they may.
+    static func heaviest(_ kind: String) -> String {
+        let limit = 1 << 20
+        switch kind {
+        case "chords": return String(repeating: "1234567 ", count: limit / 8 - 1) + "\n"
+        case "one line": return String(repeating: "1 ", count: limit / 2 - 1) + "\n"
+        case "many lines": return String(repeating: "1 2 3 4 | 5 6 7 1' | q1 q2 3 - | 5. s6 s7 1 0 |\n", count: limit / 48 - 1)
+        default: return "R10{ R10{ R10{ R10{ " + String(repeating: "s1 s2 s3 s4 s5 s6 s7 s1' ", count: 12) + "} } } }\n"
+        }
+    }
+
+    @Test("peak memory stays under ten times the score plus a constant for the heaviest scores read", arguments: ["chords", "one line", "many lines", "repeats"], ["check", "info", "export -o m.mid"])
+    func peakMemoryBounded(kind: String, command: String) throws {
+        let time = try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil, "GNU time (Debian package time) measures peak memory")
+        let text = Self.heaviest(kind)
+        _ = try file("s.jp", text)
+        let words = command.split(separator: " ").map(String.init)
+        let outcome = try Self.shell("\(time) -f %M -o peak.txt $J \(words[0]) s.jp \(words.dropFirst().joined(separator: " ")) 2>/dev/null", in: folder)
+        #expect(outcome.status == 0)
+        let kilobytes = try #require(Int(String(contentsOf: folder.appendingPathComponent("peak.txt"), encoding: .utf8).split(separator: "\n").last ?? ""))
+        // The constant: the runtime, FluidSynth's and Cairo's libraries, and the tables every run makes.
+        #expect(kilobytes * 1024 < 10 * text.utf8.count + (160 << 20), "\(kilobytes) kB for \(text.utf8.count) bytes")
+    }
+
+    @Test("a score over the size limit is refused before a byte is read")
+    func sizeLimit() throws {
+        let path = try file("big.jp", "")
+        #expect(truncate(path, (1 << 20) + 1) == 0)
+        let outcome = try Self.shell("$J info big.jp", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors == "big.jp: is 1.1 MB: expected a file of at most 1 MB\n")
+    }
+
     @Test("a render longer than --max-minutes is refused before a byte is written; --max-minutes raises the limit")
     func renderLength() throws {
         _ = try file("long.jp", "4=1\nR*10000\n")
