@@ -29,6 +29,8 @@ public final class TerminalSession: @unchecked Sendable {
     public let colors: Bool
     /// Whether the terminal is in raw mode.
     public let isRaw: Bool
+    /// Whether standard input was a terminal when the session started (a hung-up one may no longer say so).
+    private let inputIsTerminal = isatty(STDIN_FILENO) == 1
     private var restored = false
     private var drawn: [String] = []
     private var drawnSize = (columns: 0, rows: 0)
@@ -119,6 +121,15 @@ public final class TerminalSession: @unchecked Sendable {
         var window = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return (80, 24) }
         return (Int(window.ws_col), Int(window.ws_row))
+    }
+
+    /// Says that standard input has ended. When it was a terminal that has hung up (its window
+    /// closed), the session ends as SIGHUP would (status 129), not as answers that simply ran out:
+    /// the signal itself reaches only the terminal's session leader.
+    public func noteEndOfInput() {
+        guard inputIsTerminal else { return }
+        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        if poll(&input, 1, 0) >= 0, input.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { Signals.record(SIGHUP) }
     }
 
     /// Waits at most `timeout` seconds for typed bytes (raw mode) or for one of `descriptors` to become

@@ -174,6 +174,7 @@ struct Quiz: ParsableCommand {
                 session.onInterrupt { events.push(.endOfInput) }
                 events.readStandardInputLines()
                 summary = try PlainQuiz(drill: drill, audio: audio, events: events, explain: explain).run()
+                session.noteEndOfInput()
             }
         } catch {
             session.restore()

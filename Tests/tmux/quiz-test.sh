@@ -152,4 +152,16 @@ tmux -L "$SOCKET" new-session -d -s "$SOCKET" -x 130 -y 32 \
 wait_for "question 1/3"
 keys C-c
 wait_for "EXIT=130"
+# --plain in a terminal that closes (its shell ignoring SIGHUP, as under some launchers): the quiz
+# ends as SIGHUP would, status 129, not as answers that ran out (0).
+tmux -L "$SOCKET" kill-server 2>/dev/null || true
+SOCKET=$SOCKET-hangup
+PANE="$SOCKET:0.0"
+tmux -L "$SOCKET" new-session -d -s "$SOCKET" -x 130 -y 32 \
+    "trap '' HUP; $BIN quiz --plain --mute --seed 7 -n 3 --db $DIR/hangup.sqlite; echo \$? >$DIR/hangup.rc"
+wait_for "Q1/3"
+tmux -L "$SOCKET" kill-server 2>/dev/null || true
+i=0
+while [ ! -s "$DIR/hangup.rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+[ "$(cat "$DIR/hangup.rc" 2>/dev/null)" = 129 ] || fail "quiz --plain in a closed terminal ended with status $(cat "$DIR/hangup.rc" 2>/dev/null) (expected 129)"
 echo "PASS: tmux quiz test ($SOUND)"
