@@ -147,25 +147,25 @@ public struct PerformanceSchedule: Sendable {
             if a.message.channel != b.message.channel { return a.message.channel < b.message.channel }
             return (a.noteIndex ?? -1) < (b.noteIndex ?? -1)
         }
-        // Overlapping notes of one key on one channel: only the last release is sent.
+        // Overlapping notes of one key on one channel: only the last release is sent. The events
+        // kept are moved down in place: a second list of them would double the schedule's memory.
         var held: [Int: Int] = [:]
-        var events: [ScheduledEvent] = []
-        events.reserveCapacity(raw.count)
-        for event in raw {
-            switch event.message {
-            case .noteOn(let channel, let key, _):
+        var kept = 0
+        for index in raw.indices {
+            let event = raw[index]
+            if case .noteOn(let channel, let key, _) = event.message {
                 held[Int(channel) << 8 | Int(key), default: 0] += 1
-            case .noteOff(let channel, let key, _):
+            } else if case .noteOff(let channel, let key, _) = event.message {
                 let slot = Int(channel) << 8 | Int(key)
                 let count = (held[slot] ?? 1) - 1
                 held[slot] = count
                 if count > 0 { continue }
-            default:
-                break
             }
-            events.append(event)
+            raw[kept] = event
+            kept += 1
         }
-        self.events = events
+        raw.removeSubrange(kept...)
+        self.events = raw
     }
 
     /// The frame (from the start of the played range) at which a score position sounds.
