@@ -22,6 +22,19 @@ wait_for() {
     fail "did not see: $1"
 }
 keys() { tmux -L "$SOCKET" send-keys -t "$PANE" "$@"; }
+# fresh_server NAME COMMAND: ends the running tmux server and starts COMMAND in a server of its own
+# (a new one on the old socket could meet the old one still going away).
+fresh_server() {
+    tmux -L "$SOCKET" kill-server 2>/dev/null || true
+    SOCKET=$SOCKET-$1
+    PANE="$SOCKET:0.0"
+    tmux -L "$SOCKET" new-session -d -s "$SOCKET" -x 130 -y 32 "$2"
+}
+# wait_file FILE: up to 10 s for FILE to be written.
+wait_file() {
+    i=0
+    while [ ! -s "$1" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+}
 
 # With a SoundFont the sound goes to a WAV at real-time pace (the continuous output of an interactive quiz).
 SOUND="--mute"
@@ -126,11 +139,7 @@ wait_for "drill next:"
 narrow_check "recap"
 # Ctrl-C from outside (SIGINT) ends the quiz with status 130 and the terminal back in canonical mode
 # with echo; NO_COLOR draws the keyboard without colours.
-tmux -L "$SOCKET" kill-server 2>/dev/null || true
-# A server of its own: a new one on the old socket could meet the old one still going away.
-SOCKET=$SOCKET-signal
-PANE="$SOCKET:0.0"
-tmux -L "$SOCKET" new-session -d -s "$SOCKET" -x 130 -y 32 \
+fresh_server signal \
     "NO_COLOR=1 XDG_CONFIG_HOME=$DIR/cfg $BIN quiz --mute --seed 5 -n 3 --db $DIR/signal.sqlite; echo EXIT=\$?; stty -a >$DIR/stty.txt; sleep 60"
 wait_for "question 1/3"
 if tmux -L "$SOCKET" capture-pane -e -p -t "$PANE" | grep -q "$(printf '\033')\[4[0-9]"; then fail "NO_COLOR: the keyboard is drawn in colour"; fi
@@ -139,29 +148,21 @@ quiz=$(pgrep -P "$shell" | head -n 1)
 [ -n "$quiz" ] || fail "no quiz process under the pane"
 kill -INT "$quiz"
 wait_for "EXIT=130"
-i=0
-while [ ! -s "$DIR/stty.txt" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+wait_file "$DIR/stty.txt"
 tr -s ' ;\t' '\n\n\n' <"$DIR/stty.txt" | grep -qx icanon || fail "SIGINT left the terminal raw: $(cat "$DIR/stty.txt")"
 tr -s ' ;\t' '\n\n\n' <"$DIR/stty.txt" | grep -qx echo || fail "SIGINT left echo off: $(cat "$DIR/stty.txt")"
 # Ctrl-C typed as a key (raw mode reads it as a byte, not a signal) ends the quiz the same way: status 130.
-tmux -L "$SOCKET" kill-server 2>/dev/null || true
-SOCKET=$SOCKET-key
-PANE="$SOCKET:0.0"
-tmux -L "$SOCKET" new-session -d -s "$SOCKET" -x 130 -y 32 \
+fresh_server key \
     "XDG_CONFIG_HOME=$DIR/cfg $BIN quiz --mute --seed 6 -n 3 --db $DIR/key.sqlite; echo EXIT=\$?; sleep 60"
 wait_for "question 1/3"
 keys C-c
 wait_for "EXIT=130"
 # --plain in a terminal that closes (its shell ignoring SIGHUP, as under some launchers): the quiz
 # ends as SIGHUP would, status 129, not as answers that ran out (0).
-tmux -L "$SOCKET" kill-server 2>/dev/null || true
-SOCKET=$SOCKET-hangup
-PANE="$SOCKET:0.0"
-tmux -L "$SOCKET" new-session -d -s "$SOCKET" -x 130 -y 32 \
+fresh_server hangup \
     "trap '' HUP; $BIN quiz --plain --mute --seed 7 -n 3 --db $DIR/hangup.sqlite; echo \$? >$DIR/hangup.rc"
 wait_for "Q1/3"
 tmux -L "$SOCKET" kill-server 2>/dev/null || true
-i=0
-while [ ! -s "$DIR/hangup.rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+wait_file "$DIR/hangup.rc"
 [ "$(cat "$DIR/hangup.rc" 2>/dev/null)" = 129 ] || fail "quiz --plain in a closed terminal ended with status $(cat "$DIR/hangup.rc" 2>/dev/null) (expected 129)"
 echo "PASS: tmux quiz test ($SOUND)"
