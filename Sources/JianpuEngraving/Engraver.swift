@@ -21,14 +21,27 @@ public struct Engraver {
 
     /// The engraving of every movement, each with its own header.
     public func engrave(_ score: Score) -> Engraving {
-        var book = PageBook(height: pageHeight, margin: options.margin)
+        layout(score, maximumPages: .max) ?? Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: [], performance: [], duration: 0)
+    }
+
+    /// The engraving, or `PageLimitExceeded` as soon as it needs more than `maximumPages` pages:
+    /// the layout stops there, so a huge score costs the memory of that many pages, not of all of them.
+    public func engrave(_ score: Score, maximumPages: Int) throws(PageLimitExceeded) -> Engraving {
+        guard let engraving = layout(score, maximumPages: maximumPages) else { throw PageLimitExceeded(maximumPages: maximumPages) }
+        return engraving
+    }
+
+    private func layout(_ score: Score, maximumPages: Int) -> Engraving? {
+        let estimate = PageEstimate(metrics: m, lineWidth: contentWidth, pageHeight: pageHeight - 2 * options.margin)
+        if maximumPages < .max, estimate.fewestPages(score) > maximumPages { return nil }
+        var book = PageBook(height: pageHeight, margin: options.margin, maximumPages: maximumPages)
         var performance: [(seconds: Double, event: String, part: Int)] = []
         var offset = 0.0
         for (index, movement) in score.movements.enumerated() {
             let timeline = Flattener.timeline(of: movement)
             let times = OnsetMap(timeline: timeline, prefix: "m\(index)", offset: offset)
             performance += times.performance
-            engrave(movement, prefix: "m\(index)", times: times, into: &book)
+            guard engrave(movement, prefix: "m\(index)", times: times, into: &book) else { return nil }
             offset += timeline.durationSeconds
         }
         if book.pages.count > 1 {
@@ -40,48 +53,66 @@ public struct Engraver {
         return Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: book.pages, performance: performance, duration: offset)
     }
 
-    private func engrave(_ movement: Movement, prefix: String, times: OnsetMap, into book: inout PageBook) {
+    /// Lays out one movement; false when it would need more pages than the book allows.
+    private func engrave(_ movement: Movement, prefix: String, times: OnsetMap, into book: inout PageBook) -> Bool {
         let parts = WrittenBars.read(movement, prefix: prefix, times: times)
         let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).map { ($0.onset, Self.printed($0.chord.symbol)) }
         let count = parts.map(\.count).max() ?? 0
-        var blocks = (0..<count).map { b in
-            BarBlock(bars: parts.map { b < $0.count ? $0[b] : nil }, chords: chords, metrics: m, measure: measure) { times.onset(at: $0, part: $1, pitch: $2) }
-        }
         let header = HeaderLayout(movement: movement, metrics: m, measure: measure, width: contentWidth)
         book.reserve(header.height + m.s * 4)
         book.add(header.glyphs.map { $0.moved(options.margin, book.y) })
         book.y += header.height
+        guard !book.isFull else { return false }
         let bracket = movement.parts.count > 1 ? 0.7 * m.s : 0
         // Several parts: the first line starts with their instruments' names.
         let names = movement.parts.count > 1 ? movement.parts.map { $0.instrument ?? "" } : []
         let namesWidth = names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + 0.5 * m.s : 0 } ?? 0
         var systems: [SystemLayout] = []
-        for range in lineBreaks(blocks.map(\.width), width: contentWidth - bracket, first: contentWidth - bracket - namesWidth) {
-            let indent = bracket + (range.lowerBound == 0 ? namesWidth : 0)
-            let natural = blocks[range].reduce(0) { $0 + $1.width }
-            let columns = blocks[range].reduce(0) { $0 + max(1, $1.xs.count) }
-            let isLast = range.upperBound == blocks.count
+        // Bars are laid out a line at a time (as many as fit, a bar wider than the line on a line of
+        // its own), so that a score past the page limit stops before the rest of it is measured.
+        var line: [BarBlock] = []
+        var lineStart = 0, used = 0.0
+        func setLine(isLast: Bool) -> Bool {
+            let indent = bracket + (lineStart == 0 ? namesWidth : 0)
+            let natural = line.reduce(0) { $0 + $1.width }
+            let columns = line.reduce(0) { $0 + max(1, $1.xs.count) }
             if !(isLast && natural < 0.75 * (contentWidth - indent)), columns > 0 {
                 let extra = (contentWidth - indent - natural) / Double(columns)
-                for b in range { blocks[b].stretch(by: extra) }
+                for b in line.indices { line[b].stretch(by: extra) }
             }
-            let system = SystemLayout(blocks: Array(blocks[range]), metrics: m)
+            let system = SystemLayout(blocks: line, metrics: m)
             book.reserve(system.height)
+            guard !book.isFull else { return false }
             var placed = system
             placed.index = systems.count
             placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1,
-                        names: range.lowerBound == 0 ? names : [])
+                        names: lineStart == 0 ? names : [])
             book.add(placed.glyphs)
             book.pages[book.pages.count - 1].bars += placed.barAreas
             systems.append(placed)
             book.y += system.height + 1.3 * m.s
+            return true
         }
+        for b in 0..<count {
+            let block = BarBlock(bars: parts.map { b < $0.count ? $0[b] : nil }, chords: chords, metrics: m, measure: measure) { times.onset(at: $0, part: $1, pitch: $2) }
+            let available = contentWidth - bracket - (lineStart == 0 ? namesWidth : 0)
+            if !line.isEmpty, used + block.width > available {
+                guard setLine(isLast: false) else { return false }
+                lineStart = b
+                line = []
+                used = 0
+            }
+            line.append(block)
+            used += block.width
+        }
+        if !line.isEmpty { guard setLine(isLast: true) else { return false } }
         let spans = Spanners(systems: systems, parts: movement.parts, metrics: m, measure: measure)
         for (page, glyphs) in spans.glyphsByPage { book.pages[page].glyphs += glyphs }
         for system in systems {
             book.pages[system.page].systems.append(SystemArea(rect: system.rect, heads: system.heads, lyrics: spans.lyricBoxes[system.index] ?? [], chordSymbols: system.chordBoxes))
         }
         book.y += m.s
+        return true
     }
 
     /// A chord symbol with its roots' flats and sharps as signs: `Bb7/F#` is `B♭7/F♯`.
@@ -94,23 +125,6 @@ public struct Engraver {
         }
         return out
     }
-
-    /// Bars per line: as many as fit (`first` wide on the first line, `width` after), each line's bars
-    /// in order (a bar wider than the line gets a line of its own).
-    func lineBreaks(_ widths: [Double], width: Double, first: Double) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        var start = 0, used = 0.0
-        for (index, w) in widths.enumerated() {
-            if index > start, used + w > (result.isEmpty ? first : width) {
-                result.append(start..<index)
-                start = index
-                used = 0
-            }
-            used += w
-        }
-        if start < widths.count { result.append(start..<widths.count) }
-        return result
-    }
 }
 
 /// Pages filled from the top: where the next thing goes.
@@ -119,16 +133,25 @@ struct PageBook {
     var y: Double
     let height: Double
     let margin: Double
+    /// The most pages the book may have.
+    let maximumPages: Int
+    /// Set when `reserve` needed a page past the maximum (none is added then).
+    private(set) var isFull = false
 
-    init(height: Double, margin: Double) {
+    init(height: Double, margin: Double, maximumPages: Int = .max) {
         self.height = height
         self.margin = margin
+        self.maximumPages = maximumPages
         y = margin
     }
 
     /// Starts a new page unless `space` fits under what is on this one.
     mutating func reserve(_ space: Double) {
         if y + space > height - margin, y > margin + 1 {
+            guard pages.count < maximumPages else {
+                isFull = true
+                return
+            }
             pages.append(Page())
             y = margin
         }
@@ -137,4 +160,9 @@ struct PageBook {
     mutating func add(_ glyphs: [Glyph]) {
         pages[pages.count - 1].glyphs += glyphs
     }
+}
+
+/// A score that would take more pages than allowed: the layout stopped at the limit.
+public struct PageLimitExceeded: Error, Sendable {
+    public let maximumPages: Int
 }

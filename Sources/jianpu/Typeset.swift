@@ -23,6 +23,9 @@ struct Typeset: ParsableCommand {
     @Option(help: "Size of the digits in points, 8-40.")
     var size: Double = 15
 
+    @Option(help: "The most pages to typeset: a score that needs more is refused before anything is written.")
+    var maxPages: Int = 100
+
     @OptionGroup var synth: SynthOptions
 
     enum Format: String { case svg, pdf, html }
@@ -35,12 +38,19 @@ struct Typeset: ParsableCommand {
     func validate() throws {
         guard format != nil else { throw ValidationError("cannot tell the format of '\(output)': give a name ending in .svg, .pdf or .html") }
         guard (8...40).contains(size) else { throw ValidationError("--size must be between 8 and 40 points") }
+        guard maxPages >= 1 else { throw ValidationError("--max-pages must be at least 1") }
     }
 
     func run() throws {
         let file = try OutputFile(output, inputs: [input.file])
         let score = try input.load()
-        let engraving = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure()).engrave(score)
+        let engraver = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure())
+        let engraving: Engraving
+        do {
+            engraving = try engraver.engrave(score, maximumPages: maxPages)
+        } catch {
+            throw CommandFailure("\(input.file) needs more than \(error.maximumPages) pages (--max-pages raises the limit); nothing was written")
+        }
         do {
             switch format ?? .svg {
             case .svg: try file.write(Array(SVGWriter.svg(engraving).utf8))

@@ -143,14 +143,16 @@ struct HostileInputTests {
         }
     }
 
-    @Test("peak memory stays under ten times the score plus a constant for the heaviest scores read", arguments: ["chords", "one line", "many lines", "repeats"], ["check", "info", "export -o m.mid"])
+    @Test("peak memory stays under ten times the score plus a constant for the heaviest scores read", arguments: ["chords", "one line", "many lines", "repeats"], ["check", "info", "export -o m.mid", "typeset -o m.pdf"])
     func peakMemoryBounded(kind: String, command: String) throws {
         let time = try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil, "GNU time (Debian package time) measures peak memory")
         let text = Self.heaviest(kind)
         _ = try file("s.jp", text)
         let words = command.split(separator: " ").map(String.init)
-        let outcome = try Self.shell("\(time) -f %M -o peak.txt $J \(words[0]) s.jp \(words.dropFirst().joined(separator: " ")) 2>/dev/null", in: folder)
-        #expect(outcome.status == 0)
+        let outcome = try Self.shell("\(time) -f %M -o peak.txt $J \(words[0]) s.jp \(words.dropFirst().joined(separator: " ")) 2>errors.txt", in: folder)
+        // Typeset refuses a score of more pages than --max-pages (100) before laying it out.
+        let refused = try String(contentsOf: folder.appendingPathComponent("errors.txt"), encoding: .utf8).contains("needs more than 100 pages")
+        #expect(outcome.status == 0 || (command.hasPrefix("typeset") && kind != "repeats" && refused))
         let kilobytes = try #require(Int(String(contentsOf: folder.appendingPathComponent("peak.txt"), encoding: .utf8).split(separator: "\n").last ?? ""))
         // The constant: the runtime, FluidSynth's and Cairo's libraries, and the tables every run makes.
         #expect(kilobytes * 1024 < 10 * text.utf8.count + (160 << 20), "\(kilobytes) kB for \(text.utf8.count) bytes")
@@ -163,6 +165,19 @@ struct HostileInputTests {
         let outcome = try Self.shell("$J info big.jp", in: folder)
         #expect(outcome.status == 1)
         #expect(outcome.errors == "big.jp: is 1.1 MB: expected a file of at most 1 MB\n")
+    }
+
+    @Test("a typeset score of more pages than --max-pages is refused before a byte is written; --max-pages raises the limit")
+    func typesetPages() throws {
+        _ = try file("long.jp", String(repeating: "1 2 3 4 | 5 6 7 1' |\n", count: 400))
+        let outcome = try Self.shell("$J typeset long.jp -o long.pdf --max-pages 2", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors == "jianpu: long.jp needs more than 2 pages (--max-pages raises the limit); nothing was written\n")
+        #expect(names() == ["long.jp"])
+        let raised = try Self.shell("$J typeset long.jp -o long.pdf --max-pages 50 && pdfinfo long.pdf", in: folder)
+        let pages = raised.output.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.split(separator: " ").last ?? "") }
+        #expect(raised.status == 0)
+        #expect((pages ?? 0) > 2)
     }
 
     @Test("a render longer than --max-minutes is refused before a byte is written; --max-minutes raises the limit")

@@ -1,0 +1,45 @@
+import JianpuCore
+
+/// The fewest pages a score can be engraved on, counted from its written notes alone.
+///
+/// Every note, rest or dash of a part takes a column at least 0.55 digits wide, and every part
+/// of a system at least 2.15 digits of height (with 1.3 between systems), so a part's written
+/// events give a floor on its lines and pages. A score far past the page limit is then refused
+/// before any of it is laid out: the layout of each event costs memory.
+struct PageEstimate {
+    let metrics: EngravingOptions.Metrics
+    let lineWidth: Double
+    let pageHeight: Double
+
+    /// The pages `score` needs at least (a bar wider than a line aside, which no score has).
+    func fewestPages(_ score: Score) -> Int {
+        let columnsPerLine = max(1, (lineWidth / (0.55 * metrics.s)).rounded(.down))
+        var pages = 0.0
+        for movement in score.movements {
+            let events = movement.parts.map { Self.events(in: $0.items) }.max() ?? 0
+            let lines = (Double(events) / columnsPerLine).rounded(.down)
+            let systemHeight = (2.15 * Double(max(1, movement.parts.count)) + 1.3) * metrics.s
+            pages += lines / ((pageHeight / systemHeight).rounded(.down) + 1)
+        }
+        return Int(pages.rounded(.down))
+    }
+
+    /// The notes, rests, dashes and whole-bar rests written in `items`, repeats counted once.
+    static func events(in items: [MusicItem]) -> Int {
+        var count = 0
+        var pending = [items[...]]
+        while let group = pending.popLast() {
+            for item in group {
+                switch item {
+                case .note, .continuation, .multibarRest: count += 1
+                case .tuplet(let tuplet): pending.append(tuplet.items[...])
+                case .repeat(let repeated):
+                    pending.append(repeated.body[...])
+                    pending += repeated.endings.map { $0[...] }
+                default: break
+                }
+            }
+        }
+        return count
+    }
+}
