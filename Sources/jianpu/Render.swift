@@ -18,14 +18,12 @@ struct Render: ParsableCommand {
     @Option(help: "Samples per second.")
     var sampleRate: Int = 44_100
 
-    @Option(help: "The longest audio to write, in minutes: a longer performance is refused before anything is written.")
-    var maxMinutes: Double = 120
+    @OptionGroup var length: AudioLengthOption
 
     @OptionGroup var synth: SynthOptions
 
     func validate() throws {
         if !(8_000...192_000).contains(sampleRate) { throw ValidationError("--sample-rate must be between 8000 and 192000") }
-        if !(maxMinutes > 0 && maxMinutes <= 100_000) { throw ValidationError("--max-minutes must be a number of minutes above 0") }
     }
 
     func run() throws {
@@ -34,7 +32,7 @@ struct Render: ParsableCommand {
         let (timeline, playback) = try sound.performance(of: score, file: input.file)
         let soundFont = try synth.soundFont()
         var options = RenderOptions(sampleRate: sampleRate, gain: synth.gain, playback: playback)
-        options.maximumSeconds = maxMinutes * 60
+        options.maximumSeconds = length.maximumSeconds
         let renderer = OfflineRenderer(soundFontPath: soundFont, options: options)
         let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
         defer { bar.finish() }

@@ -52,3 +52,15 @@ struct SoundOptions: ParsableArguments {
     }
 
 }
+
+/// `--max-minutes`, for the commands that write audio (`render`, and `typeset` for the page that plays).
+struct AudioLengthOption: ParsableArguments {
+    @Option(help: "The longest audio to write, in minutes: a longer performance is refused before anything is written.")
+    var maxMinutes: Double = 120
+
+    var maximumSeconds: Double { maxMinutes * 60 }
+
+    func validate() throws {
+        if !(maxMinutes > 0 && maxMinutes <= 100_000) { throw ValidationError("--max-minutes must be a number of minutes above 0") }
+    }
+}

@@ -26,6 +26,8 @@ struct Typeset: ParsableCommand {
     @Option(help: "The most pages to typeset: a score that needs more is refused before anything is written.")
     var maxPages: Int = 100
 
+    @OptionGroup var length: AudioLengthOption
+
     @OptionGroup var synth: SynthOptions
 
     enum Format: String { case svg, pdf, html }
@@ -55,7 +57,7 @@ struct Typeset: ParsableCommand {
             switch format ?? .svg {
             case .svg: try file.write(Array(SVGWriter.svg(engraving).utf8))
             case .pdf: try file.write(try PDFWriter.data(engraving))
-            case .html: try file.write(Array(try HTMLTypesetting.page(for: score, engraving: engraving, synth: synth).utf8))
+            case .html: try file.write(Array(try HTMLTypesetting.page(for: score, engraving: engraving, synth: synth, maximumSeconds: length.maximumSeconds).utf8))
             }
         } catch let error as AudioError {
             throw CommandFailure(error.message)
