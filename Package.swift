@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "JianpuPrint", dependencies: ["JianpuEngraving", "CCairo"]),
         // The terminal session (raw mode, signals, redraw), MIDI input and the score's drawing, for the
         // interactive programs. No audio.
-        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuEngraving", "CALSA"]),
+        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuEngraving", "JianpuFiles", "CALSA"]),
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",

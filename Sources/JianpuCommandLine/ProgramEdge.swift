@@ -74,6 +74,12 @@ public enum ProgramEdge {
     /// subcommand is answered with the nearest names.
     public static func main<Command: ParsableCommand>(_ command: Command.Type, name: String) -> Never {
         StandardStreams.prepare()
+        // A parent may have left the stopping signals blocked (some launchers do): Ctrl-C, kill and a
+        // closed terminal would then do nothing. Unblocked before any thread starts, so all inherit it.
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, number) }
+        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
         // A mistyped subcommand gets a did-you-mean, with the status of the parser's usage errors.
         if let message = CommandConventions.unknownSubcommand(Array(CommandLine.arguments.dropFirst()), root: Command.self) {
             StandardStreams.error(message)

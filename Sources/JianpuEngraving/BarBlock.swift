@@ -40,11 +40,10 @@ struct BarBlock {
                 placed[p].append((event, shape, column))
                 left[column] = max(left[column], shape.left)
                 right[column] = max(right[column], shape.right)
-                for (verse, syllable) in event.lyrics.enumerated() {
-                    guard let syllable else { continue }
-                    while verses.count <= verse { verses.append([]) }
-                    let half = measure.width(of: Self.shownSyllable(syllable), in: m.lyric) / 2 + 0.15 * m.s
-                    verses[verse].append((column, half, half))
+                for syllable in event.lyrics {
+                    while verses.count <= syllable.verse { verses.append([]) }
+                    let half = measure.width(of: Self.shownSyllable(syllable.text), in: m.lyric) / 2 + 0.15 * m.s
+                    verses[syllable.verse].append((column, half, half))
                 }
             }
             rows += verses

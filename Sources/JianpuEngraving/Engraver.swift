@@ -20,20 +20,17 @@ public struct Engraver {
     var contentWidth: Double { pageWidth - 2 * options.margin }
 
     /// The engraving of every movement, each with its own header.
+    /// No pages when a system is taller than a page.
     public func engrave(_ score: Score) -> Engraving {
-        layout(score, maximumPages: .max) ?? Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: [], performance: [], duration: 0)
+        (try? engrave(score, maximumPages: .max)) ?? Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: [], performance: [], duration: 0)
     }
 
-    /// The engraving, or `PageLimitExceeded` as soon as it needs more than `maximumPages` pages:
-    /// the layout stops there, so a huge score costs the memory of that many pages, not of all of them.
-    public func engrave(_ score: Score, maximumPages: Int) throws(PageLimitExceeded) -> Engraving {
-        guard let engraving = layout(score, maximumPages: maximumPages) else { throw PageLimitExceeded(maximumPages: maximumPages) }
-        return engraving
-    }
-
-    private func layout(_ score: Score, maximumPages: Int) -> Engraving? {
+    /// The engraving, or why it cannot be printed: it needs more than `maximumPages` pages (the
+    /// layout stops there, so a huge score costs the memory of that many pages, not of all of
+    /// them), or a system is taller than a page.
+    public func engrave(_ score: Score, maximumPages: Int) throws(EngravingRefusal) -> Engraving {
         let estimate = PageEstimate(metrics: m, lineWidth: contentWidth, pageHeight: pageHeight - 2 * options.margin)
-        if maximumPages < .max, estimate.fewestPages(score) > maximumPages { return nil }
+        if maximumPages < .max, estimate.fewestPages(score) > maximumPages { throw .pageLimit(maximumPages: maximumPages) }
         var book = PageBook(height: pageHeight, margin: options.margin, maximumPages: maximumPages)
         var performance: [(seconds: Double, event: String, part: Int)] = []
         var offset = 0.0
@@ -41,7 +38,7 @@ public struct Engraver {
             let timeline = Flattener.timeline(of: movement)
             let times = OnsetMap(timeline: timeline, prefix: "m\(index)", offset: offset)
             performance += times.performance
-            guard engrave(movement, prefix: "m\(index)", times: times, into: &book) else { return nil }
+            try engrave(movement, number: index + 1, times: times, into: &book)
             offset += timeline.durationSeconds
         }
         if book.pages.count > 1 {
@@ -53,8 +50,9 @@ public struct Engraver {
         return Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: book.pages, performance: performance, duration: offset)
     }
 
-    /// Lays out one movement; false when it would need more pages than the book allows.
-    private func engrave(_ movement: Movement, prefix: String, times: OnsetMap, into book: inout PageBook) -> Bool {
+    /// Lays out one movement (1-based `number`) on the pages that follow.
+    private func engrave(_ movement: Movement, number: Int, times: OnsetMap, into book: inout PageBook) throws(EngravingRefusal) {
+        let prefix = "m\(number - 1)"
         let parts = WrittenBars.read(movement, prefix: prefix, times: times)
         let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).map { ($0.onset, Self.printed($0.chord.symbol)) }
         let count = parts.map(\.count).max() ?? 0
@@ -62,7 +60,7 @@ public struct Engraver {
         book.reserve(header.height + m.s * 4)
         book.add(header.glyphs.map { $0.moved(options.margin, book.y) })
         book.y += header.height
-        guard !book.isFull else { return false }
+        guard !book.isFull else { throw .pageLimit(maximumPages: book.maximumPages) }
         let bracket = movement.parts.count > 1 ? 0.7 * m.s : 0
         // Several parts: the first line starts with their instruments' names.
         let names = movement.parts.count > 1 ? movement.parts.map { $0.instrument ?? "" } : []
@@ -72,7 +70,7 @@ public struct Engraver {
         // its own), so that a score past the page limit stops before the rest of it is measured.
         var line: [BarBlock] = []
         var lineStart = 0, used = 0.0
-        func setLine(isLast: Bool) -> Bool {
+        func setLine(isLast: Bool) throws(EngravingRefusal) {
             let indent = bracket + (lineStart == 0 ? namesWidth : 0)
             let natural = line.reduce(0) { $0 + $1.width }
             let columns = line.reduce(0) { $0 + max(1, $1.xs.count) }
@@ -81,8 +79,13 @@ public struct Engraver {
                 for b in line.indices { line[b].stretch(by: extra) }
             }
             let system = SystemLayout(blocks: line, metrics: m)
+            // Drawn anyway, its lower parts would fall off the page's edge and be lost.
+            guard system.height <= book.room else {
+                let verses = line.flatMap { $0.placed.joined() }.compactMap { $0.event.lyrics.last.map { $0.verse + 1 } }.max() ?? 0
+                throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: verses, height: system.height, room: book.room)
+            }
             book.reserve(system.height)
-            guard !book.isFull else { return false }
+            guard !book.isFull else { throw .pageLimit(maximumPages: book.maximumPages) }
             var placed = system
             placed.index = systems.count
             placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1,
@@ -91,13 +94,12 @@ public struct Engraver {
             book.pages[book.pages.count - 1].bars += placed.barAreas
             systems.append(placed)
             book.y += system.height + 1.3 * m.s
-            return true
         }
         for b in 0..<count {
             let block = BarBlock(bars: parts.map { b < $0.count ? $0[b] : nil }, chords: chords, metrics: m, measure: measure) { times.onset(at: $0, part: $1, pitch: $2) }
             let available = contentWidth - bracket - (lineStart == 0 ? namesWidth : 0)
             if !line.isEmpty, used + block.width > available {
-                guard setLine(isLast: false) else { return false }
+                try setLine(isLast: false)
                 lineStart = b
                 line = []
                 used = 0
@@ -105,14 +107,13 @@ public struct Engraver {
             line.append(block)
             used += block.width
         }
-        if !line.isEmpty { guard setLine(isLast: true) else { return false } }
+        if !line.isEmpty { try setLine(isLast: true) }
         let spans = Spanners(systems: systems, parts: movement.parts, metrics: m, measure: measure)
         for (page, glyphs) in spans.glyphsByPage { book.pages[page].glyphs += glyphs }
         for system in systems {
             book.pages[system.page].systems.append(SystemArea(rect: system.rect, heads: system.heads, lyrics: spans.lyricBoxes[system.index] ?? [], chordSymbols: system.chordBoxes))
         }
         book.y += m.s
-        return true
     }
 
     /// A chord symbol with its roots' flats and sharps as signs: `Bb7/F#` is `B♭7/F♯`.
@@ -157,12 +158,29 @@ struct PageBook {
         }
     }
 
+    /// The height a page has for music between its margins.
+    var room: Double { height - 2 * margin }
+
     mutating func add(_ glyphs: [Glyph]) {
         pages[pages.count - 1].glyphs += glyphs
     }
 }
 
-/// A score that would take more pages than allowed: the layout stopped at the limit.
-public struct PageLimitExceeded: Error, Sendable {
-    public let maximumPages: Int
+/// Why a score cannot be printed as asked.
+public enum EngravingRefusal: Error, Sendable, Equatable {
+    /// It needs more than this many pages.
+    case pageLimit(maximumPages: Int)
+    /// A system of the movement (1-based) is taller, in points, than the room a page has.
+    case systemTallerThanPage(movement: Int, parts: Int, verses: Int, height: Double, room: Double)
+
+    /// What is wrong and how to change it, for a file's name.
+    public func message(for file: String) -> String {
+        switch self {
+        case .pageLimit(let maximumPages):
+            return "\(file) needs more than \(maximumPages) pages (--max-pages raises the limit); nothing was written"
+        case let .systemTallerThanPage(movement, parts, verses, height, room):
+            let what = (parts == 1 ? "one part" : "\(parts) parts") + (verses > 1 ? ", \(verses) verses of lyrics" : "")
+            return "\(file): a system of movement \(movement) (\(what)) is \(Int(height.rounded(.up))) pt tall, more than the \(Int(room)) pt a page has room for (a smaller --size fits more); nothing was written"
+        }
+    }
 }

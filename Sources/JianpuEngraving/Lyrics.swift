@@ -1,3 +1,9 @@
+/// A syllable sung on a note, and the verse (0-based) it belongs to.
+struct SungSyllable {
+    var verse: Int
+    var text: String
+}
+
 /// Splitting a verse into the syllables sung one to a note.
 enum Lyrics {
     /// The syllables of `verse`: words split at spaces, a trailing `-` joining a syllable to the

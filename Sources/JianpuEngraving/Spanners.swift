@@ -21,16 +21,18 @@ struct Spanners {
                 if placed.event.tiedToNext, let next = events[(index + 1)...].first(where: { if case .note = $0.placed.event.kind { return true }; return false }) {
                     tie(from: placed, in: system, to: next.placed, in: next.system, metrics: m)
                 }
-                for (verse, syllable) in placed.event.lyrics.enumerated() {
-                    guard let syllable, verse < placed.lyricBaselines.count else { continue }
+                for sung in placed.event.lyrics {
+                    let (verse, syllable) = (sung.verse, sung.text)
+                    guard verse < placed.lyricBaselines.count else { continue }
                     let shown = BarBlock.shownSyllable(syllable)
                     let y = placed.lyricBaselines[verse]
                     add(Glyph(.text(shown, m.lyric, .middle), at: Point(placed.x, y), role: .lyric), page: system.page)
                     let width = measure.width(of: shown, in: m.lyric)
                     lyricBoxes[system.index, default: []].append(Rect(x: placed.x - width / 2, y: y - 0.8 * m.lyric.size, width: width, height: m.lyric.size))
+                    // The hyphen goes half way to the verse's next syllable, when that is on the same line.
                     if syllable.hasSuffix("-"), syllable.count > 1,
-                       let next = events[(index + 1)...].first(where: { verse < $0.placed.event.lyrics.count && $0.placed.event.lyrics[verse] != nil }),
-                       next.system.index == system.index {
+                       let next = events[(index + 1)...].prefix(while: { $0.system.index == system.index })
+                           .first(where: { $0.placed.event.lyrics.contains { $0.verse == verse } }) {
                         add(Glyph(.text("-", m.lyric, .middle), at: Point((placed.x + next.placed.x) / 2, y), role: .lyric), page: system.page)
                     }
                 }

@@ -49,7 +49,8 @@ struct SystemLayout {
             let placed = blocks.flatMap { $0.placed[p] }
             let above = placed.map(\.shape.above).max() ?? m.capHeight
             let below = placed.map(\.shape.below).max() ?? 0
-            let verses = placed.map { $0.event.lyrics.count }.max() ?? 0
+            // A row for each verse up to the last one sung in this system.
+            let verses = placed.compactMap { $0.event.lyrics.last.map { $0.verse + 1 } }.max() ?? 0
             var chordBaseline: Double?
             if p == 0, blocks.contains(where: { !$0.chordSymbols.isEmpty }) {
                 chordBaseline = y + 0.85 * m.s

@@ -23,12 +23,24 @@ public enum TextEngraving {
     public static func systems(of score: Score, width: Int = 72) -> [[TextSystem]] {
         var result: [[TextSystem]] = []
         for (m, movement) in score.movements.enumerated() {
-            let prefix = "m\(m)"
-            let times = OnsetMap(timeline: Flattener.timeline(of: movement), prefix: prefix, offset: 0)
-            for (p, bars) in WrittenBars.read(movement, prefix: prefix, times: times).enumerated() {
-                while result.count <= p { result.append([]) }
-                result[p] += lines(of: bars, slurs: movement.parts[p].slurs, width: max(width, 16))
+            let times = OnsetMap.numbering(Flattener.timeline(of: movement))
+            // Bars are set in lines as they are read, so only a line's worth of them is held at once.
+            var lines: Lines?
+            var part = 0
+            func finishPart() {
+                guard let finished = lines?.finish() else { return }
+                while result.count <= part { result.append([]) }
+                result[part] += finished
             }
+            WrittenBars.read(movement, prefix: "m\(m)", times: times) { index, bar in
+                if lines == nil || index != part {
+                    finishPart()
+                    part = index
+                    lines = Lines(slurs: movement.parts[index].slurs, width: max(width, 16))
+                }
+                lines?.add(bar)
+            }
+            finishPart()
         }
         return result
     }
@@ -42,29 +54,41 @@ public enum TextEngraving {
         var high = 0, low = 0
         var underlines = 0
         var stacked: [String] = []
-        /// Each verse's syllable.
-        var lyrics: [String?] = []
+        /// The syllables sung on the note, by verse, as shown.
+        var lyrics: [SungSyllable] = []
         var event: WrittenEvent
     }
 
-    private static func lines(of bars: [WrittenBar], slurs: [Slur], width: Int) -> [TextSystem] {
-        var systems: [TextSystem] = []
-        var arcs = Arcs(slurs: slurs)
-        var current: [(bar: WrittenBar, cells: [Cell])] = []
-        var used = 0
-        for bar in bars {
-            let cells = bar.events.map(cell)
+    /// A part's bars set in lines as they come: as many bars as fit in each.
+    private struct Lines {
+        private var systems: [TextSystem] = []
+        private var arcs: Arcs
+        private var current: [(bar: WrittenBar, cells: [Cell])] = []
+        private var used = 0
+        private let width: Int
+
+        init(slurs: [Slur], width: Int) {
+            arcs = Arcs(slurs: slurs)
+            self.width = width
+        }
+
+        mutating func add(_ bar: WrittenBar) {
+            let cells = bar.events.map(TextEngraving.cell)
             let barWidth = cells.reduce(0) { $0 + $1.width + 1 } + 2
             if !current.isEmpty, used + barWidth > width - 4 {
-                systems.append(draw(current, arcs: &arcs))
+                systems.append(TextEngraving.draw(current, arcs: &arcs))
                 current = []
                 used = 0
             }
             current.append((bar, cells))
             used += barWidth
         }
-        if !current.isEmpty { systems.append(draw(current, arcs: &arcs)) }
-        return systems
+
+        mutating func finish() -> [TextSystem] {
+            if !current.isEmpty { systems.append(TextEngraving.draw(current, arcs: &arcs)) }
+            current = []
+            return systems
+        }
     }
 
     private static func cell(_ event: WrittenEvent) -> Cell {
@@ -83,9 +107,9 @@ public enum TextEngraving {
             cell.stacked = written.figures.dropFirst().map { figure in
                 figure.accidentalSign + String(figure.digit) + (figure.octave > 0 ? "\u{307}" : figure.octave < 0 ? "\u{323}" : "")
             }
-            cell.lyrics = event.lyrics.map { $0.map(BarBlock.shownSyllable) }
+            cell.lyrics = event.lyrics.map { SungSyllable(verse: $0.verse, text: BarBlock.shownSyllable($0.text)) }
             // Room for the syllables under the digit: the same spacing rule as the page.
-            cell.width = max(cell.width, cell.stacked.map(\.count).max() ?? 0, cell.lyrics.map { $0.map(displayWidth) ?? 0 }.max() ?? 0)
+            cell.width = max(cell.width, cell.stacked.map(\.count).max() ?? 0, cell.lyrics.map { displayWidth($0.text) }.max() ?? 0)
             return cell
         }
     }
@@ -154,13 +178,16 @@ public enum TextEngraving {
             below.append(String(chars).trailingSpacesRemoved)
         }
         if let low = row({ _, cell in cell.low == 1 ? "·" : cell.low >= 2 ? ":" : nil }) { below.append(low) }
-        // Each verse's syllables centred under their notes where they fit, a row per verse.
-        let verses = placed.map(\.cell.lyrics.count).max() ?? 0
-        for verse in 0..<verses {
+        // Each verse's syllables centred under their notes where they fit, a row per verse sung in
+        // the line (a screen, like LilyPond's page, leaves out a verse's empty line).
+        var verses: [Int: [(column: Int, lyric: String)]] = [:]
+        for (column, cell, _) in placed {
+            for sung in cell.lyrics { verses[sung.verse, default: []].append((column, sung.text)) }
+        }
+        for verse in verses.keys.sorted() {
             var chars = Array(repeating: Character(" "), count: main.count + 8)
             var free = 0
-            for (column, cell, _) in placed {
-                guard verse < cell.lyrics.count, let lyric = cell.lyrics[verse] else { continue }
+            for (column, lyric) in verses[verse] ?? [] {
                 let text = Array(lyric)
                 let width = displayWidth(lyric)
                 let start = max(free, column - (width - 1) / 2)

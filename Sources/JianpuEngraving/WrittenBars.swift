@@ -30,8 +30,9 @@ struct WrittenEvent {
     /// Words printed over and under the music: `^"…"`, `_"…"`.
     var wordsAbove: [String] = []
     var wordsBelow: [String] = []
-    /// The syllable of each verse sung on this note.
-    var lyrics: [String?] = []
+    /// The syllables sung on this note, by verse: only the verses that have one here, so a note
+    /// costs as much as the syllables it carries, however many verses there are.
+    var lyrics: [SungSyllable] = []
 
     /// The page id of the event written at `location` in `part` of the movement with id `prefix`.
     static func id(prefix: String, part: Int, location: SourceLocation) -> String {
@@ -80,22 +81,47 @@ struct WrittenBars {
     private var volta: (group: Int, label: String?)?
     private let movementPrefix: String
     private let part: Int
+    /// Each verse's syllables, sung on the struck notes in written order; how many notes have had theirs.
+    private let syllables: [[String?]]
+    private var syllablesSung = 0
+    /// The verses, the longest first: those still sung at a note are the first few.
+    private let versesByLength: [Int]
+    /// The words written over or under each note.
+    private let annotationsByNote: [SourceLocation: [Annotation]]
 
     /// Each part's bars of `movement`, ids starting with `prefix`, numbered as `times` (its timeline) prints them.
     static func read(_ movement: Movement, prefix: String, times: OnsetMap) -> [[WrittenBar]] {
-        var parts = movement.parts.enumerated().map { index, part in read(part, index: index, movementPrefix: prefix) }
-        times.number(&parts)
+        var parts = movement.parts.map { _ in [WrittenBar]() }
+        read(movement, prefix: prefix, times: times) { part, bar in parts[part].append(bar) }
         return parts
     }
 
-    /// The bars of part number `index`, ids starting with `movementPrefix` (not yet numbered).
-    private static func read(_ part: Part, index: Int, movementPrefix: String) -> [WrittenBar] {
-        var reader = WrittenBars(part: index, movementPrefix: movementPrefix)
-        reader.walk(part.items, ratio: .whole, tuplet: nil)
-        return reader.finish(lyrics: part.lyrics, annotations: part.annotations)
+    /// Hands each part's bars to `take` as they are read, the parts in order, each bar once nothing
+    /// written later can change it: so a reader that lays bars out as they come holds only a few.
+    static func read(_ movement: Movement, prefix: String, times: OnsetMap, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
+        var numbering = OnsetMap.BarNumbering(map: times)
+        for (index, part) in movement.parts.enumerated() {
+            var reader = WrittenBars(part: index, movementPrefix: prefix, lyrics: part.lyrics, annotations: part.annotations)
+            func hand(_ bar: WrittenBar) {
+                var bar = bar
+                reader.dress(&bar)
+                numbering.number(&bar, isMelody: index == 0)
+                take(index, bar)
+            }
+            for item in part.items {
+                reader.visit(item, ratio: .whole, tuplet: nil)
+                for bar in reader.release() { hand(bar) }
+            }
+            reader.finish()
+            for bar in reader.bars { hand(bar) }
+        }
     }
 
-    private init(part: Int, movementPrefix: String) {
+    private init(part: Int, movementPrefix: String, lyrics: [String], annotations: [Annotation]) {
+        let verses = lyrics.map(Lyrics.syllables)
+        syllables = verses
+        versesByLength = verses.indices.sorted { verses[$0].count > verses[$1].count }
+        annotationsByNote = Dictionary(grouping: annotations, by: \.note)
         // C major in 4/4 until the part says otherwise.
         tonic = 60
         self.part = part
@@ -105,70 +131,72 @@ struct WrittenBars {
     }
 
     private mutating func walk(_ items: [MusicItem], ratio: WholeNotes, tuplet: (id: Int, count: Int)?) {
-        for item in items {
-            switch item {
-            case .note(let note):
-                if let base = WrittenNote.baseOctave(of: note, tonic: tonic) { baseOctave = base }
-                let written = WrittenNote(note, tonic: tonic, baseOctave: baseOctave)
-                if note.isRest { pendingTie = false }
-                var event = event(.note(note, written), length: note.length * ratio, at: note.location)
-                event.graceBefore = pendingGrace
-                event.tiedFromPrevious = pendingTie && !note.isRest
-                event.tuplet = tuplet
-                add(event)
-                pendingGrace = []
-                pendingTie = false
-            case .continuation(let dash):
-                var event = event(.dash, length: dash.length * ratio, at: dash.location)
-                event.tuplet = tuplet
-                add(event)
-            case .tie:
-                pendingTie = true
-                // `1 - ~ 1`: the arc starts at the note head, not at the dash written before the tie.
-                markLastNote(headOnly: true) { $0.tiedToNext = true }
-            case .tuplet(let group) where group.ratio == .whole:
-                // A plain division of a beat (the seed app's): no number to print.
-                walk(group.items, ratio: ratio, tuplet: tuplet)
-            case .tuplet(let group):
-                tupletCount += 1
-                walk(group.items, ratio: ratio * group.ratio, tuplet: (tupletCount, group.count))
-            case .grace(let grace):
-                let notes = grace.notes.map { ($0, WrittenNote($0, tonic: tonic, baseOctave: baseOctave)) }
-                // Grace notes after a note go with it, past its dashes (`5 - [67]g`): a dash draws none.
-                if grace.placement == .before { pendingGrace += notes } else { markLastNote(headOnly: true) { $0.graceAfter += notes } }
-            case .repeat(let repeated):
-                repeatPassage(repeated, ratio: ratio, tuplet: tuplet)
-            case .jump(let jump):
-                // A segno marks where the music after it starts; the others end the music before them.
-                if jump.kind == .segno || !hasEvents { pendingMarks.append(Self.words(for: jump.kind)) } else { markLastNote { $0.marks.append(Self.words(for: jump.kind)) } }
-            case .multibarRest(let rest):
-                closeIfStarted()
-                let length = barLength * Int64(max(rest.bars, 1))
-                open.length = length
-                add(event(.multibarRest(rest.bars), length: length, at: rest.location))
-            case .tempo(let tempo):
-                if position > .zero { pendingMarks.append(TempoText.text(of: tempo)) }
-            case .key(let key):
-                if position > .zero || bars.count > 0 {
-                    pendingMarks.append(key.text)
-                    markChangeBefore()
-                }
-                tonic = key.tonicMIDINumber
-            case .timeSignature(let meter):
-                barLength = meter.barLength
-                if open.events.isEmpty {
-                    open.length = bars.isEmpty ? meter.pickup ?? barLength : barLength
-                }
-                if position > .zero {
-                    pendingMarks.append("\(meter.beats)/\(meter.beatUnit)")
-                    markChangeBefore()
-                }
-            case .dynamic(let dynamic):
-                // As in LilyPond, `1 \p` marks the note before it; one written before any note waits for the first.
-                if hasEvents { markLastNote { $0.dynamic = dynamic.marking } } else { pendingDynamic = dynamic.marking }
-            case .barLine:
-                break
+        for item in items { visit(item, ratio: ratio, tuplet: tuplet) }
+    }
+
+    private mutating func visit(_ item: MusicItem, ratio: WholeNotes, tuplet: (id: Int, count: Int)?) {
+        switch item {
+        case .note(let note):
+            if let base = WrittenNote.baseOctave(of: note, tonic: tonic) { baseOctave = base }
+            let written = WrittenNote(note, tonic: tonic, baseOctave: baseOctave)
+            if note.isRest { pendingTie = false }
+            var event = event(.note(note, written), length: note.length * ratio, at: note.location)
+            event.graceBefore = pendingGrace
+            event.tiedFromPrevious = pendingTie && !note.isRest
+            event.tuplet = tuplet
+            add(event)
+            pendingGrace = []
+            pendingTie = false
+        case .continuation(let dash):
+            var event = event(.dash, length: dash.length * ratio, at: dash.location)
+            event.tuplet = tuplet
+            add(event)
+        case .tie:
+            pendingTie = true
+            // `1 - ~ 1`: the arc starts at the note head, not at the dash written before the tie.
+            markLastNote(headOnly: true) { $0.tiedToNext = true }
+        case .tuplet(let group) where group.ratio == .whole:
+            // A plain division of a beat (the seed app's): no number to print.
+            walk(group.items, ratio: ratio, tuplet: tuplet)
+        case .tuplet(let group):
+            tupletCount += 1
+            walk(group.items, ratio: ratio * group.ratio, tuplet: (tupletCount, group.count))
+        case .grace(let grace):
+            let notes = grace.notes.map { ($0, WrittenNote($0, tonic: tonic, baseOctave: baseOctave)) }
+            // Grace notes after a note go with it, past its dashes (`5 - [67]g`): a dash draws none.
+            if grace.placement == .before { pendingGrace += notes } else { markLastNote(headOnly: true) { $0.graceAfter += notes } }
+        case .repeat(let repeated):
+            repeatPassage(repeated, ratio: ratio, tuplet: tuplet)
+        case .jump(let jump):
+            // A segno marks where the music after it starts; the others end the music before them.
+            if jump.kind == .segno || !hasEvents { pendingMarks.append(Self.words(for: jump.kind)) } else { markLastNote { $0.marks.append(Self.words(for: jump.kind)) } }
+        case .multibarRest(let rest):
+            closeIfStarted()
+            let length = barLength * Int64(max(rest.bars, 1))
+            open.length = length
+            add(event(.multibarRest(rest.bars), length: length, at: rest.location))
+        case .tempo(let tempo):
+            if position > .zero { pendingMarks.append(TempoText.text(of: tempo)) }
+        case .key(let key):
+            if position > .zero || bars.count > 0 {
+                pendingMarks.append(key.text)
+                markChangeBefore()
             }
+            tonic = key.tonicMIDINumber
+        case .timeSignature(let meter):
+            barLength = meter.barLength
+            if open.events.isEmpty {
+                open.length = bars.isEmpty ? meter.pickup ?? barLength : barLength
+            }
+            if position > .zero {
+                pendingMarks.append("\(meter.beats)/\(meter.beatUnit)")
+                markChangeBefore()
+            }
+        case .dynamic(let dynamic):
+            // As in LilyPond, `1 \p` marks the note before it; one written before any note waits for the first.
+            if hasEvents { markLastNote { $0.dynamic = dynamic.marking } } else { pendingDynamic = dynamic.marking }
+        case .barLine:
+            break
         }
     }
 
@@ -250,7 +278,21 @@ struct WrittenBars {
         open = WrittenBar(start: position, length: barLength)
     }
 
-    private mutating func finish(lyrics: [String], annotations: [Annotation]) -> [WrittenBar] {
+    /// Hands on the closed bars nothing read later can change. A tie, a dynamic or a grace note
+    /// after reaches back to the last note or rest, past its dashes; a repeat's end, a change of
+    /// key or meter and the marks at the end reach the last bar. Those are kept.
+    private mutating func release() -> ArraySlice<WrittenBar> {
+        func hasNote(_ events: [WrittenEvent]) -> Bool {
+            events.contains { if case .note = $0.kind { true } else { false } }
+        }
+        var kept = bars.count - 1
+        if !hasNote(open.events), let last = bars.lastIndex(where: { hasNote($0.events) }) { kept = min(kept, last) }
+        guard kept > 0 else { return [] }
+        defer { bars.removeFirst(kept) }
+        return bars[..<kept]
+    }
+
+    private mutating func finish() {
         closeIfStarted()
         if !pendingMarks.isEmpty, !bars.isEmpty {
             // Marks after the last note (`Fine`, `DC`) go over the last one.
@@ -258,29 +300,22 @@ struct WrittenBars {
             if !bars[last].events.isEmpty { bars[last].events[bars[last].events.count - 1].marks += pendingMarks }
         }
         if !bars.isEmpty { bars[bars.count - 1].isFinal = true }
-        assign(lyrics)
-        if !annotations.isEmpty {
-            let byNote = Dictionary(grouping: annotations, by: \.note)
-            for b in bars.indices {
-                for e in bars[b].events.indices {
-                    for annotation in byNote[bars[b].events[e].location] ?? [] {
-                        if annotation.isAbove { bars[b].events[e].wordsAbove.append(annotation.text) } else { bars[b].events[e].wordsBelow.append(annotation.text) }
-                    }
-                }
-            }
-        }
-        return bars
     }
 
-    /// Puts each verse's syllables on the struck notes in written order.
-    private mutating func assign(_ verses: [String]) {
-        guard !verses.isEmpty else { return }
-        let syllables = verses.map(Lyrics.syllables)
-        var noteIndex = 0
-        for b in bars.indices {
-            for e in bars[b].events.indices where bars[b].events[e].isStruckNote {
-                bars[b].events[e].lyrics = syllables.map { noteIndex < $0.count ? $0[noteIndex] : nil }
-                noteIndex += 1
+    /// Puts each verse's syllable on the bar's struck notes, and the words written over and under its notes.
+    private mutating func dress(_ bar: inout WrittenBar) {
+        for e in bar.events.indices {
+            if !syllables.isEmpty, bar.events[e].isStruckNote {
+                var sung: [SungSyllable] = []
+                for verse in versesByLength {
+                    guard syllablesSung < syllables[verse].count else { break }
+                    if let text = syllables[verse][syllablesSung] { sung.append(SungSyllable(verse: verse, text: text)) }
+                }
+                bar.events[e].lyrics = sung.count > 1 ? sung.sorted { $0.verse < $1.verse } : sung
+                syllablesSung += 1
+            }
+            for annotation in annotationsByNote[bar.events[e].location] ?? [] {
+                if annotation.isAbove { bar.events[e].wordsAbove.append(annotation.text) } else { bar.events[e].wordsBelow.append(annotation.text) }
             }
         }
     }

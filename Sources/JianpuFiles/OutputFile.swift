@@ -70,6 +70,8 @@ public final class OutputFileWriter {
     public let file: OutputFile
     private var descriptor: Int32
     private let temporaryPath: String?
+    /// Its entry in `TemporaryFiles`, which removes it if a signal ends the program first.
+    private var registration: Int?
     /// Bytes written so far.
     public private(set) var bytesWritten = 0
 
@@ -88,6 +90,7 @@ public final class OutputFileWriter {
             var template = Array("\(folder)/.\(name).XXXXXX".utf8CString)
             descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             temporaryPath = descriptor >= 0 ? String(cString: template) : nil
+            if let temporaryPath { registration = TemporaryFiles.register(temporaryPath) }
             if descriptor >= 0 {
                 // The new file gets the old one's permissions, or the usual ones for a new file.
                 let previous = FileStatus(file.path)
@@ -128,6 +131,7 @@ public final class OutputFileWriter {
             let closed = close(descriptor)
             descriptor = -1
             guard closed == 0 else { throw failure("cannot be written") }
+            defer { forget() }
             guard rename(temporaryPath, file.path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 unlink(temporaryPath)
@@ -145,6 +149,12 @@ public final class OutputFileWriter {
         close(descriptor)
         descriptor = -1
         if let temporaryPath { unlink(temporaryPath) }
+        forget()
+    }
+
+    private func forget() {
+        if let registration { TemporaryFiles.unregister(registration) }
+        registration = nil
     }
 
     /// The error for a failed write, after removing the partial file.

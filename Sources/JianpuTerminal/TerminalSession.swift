@@ -1,5 +1,6 @@
 import Foundation
 import JianpuCore
+import JianpuFiles
 import Synchronization
 
 /// One run of an interactive program on the terminal — `play`, `quiz`, `chordpad` — and the one place
@@ -274,6 +275,7 @@ private enum Signals {
                 } else {
                     // A second signal: the program did not stop by itself. Put the terminal back and go.
                     Signals.restoreTerminal()
+                    TemporaryFiles.removeAll()
                     _exit(128 + number)
                 }
             }
@@ -282,6 +284,7 @@ private enum Signals {
         for number in fatal {
             signal(number) { number in
                 Signals.restoreTerminal()
+                TemporaryFiles.removeAll()
                 signal(number, SIG_DFL)
                 raise(number)
             }
@@ -298,6 +301,7 @@ private enum Signals {
     static func uninstall() {
         // A signal that arrived stays recorded (the program reports it); later ones act as usual.
         for number in stopping + fatal + [SIGWINCH] { signal(number, SIG_DFL) }
+        TemporaryFiles.installHandlers()
     }
 
     static func restoreTerminal() {

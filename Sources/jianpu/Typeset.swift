@@ -51,7 +51,7 @@ struct Typeset: ParsableCommand {
         do {
             engraving = try engraver.engrave(score, maximumPages: maxPages)
         } catch {
-            throw CommandFailure("\(input.file) needs more than \(error.maximumPages) pages (--max-pages raises the limit); nothing was written")
+            throw CommandFailure(error.message(for: input.file))
         }
         do {
             switch format ?? .svg {

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import Testing
 
 /// The adversarial classes of issue 11 against the built `jianpu`: nothing crashes, hangs or
@@ -178,6 +179,43 @@ struct HostileInputTests {
         let pages = raised.output.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.split(separator: " ").last ?? "") }
         #expect(raised.status == 0)
         #expect((pages ?? 0) > 2)
+    }
+
+    @Test("a system taller than a page is refused, not drawn past the page's edge; a smaller --size fits it")
+    func systemTallerThanPage() throws {
+        _ = try file("parts.jp", Array(repeating: "1 2 3 4 | 5 6 7 1' |", count: 20).joined(separator: "\nNextPart\n") + "\n")
+        let outcome = try Self.shell("$J typeset parts.jp -o parts.pdf", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.hasPrefix("jianpu: parts.jp: a system of movement 1 (20 parts) is "))
+        #expect(outcome.errors.hasSuffix("pt a page has room for (a smaller --size fits more); nothing was written\n"))
+        #expect(names() == ["parts.jp"])
+        let smaller = try Self.shell("$J typeset parts.jp -o parts.pdf --size 10 && pdfinfo parts.pdf", in: folder)
+        #expect(smaller.status == 0)
+        #expect(smaller.output.contains("Pages:           1"))
+    }
+
+    @Test("a signal during a render leaves the old file as it was and no temporary file", arguments: [SIGINT, SIGTERM, SIGHUP])
+    func signalDuringRender(signal: Int32) throws {
+        // About an hour of music: long enough to be rendering when the signal comes.
+        _ = try file("long.jp", "4=240\n" + String(repeating: "1 2 3 4 5 6 7 1' |\n", count: 3_500))
+        _ = try file("take.wav", "the old take")
+        let outcome = try Subprocess.run(CommandLineTests.executable, ["render", "long.jp", "-o", "take.wav"], directory: folder, timeLimit: 120, signal: (signal, 1.0))
+        #expect(outcome.status == 128 + signal)
+        #expect(try String(contentsOf: folder.appendingPathComponent("take.wav"), encoding: .utf8) == "the old take")
+        #expect(names() == ["long.jp", "take.wav"])
+    }
+
+    @Test("twenty thousand verses are refused by typeset at once and in little memory, not laid out a note times a verse at a time")
+    func thousandsOfVerses() throws {
+        let time = try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil, "GNU time (Debian package time) measures peak memory")
+        let text = String(repeating: "1 2 3 4 | ", count: 2_000) + "\n" + String(repeating: "L: a- b- c- d-\n", count: 20_000) + "L: " + String(repeating: "la ", count: 8_000) + "\n"
+        _ = try file("verses.jp", text)
+        let outcome = try Self.shell("\(time) -f %M -o peak.txt $J typeset verses.jp -o verses.svg", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("(one part, 20001 verses of lyrics) is "))
+        let kilobytes = try #require(Int(String(contentsOf: folder.appendingPathComponent("peak.txt"), encoding: .utf8).split(separator: "\n").last ?? ""))
+        #expect(kilobytes * 1024 < 10 * text.utf8.count + (160 << 20), "\(kilobytes) kB for \(text.utf8.count) bytes")
+        #expect(names() == ["peak.txt", "verses.jp"])
     }
 
     @Test("a render longer than --max-minutes is refused before a byte is written; --max-minutes raises the limit")

@@ -41,4 +41,25 @@ struct TextEngravingTests {
         let slurEnd = try #require(systems[3].above.first { $0.contains("╮") })
         #expect(Self.column(of: "╮", in: slurEnd) == Self.column(of: "4", in: systems[3].main))
     }
+
+    @Test("a line has a row for each verse sung in it, and only those: a verse that has ended leaves no empty row")
+    func rowsForTheVersesSungInALine() throws {
+        let score = try EngravingSupport.score("4/4\n1 2 3 4 | 5 6 7 1' |\nL: a b c d e f g h\nL: w x y z\n")
+        let systems = try #require(TextEngraving.systems(of: score, width: 16).first)
+        try #require(systems.count == 2)
+        #expect(systems[0].below.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count == 2)
+        #expect(systems[1].below.count == 1)
+        #expect(systems[1].below.first.map { $0.contains("e") && $0.contains("h") && !$0.contains("w") } == true)
+    }
+
+    @Test("tens of thousands of short verses cost as many rows as syllables, not verses times lines")
+    func manyVersesStayLinear() throws {
+        let verses = String(repeating: "L: a b c d\n", count: 20_000)
+        let score = try EngravingSupport.score("4/4\n" + String(repeating: "1 2 3 4 | ", count: 2_000) + "\n" + verses)
+        let systems = try #require(TextEngraving.systems(of: score).first)
+        // The four syllables of every verse fall on the first four notes, all in the first line.
+        #expect(systems[0].below.count >= 20_000)
+        #expect(systems.dropFirst().allSatisfy { $0.below.isEmpty })
+    }
 }
+

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The temporary files being written beside their targets, removed if a signal ends the program
+/// before they are put in place: Ctrl-C during a render leaves the old file and no partial one.
+///
+/// Registering the first one installs handlers for SIGINT, SIGTERM and SIGHUP that are
+/// at their default (one the user set to be ignored stays ignored). A handler removes the files,
+/// then lets the signal end the program as it would have. A terminal session that installs its
+/// own handlers calls `removeAll()` from them.
+public enum TemporaryFiles {
+    /// More outputs than any program writes at once.
+    static let capacity = 16
+    /// The paths as C strings, read by a signal handler: so they are made before, never in it.
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+        return slots
+    }()
+    private static let registry = Mutex<Bool>(false)
+    static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Notes a temporary file being written; the number returned unregisters it (nil when all slots are taken).
+    static func register(_ path: String) -> Int? {
+        registry.withLock { installed in
+            guard let slot = (0..<capacity).first(where: { slots[$0] == nil }) else { return nil }
+            slots[slot] = strdup(path)
+            if !installed {
+                installed = true
+                installHandlers()
+            }
+            return slot
+        }
+    }
+
+    /// Forgets a temporary file: it was put in place or removed.
+    static func unregister(_ slot: Int) {
+        registry.withLock { _ in
+            let path = slots[slot]
+            slots[slot] = nil
+            free(path)
+        }
+    }
+
+    /// Removes every temporary file being written. Only `unlink`: safe in a signal handler.
+    public static func removeAll() {
+        for slot in 0..<capacity {
+            if let path = slots[slot] { unlink(path) }
+        }
+    }
+
+    /// Handlers for the signals still at their default; called again after a terminal session put its own back to default.
+    public static func installHandlers() {
+        for number in signals {
+            var current = sigaction()
+            // Only read: setting a disposition to look at it would drop a signal arriving meanwhile.
+            guard sigaction(number, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { continue }
+            signal(number) { number in
+                TemporaryFiles.removeAll()
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+        }
+    }
+}
