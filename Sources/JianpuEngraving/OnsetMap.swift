@@ -9,7 +9,8 @@ struct OnsetMap {
     private var first: [Key: Double] = [:]
     /// Where each note and rest of the melody (part 0) is first played, by where it was written.
     private var melodyPositions: [SourceLocation: WholeNotes] = [:]
-    private let timeline: Timeline
+    /// The timeline without its notes and rests: its bars number the written ones.
+    private let played: Timeline
     private(set) var performance: [(seconds: Double, event: String, part: Int)] = []
 
     /// The map of `timeline`, a movement's, whose events have ids starting with `prefix` and
@@ -26,10 +27,10 @@ struct OnsetMap {
 
     private init(timeline: Timeline, times: (prefix: String, offset: Double)?) {
         // Numbering needs the timeline's bars only: its notes are let go with the caller's copy.
-        var bars = timeline
-        bars.notes = []
-        bars.rests = []
-        self.timeline = bars
+        var played = timeline
+        played.notes = []
+        played.rests = []
+        self.played = played
         var events: [(seconds: Double, event: String, part: Int)] = []
         func note(_ location: SourceLocation?, part: Int, pitch: Int, at position: WholeNotes, isGrace: Bool = false) {
             guard let location else { return }
@@ -80,8 +81,8 @@ struct OnsetMap {
             }
             let anchor = low > 0 ? anchors[low - 1] : (written: WholeNotes.zero, played: WholeNotes.zero)
             let played = anchor.played + (bar.start - anchor.written)
-            let bars = map.timeline.bars
-            bar.number = bars.isEmpty ? 1 : bars[map.timeline.barIndex(at: played)].number
+            let bars = map.played.bars
+            bar.number = bars.isEmpty ? 1 : bars[map.played.barIndex(at: played)].number
         }
     }
 }

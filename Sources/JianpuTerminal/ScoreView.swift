@@ -77,7 +77,7 @@ public struct ScoreView: Sendable {
         self.timeline = timeline
         let fileName = (score.file as NSString).lastPathComponent
         self.title = timeline.title ?? score.title ?? (fileName.isEmpty ? "jianpu" : fileName)
-        let partCount = max(timeline.parts.count, (timeline.notes.map(\.part).max() ?? -1) + 1, 1)
+        let partCount = max(timeline.parts.count, (timeline.notes.lazy.map(\.part).max() ?? -1) + 1, 1)
         var builtRows = TextEngraving.systems(of: score).map { $0.map { Row(text: $0.main, spans: $0.spans, above: $0.above, below: $0.below) } }
         while builtRows.count < partCount { builtRows.append([]) }
         // The row each written note and rest is shown in, per part.
@@ -85,28 +85,57 @@ public struct ScoreView: Sendable {
         for (part, rows) in builtRows.enumerated() where part < partCount {
             for (index, row) in rows.enumerated() { for location in row.spans.keys { rowOf[part][location] = index } }
         }
-        let noteRow = timeline.notes.map { note in note.location.flatMap { rowOf.indices.contains(note.part) ? rowOf[note.part][$0] : nil } }
-        let restRow = timeline.rests.map { rest in rest.location.flatMap { rowOf.indices.contains(rest.part) ? rowOf[rest.part][$0] : nil } }
+        func row(_ location: SourceLocation?, part: Int) -> Int? {
+            location.flatMap { rowOf.indices.contains(part) ? rowOf[part][$0] : nil }
+        }
         self.rows = builtRows
+        // A chord's notes share an onset and a row: each is kept once (a chord of seven costs one cue).
         var cues = Array(repeating: [(onset: Double, row: Int)](), count: partCount)
-        for (index, note) in timeline.notes.enumerated() where !note.isGrace {
-            guard let row = noteRow[index] else { continue }
-            cues[note.part].append((note.onset.doubleValue, row))
+        func cue(_ onset: WholeNotes, _ location: SourceLocation?, part: Int) {
+            guard cues.indices.contains(part), let row = row(location, part: part) else { return }
+            let cue = (onset: onset.doubleValue, row: row)
+            if let last = cues[part].last, last == cue { return }
+            cues[part].append(cue)
         }
-        for (index, rest) in timeline.rests.enumerated() where cues.indices.contains(rest.part) {
-            guard let row = restRow[index] else { continue }
-            cues[rest.part].append((rest.onset.doubleValue, row))
-        }
+        for note in timeline.notes where !note.isGrace { cue(note.onset, note.location, part: note.part) }
+        for rest in timeline.rests { cue(rest.onset, rest.location, part: rest.part) }
         self.cues = cues.map { $0.enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element) }
         // Rests are followed too: the rest being counted is highlighted like a note.
-        let sounding = timeline.notes.map { ($0.onset.doubleValue, $0.end.doubleValue, $0.part, $0.location) }
-        let silent = timeline.rests.map { ($0.onset.doubleValue, $0.end.doubleValue, $0.part, $0.location) }
-        self.notes = (sounding + silent).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)
+        self.notes = Self.byOnset(timeline)
         self.partNames = (0..<partCount).map { index in
             let name = index < timeline.parts.count ? timeline.parts[index].name : nil
             let role = index == 0 ? "melody" : partCount > 2 ? "accompaniment \(index)" : "accompaniment"
             return name.map { "\(role) (\($0))" } ?? role
         }
+    }
+
+    /// The notes and rests in the order they begin (notes first at equal onsets), a chord's notes once.
+    private static func byOnset(_ timeline: Timeline) -> [(onset: Double, end: Double, part: Int, location: SourceLocation?)] {
+        let sounding = timeline.notes, silent = timeline.rests
+        var merged: [(onset: Double, end: Double, part: Int, location: SourceLocation?)] = []
+        merged.reserveCapacity(sounding.count + silent.count)
+        func add(_ entry: (onset: Double, end: Double, part: Int, location: SourceLocation?)) {
+            if let last = merged.last, last.onset == entry.onset, last.end == entry.end, last.part == entry.part, last.location == entry.location { return }
+            merged.append(entry)
+        }
+        // The timeline keeps both in onset order: one merge, no sort and no copies of either.
+        let inOrder = zip(sounding, sounding.dropFirst()).allSatisfy { $0.onset <= $1.onset } && zip(silent, silent.dropFirst()).allSatisfy { $0.onset <= $1.onset }
+        guard inOrder else {
+            let all = sounding.map { ($0.onset.doubleValue, $0.end.doubleValue, $0.part, $0.location) } + silent.map { ($0.onset.doubleValue, $0.end.doubleValue, $0.part, $0.location) }
+            for entry in all.enumerated().sorted(by: { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }) { add(entry.element) }
+            return merged
+        }
+        var n = 0, r = 0
+        while n < sounding.count || r < silent.count {
+            if r == silent.count || (n < sounding.count && sounding[n].onset <= silent[r].onset) {
+                add((sounding[n].onset.doubleValue, sounding[n].end.doubleValue, sounding[n].part, sounding[n].location))
+                n += 1
+            } else {
+                add((silent[r].onset.doubleValue, silent[r].end.doubleValue, silent[r].part, silent[r].location))
+                r += 1
+            }
+        }
+        return merged
     }
 
     // MARK: State at a position
