@@ -44,6 +44,17 @@ struct NotationStructureTests {
         #expect(T.pitches(source) == midi)
     }
 
+    @Test("a ToCoda written after the DC or DS is taken once, never jumped back to for ever", arguments: [
+        ("1 DS ToCoda", [60, 60]),
+        ("1 DS 2 ToCoda", [60, 60, 62]),
+        ("1 DC ToCoda 3", [60, 60, 64]),
+        ("1 Segno 2 DS 3 ToCoda 4", [60, 62, 62, 64, 65]),
+        ("1 ToCoda 2 DC 3 ToCoda 4", [60, 62, 60, 64, 65]),
+    ])
+    func codaAfterTheJump(source: String, midi: [Int]) {
+        #expect(T.pitches(source) == midi)
+    }
+
     @Test("a pickup makes the first bar short and the bars after it full")
     func pickup() {
         let text = "3/4,4 5 | 1 1 1 | 2 2"

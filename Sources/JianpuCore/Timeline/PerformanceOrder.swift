@@ -63,7 +63,9 @@ enum PerformanceOrder {
             case .fine?:
                 if secondPass { return played }
             case .toCoda?:
-                if secondPass, let coda = returnIndex {
+                // Only forward: a ToCoda written after the DC or DS is already in the coda (jumping
+                // back to what follows the DC or DS would repeat for ever).
+                if secondPass, let coda = returnIndex, coda > index {
                     index = coda
                     continue
                 }
