@@ -80,6 +80,9 @@ public enum ProgramEdge {
         sigemptyset(&stopping)
         for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, number) }
         pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
+        // Ctrl-\ (SIGQUIT) quits, as it should: the Swift runtime's crash reporter would print a
+        // crash report for it and leave a render running.
+        signal(SIGQUIT, SIG_DFL)
         // A mistyped subcommand gets a did-you-mean, with the status of the parser's usage errors.
         if let message = CommandConventions.unknownSubcommand(Array(CommandLine.arguments.dropFirst()), root: Command.self) {
             StandardStreams.error(message)

@@ -48,7 +48,7 @@ public enum InputFile {
 
     /// `n MB` (or KB, bytes) for a message.
     /// A size as people read it; rounded up, so that a file just over a limit never reads as the limit.
-    static func megabytes(_ bytes: Int) -> String {
+    public static func megabytes(_ bytes: Int) -> String {
         func rounded(_ unit: Int, _ name: String) -> String {
             let tenths = (bytes * 10 + unit - 1) / unit
             return tenths % 10 == 0 ? "\(tenths / 10) \(name)" : "\(tenths / 10).\(tenths % 10) \(name)"

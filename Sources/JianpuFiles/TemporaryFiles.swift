@@ -8,7 +8,7 @@ import Synchronization
 /// The temporary files being written beside their targets, removed if a signal ends the program
 /// before they are put in place: Ctrl-C during a render leaves the old file and no partial one.
 ///
-/// Registering the first one installs handlers for SIGINT, SIGTERM and SIGHUP that are
+/// Registering the first one installs handlers for SIGINT, SIGTERM, SIGHUP and SIGQUIT that are
 /// at their default (one the user set to be ignored stays ignored). A handler removes the files,
 /// then lets the signal end the program as it would have. A terminal session that installs its
 /// own handlers calls `removeAll()` from them.
@@ -22,7 +22,7 @@ public enum TemporaryFiles {
         return slots
     }()
     private static let registry = Mutex<Bool>(false)
-    static let signals = [SIGINT, SIGTERM, SIGHUP]
+    static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// Notes a temporary file being written; the number returned unregisters it (nil when all slots are taken).
     static func register(_ path: String) -> Int? {

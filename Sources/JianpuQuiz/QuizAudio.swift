@@ -63,6 +63,15 @@ public final class QuizAudio: @unchecked Sendable {
         if wait { waitUntilQuiet() }
     }
 
+    /// Cuts off whatever is playing: quitting does not wait for the samples to finish.
+    public func stop() {
+        guard let player, let output else { return }
+        player.stop()
+        // A file written as fast as it renders is rendered only here: take the stop now.
+        if case .fastWAV = destination { try? output.render(frames: Self.period) }
+        waitUntilQuiet()
+    }
+
     /// Whether the last timeline started is still playing.
     public var isPlaying: Bool { (player?.finishedCount ?? startedCount) < startedCount }
 
@@ -110,6 +119,7 @@ final class QuizPlayer: AudioSource, @unchecked Sendable {
 
     enum Command: Sendable {
         case start(PlaybackEngine)
+        case stop
         case message(MIDIMessage)
     }
 
@@ -132,6 +142,9 @@ final class QuizPlayer: AudioSource, @unchecked Sendable {
 
     func send(_ message: MIDIMessage) { _ = commands.push(.message(message)) }
 
+    /// Cuts off the engine playing, if any.
+    func stop() { _ = commands.push(.stop) }
+
     /// Plays on until the output is stopped.
     var remainingFrames: Int { .max }
 
@@ -139,12 +152,10 @@ final class QuizPlayer: AudioSource, @unchecked Sendable {
         while let command = commands.pop() {
             switch command {
             case .start(let engine):
-                if let old = current {
-                    synth.releaseAllNotes()
-                    finished.add(1, ordering: .releasing)
-                    _ = retired.push(old)
-                }
+                cutOff()
                 current = engine
+            case .stop:
+                cutOff()
             case .message(let message):
                 synth.send(message)
             }
@@ -159,5 +170,14 @@ final class QuizPlayer: AudioSource, @unchecked Sendable {
         } else {
             synth.render(frames: frames, into: output)
         }
+    }
+
+    /// Ends the current engine at once (audio thread).
+    private func cutOff() {
+        guard let old = current else { return }
+        synth.releaseAllNotes()
+        finished.add(1, ordering: .releasing)
+        _ = retired.push(old)
+        current = nil
     }
 }

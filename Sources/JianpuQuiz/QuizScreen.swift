@@ -80,7 +80,8 @@ public final class QuizScreen {
                 reviewAnswer(&decoder, question: question)
             }
         }
-        audio.waitUntilQuiet()
+        // q, Ctrl-C or a signal: silence now; at the end of the questions, let the last sound finish.
+        if quitting { audio.stop() } else { audio.waitUntilQuiet() }
         let summary = try drill.finish()
         let width = session.size.columns
         session.restore()

@@ -1,4 +1,5 @@
 import Foundation
+import JianpuFiles
 import JianpuCore
 
 /// How a question's two notes are played: together, lower then upper, upper then lower.
@@ -142,8 +143,11 @@ public enum QuizProfile {
     public static func load(path: String) throws -> QuizSettings? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            // A profile is a few hundred bytes: a huge file or a device is refused before it is read.
+            let data = Data(try InputFile.read(path, maximumBytes: 64 << 10))
             return try JSONDecoder().decode(QuizSettings.self, from: data)
+        } catch let error as FileProblem {
+            throw QuizError("cannot read quiz profile \(error.description)")
         } catch let error as DecodingError {
             throw QuizError("cannot read quiz profile \(path): \(describe(error)); fix it, or save a new one with --save-profile")
         } catch {

@@ -194,7 +194,7 @@ struct HostileInputTests {
         #expect(smaller.output.contains("Pages:           1"))
     }
 
-    @Test("a signal during a render leaves the old file as it was and no temporary file", arguments: [SIGINT, SIGTERM, SIGHUP])
+    @Test("a signal during a render leaves the old file as it was and no temporary file", arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
     func signalDuringRender(signal: Int32) throws {
         // About an hour of music: long enough to be rendering when the signal comes.
         _ = try file("long.jp", "4=240\n" + String(repeating: "1 2 3 4 5 6 7 1' |\n", count: 3_500))

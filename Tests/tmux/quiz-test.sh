@@ -165,4 +165,18 @@ wait_for "Q1/3"
 tmux -L "$SOCKET" kill-server 2>/dev/null || true
 wait_file "$DIR/hangup.rc"
 [ "$(cat "$DIR/hangup.rc" 2>/dev/null)" = 129 ] || fail "quiz --plain in a closed terminal ended with status $(cat "$DIR/hangup.rc" 2>/dev/null) (expected 129)"
+# q while the samples of every interval play (half a minute of sound) quits at once: the sound is cut
+# off, not waited for.
+if [ "$SOUND" != "--mute" ]; then
+    fresh_server samples \
+        "$BIN quiz --out $DIR/samples.wav --compound --seed 8 -n 3 --db $DIR/samples.sqlite; echo EXIT=\$?; sleep 60"
+    wait_for "question 1/3"
+    keys l
+    sleep 1
+    start=$(date +%s%N)
+    keys q
+    wait_for "EXIT=0"
+    elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
+    [ "$elapsed" -lt 3000 ] || fail "q during the samples took $elapsed ms to quit"
+fi
 echo "PASS: tmux quiz test ($SOUND)"

@@ -1,10 +1,11 @@
 import Foundation
+import JianpuFiles
 
 /// Reads a small text file (tunings, chord formulas), or says at `file:1:1` why it cannot: no such
 /// file, a folder, unreadable, too big, or not UTF-8 (at the line of the first bad byte).
 public enum TextFile {
-    /// The largest file read.
-    public static let maximumBytes = 16 << 20
+    /// The largest file read: a tuning or chord file of every name there is takes a few kilobytes.
+    public static let maximumBytes = 1 << 20
 
     /// The text, or the one diagnostic that stops it being read.
     public static func read(path: String) -> Result<String, Diagnostic> {
@@ -20,13 +21,13 @@ public enum TextFile {
             return .failure(.error(at: start, "is not a regular file (a pipe or a device): expected a text file"))
         }
         if let size = attributes?[.size] as? Int, size > maximumBytes {
-            return .failure(.error(at: start, "the file is \(size >> 20) MB: expected at most \(maximumBytes >> 20) MB of text"))
+            return .failure(.error(at: start, "the file is \(InputFile.megabytes(size)): expected at most \(InputFile.megabytes(maximumBytes)) of text"))
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(.error(at: start, "cannot read the file: check its permissions"))
         }
         guard data.count <= maximumBytes else {
-            return .failure(.error(at: start, "the file is \(data.count >> 20) MB: expected at most \(maximumBytes >> 20) MB of text"))
+            return .failure(.error(at: start, "the file is \(InputFile.megabytes(data.count)): expected at most \(InputFile.megabytes(maximumBytes)) of text"))
         }
         let bytes = [UInt8](data)
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -129,6 +129,9 @@ extension PartBuilder {
         return TempoMark(beat: beat, beatsPerMinute: bpm, location: location)
     }
 
+    /// The most notes a grace group holds: ornaments have a few; more would be printed as one column.
+    static let maximumGraceNotes = 32
+
     mutating func graceNotes(_ body: String, placement: GraceNotes.Placement, at location: SourceLocation, parser: inout ParseLog) {
         var notes: [Note] = []
         var length = WholeNotes(1, 16)
@@ -145,6 +148,12 @@ extension PartBuilder {
             trailingOctave += bytes[end - 1] == UInt8(ascii: "'") ? 1 : -1
             end -= 1
         }
+        let figures = bytes[..<end].filter { (UInt8(ascii: "1")...UInt8(ascii: "7")).contains($0) }.count
+        guard figures <= Self.maximumGraceNotes else {
+            parser.error(location, "a group of \(figures) grace notes: expected at most \(Self.maximumGraceNotes); write a longer run as notes")
+            return
+        }
+        let lastFigure = bytes[..<end].lastIndex { (UInt8(ascii: "1")...UInt8(ascii: "7")).contains($0) }
         for (index, byte) in bytes[..<end].enumerated() {
             switch byte {
             case UInt8(ascii: "#"): accidental = 1
@@ -157,7 +166,7 @@ extension PartBuilder {
             case UInt8(ascii: "h"): length = WholeNotes(1, 64)
             case UInt8(ascii: "&"): joinNext = true
             case UInt8(ascii: "1")...UInt8(ascii: "7"):
-                let isLast = !bytes[(index + 1)..<end].contains { (49...55).contains($0) }
+                let isLast = index == lastFigure
                 let pitch = Pitch(midiNumber: tonic + NoteWord.semitones(of: byte) + accidental + 12 * (octave + (isLast ? trailingOctave : 0)))
                 sawFigure = true
                 if !pitch.isValidMIDI {

@@ -32,18 +32,24 @@ public enum Wording {
     /// at least 2): those at the smallest distance found; a name that starts with the input counts as close too.
     public static func suggestions(for input: String, among names: [String], limit: Int = 3) -> [String] {
         let typed = input.lowercased()
+        // Nobody mistypes a name this long; a name as long as a file would cost its length squared.
+        guard typed.count <= maximumSuggestedLength else { return [] }
         let allowed = max(2, typed.count / 3)
         let scored = names.compactMap { name -> (Int, String)? in
             let lower = name.lowercased()
+            if typed.count >= 2, lower.hasPrefix(typed) { return (min(allowed, editDistance(typed, String(lower.prefix(maximumSuggestedLength)))), name) }
+            // The distance is at least the difference in length: no need to count it.
+            guard abs(lower.count - typed.count) <= allowed else { return nil }
             let distance = editDistance(typed, lower)
-            if distance <= allowed { return (distance, name) }
-            if typed.count >= 2, lower.hasPrefix(typed) { return (allowed, name) }
-            return nil
+            return distance <= allowed ? (distance, name) : nil
         }
         // Only the closest: `DMinr` suggests DMinor, not AMinor and BMinor one edit further.
         let best = scored.map(\.0).min() ?? 0
         return scored.filter { $0.0 == best }.sorted { $0.1 < $1.1 }.prefix(limit).map(\.1)
     }
+
+    /// Inputs longer than this get no suggestions.
+    static let maximumSuggestedLength = 64
 
     /// ` (did you mean DMinor?)`, or empty when nothing is close.
     public static func didYouMean(_ input: String, among names: [String]) -> String {
@@ -61,18 +67,21 @@ public enum Wording {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
+        // Three rows of the table (the exchange looks two back), not all of it.
+        var twoBack = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
+            current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                    current[j] = min(current[j], twoBack[j - 2] + 1)
                 }
             }
+            (twoBack, previous, current) = (previous, current, twoBack)
         }
-        return table[a.count][b.count]
+        return previous[b.count]
     }
 }
