@@ -78,7 +78,7 @@ public enum ProgramEdge {
         // closed terminal would then do nothing. Unblocked before any thread starts, so all inherit it.
         var stopping = sigset_t()
         sigemptyset(&stopping)
-        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, number) }
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&stopping, number) }
         pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
         // Ctrl-\ (SIGQUIT) quits, as it should: the Swift runtime's crash reporter would print a
         // crash report for it and leave a render running.

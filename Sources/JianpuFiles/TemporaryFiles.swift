@@ -24,8 +24,9 @@ public enum TemporaryFiles {
     private static let registry = Mutex<Bool>(false)
     static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
-    /// Notes a temporary file being written; the number returned unregisters it (nil when all slots are taken).
-    static func register(_ path: String) -> Int? {
+    /// Notes a temporary file, or a folder of them, being written; the number returned unregisters
+    /// it (nil when all slots are taken).
+    public static func register(_ path: String) -> Int? {
         registry.withLock { installed in
             guard let slot = (0..<capacity).first(where: { slots[$0] == nil }) else { return nil }
             slots[slot] = strdup(path)
@@ -37,8 +38,8 @@ public enum TemporaryFiles {
         }
     }
 
-    /// Forgets a temporary file: it was put in place or removed.
-    static func unregister(_ slot: Int) {
+    /// Forgets a temporary file or folder: it was put in place or removed.
+    public static func unregister(_ slot: Int) {
         registry.withLock { _ in
             let path = slots[slot]
             slots[slot] = nil
@@ -46,10 +47,14 @@ public enum TemporaryFiles {
         }
     }
 
-    /// Removes every temporary file being written. Only `unlink`: safe in a signal handler.
+    /// Removes every temporary file being written, then the folders they were in. Only `unlink`
+    /// and `rmdir`: safe in a signal handler.
     public static func removeAll() {
         for slot in 0..<capacity {
             if let path = slots[slot] { unlink(path) }
+        }
+        for slot in 0..<capacity {
+            if let path = slots[slot] { rmdir(path) }
         }
     }
 

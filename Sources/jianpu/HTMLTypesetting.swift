@@ -3,6 +3,7 @@ import JianpuAudio
 import JianpuCommandLine
 import JianpuCore
 import JianpuEngraving
+import JianpuFiles
 
 /// The playing page: the engraving with the score's sound, rendered by our own pipeline and compressed.
 enum HTMLTypesetting {
@@ -10,8 +11,13 @@ enum HTMLTypesetting {
         guard let timeline = score.performanceTimeline() else { return HTMLPage.html(engraving, svg: SVGWriter.svg(engraving), audio: nil) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-typeset-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let wav = directory.appendingPathComponent("sound.wav").path, ogg = directory.appendingPathComponent("sound.ogg").path
+        // Ctrl-C or kill meanwhile removes them too.
+        let registrations = [directory.path, wav, ogg].compactMap(TemporaryFiles.register)
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            registrations.forEach(TemporaryFiles.unregister)
+        }
         var options = RenderOptions(sampleRate: 32_000, gain: synth.gain)
         options.maximumSeconds = maximumSeconds
         let renderer = OfflineRenderer(soundFontPath: try synth.soundFont(), options: options)

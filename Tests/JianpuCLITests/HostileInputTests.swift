@@ -194,15 +194,19 @@ struct HostileInputTests {
         #expect(smaller.output.contains("Pages:           1"))
     }
 
-    @Test("a signal during a render leaves the old file as it was and no temporary file", arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
-    func signalDuringRender(signal: Int32) throws {
-        // About an hour of music: long enough to be rendering when the signal comes.
-        _ = try file("long.jp", "4=240\n" + String(repeating: "1 2 3 4 5 6 7 1' |\n", count: 3_500))
-        _ = try file("take.wav", "the old take")
-        let outcome = try Subprocess.run(CommandLineTests.executable, ["render", "long.jp", "-o", "take.wav"], directory: folder, timeLimit: 120, signal: (signal, 1.0))
+    @Test("a signal during a render or a page's sound leaves the old file as it was and no temporary file or folder",
+          arguments: [SIGINT, SIGTERM, SIGHUP], ["render", "typeset"])
+    func signalDuringRender(signal: Int32, command: String) throws {
+        // An hour and a half of music on a few pages: long enough to be rendering when the signal comes.
+        _ = try file("long.jp", "4=30\n" + String(repeating: "1 2 3 4 5 6 7 1' |\n", count: 350))
+        let output = command == "render" ? "take.wav" : "take.html"
+        _ = try file(output, "the old take")
+        // The page's sound is rendered in a folder of its own under TMPDIR: here, where it can be seen.
+        let outcome = try Subprocess.run(CommandLineTests.executable, [command, "long.jp", "-o", output],
+                                         environment: ["TMPDIR": folder.path], directory: folder, timeLimit: 120, signal: (signal, 1.5))
         #expect(outcome.status == 128 + signal)
-        #expect(try String(contentsOf: folder.appendingPathComponent("take.wav"), encoding: .utf8) == "the old take")
-        #expect(names() == ["long.jp", "take.wav"])
+        #expect(try String(contentsOf: folder.appendingPathComponent(output), encoding: .utf8) == "the old take")
+        #expect(names() == ["long.jp", output].sorted())
     }
 
     @Test("twenty thousand verses are refused by typeset at once and in little memory, not laid out a note times a verse at a time")
