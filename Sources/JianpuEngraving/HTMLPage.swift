@@ -14,6 +14,13 @@ public enum HTMLPage {
     }
 
     public static func html(_ engraving: Engraving, svg: String, audio: Audio?) -> String {
+        let (head, tail) = around(engraving, svg: svg, mimeType: audio?.mimeType)
+        return head + (audio?.base64 ?? "") + tail
+    }
+
+    /// The page before and after the audio's base64 bytes (none when `mimeType` is nil), so that a
+    /// long score's sound can be written in pieces rather than held whole, twice over, as text.
+    public static func around(_ engraving: Engraving, svg: String, mimeType: String?) -> (head: String, tail: String) {
         let title = SVGWriter.escaped(engraving.title ?? "jianpu")
         var body = svg
         if body.hasPrefix("<?xml"), let end = body.firstIndex(of: "\n") { body = String(body[body.index(after: end)...]) }
@@ -23,8 +30,8 @@ public enum HTMLPage {
             timing += "[\(SVGWriter.n(entry.seconds, places: 3)),\"\(entry.event)\",\(entry.part)]"
         }
         timing += "]"
-        let source = audio.map { "data:\($0.mimeType);base64,\($0.base64)" } ?? ""
-        return """
+        let source = mimeType.map { "data:\($0);base64," } ?? ""
+        let page = """
         <!DOCTYPE html>
         <html lang="zh"><head><meta charset="utf-8"><title>\(title)</title>
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -41,14 +48,19 @@ public enum HTMLPage {
         <body>
         <div id="bar"><button id="play" type="button">▶ Play</button><span id="clock">0:00</span></div>
         <div id="score">\(body)</div>
-        <audio id="audio" preload="auto" src="\(source)"></audio>
+        <audio id="audio" preload="auto" src="\(source)\(Self.audioMark)"></audio>
         <script>
         \(script(timing: timing, duration: engraving.duration))
         </script>
         </body></html>
 
         """
+        let parts = page.components(separatedBy: Self.audioMark)
+        return (parts[0], parts.dropFirst().joined(separator: Self.audioMark))
     }
+
+    /// Where the audio goes: no score's text can contain it (the SVG escapes `<`).
+    private static let audioMark = "<\u{0}audio\u{0}>"
 
     /// The player: play/pause (the button or space), bars that start the music, and the highlight following the audio.
     static func script(timing: String, duration: Double) -> String {

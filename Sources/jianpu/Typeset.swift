@@ -57,7 +57,7 @@ struct Typeset: ParsableCommand {
             switch format ?? .svg {
             case .svg: try file.write(Array(SVGWriter.svg(engraving).utf8))
             case .pdf: try file.write(try PDFWriter.data(engraving))
-            case .html: try file.write(Array(try HTMLTypesetting.page(for: score, engraving: engraving, synth: synth, maximumSeconds: length.maximumSeconds).utf8))
+            case .html: try HTMLTypesetting.write(score, engraving: engraving, synth: synth, maximumSeconds: length.maximumSeconds, to: file)
             }
         } catch let error as AudioError {
             throw CommandFailure(error.message)
