@@ -39,6 +39,23 @@ struct RobustnessTests {
         #expect(!diagnostics.isEmpty)
     }
 
+    @Test("a grace group holds at most 32 notes: more is one located error, not a note per byte")
+    func graceGroupLimit() {
+        #expect(Self.exercise("g[" + String(repeating: "1", count: 32) + "] 1 2 3 4").allSatisfy { $0.severity != .error })
+        let diagnostics = Self.exercise("1 2 g[" + String(repeating: "1", count: 100_000) + "] 3 4")
+        #expect(diagnostics.contains { $0.severity == .error && $0.location.column == 5 && $0.message.contains("100000 grace notes: expected at most 32") })
+    }
+
+    @Test("a name as long as a file is shown cut short, and its nearest names are found from its start")
+    func longInstrumentName() {
+        let name = String(repeating: "x", count: 200_000)
+        let warning = Self.exercise("instrument=\(name)\n1 2 3 4").first { $0.message.contains("unknown instrument") }
+        #expect(warning.map { $0.message.count < 300 } == true)
+        #expect(GeneralMIDI.nearestNames(to: name).count == 3)
+        #expect(Wording.suggestions(for: name, among: ["xx", name]).isEmpty)
+        #expect(Wording.suggestions(for: "DMajorr", among: ["DMajor", String(repeating: "D", count: 100_000)]) == ["DMajor"])
+    }
+
     @Test("large but legal numbers play: R*10000, R100{ }, a 64-tuplet, 4=10000")
     func largeLegal() {
         #expect(Self.exercise("R*10000").allSatisfy { $0.severity == .warning })

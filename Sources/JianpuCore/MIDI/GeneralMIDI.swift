@@ -88,7 +88,9 @@ public enum GeneralMIDI {
 
     /// The LilyPond and General MIDI names nearest an unknown name (fewest letters to change), best first.
     public static func nearestNames(to name: String, count: Int = 3) -> [String] {
-        let wanted = Array(key(name))
+        // No instrument's name is longer: a longer one is compared by its start (a name as long as a
+        // file would cost its length times every name's).
+        let wanted = Array(key(name).prefix(64))
         func distance(_ other: String) -> Int {
             let other = Array(key(other))
             var row = Array(0...other.count)

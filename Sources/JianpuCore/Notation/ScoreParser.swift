@@ -83,7 +83,8 @@ public struct ScoreParser {
             part.instrument = value
             if GeneralMIDI.program(named: value) == nil {
                 let nearest = GeneralMIDI.nearestNames(to: value).map { "'\($0)'" }.joined(separator: ", ")
-                diagnostics.append(.warning(at: location, "unknown instrument '\(value)': it plays as a piano; the nearest MIDI instrument names are \(nearest)"))
+                let shown = value.count > 60 ? value.prefix(60) + "…" : value
+                diagnostics.append(.warning(at: location, "unknown instrument '\(shown)': it plays as a piano; the nearest MIDI instrument names are \(nearest)"))
             }
             return
         }
