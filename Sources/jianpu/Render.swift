@@ -23,7 +23,8 @@ struct Render: ParsableCommand {
     @OptionGroup var synth: SynthOptions
 
     func validate() throws {
-        if !(8_000...192_000).contains(sampleRate) { throw ValidationError("--sample-rate must be between 8000 and 192000") }
+        // FluidSynth's range.
+        if !(8_000...96_000).contains(sampleRate) { throw ValidationError("--sample-rate must be between 8000 and 96000") }
     }
 
     func run() throws {
