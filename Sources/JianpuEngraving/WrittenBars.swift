@@ -88,6 +88,10 @@ struct WrittenBars {
     private let versesByLength: [Int]
     /// The words written over or under each note.
     private let annotationsByNote: [SourceLocation: [Annotation]]
+    /// Whether the open bar has a note or rest, and where in `bars` the last closed one with one is:
+    /// kept as bars close, so that handing bars on never searches the ones held.
+    private var openHasNote = false
+    private var lastBarWithNote: Int?
 
     /// Each part's bars of `movement`, ids starting with `prefix`, numbered as `times` (its timeline) prints them.
     static func read(_ movement: Movement, prefix: String, times: OnsetMap) -> [[WrittenBar]] {
@@ -264,6 +268,7 @@ struct WrittenBars {
         event.marks = pendingMarks
         pendingMarks = []
         if open.events.isEmpty, let volta { open.volta = (volta.group, volta.label); self.volta?.label = nil }
+        if case .note = event.kind { openHasNote = true }
         open.events.append(event)
         position += event.length
         if position >= open.start + open.length { close() }
@@ -274,6 +279,8 @@ struct WrittenBars {
     }
 
     private mutating func close() {
+        if openHasNote { lastBarWithNote = bars.count }
+        openHasNote = false
         bars.append(open)
         open = WrittenBar(start: position, length: barLength)
     }
@@ -282,13 +289,13 @@ struct WrittenBars {
     /// after reaches back to the last note or rest, past its dashes; a repeat's end, a change of
     /// key or meter and the marks at the end reach the last bar. Those are kept.
     private mutating func release() -> ArraySlice<WrittenBar> {
-        func hasNote(_ events: [WrittenEvent]) -> Bool {
-            events.contains { if case .note = $0.kind { true } else { false } }
-        }
         var kept = bars.count - 1
-        if !hasNote(open.events), let last = bars.lastIndex(where: { hasNote($0.events) }) { kept = min(kept, last) }
+        if !openHasNote, let last = lastBarWithNote { kept = min(kept, last) }
         guard kept > 0 else { return [] }
-        defer { bars.removeFirst(kept) }
+        defer {
+            bars.removeFirst(kept)
+            lastBarWithNote = lastBarWithNote.flatMap { $0 >= kept ? $0 - kept : nil }
+        }
         return bars[..<kept]
     }
 
