@@ -53,6 +53,11 @@ public struct Engraver {
     /// Lays out one movement (1-based `number`) on the pages that follow.
     private func engrave(_ movement: Movement, number: Int, times: OnsetMap, into book: inout PageBook) throws(EngravingRefusal) {
         let prefix = "m\(number - 1)"
+        // More parts than a page holds at their least height are refused before their bars are read.
+        let least = PageEstimate.partHeight * m.s * Double(movement.parts.count)
+        guard least <= book.room else {
+            throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: 0, height: least, room: book.room)
+        }
         let parts = WrittenBars.read(movement, prefix: prefix, times: times)
         let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).map { ($0.onset, Self.printed($0.chord.symbol)) }
         let count = parts.map(\.count).max() ?? 0
@@ -170,7 +175,7 @@ struct PageBook {
 public enum EngravingRefusal: Error, Sendable, Equatable {
     /// It needs more than this many pages.
     case pageLimit(maximumPages: Int)
-    /// A system of the movement (1-based) is taller, in points, than the room a page has.
+    /// A system of the movement (1-based) needs more height, in points, than the room a page has.
     case systemTallerThanPage(movement: Int, parts: Int, verses: Int, height: Double, room: Double)
 
     /// What is wrong and how to change it, for a file's name.
@@ -180,7 +185,7 @@ public enum EngravingRefusal: Error, Sendable, Equatable {
             return "\(file) needs more than \(maximumPages) pages (--max-pages raises the limit); nothing was written"
         case let .systemTallerThanPage(movement, parts, verses, height, room):
             let what = (parts == 1 ? "one part" : "\(parts) parts") + (verses > 1 ? ", \(verses) verses of lyrics" : "")
-            return "\(file): a system of movement \(movement) (\(what)) is \(Int(height.rounded(.up))) pt tall, more than the \(Int(room)) pt a page has room for (a smaller --size fits more); nothing was written"
+            return "\(file): a system of movement \(movement) (\(what)) needs at least \(Int(height.rounded(.up))) pt, more than the \(Int(room)) pt a page has room for (a smaller --size fits more); nothing was written"
         }
     }
 }

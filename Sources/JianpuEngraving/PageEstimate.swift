@@ -7,6 +7,9 @@ import JianpuCore
 /// events give a floor on its lines and pages. A score far past the page limit is then refused
 /// before any of it is laid out: the layout of each event costs memory.
 struct PageEstimate {
+    /// The least height of a part in a system, in digits.
+    static let partHeight = 2.15
+
     let metrics: EngravingOptions.Metrics
     let lineWidth: Double
     let pageHeight: Double
@@ -18,7 +21,7 @@ struct PageEstimate {
         for movement in score.movements {
             let events = movement.parts.map { Self.events(in: $0.items) }.max() ?? 0
             let lines = (Double(events) / columnsPerLine).rounded(.down)
-            let systemHeight = (2.15 * Double(max(1, movement.parts.count)) + 1.3) * metrics.s
+            let systemHeight = (Self.partHeight * Double(max(1, movement.parts.count)) + 1.3) * metrics.s
             pages += lines / ((pageHeight / systemHeight).rounded(.down) + 1)
         }
         return Int(pages.rounded(.down))
