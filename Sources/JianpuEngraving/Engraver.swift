@@ -86,7 +86,7 @@ public struct Engraver {
             let system = SystemLayout(blocks: line, metrics: m)
             // Drawn anyway, its lower parts would fall off the page's edge and be lost.
             guard system.height <= book.room else {
-                let verses = line.flatMap { $0.placed.joined() }.compactMap { $0.event.lyrics.last.map { $0.verse + 1 } }.max() ?? 0
+                let verses = system.rows.map(\.lyricBaselines.count).max() ?? 0
                 throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: verses, height: system.height, room: book.room)
             }
             book.reserve(system.height)

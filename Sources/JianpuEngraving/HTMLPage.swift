@@ -31,7 +31,7 @@ public enum HTMLPage {
         }
         timing += "]"
         let source = mimeType.map { "data:\($0);base64," } ?? ""
-        let page = """
+        let head = """
         <!DOCTYPE html>
         <html lang="zh"><head><meta charset="utf-8"><title>\(title)</title>
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -48,19 +48,18 @@ public enum HTMLPage {
         <body>
         <div id="bar"><button id="play" type="button">▶ Play</button><span id="clock">0:00</span></div>
         <div id="score">\(body)</div>
-        <audio id="audio" preload="auto" src="\(source)\(Self.audioMark)"></audio>
+        <audio id="audio" preload="auto" src="\(source)
+        """
+        let tail = """
+        "></audio>
         <script>
         \(script(timing: timing, duration: engraving.duration))
         </script>
         </body></html>
 
         """
-        let parts = page.components(separatedBy: Self.audioMark)
-        return (parts[0], parts.dropFirst().joined(separator: Self.audioMark))
+        return (head, tail)
     }
-
-    /// Where the audio goes: no score's text can contain it (the SVG escapes `<`).
-    private static let audioMark = "<\u{0}audio\u{0}>"
 
     /// The player: play/pause (the button or space), bars that start the music, and the highlight following the audio.
     static func script(timing: String, duration: Double) -> String {

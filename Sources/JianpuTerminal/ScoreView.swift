@@ -114,24 +114,19 @@ public struct ScoreView: Sendable {
         let sounding = timeline.notes, silent = timeline.rests
         var merged: [(onset: Double, end: Double, part: Int, location: SourceLocation?)] = []
         merged.reserveCapacity(sounding.count + silent.count)
-        func add(_ entry: (onset: Double, end: Double, part: Int, location: SourceLocation?)) {
-            if let last = merged.last, last.onset == entry.onset, last.end == entry.end, last.part == entry.part, last.location == entry.location { return }
+        func add(_ onset: WholeNotes, _ end: WholeNotes, _ part: Int, _ location: SourceLocation?) {
+            let entry = (onset: onset.doubleValue, end: end.doubleValue, part: part, location: location)
+            if let last = merged.last, last == entry { return }
             merged.append(entry)
         }
         // The timeline keeps both in onset order: one merge, no sort and no copies of either.
-        let inOrder = zip(sounding, sounding.dropFirst()).allSatisfy { $0.onset <= $1.onset } && zip(silent, silent.dropFirst()).allSatisfy { $0.onset <= $1.onset }
-        guard inOrder else {
-            let all = sounding.map { ($0.onset.doubleValue, $0.end.doubleValue, $0.part, $0.location) } + silent.map { ($0.onset.doubleValue, $0.end.doubleValue, $0.part, $0.location) }
-            for entry in all.enumerated().sorted(by: { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }) { add(entry.element) }
-            return merged
-        }
         var n = 0, r = 0
         while n < sounding.count || r < silent.count {
             if r == silent.count || (n < sounding.count && sounding[n].onset <= silent[r].onset) {
-                add((sounding[n].onset.doubleValue, sounding[n].end.doubleValue, sounding[n].part, sounding[n].location))
+                add(sounding[n].onset, sounding[n].end, sounding[n].part, sounding[n].location)
                 n += 1
             } else {
-                add((silent[r].onset.doubleValue, silent[r].end.doubleValue, silent[r].part, silent[r].location))
+                add(silent[r].onset, silent[r].end, silent[r].part, silent[r].location)
                 r += 1
             }
         }

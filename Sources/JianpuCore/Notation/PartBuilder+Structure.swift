@@ -148,12 +148,13 @@ extension PartBuilder {
             trailingOctave += bytes[end - 1] == UInt8(ascii: "'") ? 1 : -1
             end -= 1
         }
-        let figures = bytes[..<end].filter { (UInt8(ascii: "1")...UInt8(ascii: "7")).contains($0) }.count
+        let isFigure = { (byte: UInt8) in (UInt8(ascii: "1")...UInt8(ascii: "7")).contains(byte) }
+        let figures = bytes[..<end].filter(isFigure).count
         guard figures <= Self.maximumGraceNotes else {
             parser.error(location, "a group of \(figures) grace notes: expected at most \(Self.maximumGraceNotes); write a longer run as notes")
             return
         }
-        let lastFigure = bytes[..<end].lastIndex { (UInt8(ascii: "1")...UInt8(ascii: "7")).contains($0) }
+        let lastFigure = bytes[..<end].lastIndex(where: isFigure)
         for (index, byte) in bytes[..<end].enumerated() {
             switch byte {
             case UInt8(ascii: "#"): accidental = 1
