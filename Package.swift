@@ -14,12 +14,19 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // Pure core: theory, notation, timeline, MIDI writer. No C, no I/O beyond text.
         // Safe file I/O shared by every program: checked inputs, outputs replaced whole, streams that never trap.
         .target(name: "JianpuFiles"),
         .target(name: "JianpuCore", dependencies: ["JianpuFiles"]),
+        // Music in and out: MusicXML (and .mxl), ABC and MIDI read into one model and written as jianpu
+        // text; scores written as MusicXML. Pure: bytes in, text out.
+        .target(
+            name: "JianpuInterchange",
+            dependencies: ["JianpuCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .systemLibrary(
             name: "CFluidSynth",
             providers: [.apt(["libfluidsynth-dev"])]
