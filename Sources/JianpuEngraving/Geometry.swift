@@ -52,6 +52,28 @@ public struct Font: Sendable, Hashable {
         face == .text && text.unicodeScalars.contains(where: Self.isCJK) ? Self.cjkFamily : Self.latinFamily
     }
 
+    /// `text` cut where it moves between the CJK and the Latin font, each piece with the family that draws it.
+    ///
+    /// The CJK font has no Latin letters and the Latin font no ideographs, so a drawing surface without its own
+    /// fallback (cairo's PDF) must draw a mixed title such as `茉莉花（练习）` or `Two Verses 两段歌词` run by run.
+    public func runs(of text: String) -> [(text: String, family: String)] {
+        guard face == .text else { return [(text, Self.latinFamily)] }
+        var runs: [(text: String, family: String)] = []
+        var current = String.UnicodeScalarView()
+        var currentIsCJK = false
+        for scalar in text.unicodeScalars {
+            let isCJK = Self.isCJK(scalar)
+            if isCJK != currentIsCJK, !current.isEmpty {
+                runs.append((String(current), currentIsCJK ? Self.cjkFamily : Self.latinFamily))
+                current = String.UnicodeScalarView()
+            }
+            currentIsCJK = isCJK
+            current.append(scalar)
+        }
+        if !current.isEmpty || runs.isEmpty { runs.append((String(current), currentIsCJK ? Self.cjkFamily : Self.latinFamily)) }
+        return runs
+    }
+
     public static let latinFamily = "DejaVu Sans"
     public static let cjkFamily = "Droid Sans Fallback"
 

@@ -46,15 +46,13 @@ public enum PDFWriter {
         cairo_set_source_rgb(context, 0, 0, 0)
         switch glyph.shape {
         case .text(let text, let font, let anchor):
-            CairoFont.select(font, for: text, in: context)
             var x = glyph.at.x
             if anchor != .start {
-                var extents = cairo_text_extents_t()
-                cairo_text_extents(context, text, &extents)
-                x -= anchor == .middle ? extents.x_advance / 2 : extents.x_advance
+                let advance = CairoFont.advance(of: text, in: font, context: context)
+                x -= anchor == .middle ? advance / 2 : advance
             }
             cairo_move_to(context, x, glyph.at.y)
-            cairo_show_text(context, text)
+            CairoFont.show(text, in: font, context: context)
             cairo_new_path(context)
         case .line(let to, let width):
             cairo_set_line_width(context, width)

@@ -43,6 +43,36 @@ struct PDFEngravingTests {
         #expect(text.filter { ("0"..."7").contains($0) }.count >= heads)
     }
 
+    @Test("a title mixing Chinese and Latin is cut into runs, each drawn in the font that has its glyphs",
+          arguments: ["茉莉花（练习）", "Two Verses 两段歌词", "Amazing Grace", "贝加尔湖畔"])
+    func mixedTitleRuns(title: String) throws {
+        let font = Font(.text, size: 18, bold: true)
+        let runs = font.runs(of: title)
+        #expect(runs.map(\.text).joined() == title)
+        for run in runs {
+            let cjk = run.text.unicodeScalars.contains(where: Font.isCJK)
+            #expect(run.family == (cjk ? Font.cjkFamily : Font.latinFamily), "\(run.text) in \(run.family)")
+        }
+        // Measured as drawn: the whole is the sum of its runs, each in its own font (the CJK font would measure
+        // Latin letters as the width of a box).
+        let measure = CairoTextMeasure()
+        let sum = runs.reduce(0.0) { $0 + measure.width(of: $1.text, in: font) }
+        #expect(abs(measure.width(of: title, in: font) - sum) < 0.01)
+    }
+
+    @Test("a mixed title in the PDF: pdftotext reads it whole and both fonts are embedded")
+    func mixedTitleInThePDF() throws {
+        let score = try EngravingSupport.score("title=Two Verses 两段歌词\n1=C\n4/4\n1 2 3 4 | 5 - - - |\n")
+        let engraving = EngravingSupport.engrave(score, options: EngravingOptions())
+        let path = EngravingSupport.temporary("mixed-title.pdf")
+        defer { try? FileManager.default.removeItem(at: path) }
+        try Data(PDFWriter.data(engraving)).write(to: path)
+        let text = try EngravingSupport.run("pdftotext", [path.path, "-"]).output
+        #expect(text.contains("Two Verses 两段歌词"))
+        let fonts = try EngravingSupport.run("pdffonts", [path.path]).output
+        #expect(fonts.contains("DejaVuSans-Bold"), "the title's Latin letters are drawn in DejaVu Sans Bold: \(fonts)")
+    }
+
     @Test("a rasterised page has ink at every note head and none in the margins")
     func inkWhereTheNotesAre() throws {
         let (path, engraving) = try Self.pdf(of: "twinkle-twinkle.jp")
