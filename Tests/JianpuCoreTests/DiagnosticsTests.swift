@@ -101,11 +101,23 @@ struct DiagnosticsTests {
         ])
     }
 
-    @Test("a bar line where no bar ends is only a note: the reference does not check bar lines")
-    func misplacedBarLineIsANote() {
-        let diagnostics = T.parse("1 2 3 4 5 | 1 1 1").diagnostics
-        #expect(diagnostics.map(\.description) == ["t.jp:1:11: note: bar line 1 beat into bar 2: bars of 4 beats end elsewhere"])
-        #expect(diagnostics.allSatisfy { $0.severity == .note })
+    @Test("a bar line that cuts a bar short or ends a long one names that bar once; later bars count from the bar line",
+          arguments: [
+              ("1 2 3 4 5 | 1 1 1 1", ["t.jp:1:11: warning: bar 1 has 5 beats, 4/4 needs 4"]),
+              ("1 2 3 4 | 5 6 7 | 1 2 3 4 | 5 6 7 1 |", ["t.jp:1:17: warning: bar 2 has 3 beats, 4/4 needs 4"]),
+              ("5 | 1 2 3 4 | 5 - - - |", ["t.jp:1:3: warning: bar 1 has 1 beat, 4/4 needs 4 (a pickup is written 4/4,4)"]),
+              ("3/4 1 2 | 3 4 5 |", ["t.jp:1:9: warning: bar 1 has 2 beats, 3/4 needs 3 (a pickup is written 3/4,2)"]),
+              ("4/4,8 q5 q6 | 1 2 3 4 | 1 2 3 q4 |", ["t.jp:1:13: warning: bar 0 has 1 beat, 4/4,8 needs 0.5"]),
+              // Bar lines may be left out: one that falls where a counted bar ends says nothing.
+              ("1 2 3 4 5 6 7 1 | 1 1 1 1", []),
+              // A short last bar that makes up for the pickup is right.
+              ("4/4,4 5 | 1 2 3 4 | 1 1 1 |", []),
+              ("1 2 3 4 | 5 6 |", ["t.jp:1:15: warning: bar 2 has 2 beats, 4/4 needs 4"]),
+          ])
+    func wrongBarNamedOnce(source: String, expected: [String]) {
+        let diagnostics = T.parse(source).diagnostics
+        #expect(diagnostics.map(\.description) == expected)
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
     }
 
     @Test("a warning's description carries `warning: `, an error's does not")

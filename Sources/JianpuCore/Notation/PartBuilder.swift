@@ -161,9 +161,7 @@ struct PartBuilder {
             stack[stack.count - 1].items = tie.map { [.tie($0)] } ?? []
             bars.position = stack[stack.count - 1].barPosition
         } else {
-            if bars.position != .zero && bars.position != bars.startPosition {
-                parser.note(location, "bar line \(BarCounter.beats(bars.position)) into bar \(bars.barNumber): bars of \(BarCounter.beats(bars.barLength)) end elsewhere")
-            }
+            bars.barLine(at: location, parser: &parser)
             append(.barLine(location))
         }
     }
