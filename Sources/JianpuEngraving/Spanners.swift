@@ -29,6 +29,10 @@ struct Spanners {
                     add(Glyph(.text(shown, m.lyric, .middle), at: Point(placed.x, y), role: .lyric), page: system.page)
                     let width = measure.width(of: shown, in: m.lyric)
                     lyricBoxes[system.index, default: []].append(Rect(x: placed.x - width / 2, y: y - 0.8 * m.lyric.size, width: width, height: m.lyric.size))
+                    if let stanza = sung.stanza {
+                        // The verse's number before its first syllable, as LilyPond sets a stanza.
+                        add(Glyph(.text(stanza, m.lyric, .end), at: Point(placed.x - width / 2 - 0.4 * m.s, y), role: .lyric), page: system.page)
+                    }
                     // The hyphen goes half way to the verse's next syllable, when that is on the same line.
                     if syllable.hasSuffix("-"), syllable.count > 1,
                        let next = events[(index + 1)...].prefix(while: { $0.system.index == system.index })

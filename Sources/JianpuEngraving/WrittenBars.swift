@@ -83,7 +83,13 @@ struct WrittenBars {
     private let part: Int
     /// Each verse's syllables, sung on the struck notes in written order; how many notes have had theirs.
     private let syllables: [[String?]]
+    private let stanzas: [String?]
     private var syllablesSung = 0
+    /// Where slurs start and end (by the note written there, with how many): a note under a slur after its
+    /// first carries the syllable on (a melisma), as LilyPond sings lyrics to a melody; and how many are open.
+    private let slurStarts: [SourceLocation: Int]
+    private let slurEnds: [SourceLocation: Int]
+    private var openSlurs = 0
     /// The verses, the longest first: those still sung at a note are the first few.
     private let versesByLength: [Int]
     /// The words written over or under each note.
@@ -105,7 +111,7 @@ struct WrittenBars {
     static func read(_ movement: Movement, prefix: String, times: OnsetMap, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
         var numbering = OnsetMap.BarNumbering(map: times)
         for (index, part) in movement.parts.enumerated() {
-            var reader = WrittenBars(part: index, movementPrefix: prefix, lyrics: part.lyrics, annotations: part.annotations)
+            var reader = WrittenBars(part: index, movementPrefix: prefix, lyrics: part.lyrics, slurs: part.slurs, annotations: part.annotations)
             func hand(_ bar: WrittenBar) {
                 var bar = bar
                 reader.dress(&bar)
@@ -121,9 +127,13 @@ struct WrittenBars {
         }
     }
 
-    private init(part: Int, movementPrefix: String, lyrics: [String], annotations: [Annotation]) {
-        let verses = lyrics.map(Lyrics.syllables)
+    private init(part: Int, movementPrefix: String, lyrics: [String], slurs: [Slur], annotations: [Annotation]) {
+        let written = lyrics.map(Lyrics.verse)
+        let verses = written.map(\.syllables)
         syllables = verses
+        stanzas = written.map(\.stanza)
+        slurStarts = slurs.reduce(into: [:]) { $0[$1.start, default: 0] += 1 }
+        slurEnds = slurs.reduce(into: [:]) { $0[$1.end, default: 0] += 1 }
         versesByLength = verses.indices.sorted { verses[$0].count > verses[$1].count }
         annotationsByNote = Dictionary(grouping: annotations, by: \.note)
         // C major in 4/4 until the part says otherwise.
@@ -312,14 +322,22 @@ struct WrittenBars {
     /// Puts each verse's syllable on the bar's struck notes, and the words written over and under its notes.
     private mutating func dress(_ bar: inout WrittenBar) {
         for e in bar.events.indices {
-            if !syllables.isEmpty, bar.events[e].isStruckNote {
+            let location = bar.events[e].location
+            let inMelisma = openSlurs > 0
+            if !syllables.isEmpty, bar.events[e].isStruckNote, !inMelisma {
                 var sung: [SungSyllable] = []
                 for verse in versesByLength {
                     guard syllablesSung < syllables[verse].count else { break }
-                    if let text = syllables[verse][syllablesSung] { sung.append(SungSyllable(verse: verse, text: text)) }
+                    if let text = syllables[verse][syllablesSung] {
+                        sung.append(SungSyllable(verse: verse, text: text, stanza: syllablesSung == 0 ? stanzas[verse] : nil))
+                    }
                 }
                 bar.events[e].lyrics = sung.count > 1 ? sung.sorted { $0.verse < $1.verse } : sung
                 syllablesSung += 1
+            }
+            if case .note = bar.events[e].kind {
+                openSlurs += (slurStarts[location] ?? 0) - (slurEnds[location] ?? 0)
+                openSlurs = max(openSlurs, 0)
             }
             for annotation in annotationsByNote[bar.events[e].location] ?? [] {
                 if annotation.isAbove { bar.events[e].wordsAbove.append(annotation.text) } else { bar.events[e].wordsBelow.append(annotation.text) }
