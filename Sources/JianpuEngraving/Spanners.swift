@@ -33,11 +33,18 @@ struct Spanners {
                         // The verse's number before its first syllable, as LilyPond sets a stanza.
                         add(Glyph(.text(stanza, m.lyric, .end), at: Point(placed.x - width / 2 - 0.4 * m.s, y), role: .lyric), page: system.page)
                     }
-                    // The hyphen goes half way to the verse's next syllable, when that is on the same line.
+                    // The hyphen goes in the middle of the space between this syllable and the verse's next, when that
+                    // is on the same line; where the space is narrower than the hyphen, none is drawn (as LilyPond
+                    // does), rather than one over the syllables.
                     if syllable.hasSuffix("-"), syllable.count > 1,
                        let next = events[(index + 1)...].prefix(while: { $0.system.index == system.index })
-                           .first(where: { $0.placed.event.lyrics.contains { $0.verse == verse } }) {
-                        add(Glyph(.text("-", m.lyric, .middle), at: Point((placed.x + next.placed.x) / 2, y), role: .lyric), page: system.page)
+                           .first(where: { $0.placed.event.lyrics.contains { $0.verse == verse } }),
+                       let nextText = next.placed.event.lyrics.first(where: { $0.verse == verse }).map({ BarBlock.shownSyllable($0.text) }) {
+                        let gapStart = placed.x + width / 2
+                        let gapEnd = next.placed.x - measure.width(of: nextText, in: m.lyric) / 2
+                        if gapEnd - gapStart >= measure.width(of: "-", in: m.lyric) + 0.1 * m.s {
+                            add(Glyph(.text("-", m.lyric, .middle), at: Point((gapStart + gapEnd) / 2, y), role: .lyric), page: system.page)
+                        }
                     }
                 }
             }
@@ -74,7 +81,19 @@ struct Spanners {
             let group = events[index...end].map(\.placed)
             let top = group.map { $0.baseline - $0.above }.min() ?? 0
             let x = ((group.first?.x ?? 0) + (group.last?.x ?? 0)) / 2
-            add(Glyph(.text(String(tuplet.count), Font(.music, size: m.s * 0.6, italic: true), .middle), at: Point(x, top - 0.15 * m.s), role: .tuplet), page: events[index].system.page)
+            let page = events[index].system.page
+            add(Glyph(.text(String(tuplet.count), Font(.music, size: m.s * 0.6, italic: true), .middle), at: Point(x, top - 0.15 * m.s), role: .tuplet), page: page)
+            // An underline groups quavers; crotchets and longer (or a dash) have none, so a bracket shows the group.
+            let underlined = group.allSatisfy { placed in
+                if case .note(_, let written) = placed.event.kind { return written.underlines > 0 }
+                return false
+            }
+            if !underlined, let first = group.first, let last = group.last {
+                let (y, hook, gap) = (top - 0.4 * m.s, 0.25 * m.s, 0.3 * m.s)
+                let (x1, x2) = (first.x - first.halfWidth, last.x + last.halfWidth)
+                add(Glyph(.polyline([Point(x1, y), Point(x - gap, y)], width: m.lineWidth), at: Point(x1, y + hook), role: .tuplet), page: page)
+                add(Glyph(.polyline([Point(x2, y), Point(x2, y + hook)], width: m.lineWidth), at: Point(x + gap, y), role: .tuplet), page: page)
+            }
             index = end + 1
         }
     }
