@@ -134,7 +134,11 @@ struct SystemLayout {
             drawBarLines(bar, left: left, right: left + block.width, baseline: baseline)
             if let volta = bar.volta, p == 0 {
                 let y = top + row.markBaseline - 0.75 * m.s
-                glyphs.append(Glyph(.line(to: Point(left + block.width - 0.2 * m.s, y), width: m.lineWidth), at: Point(left + 0.1 * m.s, y), role: .volta))
+                let right = left + block.width - 0.2 * m.s
+                glyphs.append(Glyph(.line(to: Point(right, y), width: m.lineWidth), at: Point(left + 0.1 * m.s, y), role: .volta))
+                if bar.voltaEndsWithHook {
+                    glyphs.append(Glyph(.line(to: Point(right, y + 0.7 * m.s), width: m.lineWidth), at: Point(right, y), role: .volta))
+                }
                 if let label = volta.label {
                     glyphs.append(Glyph(.line(to: Point(left + 0.1 * m.s, y + 0.7 * m.s), width: m.lineWidth), at: Point(left + 0.1 * m.s, y), role: .volta))
                     glyphs.append(Glyph(.text(label, m.small, .start), at: Point(left + 0.25 * m.s, y + 0.65 * m.s), role: .volta))
@@ -152,7 +156,9 @@ struct SystemLayout {
             }
         }
         if isFirst, block.number > 1, let row = rows.first {
-            glyphs.append(Glyph(.text(String(block.number), m.small, .start), at: Point(left, top + row.markBaseline), role: .barNumber))
+            // Above a volta bracket that starts the system, clear of its label (`2.`), as LilyPond stacks them.
+            let raise = block.bars.first.flatMap { $0?.volta } != nil ? 0.95 * m.s : 0
+            glyphs.append(Glyph(.text(String(block.number), m.small, .start), at: Point(left, top + row.markBaseline - raise), role: .barNumber))
         }
         barAreas.append(BarArea(rect: Rect(x: left, y: top, width: block.width, height: height), number: block.number, start: barStart ?? -1))
     }

@@ -61,6 +61,8 @@ struct WrittenBar {
     var repeatTimes: Int?
     /// The volta bracket over this bar: its group and its label when the bracket starts here.
     var volta: (group: Int, label: String?)?
+    /// The volta bracket ends over this bar with a hook down: every ending but the last closes so.
+    var voltaEndsWithHook = false
 }
 
 /// Reads a part's items into bars, as written: repeats once, endings side by side.
@@ -228,7 +230,12 @@ struct WrittenBars {
             let label = index == 0 && passes > 1 ? "1.–\(passes)." : "\(index + passes)."
             volta = (voltaGroups, label)
             walk(ending, ratio: ratio, tuplet: tuplet)
-            if !isLast { markRepeatEnd(times: nil) }
+            if !isLast {
+                markRepeatEnd(times: nil)
+                if !open.events.isEmpty { open.voltaEndsWithHook = true } else if !bars.isEmpty, bars[bars.count - 1].volta?.group == voltaGroups {
+                    bars[bars.count - 1].voltaEndsWithHook = true
+                }
+            }
             if open.events.isEmpty { volta = nil } else { open.volta = open.volta ?? volta; volta = nil }
         }
     }

@@ -1,5 +1,4 @@
 @testable import JianpuEngraving
-import JianpuPrint
 import Testing
 
 @Suite("Lyrics split into syllables")
@@ -54,46 +53,5 @@ struct LyricsTests {
             L: one two five six \\skip 1 eight nine
             """)
         #expect(placed == ["one": 0, "two": 1, "five": 4, "six": 5, "eight": 7, "nine": 8])
-    }
-}
-
-@Suite("Tuplets and hyphens drawn clear")
-struct TupletAndHyphenTests {
-    static func glyphs(_ text: String) throws -> [Glyph] {
-        EngravingSupport.engrave(try EngravingSupport.score(text)).pages.flatMap(\.glyphs)
-    }
-
-    @Test("a tuplet that no underline groups (crotchets, a dash) gets a bracket with hooks; quavers under one underline do not",
-          arguments: [("3[ 1 2 3 ] 4 5 |", 2), ("3[ 5 - 6 ] 1 2 |", 2), ("3[ q1 q2 q3 ] 3 4 5 |", 0)])
-    func bracketWhereNoUnderline(bar: String, bracketPieces: Int) throws {
-        let tuplet = try Self.glyphs("1=C\n4/4\n\(bar)\n").filter { $0.role == .tuplet }
-        #expect(tuplet.filter { if case .text = $0.shape { return true }; return false }.count == 1)
-        #expect(tuplet.filter { if case .polyline = $0.shape { return true }; return false }.count == bracketPieces)
-    }
-
-    @Test("a hyphen is drawn only in the space between two syllables, never over one")
-    func hyphensClearOfSyllables() throws {
-        let text = """
-            1=C
-            4/4
-            3[ q1 q1 q1 ] 3[ q5 q5 q5 ] 3[ q3 q3 q3 ] 3[ q1 q1 q1 ] | 1 - 2 - | 3 - - - |
-            L: Mer- ri- ly, mer- ri- ly, mer- ri- ly, mer- ri- ly, hel- lo wide
-            """
-        let score = try EngravingSupport.score(text)
-        let engraving = EngravingSupport.engrave(score)
-        let measure = CairoTextMeasure()
-        let lyricGlyphs = engraving.pages.flatMap(\.glyphs).filter { $0.role == .lyric }
-        var syllables: [(left: Double, right: Double)] = [], hyphens: [Double] = []
-        for glyph in lyricGlyphs {
-            guard case .text(let shown, let font, _) = glyph.shape else { continue }
-            if shown == "-" { hyphens.append(glyph.at.x); continue }
-            let width = measure.width(of: shown, in: font)
-            syllables.append((glyph.at.x - width / 2, glyph.at.x + width / 2))
-        }
-        // The wide bar has room: "hel- lo" keeps its hyphen.
-        #expect(!hyphens.isEmpty)
-        for x in hyphens {
-            #expect(!syllables.contains { $0.left < x && x < $0.right }, "a hyphen at \(x) is over a syllable")
-        }
     }
 }

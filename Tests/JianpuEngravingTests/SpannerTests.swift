@@ -1,0 +1,80 @@
+import JianpuCore
+@testable import JianpuEngraving
+import JianpuPrint
+import Testing
+
+@Suite("Tuplets and hyphens drawn clear")
+struct TupletAndHyphenTests {
+    static func glyphs(_ text: String) throws -> [Glyph] {
+        EngravingSupport.engrave(try EngravingSupport.score(text)).pages.flatMap(\.glyphs)
+    }
+
+    @Test("a tuplet that no underline groups (crotchets, a dash) gets a bracket with hooks; quavers under one underline do not",
+          arguments: [("3[ 1 2 3 ] 4 5 |", 2), ("3[ 5 - 6 ] 1 2 |", 2), ("3[ q1 q2 q3 ] 3 4 5 |", 0)])
+    func bracketWhereNoUnderline(bar: String, bracketPieces: Int) throws {
+        let tuplet = try Self.glyphs("1=C\n4/4\n\(bar)\n").filter { $0.role == .tuplet }
+        #expect(tuplet.filter { if case .text = $0.shape { return true }; return false }.count == 1)
+        #expect(tuplet.filter { if case .polyline = $0.shape { return true }; return false }.count == bracketPieces)
+    }
+
+    @Test("a hyphen is drawn only in the space between two syllables, never over one")
+    func hyphensClearOfSyllables() throws {
+        let text = """
+            1=C
+            4/4
+            3[ q1 q1 q1 ] 3[ q5 q5 q5 ] 3[ q3 q3 q3 ] 3[ q1 q1 q1 ] | 1 - 2 - | 3 - - - |
+            L: Mer- ri- ly, mer- ri- ly, mer- ri- ly, mer- ri- ly, hel- lo wide
+            """
+        let score = try EngravingSupport.score(text)
+        let engraving = EngravingSupport.engrave(score)
+        let measure = CairoTextMeasure()
+        let lyricGlyphs = engraving.pages.flatMap(\.glyphs).filter { $0.role == .lyric }
+        var syllables: [(left: Double, right: Double)] = [], hyphens: [Double] = []
+        for glyph in lyricGlyphs {
+            guard case .text(let shown, let font, _) = glyph.shape else { continue }
+            if shown == "-" { hyphens.append(glyph.at.x); continue }
+            let width = measure.width(of: shown, in: font)
+            syllables.append((glyph.at.x - width / 2, glyph.at.x + width / 2))
+        }
+        // The wide bar has room: "hel- lo" keeps its hyphen.
+        #expect(!hyphens.isEmpty)
+        for x in hyphens {
+            #expect(!syllables.contains { $0.left < x && x < $0.right }, "a hyphen at \(x) is over a syllable")
+        }
+    }
+}
+
+@Suite("Volta brackets")
+struct VoltaBracketTests {
+    @Test("every ending but the last closes with a hook; a bar number over a volta stays clear of its label")
+    func hooksAndBarNumbers() throws {
+        // Laid out at the default size, the second ending starts a system, under bar number 9.
+        let text = """
+            1=C
+            4/4
+            1 2 3 4 | 5 6 7 1 | 1 2 3 4 | 5 6 7 1 | 1 2 3 4 |
+            R{ 1 2 3 4 | 5 6 7 1 } A{ 2 2 2 2 | 3 3 3 3 | 4 4 4 4 | 5 5 5 5 }
+            5 - - - |
+            """
+        let engraving = EngravingSupport.engrave(try EngravingSupport.score(text))
+        let glyphs = engraving.pages.flatMap(\.glyphs)
+        let volta = glyphs.filter { $0.role == .volta }
+        let vertical = volta.filter { if case .line(let to, _) = $0.shape { return abs(to.x - $0.at.x) < 0.001 }; return false }
+        let labels = volta.filter { if case .text = $0.shape { return true }; return false }
+        #expect(labels.count == 4)
+        // A hook down where each of the four brackets starts, and one where each of the first three ends.
+        #expect(vertical.count == 4 + 3)
+        let measure = CairoTextMeasure()
+        #expect(glyphs.contains { if case .text("9", _, _) = $0.shape { return $0.role == .barNumber }; return false })
+        for number in glyphs where number.role == .barNumber {
+            guard case .text(let shown, let font, _) = number.shape else { continue }
+            let box = Rect(x: number.at.x, y: number.at.y - 0.8 * font.size, width: measure.width(of: shown, in: font), height: font.size)
+            for label in labels {
+                guard case .text(let labelText, let labelFont, _) = label.shape else { continue }
+                let labelBox = Rect(x: label.at.x, y: label.at.y - 0.8 * labelFont.size, width: measure.width(of: labelText, in: labelFont), height: labelFont.size)
+                let overlaps = box.x < labelBox.x + labelBox.width && labelBox.x < box.x + box.width && box.y < labelBox.y + labelBox.height && labelBox.y < box.y + box.height
+                #expect(!overlaps, "bar number \(shown) over volta label \(labelText)")
+            }
+        }
+    }
+}
