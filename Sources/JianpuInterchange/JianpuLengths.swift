@@ -33,12 +33,19 @@ enum JianpuLengths {
         var left = length
         let quarter = WholeNotes.quarter
         while left > .zero && groups.count < 64 {
-            if let single = singles.first(where: { $0.length == left }) {
+            if let single = singles.first(where: { $0.length == left }), !isRest || left <= quarter {
                 groups.append([.word(beams: single.beams, dots: single.dots)])
                 return (groups, true)
             }
             let quarters = (left / quarter)
             let whole = quarters.numerator / quarters.denominator
+            if whole >= 1 && isRest {
+                // Rests are written a crotchet at a time, as people count them (`0 0 0`).
+                let count = Int(min(whole, 64))
+                groups.append(contentsOf: Array(repeating: [.word(beams: 0, dots: 0)], count: count))
+                left -= quarter * Int64(count)
+                continue
+            }
             if whole >= 2 && !isRest {
                 let count = Int(min(whole, 64))
                 groups.append([.word(beams: 0, dots: 0)] + Array(repeating: .dash, count: count - 1))

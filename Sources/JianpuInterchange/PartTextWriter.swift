@@ -31,7 +31,9 @@ struct PartTextWriter {
         let roadMap = JianpuRoadMap(measures, partName: part.name)
         warnings.append(contentsOf: roadMap.warnings)
 
-        if let instrument = JianpuTextWriter.instrument(of: part) { lines.append("instrument=\(instrument)") }
+        let instrument = JianpuTextWriter.instrument(of: part)
+        if instrument != part.name { lines.append("% \(JianpuTextWriter.headerValue(part.name))") }
+        if let instrument { lines.append("instrument=\(instrument)") }
         spelling = JianpuKeySpelling(first.key ?? ImportedKey(fifths: 0))
         lines.append(spelling.word)
         meter = first.meter ?? ImportedMeter(beats: 4, beatType: 4)
