@@ -78,12 +78,27 @@ enum XMLTreeReader {
         if let problem = delegate.problem {
             throw ImportError(file: file, place: problem.place, message: problem.message)
         }
+        if parsed, let open = delegate.stack.last {
+            // The parser accepts a document that stops inside an element; a truncated file is an error.
+            let (line, column) = endPlace(of: bytes)
+            throw ImportError(file: file, place: "\(line):\(column)",
+                              message: "not well-formed XML: the document ends before <\(open.name)> (opened at \(open.place)) is closed; is the file truncated?")
+        }
         guard parsed, let root = delegate.root else {
             let line = delegate.errorLine ?? parser.lineNumber, column = delegate.errorColumn ?? parser.columnNumber
             let reason = delegate.errorMessage ?? parser.parserError?.localizedDescription ?? "the XML is not well formed"
             throw ImportError(file: file, place: "\(line):\(column)", message: "not well-formed XML: \(reason)")
         }
         return root
+    }
+
+    /// The line and column just after the last byte.
+    static func endPlace(of bytes: [UInt8]) -> (Int, Int) {
+        var line = 1, column = 1
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return (line, column)
     }
 
     /// The place of an `<!ENTITY` declaration inside the document's DOCTYPE, nil when there is none.
