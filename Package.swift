@@ -63,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "jianpu",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuFiles", "JianpuEngraving", "JianpuPrint",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,6 +92,7 @@ let package = Package(
         // Runs the `jianpu` executable, so it depends on it: it is built before these tests.
         .testTarget(name: "JianpuCLITests", dependencies: ["Subprocesses", "JianpuCore", "jianpu"], exclude: ["Golden"]),
         .testTarget(name: "JianpuFilesTests", dependencies: ["JianpuFiles"]),
+        .testTarget(name: "JianpuInterchangeTests", dependencies: ["Subprocesses", "JianpuInterchange", "JianpuCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "JianpuQuizTests",
             dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", "JianpuTestSupport", "Subprocesses", .product(name: "GRDB", package: "GRDB.swift")],

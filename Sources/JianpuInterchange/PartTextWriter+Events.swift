@@ -1,0 +1,144 @@
+import JianpuCore
+
+/// A bar's notes, rests and chords as words: lengths, ties, tuplets, graces, slurs, dynamics, lyrics.
+extension PartTextWriter {
+    /// The words of one bar's events; collects their syllables and chord symbols on the way.
+    mutating func eventWords(_ events: [ImportedEvent], barOnset: WholeNotes, place: String) -> [String] {
+        var words: [String] = []
+        var graces: [ImportedEvent] = []
+        var openTuplet: (actual: Int, normal: Int)?
+        var position = barOnset
+        func closeTuplet() {
+            if openTuplet != nil { words.append("]") }
+            openTuplet = nil
+        }
+        for event in events {
+            if event.isGrace {
+                if !event.isRest { graces.append(event) }
+                continue
+            }
+            let eventPlace = event.place.isEmpty ? place : event.place
+            var length = event.length
+            if let tuplet = event.tuplet {
+                let ratio = WholeNotes(Int64(tuplet.normal), Int64(tuplet.actual))
+                if let count = Self.tupletCount(for: ratio) {
+                    if let open = openTuplet, open != (tuplet.actual, tuplet.normal) || tuplet.isFirst { closeTuplet() }
+                    if openTuplet == nil {
+                        words.append("\(count)[")
+                        openTuplet = (tuplet.actual, tuplet.normal)
+                    }
+                    length = event.length / ratio
+                } else {
+                    closeTuplet()
+                    warn(eventPlace, "a tuplet of \(tuplet.actual) in the time of \(tuplet.normal): jianpu text has no such tuplet; written at its length where it can be")
+                }
+            } else {
+                closeTuplet()
+            }
+            if let tempo = event.tempo { words.append(tempoWord(tempo, place: eventPlace)) }
+            if !graces.isEmpty {
+                words.append("g[" + graces.map(graceText).joined() + "]")
+                graces = []
+            }
+            if event.isArpeggiated && event.pitches.count > 1 { words.append("arp") }
+            if let symbol = event.chordSymbol { chordSymbols.append((position, symbol)) }
+            words.append(contentsOf: noteWords(event, writtenLength: length, place: eventPlace))
+            if let tuplet = event.tuplet, tuplet.isLast, openTuplet != nil { closeTuplet() }
+            position += event.length
+        }
+        closeTuplet()
+        if !graces.isEmpty, let last = words.lastIndex(where: { $0.first.map { "0123456789".contains($0) || "qsdh".contains($0) } ?? false }) {
+            // Grace notes at the end of the bar: after the last note (`[…]g`).
+            words.insert("[" + graces.map(graceText).joined() + "]g", at: last + 1)
+        }
+        return words
+    }
+
+    /// The words of one event: its pieces (tied when its length needs several), tie, dynamic, slur.
+    private mutating func noteWords(_ event: ImportedEvent, writtenLength: WholeNotes, place: String) -> [String] {
+        var words: [String] = []
+        let (groups, exact) = JianpuLengths.pieces(writtenLength, isRest: event.isRest)
+        if !exact { warn(place, "a length of \(writtenLength) whole notes that no written note value makes: shortened to the nearest one") }
+        let sounding = event.pitches.sorted { $0.pitch < $1.pitch }
+        let body: String
+        if sounding.isEmpty {
+            body = "0"
+        } else if sounding.count == 1 {
+            body = spelling.noteText(sounding[0])
+        } else {
+            let parts = sounding.map { spelling.markedBeforeText($0) }
+            if parts.contains(where: { $0.contains("'") || $0.contains(",") }) { needsOctavesBefore = true }
+            body = parts.joined()
+        }
+        for (index, group) in groups.enumerated() {
+            for piece in group {
+                switch piece {
+                case .word(let beams, let dots):
+                    words.append(JianpuLengths.letter(beams) + body + String(repeating: ".", count: dots))
+                    if index == 0, words.count == 1, let dynamic = event.dynamic { words.append(dynamicWord(dynamic, place: place)) }
+                case .dash:
+                    words.append("-")
+                }
+            }
+            if index < groups.count - 1 && !event.isRest { words.append("~") }
+        }
+        if groups.isEmpty { words.append(body) }
+        words.removeAll { $0.isEmpty }
+        // Ties on to the next event, when any of its pitches does.
+        let tiesOn = event.pitches.contains { $0.tiedToNext }
+        if tiesOn { words.append("~") }
+        if event.endsSlur && slurDepth > 0 {
+            words.append(")")
+            slurDepth -= 1
+        }
+        if event.startsSlur && slurDepth == 0 && !event.isRest {
+            words.append("(")
+            slurDepth += 1
+        }
+        recordSyllables(event, place: place)
+        previousTies = tiesOn ? event.pitches.filter(\.tiedToNext).map(\.pitch) : []
+        return words
+    }
+
+    /// A note struck (not a rest, not the end of a tie) takes a syllable of each verse.
+    private mutating func recordSyllables(_ event: ImportedEvent, place: String) {
+        let isTiedFromPrevious = !previousTies.isEmpty && event.pitches.contains { previousTies.contains($0.pitch) }
+        let isStruck = !event.isRest && !isTiedFromPrevious
+        guard isStruck else {
+            if event.lyrics.contains(where: { $0 != nil }) {
+                warn(place, "a syllable on a rest or a tied note: jianpu lyrics go on struck notes; left out")
+            }
+            return
+        }
+        while verses.count < event.lyrics.count { verses.append(Array(repeating: nil, count: struckNotes)) }
+        for verse in verses.indices {
+            let syllable = verse < event.lyrics.count ? event.lyrics[verse] : nil
+            verses[verse].append(syllable.map(Self.syllableText))
+        }
+        struckNotes += 1
+    }
+
+    /// A syllable as a lyric word: spaces kept inside it, a trailing `-` joining it to the next.
+    static func syllableText(_ syllable: ImportedSyllable) -> String {
+        var text = syllable.text.replacingOccurrences(of: " ", with: "\u{00A0}").replacingOccurrences(of: "\t", with: "\u{00A0}")
+        if text == "_" || text.isEmpty { text = "\u{00A0}" }
+        if syllable.joining == .begin || syllable.joining == .middle { text += "-" }
+        return text
+    }
+
+    private func graceText(_ event: ImportedEvent) -> String {
+        event.pitches.sorted { $0.pitch < $1.pitch }.map { spelling.markedBeforeText($0) }.joined(separator: "&")
+    }
+
+    private mutating func dynamicWord(_ dynamic: String, place: String) -> String {
+        let name = dynamic.trimmingCharacters(in: .whitespaces)
+        if MusicXMLPartReader.dynamicNames.contains(name) { return "\\" + name }
+        warn(place, "the dynamic '\(name)' has no jianpu word: left out")
+        return ""
+    }
+
+    /// The count `N` of `N[` whose ratio is `ratio`, nil when none has it.
+    static func tupletCount(for ratio: WholeNotes) -> Int? {
+        (2...64).first { Tuplet.ratio(forCount: $0) == ratio }
+    }
+}

@@ -1,0 +1,155 @@
+import JianpuCore
+
+/// Writes one imported part as jianpu text: its opening lines, its bars, its chords and lyrics.
+struct PartTextWriter {
+    let part: ImportedPart
+    private(set) var lines: [String] = []
+    private(set) var warnings: [ImportWarning] = []
+    private(set) var hadChords = false
+
+    var spelling = JianpuKeySpelling(ImportedKey(fifths: 0))
+    var meter = ImportedMeter(beats: 4, beatType: 4)
+    /// Each verse's syllables, one per struck note (`nil` for a note the verse leaves unsung).
+    var verses: [[String?]] = []
+    var struckNotes = 0
+    /// Chord symbols with their onsets from the start of the part.
+    var chordSymbols: [(onset: WholeNotes, symbol: String)] = []
+    var slurDepth = 0
+    /// The last struck or held event's pitches and whether it ties on, for telling a tied note from a struck one.
+    var previousTies: [Pitch] = []
+    var needsOctavesBefore = false
+
+    init(part: ImportedPart) { self.part = part }
+
+    mutating func warn(_ place: String, _ message: String) {
+        warnings.append(ImportWarning(place: place, message: message))
+    }
+
+    mutating func write(withChords: Bool) {
+        let measures = part.measures
+        guard let first = measures.first else { return }
+        let roadMap = JianpuRoadMap(measures, partName: part.name)
+        warnings.append(contentsOf: roadMap.warnings)
+
+        let instrument = JianpuTextWriter.instrument(of: part)
+        if instrument != part.name { lines.append("% \(JianpuTextWriter.headerValue(part.name))") }
+        if let instrument { lines.append("instrument=\(instrument)") }
+        spelling = JianpuKeySpelling(first.key ?? ImportedKey(fifths: 0))
+        lines.append(spelling.word)
+        meter = first.meter ?? ImportedMeter(beats: 4, beatType: 4)
+        var forceMeterAtSecondBar = false
+        let meterText = "\(meter.beats)/\(meter.beatType)"
+        if first.length < meter.barLength && first.length > .zero && measures.count > 1 {
+            if let suffix = JianpuLengths.pickupSuffix(first.length) {
+                lines.append("\(meterText),\(suffix)")
+            } else {
+                // A pickup of no single note value: a bar of its own meter, then the real one.
+                let length = first.length
+                lines.append(length.denominator <= 128 ? "\(length.numerator)/\(length.denominator)" : meterText)
+                forceMeterAtSecondBar = length.denominator <= 128
+            }
+        } else {
+            lines.append(meterText)
+        }
+        if let tempo = first.tempo { lines.append(tempoWord(tempo, place: "measure \(first.label), part \(part.name)")) }
+        let chordLineIndex = lines.count
+        let octavesIndex = lines.count
+
+        var barTexts: [(text: String, barLine: Bool)] = []
+        var onset = WholeNotes.zero
+        var index = 0
+        while index < measures.count {
+            let measure = measures[index]
+            let place = "measure \(measure.label), part \(part.name)"
+            // Whole bars of rest in a row, with nothing else on them: `R*n`.
+            var run = 0
+            while index + run < measures.count, isPlainRestBar(measures[index + run], first: index + run == 0),
+                  roadMap.before[index + run].isEmpty, roadMap.after[index + run].isEmpty, roadMap.barLineAfter[index + run] {
+                run += 1
+            }
+            if run >= 2 {
+                barTexts.append(("R*\(run)", true))
+                for k in 0..<run { onset += measures[index + k].length }
+                index += run
+                continue
+            }
+            var words: [String] = roadMap.before[index]
+            if index > 0 {
+                if let key = measure.key, key != spelling.key {
+                    spelling = JianpuKeySpelling(key)
+                    words.append(spelling.word)
+                }
+                if let newMeter = measure.meter, newMeter != meter || (index == 1 && forceMeterAtSecondBar) {
+                    meter = newMeter
+                    words.append("\(meter.beats)/\(meter.beatType)")
+                } else if index == 1 && forceMeterAtSecondBar {
+                    words.append("\(meter.beats)/\(meter.beatType)")
+                }
+                if let tempo = measure.tempo { words.append(tempoWord(tempo, place: place)) }
+            }
+            words.append(contentsOf: eventWords(measure.events, barOnset: onset, place: place))
+            words.append(contentsOf: roadMap.after[index])
+            barTexts.append((words.joined(separator: " "), roadMap.barLineAfter[index]))
+            onset += measure.length
+            index += 1
+        }
+        lines.append(contentsOf: Self.grouped(barTexts))
+        if needsOctavesBefore { lines.insert("OctavesBefore", at: octavesIndex) }
+        if withChords, !chordSymbols.isEmpty {
+            hadChords = true
+            var chordLine = JianpuChordLine.text(chordSymbols, end: onset)
+            warnings.append(contentsOf: chordLine.unread.map { ImportWarning(place: "part \(part.name)", message: "the chord symbol '\($0)' has no LilyPond chord-mode name: left out of chords=") })
+            chordLine.unread = []
+            lines.insert("chords=\(chordLine.text)", at: chordLineIndex)
+        } else if !chordSymbols.isEmpty {
+            warn("part \(part.name)", "chord symbols in a second part: only the first part's are written as chords=")
+        }
+        for verse in verses {
+            var syllables = verse
+            while let last = syllables.last, last == nil { syllables.removeLast() }
+            guard !syllables.isEmpty else { continue }
+            let words = syllables.map { $0 ?? "_" }
+            let isChinese = words.contains { $0.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) || (0x3400...0x4DBF).contains($0.value) } }
+            lines.append((isChinese ? "H: " : "L: ") + words.joined(separator: " "))
+        }
+    }
+
+    /// Bars four to a line (fewer when they are long), each followed by its bar line.
+    static func grouped(_ bars: [(text: String, barLine: Bool)]) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var count = 0
+        for bar in bars {
+            let piece = bar.barLine ? bar.text + " |" : bar.text
+            if count >= JianpuTextWriter.barsPerLine || (count > 0 && line.count + piece.count > 72) {
+                lines.append(line)
+                line = ""
+                count = 0
+            }
+            line += (line.isEmpty ? "" : " ") + piece
+            count += 1
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    private func isPlainRestBar(_ measure: ImportedMeasure, first: Bool) -> Bool {
+        guard !first, measure.key == nil || measure.key == spelling.key, measure.meter == nil || measure.meter == meter,
+              measure.tempo == nil, measure.length == meter.barLength, measure.events.count == 1,
+              let event = measure.events.first else { return false }
+        return event.isRest && event.dynamic == nil && event.chordSymbol == nil && event.tempo == nil && !event.isGrace
+            && event.tuplet == nil && event.lyrics.allSatisfy { $0 == nil }
+    }
+
+    mutating func tempoWord(_ tempo: ImportedTempo, place: String) -> String {
+        var beat = tempo.beat
+        var bpm = tempo.beatsPerMinute
+        if JianpuLengths.beatText(beat) == nil {
+            bpm = bpm * beat.doubleValue * 4
+            beat = .quarter
+        }
+        let rounded = max(1, min(10_000, bpm.rounded()))
+        if abs(rounded - bpm) > 0.01 { warn(place, "tempo \(bpm) per minute: written as \(Int(rounded)), as jianpu text takes whole numbers") }
+        return "\(JianpuLengths.beatText(beat) ?? "4")=\(Int(rounded))"
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// An XML element read whole: its name, attributes, text, children and where it starts in the source.
+///
+/// MusicXML is read into this small tree first (timewise scores are turned round, voices are
+/// gathered across a measure), then interpreted; the tree keeps the line and column of every
+/// element for messages.
+final class MusicXMLElement: @unchecked Sendable {
+    let name: String
+    let attributes: [String: String]
+    var children: [MusicXMLElement] = []
+    var text = ""
+    let line: Int
+    let column: Int
+
+    init(name: String, attributes: [String: String], line: Int, column: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+        self.column = column
+    }
+
+    /// `line:column` for messages.
+    var place: String { "\(line):\(column)" }
+
+    /// The first child named `name`.
+    func child(_ name: String) -> MusicXMLElement? { children.first { $0.name == name } }
+
+    /// Every child named `name`, in order.
+    func children(_ name: String) -> [MusicXMLElement] { children.filter { $0.name == name } }
+
+    /// The text of the child at `path` (`pitch/step`), trimmed; nil when absent.
+    func value(_ path: String) -> String? {
+        var element: MusicXMLElement? = self
+        for name in path.split(separator: "/") { element = element?.child(String(name)) }
+        guard let element else { return nil }
+        return element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The child's text as a whole number, nil when absent or not a number.
+    func integer(_ path: String) -> Int? { value(path).flatMap { Int($0) } }
+
+    /// The child's text as a finite number, nil when absent or not one.
+    func number(_ path: String) -> Double? {
+        guard let value = value(path), let number = Double(value), number.isFinite else { return nil }
+        return number
+    }
+
+    /// True when the element has a child named `name`.
+    func has(_ name: String) -> Bool { child(name) != nil }
+}
+
+/// Reads XML bytes into an `MusicXMLElement` tree, refusing what could make a document dangerous.
+///
+/// External entities and DTDs are never fetched; a document that declares entities of its own
+/// (the "billion laughs") is refused before parsing, so no expansion can happen at all: MusicXML
+/// needs none, and its DOCTYPE only names the public DTD.
+enum XMLTreeReader {
+    /// Elements nested deeper than this are refused (MusicXML needs about eight).
+    static let maximumDepth = 256
+
+    static func read(_ bytes: [UInt8], file: String) throws(ImportError) -> MusicXMLElement {
+        if let (line, column) = entityDeclaration(in: bytes) {
+            throw ImportError(file: file, place: "\(line):\(column)",
+                              message: "the document declares its own XML entities (<!ENTITY): refused, as MusicXML needs none and they can expand without bound")
+        }
+        let delegate = TreeBuilder()
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
+        parser.delegate = delegate
+        delegate.parser = parser
+        let parsed = parser.parse()
+        if let problem = delegate.problem {
+            throw ImportError(file: file, place: problem.place, message: problem.message)
+        }
+        if parsed, let open = delegate.stack.last {
+            // The parser accepts a document that stops inside an element; a truncated file is an error.
+            let (line, column) = endPlace(of: bytes)
+            throw ImportError(file: file, place: "\(line):\(column)",
+                              message: "not well-formed XML: the document ends before <\(open.name)> (opened at \(open.place)) is closed; is the file truncated?")
+        }
+        guard parsed, let root = delegate.root else {
+            let line = delegate.errorLine ?? parser.lineNumber, column = delegate.errorColumn ?? parser.columnNumber
+            let reason = delegate.errorMessage ?? parser.parserError?.localizedDescription ?? "the XML is not well formed"
+            throw ImportError(file: file, place: "\(line):\(column)", message: "not well-formed XML: \(reason)")
+        }
+        return root
+    }
+
+    /// The line and column just after the last byte.
+    static func endPlace(of bytes: [UInt8]) -> (Int, Int) {
+        var line = 1, column = 1
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return (line, column)
+    }
+
+    /// The place of an `<!ENTITY` declaration inside the document's DOCTYPE, nil when there is none.
+    static func entityDeclaration(in bytes: [UInt8]) -> (Int, Int)? {
+        let pattern = Array("<!ENTITY".utf8)
+        guard bytes.count >= pattern.count else { return nil }
+        var line = 1, column = 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<"), index + pattern.count <= bytes.count,
+               bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+                return (line, column)
+            }
+            // Entities can only be declared before the root element: the prolog is all that is searched.
+            if byte == UInt8(ascii: "<"), index + 1 < bytes.count, TextBytesCheck.isNameStart(bytes[index + 1]) { return nil }
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return nil
+    }
+}
+
+enum TextBytesCheck {
+    static func isNameStart(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "_")
+    }
+}
+
+/// The parser's delegate: builds the tree, and stops at the first thing it refuses.
+private final class TreeBuilder: NSObject, XMLParserDelegate {
+    weak var parser: XMLParser?
+    var root: MusicXMLElement?
+    var stack: [MusicXMLElement] = []
+    var problem: (place: String, message: String)?
+    var errorMessage: String?
+    var errorLine: Int?
+    var errorColumn: Int?
+
+    private func refuse(_ message: String) {
+        guard problem == nil, let parser else { return }
+        problem = ("\(parser.lineNumber):\(parser.columnNumber)", message)
+        parser.abortParsing()
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        guard problem == nil else { return }
+        if stack.count >= XMLTreeReader.maximumDepth {
+            refuse("elements nested more than \(XMLTreeReader.maximumDepth) deep: not a MusicXML score")
+            return
+        }
+        let element = MusicXMLElement(name: elementName, attributes: attributes, line: parser.lineNumber, column: parser.columnNumber)
+        if let parent = stack.last { parent.children.append(element) } else { root = element }
+        stack.append(element)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        guard problem == nil, !stack.isEmpty else { return }
+        stack.removeLast()
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard problem == nil, let current = stack.last else { return }
+        // Only leaf text matters to MusicXML; the white space between elements is not kept.
+        if current.children.isEmpty { current.text += string }
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        guard problem == nil, let current = stack.last else { return }
+        current.text += String(decoding: CDATABlock, as: UTF8.self)
+    }
+
+    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+        refuse("the document declares the XML entity '\(name)': refused, as MusicXML needs none")
+    }
+
+    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+        refuse("the document declares the external XML entity '\(name)': refused, nothing is fetched")
+    }
+
+    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
+        refuse("the document refers to the external entity '\(name)': refused, nothing is fetched")
+        return nil
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard errorMessage == nil else { return }
+        errorLine = parser.lineNumber
+        errorColumn = parser.columnNumber
+        let code = (parseError as NSError).code
+        errorMessage = Self.describe(code)
+    }
+
+    /// libxml2's error codes most often met, in words.
+    static func describe(_ code: Int) -> String {
+        switch code {
+        case 4: "the document is empty or does not start with an element"
+        case 5: "the document ends early: an element is not closed"
+        case 26: "an undeclared entity is used (only &lt; &gt; &amp; &quot; &apos; and character references are allowed)"
+        case 41: "an attribute is not properly quoted"
+        case 73, 76: "an element is not closed: its end tag is missing or mismatched"
+        case 77: "an element's end tag does not match its start tag"
+        case 9: "invalid character in the document"
+        default: "XML error \(code)"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import JianpuCommandLine
+import JianpuCore
+import JianpuFiles
+import JianpuInterchange
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn MusicXML (.musicxml, .xml, .mxl), ABC or MIDI into jianpu text.",
+        discussion: "The format is told by the content. Warnings (what jianpu text cannot say) go to standard error with their places; on an error nothing is written.")
+
+    @Argument(help: "The score to import; - reads standard input.")
+    var source: String
+
+    @Option(name: .shortAndLong, help: "The jianpu file to write (a folder with --all); standard output when omitted.")
+    var output: String?
+
+    @Option(help: "The ABC tune to import, by its X: number.")
+    var tune: Int?
+
+    @Flag(help: "Import every tune of an ABC book, one file each into the folder -o names.")
+    var all = false
+
+    @Option(help: "The one MIDI track to keep (1-based); every track with notes when omitted.")
+    var melody: Int?
+
+    func validate() throws {
+        if all && output == nil { throw ValidationError("--all writes one file per tune: give the folder with -o") }
+        if all && tune != nil { throw ValidationError("--all and --tune exclude each other: choose one") }
+        if let melody, melody < 1 { throw ValidationError("--melody takes a track number from 1") }
+    }
+
+    func run() throws {
+        // The output is checked before anything is read, so a bad -o fails at once and never names the input.
+        let target: OutputFile? = try all ? nil : output.map { try OutputFile($0, inputs: [source]) }
+        let name = source == "-" ? "-" : source
+        let bytes = source == "-" ? try Self.standardInput(maximumBytes: ScoreImporter.maximumSourceBytes)
+                                  : try InputFile.read(source, maximumBytes: ScoreImporter.maximumSourceBytes)
+        let results: [ImportResult]
+        do {
+            results = try ScoreImporter.convert(bytes, file: name, options: ImportOptions(tune: tune, allTunes: all, melodyTrack: melody))
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        for result in results {
+            for warning in result.warnings { StandardStreams.error("\(name): warning: \(warning)\n") }
+        }
+        if all, let folder = output {
+            for (index, result) in results.enumerated() {
+                let file = try OutputFile("\(folder)/\(result.suggestedName ?? "tune-\(index + 1)").jp", inputs: [source])
+                try file.write(Array(result.text.utf8))
+            }
+        } else if let target {
+            try target.write(Array(results.map(\.text).joined(separator: "\nNextScore\n\n").utf8))
+        } else {
+            try CommandOutput.write(results.map(\.text).joined(separator: "\nNextScore\n\n"))
+        }
+    }
+
+    /// Standard input, read whole, refused past `maximumBytes`.
+    static func standardInput(maximumBytes: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let got = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw CommandFailure("-: standard input cannot be read: \(String(cString: strerror(errno)))") }
+            if got == 0 { break }
+            bytes.append(contentsOf: buffer[0..<got])
+            guard bytes.count <= maximumBytes else {
+                throw CommandFailure("-: standard input is larger than \(InputFile.megabytes(maximumBytes)): expected a score of at most that")
+            }
+        }
+        return bytes
+    }
+}
