@@ -6,8 +6,20 @@ extension TextEngraving {
     static func graces(_ notes: [(Note, WrittenNote)]) -> String {
         let raised: [Character: Character] = ["0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "x": "ˣ"]
         return notes.map { _, written in
-            written.figures.first.map { $0.accidentalSign + String(raised[$0.digit] ?? $0.digit) } ?? ""
+            written.figures.first.map { $0.accidentalSign + String(raised[$0.digit] ?? $0.digit) + octaveDots($0.octave) } ?? ""
         }.joined()
+    }
+
+    /// Octave dots as combining marks on a digit drawn inline (a stacked chord note, a grace note): one dot or two
+    /// (a diaeresis) above or below, so that two octaves never read as one.
+    static func octaveDots(_ octave: Int) -> String {
+        switch octave {
+        case ...(-2): "\u{324}"
+        case -1: "\u{323}"
+        case 1: "\u{307}"
+        case 2...: "\u{308}"
+        default: ""
+        }
     }
 
     /// The row of tuplet numbers, each centred over its group's digits on the line, if the line has any.

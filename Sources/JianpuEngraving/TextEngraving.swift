@@ -105,7 +105,7 @@ public enum TextEngraving {
             var cell = Cell(digit: digit, width: digit.count, lead: before.count + lowest.accidentalSign.count, trail: after.count,
                             high: max(0, lowest.octave), low: max(0, -lowest.octave), underlines: written.underlines, event: event)
             cell.stacked = written.figures.dropFirst().map { figure in
-                figure.accidentalSign + String(figure.digit) + (figure.octave > 0 ? "\u{307}" : figure.octave < 0 ? "\u{323}" : "")
+                figure.accidentalSign + String(figure.digit) + octaveDots(figure.octave)
             }
             cell.lyrics = event.lyrics.map { SungSyllable(verse: $0.verse, text: BarBlock.shownSyllable($0.text)) }
             // Room for the syllables under the digit: the same spacing rule as the page.

@@ -24,6 +24,16 @@ struct TextEngravingTests {
         #expect(!system.main.contains("g[") && !system.main.contains("3["))
     }
 
+    @Test("two octave dots stay two on stacked chord notes and grace notes, above and below")
+    func twoOctaveDotsEverywhere() throws {
+        let score = try EngravingSupport.score("4/4\n1,,3'' g[1''] 2 g[1,,] 3 4 |\n")
+        let system = try #require(TextEngraving.systems(of: score).first?.first)
+        let text = ([system.main] + system.above + system.below).joined(separator: "\n")
+        #expect(text.contains("3\u{308}"), "the stacked 3'' has two dots above: \(system.above)")
+        #expect(system.main.contains("¹\u{308}2"), "the grace 1'' has two dots above: \(system.main)")
+        #expect(system.main.contains("¹\u{324}3"), "the grace 1,, has two dots below: \(system.main)")
+    }
+
     @Test("a tie cut by the end of a line runs to the line's end and on from the start of the next to its note")
     func tieAcrossALineBreak() throws {
         let score = try EngravingSupport.score("4/4\n1 2 3 4 ~ | 4 5 6 7 | 1 - ( 2 3 | 4 ) 5 6 7 |\n")
