@@ -36,17 +36,37 @@ struct ABCTuneReader {
     }
 
     consuming func read(_ lines: [ABCLine], fallbackNumber: Int) throws(ImportError) -> ABCTune {
-        for line in defaults + lines {
-            if line.text.hasPrefix("%") { continue }
+        var skipsNext = false
+        var held: ABCLine?
+        for var line in defaults + lines {
+            if skipsNext {
+                // The rest of a directive continued with `\`.
+                skipsNext = line.text.hasSuffix("\\")
+                continue
+            }
+            if line.text.hasPrefix("%") {
+                skipsNext = line.text.hasSuffix("\\")
+                continue
+            }
             if isFieldLine(line.text) {
                 try field(line)
-            } else if inHeader {
-                // Music before `K:`: the header ended without its key.
-                endHeader()
-                try music(line)
-            } else {
-                try music(line)
+                continue
             }
+            if let start = held {
+                line = ABCLine(number: start.number, text: Substring(String(start.text) + " " + String(line.text)))
+                held = nil
+            }
+            // A chord broken over two lines is read as one line.
+            if Self.leavesChordOpen(line.text) {
+                held = line
+                continue
+            }
+            if inHeader { endHeader() } // music before `K:`: the header ended without its key
+            try music(line)
+        }
+        if let held {
+            if inHeader { endHeader() }
+            try music(held)
         }
         if inHeader { endHeader() }
         var total = 0
@@ -70,6 +90,24 @@ struct ABCTuneReader {
         if titles.count > 0 { score.title = titles[0] }
         if titles.count > 1 { score.subtitle = titles[1] }
         return ABCTune(number: number ?? fallbackNumber, title: score.title, score: score)
+    }
+
+    /// Whether a line opens a chord (or inline field) with `[` and does not close it.
+    static func leavesChordOpen(_ text: Substring) -> Bool {
+        var depth = 0
+        var quoted = false
+        var previous: Character = " "
+        for character in text {
+            if character == "%", previous != "\\" { break }
+            if character == "\"" { quoted.toggle() }
+            if !quoted {
+                if previous == "[", character != "|", !character.isNumber { depth += 1 }
+                if character == "]" { depth = max(0, depth - 1) }
+            }
+            previous = character
+        }
+        if previous == "[", !quoted { depth += 1 }
+        return depth > 0
     }
 
     /// Whether a line is a field: in the body, `G:|` is a note and a repeat sign, not a field.
@@ -139,11 +177,19 @@ struct ABCTuneReader {
             guard let newTempo = try ABCFields.tempo(value, unitLength: unit) else { return }
             if inHeader { tempo = newTempo } else { voices[ensureVoice()].tempo = newTempo }
         case "K":
+            let newKey: ABCKey?
+            do throws(ABCFieldError) {
+                newKey = try ABCKey.parse(value)
+            } catch {
+                // A tune with a key no one can read still has notes worth keeping.
+                score.warnings.append(warn("\(line.number):1", "\(error.message): read as C major"))
+                newKey = .cMajor
+            }
             if inHeader {
-                if let newKey = try ABCKey.parse(value) { key = newKey }
+                if let newKey { key = newKey }
                 endHeader()
                 if key.hasExplicitAccidentals { warnExplicitKey(line) }
-            } else if let newKey = try ABCKey.parse(value) {
+            } else if let newKey {
                 voices[ensureVoice()].changeKey(newKey)
                 if newKey.hasExplicitAccidentals { warnExplicitKey(line) }
             }
