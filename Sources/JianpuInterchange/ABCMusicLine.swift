@@ -25,6 +25,11 @@ extension ABCTuneReader {
         if !continuing { voices[voice].lyrics.startMusicLine() }
         continuing = continues
         var scanner = ABCScanner(characters: characters, end: end)
+        if let first = scanner.peek(), first.isNumber || first == "/", voices[voice].lastEvent != nil {
+            // A line wrapped inside a note (`A` / `2`): the length belongs to the note before.
+            let length = try readLength(&scanner, line)
+            voices[voice].stretchLast(by: length)
+        }
         while let character = scanner.peek() {
             let column = scanner.index + 1
             let place = "\(line.number):\(column)"

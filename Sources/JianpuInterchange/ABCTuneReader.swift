@@ -21,10 +21,12 @@ struct ABCTuneReader {
     var continuing = false
     var lastFieldWasWords = false
     var titles: [String] = []
+    var accidentalScope: ABCAccidentalScope
 
-    init(file: String, defaults: [ABCLine]) {
+    init(file: String, defaults: [ABCLine], accidentalScope: ABCAccidentalScope) {
         self.file = file
         self.defaults = defaults
+        self.accidentalScope = accidentalScope
     }
 
     func error(_ line: ABCLine, _ column: Int, _ message: String) -> ImportError {
@@ -46,6 +48,7 @@ struct ABCTuneReader {
             }
             if line.text.hasPrefix("%") {
                 skipsNext = line.text.hasSuffix("\\")
+                if let scope = Self.accidentalScope(directive: line.text) { setAccidentalScope(scope) }
                 continue
             }
             if isFieldLine(line.text) {
@@ -59,6 +62,11 @@ struct ABCTuneReader {
             // A chord broken over two lines is read as one line.
             if Self.leavesChordOpen(line.text) {
                 held = line
+                continue
+            }
+            if inHeader, let first = line.text.first, first.isNumber {
+                // A header line that lost its field letter (`3/8=120`) is no music either.
+                score.warnings.append(warn("\(line.number):1", "'\(line.text)' in the header is not a field: skipped"))
                 continue
             }
             if inHeader { endHeader() } // music before `K:`: the header ended without its key
@@ -90,6 +98,18 @@ struct ABCTuneReader {
         if titles.count > 0 { score.title = titles[0] }
         if titles.count > 1 { score.subtitle = titles[1] }
         return ABCTune(number: number ?? fallbackNumber, title: score.title, score: score)
+    }
+
+    /// The scope a `%%propagate-accidentals` (or `I:propagate-accidentals`) directive sets, if it is one.
+    static func accidentalScope(directive text: Substring) -> ABCAccidentalScope? {
+        let words = text.drop(while: { $0 == "%" || $0 == "I" || $0 == ":" }).split(separator: " ")
+        guard words.count >= 2, words[0] == "propagate-accidentals" else { return nil }
+        return ABCAccidentalScope(rawValue: String(words[1]))
+    }
+
+    mutating func setAccidentalScope(_ scope: ABCAccidentalScope) {
+        accidentalScope = scope
+        for index in voices.indices { voices[index].accidentalScope = scope }
     }
 
     /// Whether a line opens a chord (or inline field) with `[` and does not close it.
@@ -130,6 +150,7 @@ struct ABCTuneReader {
         if let index = voiceIDs[id] { return index }
         let name = voiceNames[id] ?? (id == "" ? "Melody" : "Voice \(id)")
         voices.append(ABCVoice(name: name, key: key, meter: meter, unitLength: unitLength ?? WholeNotes(1, 8), tempo: tempo))
+        voices[voices.count - 1].accidentalScope = accidentalScope
         voiceIDs[id] = voices.count - 1
         return voices.count - 1
     }
@@ -207,6 +228,8 @@ struct ABCTuneReader {
             guard words, !inHeader, !voices.isEmpty else { return }
             let left = voices[current].addLyrics(value, continuing: letter == "+")
             if left > 0 { score.warnings.append(warn("\(line.number):1", "\(left) syllables more than the notes of the line above: left out")) }
+        case "I":
+            if let scope = Self.accidentalScope(directive: value) { setAccidentalScope(scope) }
         default:
             // W: (words after the tune), notes, origin, history, remarks, directives: nothing to play.
             break

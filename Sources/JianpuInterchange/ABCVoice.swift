@@ -1,5 +1,12 @@
 import JianpuCore
 
+/// How far an accidental written on a note holds (`%%propagate-accidentals`): to the bar line for the
+/// letter in every octave (ABC 2.1), for the letter in its octave, or for the note alone (ABC 1.x).
+enum ABCAccidentalScope: String {
+    case pitch, octave
+    case note = "not"
+}
+
 /// One ABC voice as it is read: its bars so far, the bar being filled, and what is in force
 /// (key, meter, unit length, accidentals of the bar, an open tuplet, marks waiting for the next note).
 struct ABCVoice {
@@ -9,8 +16,9 @@ struct ABCVoice {
     var key: ABCKey
     var meter: ImportedMeter?
     var unitLength: WholeNotes
-    /// Accidentals written earlier in the bar, by letter and octave: they hold to the bar line.
+    /// Accidentals written earlier in the bar, by letter (and octave, when they hold in their octave only).
     var barAccidentals: [Int: Int] = [:]
+    var accidentalScope = ABCAccidentalScope.pitch
     var tuplet: (actual: Int, normal: Int, remaining: Int, first: Bool)?
     /// The factor `a>b` leaves for the note after it.
     var brokenFactor: WholeNotes?
@@ -38,10 +46,10 @@ struct ABCVoice {
 
     /// The sounding pitch of a letter with the bar's, or else the key's, accidental; `accidental` is one written on the note.
     mutating func pitch(letter: NoteName.Letter, octave: Int, accidental: Int?) -> ImportedPitch {
-        let slot = letter.rawValue * 1000 + octave + 500
+        let slot = letter.rawValue * 1000 + (accidentalScope == .octave ? octave + 500 : 0)
         let semitones: Int
         if let accidental {
-            barAccidentals[slot] = accidental
+            if accidentalScope != .note { barAccidentals[slot] = accidental }
             semitones = accidental
         } else {
             semitones = barAccidentals[slot] ?? key.accidentals[letter.rawValue]
@@ -87,6 +95,12 @@ struct ABCVoice {
         let long = WholeNotes(2) - short
         measure.events[lastEvent].length = measure.events[lastEvent].length * (longFirst ? long : short)
         brokenFactor = longFirst ? short : long
+    }
+
+    /// Multiplies the last note's length: its length written at the start of the next line.
+    mutating func stretchLast(by factor: WholeNotes) {
+        guard let lastEvent, measure.events.indices.contains(lastEvent) else { return }
+        measure.events[lastEvent].length = measure.events[lastEvent].length * factor
     }
 
     /// Ties every pitch of the last note or chord to the next.

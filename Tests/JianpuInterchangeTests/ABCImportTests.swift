@@ -6,14 +6,14 @@ import Testing
 @Suite("ABC import")
 struct ABCImportTests {
     /// The score of one tune: `body` under a header of 4/4, eighths and C major unless `header` says otherwise.
-    static func score(_ body: String, header: String = "M:4/4\nL:1/8\nK:C") throws -> ImportedScore {
-        let tunes = try ABCImport.tunes(in: "X:1\nT:Test\n\(header)\n\(body)\n", file: "t.abc")
+    static func score(_ body: String, header: String = "M:4/4\nL:1/8\nK:C", version: String = "%abc-2.1\n") throws -> ImportedScore {
+        let tunes = try ABCImport.tunes(in: "\(version)X:1\nT:Test\n\(header)\n\(body)\n", file: "t.abc")
         return try #require(tunes.first).score
     }
 
     /// The events of the first part that take time, as `60.64:1/8` (pitches, or `z`, and length in whole notes).
-    static func played(_ body: String, header: String = "M:4/4\nL:1/8\nK:C") throws -> [String] {
-        try score(body, header: header).parts[0].measures.flatMap(\.events).filter { !$0.isGrace }.map(describe)
+    static func played(_ body: String, header: String = "M:4/4\nL:1/8\nK:C", version: String = "%abc-2.1\n") throws -> [String] {
+        try score(body, header: header, version: version).parts[0].measures.flatMap(\.events).filter { !$0.isGrace }.map(describe)
     }
 
     static func describe(_ event: ImportedEvent) -> String {
@@ -38,10 +38,20 @@ struct ABCImportTests {
         #expect(try Self.played(body) == expected)
     }
 
-    @Test("an accidental holds to the bar line, in its own octave only; the key's sharps apply elsewhere")
+    @Test("in ABC 2 an accidental holds to the bar line, in every octave; the key's sharps apply after it")
     func accidentalsCarryThroughTheBar() throws {
-        #expect(try Self.played("^F F f F | F") == ["66:1/8", "66:1/8", "77:1/8", "66:1/8", "65:1/8"])
+        #expect(try Self.played("^F F f F | F") == ["66:1/8", "66:1/8", "78:1/8", "66:1/8", "65:1/8"])
         #expect(try Self.played("F =F F | F", header: "L:1/8\nK:G") == ["66:1/8", "65:1/8", "65:1/8", "66:1/8"])
+    }
+
+    @Test("a file without %abc-2 is ABC 1: an accidental is its note's own; %%propagate-accidentals chooses", arguments: [
+        ("", "^F F f", ["66:1/8", "65:1/8", "77:1/8"]),
+        ("%%propagate-accidentals octave\n", "^F F f", ["66:1/8", "66:1/8", "77:1/8"]),
+        ("%%propagate-accidentals pitch\n", "^F F f", ["66:1/8", "66:1/8", "78:1/8"]),
+        ("%abc-2.1\n%%propagate-accidentals not\n", "^F F f", ["66:1/8", "65:1/8", "77:1/8"]),
+    ])
+    func accidentalScope(version: String, body: String, expected: [String]) throws {
+        #expect(try Self.played(body, version: version) == expected)
     }
 
     @Test("key fields give the signature's fifths, the mode and the accidentals the notes get", arguments: [
@@ -158,6 +168,16 @@ struct ABCImportTests {
         #expect(tunes[0].score.subtitle == "Again" && tunes[0].score.composer == "Anon")
         #expect(tunes[0].score.parts[0].measures[0].events.map(\.length) == Array(repeating: WholeNotes(1, 4), count: 4))
         #expect(tunes[1].score.parts[0].measures[0].events.map { $0.pitches[0].pitch.midiNumber } == [70, 70])
+    }
+
+    @Test("a broken tune of a book is reported with its number; the other tunes still read")
+    func bookWithABrokenTune() throws {
+        let text = "X:1\nK:C\nC\n\nX:2\nK:C\nC # D\n\nX:3\nK:C\nE\n"
+        let book = try ABCImport.book(in: text, file: "book.abc")
+        #expect(book.tunes.map(\.number) == [1, 3])
+        #expect(book.failures.map(\.number) == [2])
+        #expect(book.failures.first?.error.place == "7:3")
+        #expect(throws: ImportError.self) { try ABCImport.tunes(in: text, file: "book.abc") }
     }
 
     @Test("without L:, the unit is a sixteenth under 3/4 and an eighth from 3/4 up; M:none is free", arguments: [
