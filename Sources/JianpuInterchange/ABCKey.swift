@@ -26,8 +26,9 @@ struct ABCKey: Sendable, Hashable {
         words = words.filter { !$0.contains("=") || $0.first == "=" }[...]
         guard let first = words.first else { return nil }
         let lower = first.lowercased()
-        // Highland pipes (`HP`) are written without a signature.
-        if lower == "none" || lower == "hp" { return cMajor }
+        // Highland pipes: `HP` is written without a signature, `Hp` with F and C sharp (A mixolydian).
+        if lower == "none" || first == "HP" { return cMajor }
+        if first == "Hp" { return ABCKey(imported: ImportedKey(fifths: 2), accidentals: signature(fifths: 2)) }
         if ["treble", "bass", "alto", "tenor", "perc"].contains(lower) { return nil }
         var key = ABCKey.cMajor
         var explicit = words

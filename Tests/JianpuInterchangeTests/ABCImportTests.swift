@@ -58,7 +58,7 @@ struct ABCImportTests {
         ("K:G", 1, false, "F", 66), ("K:Am", 0, true, "G", 67), ("K:D dor", 0, false, "F", 65),
         ("K:Bb mix", -3, false, "E", 63), ("K:F#m", 3, true, "G", 68), ("K:Ebmaj", -3, false, "A", 68),
         ("K:E Phrygian", 0, false, "F", 65), ("K:none", 0, false, "F", 65), ("K:D exp ^f", 0, false, "F", 66),
-        ("K:C ^f _b", 0, false, "B", 70), ("K:Am clef=bass", 0, true, "B", 71),
+        ("K:C ^f _b", 0, false, "B", 70), ("K:Am clef=bass", 0, true, "B", 71), ("K:HP", 0, false, "c", 72), ("K:Hp", 2, false, "c", 73),
     ])
     func keys(field: String, fifths: Int, isMinor: Bool, note: String, pitch: Int) throws {
         let score = try Self.score(note, header: "L:1/8\n\(field)")
@@ -210,6 +210,24 @@ struct ABCImportTests {
     @Test("a chord broken over two lines is read as one")
     func chordOverTwoLines() throws {
         #expect(try Self.played("C [E\nG] A") == ["60:1/8", "64.67:1/8", "69:1/8"])
+    }
+
+    @Test("text changed at random is an error or tunes, never a crash")
+    func mutatedText() {
+        let tune = Array("X:1\nT:T\nM:6/8\nL:1/8\nQ:3/8=90\nV:1 name=A\nK:D dor\n|:\"Dm\"(3DEF [DF]2>A {g}B2c|1 z4 Z2 :|2 !f!d'2-d/e/ ^f,,2 |]\nw: a-b c_ * d|e\n")
+        let alphabet = Array("ABCDEFGabcdefgz|:[]()!\"{}/-<>^_=,'0123456789 \n%\\&xXZ*~.+w:KMLQV")
+        var seed: UInt64 = 42
+        func next() -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: seed >> 33)
+        }
+        var read = 0
+        for _ in 0..<500 {
+            var text = tune
+            for _ in 0...(next() % 5) { text[next() % text.count] = alphabet[next() % alphabet.count] }
+            if (try? ABCImport.tunes(in: String(text), file: "fuzz.abc")) != nil { read += 1 }
+        }
+        #expect(read > 0)
     }
 
     @Test("a bad header field is an error at its value", arguments: [("M:x/4", "3:3"), ("L:0", "3:3"), ("M:0/4", "3:3"), ("Q:fast=", "3:3")])

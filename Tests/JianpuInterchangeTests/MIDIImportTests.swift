@@ -170,6 +170,22 @@ struct MIDIImportTests {
         }
     }
 
+    @Test("bytes changed at random are an error or a score, never a crash")
+    func mutatedBytes() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: seed >> 33)
+        }
+        var errors = 0
+        for _ in 0..<400 {
+            var bytes = Self.typeOne
+            for _ in 0...(next() % 4) { bytes[next() % bytes.count] = UInt8(truncatingIfNeeded: next()) }
+            do { _ = try MIDIImport.score(from: bytes, file: "fuzz.mid") } catch { errors += 1 }
+        }
+        #expect(errors > 0)
+    }
+
     @Test("a score exported by JianpuCore's MIDI writer imports to the same notes, onsets and lengths")
     func roundTripThroughTheWriter() throws {
         let text = "title=Round\n1=G\n3/4\n4=84\n1 3[ q2 q3 q4 ] 5 | 135 - q6 q7 | 1' - 0 |\nNextPart\n1, - - | 5, - - | 1, - - |"
