@@ -24,8 +24,10 @@ extension ABCTuneReader {
         let voice = ensureVoice()
         if !continuing { voices[voice].lyrics.startMusicLine() }
         continuing = continues
+        defer { previousLineEnd = characters[..<end].last { $0 != " " && $0 != "\t" } }
         var scanner = ABCScanner(characters: characters, end: end)
-        if let first = scanner.peek(), first.isNumber || first == "/", voices[voice].lastEvent != nil {
+        if let first = scanner.peek(), first.isNumber || first == "/", voices[voice].lastEvent != nil,
+           previousLineEnd.map({ $0.isLetter || $0 == "," || $0 == "'" }) ?? false {
             // A line wrapped inside a note (`A` / `2`): the length belongs to the note before.
             let length = try readLength(&scanner, line)
             voices[voice].stretchLast(by: length)

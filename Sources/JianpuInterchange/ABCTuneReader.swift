@@ -22,6 +22,8 @@ struct ABCTuneReader {
     var lastFieldWasWords = false
     var titles: [String] = []
     var accidentalScope: ABCAccidentalScope
+    /// The last character of the music line before, to tell a note wrapped over the line (`A` / `2`).
+    var previousLineEnd: Character?
 
     init(file: String, defaults: [ABCLine], accidentalScope: ABCAccidentalScope) {
         self.file = file
