@@ -17,6 +17,8 @@ struct ABCTuneReader {
     var voices: [ABCVoice] = []
     var voiceIDs: [String: Int] = [:]
     var voiceNames: [String: String] = [:]
+    /// The voices the header declares, in order: music before any `V:` in the body is the first one's.
+    var declaredVoices: [String] = []
     var current = 0
     var continuing = false
     var lastFieldWasWords = false
@@ -219,6 +221,7 @@ struct ABCTuneReader {
         case "V":
             let (id, name) = ABCFields.voice(value)
             if let name { voiceNames[id] = name }
+            if inHeader, !declaredVoices.contains(id) { declaredVoices.append(id) }
             if let index = voiceIDs[id], let name { voices[index].name = name }
             if !inHeader {
                 current = voice(id)
@@ -245,8 +248,7 @@ struct ABCTuneReader {
     /// The voice the body writes to, made when music or a body field comes before any `V:`.
     mutating func ensureVoice() -> Int {
         if voices.isEmpty {
-            let first = voiceNames.keys.sorted().first
-            current = voice(voiceNames.count == 1 ? (first ?? "") : "")
+            current = voice(declaredVoices.first ?? "")
         }
         return current
     }

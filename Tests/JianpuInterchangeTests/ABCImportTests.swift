@@ -144,6 +144,14 @@ struct ABCImportTests {
         #expect(score.parts[1].measures[1].events.allSatisfy { $0.isRest })
     }
 
+    @Test("music before any V: in the body belongs to the first voice the header declares")
+    func musicBeforeTheFirstVoice() throws {
+        let text = "X:1\nL:1/4\nV:S name=\"Soprano\"\nV:A name=\"Alto\"\nK:C\nc d e f|\nV:A\nC D E F|\n"
+        let score = try #require(ABCImport.tunes(in: text, file: "t.abc").first).score
+        #expect(score.parts.map(\.name) == ["Soprano", "Alto"])
+        #expect(score.parts[0].measures[0].events.map { $0.pitches[0].pitch.midiNumber } == [72, 74, 76, 77])
+    }
+
     @Test("w: lines lay syllables on the notes: hyphens join, _ holds, * skips, | moves to the bar, verses stack")
     func lyrics() throws {
         let score = try Self.score("C D E F | G A B c |\nw: hel-lo world_ | a~b * c-d\nw: two")
