@@ -19,6 +19,8 @@ struct ABCVoice {
     /// Accidentals written earlier in the bar, by letter (and octave, when they hold in their octave only).
     var barAccidentals: [Int: Int] = [:]
     var accidentalScope = ABCAccidentalScope.pitch
+    /// The accidentals of notes tied from the event before, by letter and octave: the tied note sounds the same.
+    var tiedAccidentals: [Int: Int] = [:]
     var tuplet: (actual: Int, normal: Int, remaining: Int, first: Bool)?
     /// The factor `a>b` leaves for the note after it.
     var brokenFactor: WholeNotes?
@@ -51,6 +53,8 @@ struct ABCVoice {
         if let accidental {
             if accidentalScope != .note { barAccidentals[slot] = accidental }
             semitones = accidental
+        } else if let tied = tiedAccidentals[letter.rawValue * 1000 + octave + 500] {
+            semitones = tied
         } else {
             semitones = barAccidentals[slot] ?? key.accidentals[letter.rawValue]
         }
@@ -79,6 +83,8 @@ struct ABCVoice {
         if let tempo, !measure.events.isEmpty { event.tempo = tempo } else if let tempo { measure.tempo = tempo }
         (chordSymbol, dynamic, tempo) = (nil, nil, nil)
         lastEvent = measure.events.count
+        tiedAccidentals = [:]
+        for pitch in pitches where pitch.tiedToNext { rememberTie(pitch) }
         if !pitches.isEmpty { lyrics.slots.append(.note(measure: measures.count, event: measure.events.count)) }
         measure.events.append(event)
     }
@@ -106,7 +112,16 @@ struct ABCVoice {
     /// Ties every pitch of the last note or chord to the next.
     mutating func tieLast() {
         guard let lastEvent, measure.events.indices.contains(lastEvent) else { return }
-        for index in measure.events[lastEvent].pitches.indices { measure.events[lastEvent].pitches[index].tiedToNext = true }
+        for index in measure.events[lastEvent].pitches.indices {
+            measure.events[lastEvent].pitches[index].tiedToNext = true
+            rememberTie(measure.events[lastEvent].pitches[index])
+        }
+    }
+
+    private mutating func rememberTie(_ pitch: ImportedPitch) {
+        guard let spelling = pitch.spelling else { return }
+        let octave = (pitch.pitch.midiNumber - spelling.letter.naturalPitchClass - spelling.accidental.semitones) / 12 - 1
+        tiedAccidentals[spelling.letter.rawValue * 1000 + octave + 500] = spelling.accidental.semitones
     }
 
     mutating func endSlur() {

@@ -44,6 +44,11 @@ struct ABCImportTests {
         #expect(try Self.played("F =F F | F", header: "L:1/8\nK:G") == ["66:1/8", "65:1/8", "65:1/8", "66:1/8"])
     }
 
+    @Test("a note tied over the bar line keeps its accidental", arguments: ["%abc-2.1\n", ""])
+    func tiedAccidental(version: String) throws {
+        #expect(try Self.played("z6 ^F2- | F2 F2 [^c2-e] | [c4e4]", version: version) == ["z:3/4", "66:1/4", "66:1/4", "65:1/4", "73.76:1/4", "73.76:1/2"])
+    }
+
     @Test("a file without %abc-2 is ABC 1: an accidental is its note's own; %%propagate-accidentals chooses", arguments: [
         ("", "^F F f", ["66:1/8", "65:1/8", "77:1/8"]),
         ("%%propagate-accidentals octave\n", "^F F f", ["66:1/8", "66:1/8", "77:1/8"]),
