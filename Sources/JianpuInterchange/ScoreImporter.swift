@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `jianpu import` asks for beyond the source: which ABC tune, which MIDI track.
 public struct ImportOptions: Sendable, Hashable {
     /// The ABC tune to read, by its `X:` number; nil for the first (or all, with `allTunes`).
@@ -62,11 +64,56 @@ public enum ScoreImporter {
         }
     }
 
-    /// ABC and MIDI: their readers join this build at merge (`ABCImport`, `MIDIImport`); this is the
-    /// one place that calls them.
+    /// ABC and MIDI: a book's tune chosen by `--tune` (or the first), or every tune with `--all`; a MIDI file's
+    /// tracks, or the one `--melody` names.
     static func readByOtherReaders(_ bytes: [UInt8], format: ImportFormat, file: String,
                                    options: ImportOptions) throws(ImportError) -> [(ImportedScore, String?)] {
-        throw ImportError(file: file, place: "", message: "\(format.rawValue) import is not supported in this build: MusicXML (.musicxml, .xml, .mxl) is")
+        switch format {
+        case .midi:
+            return [(try MIDIImport.score(from: bytes, file: file, melodyTrack: options.melodyTrack.map { $0 - 1 }), nil)]
+        default:
+            let book = try ABCImport.book(in: text(of: bytes), file: file)
+            if options.allTunes {
+                // Every tune that reads is written; one that does not is said, with its place, and fails the run.
+                if let failure = book.failures.first, book.tunes.isEmpty { throw failure.error }
+                var scores = book.tunes.map { tune in (tune.score, fileName(for: tune)) }
+                for failure in book.failures {
+                    guard !scores.isEmpty else { break }
+                    scores[0].0.warnings.append(ImportWarning(place: "X:\(failure.number)", message: "not imported: \(failure.error)"))
+                }
+                return scores
+            }
+            if let wanted = options.tune {
+                if let tune = book.tunes.first(where: { $0.number == wanted }) { return [(tune.score, nil)] }
+                if let failure = book.failures.first(where: { $0.number == wanted }) { throw failure.error }
+                let numbers = book.tunes.map { "\($0.number)" }.prefix(20).joined(separator: ", ")
+                throw ImportError(file: file, place: "", message: "no tune X:\(wanted) in this file: expected one of X: \(numbers)")
+            }
+            let first = (book.tunes.first?.number, book.failures.first?.number)
+            if let failure = book.failures.first, first.1 ?? .max < first.0 ?? .max { throw failure.error }
+            guard var tune = book.tunes.first else {
+                throw ImportError(file: file, place: "", message: "no tune found: expected an ABC tune starting with X: and K: lines")
+            }
+            let count = book.tunes.count + book.failures.count
+            if count > 1 {
+                tune.score.warnings.insert(ImportWarning(place: "X:\(tune.number)", message: "the file holds \(count) tunes: this is the first; --tune N picks another, --all -o DIR writes every one"), at: 0)
+            }
+            return [(tune.score, nil)]
+        }
+    }
+
+    /// ABC text: UTF-8, or Latin-1 as older collections are saved (every byte a character, nothing refused).
+    static func text(of bytes: [UInt8]) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    }
+
+    /// `012-the-title` for a tune of a book: its `X:` number, then its title in letters, digits and dashes.
+    static func fileName(for tune: ABCTune) -> String {
+        let number = String(format: "%03d", tune.number)
+        let words = (tune.title ?? "").lowercased().unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : " " }
+        let slug = String(words).split(separator: " ").prefix(8).joined(separator: "-")
+        return slug.isEmpty ? number : "\(number)-\(String(slug.prefix(60)))"
     }
 
     private static func tooLarge(_ file: String) -> ImportError {

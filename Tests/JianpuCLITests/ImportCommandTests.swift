@@ -50,11 +50,74 @@ struct ImportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: target))
     }
 
-    @Test("ABC and MIDI say clearly that this build does not read them")
-    func otherFormatsNotYet() throws {
-        let outcome = try CommandLineTests.run(["import", "-"], input: "X:1\nT:Tune\nK:G\nGABc|\n")
-        #expect(outcome.status == 1)
-        #expect(outcome.errors.contains("ABC import is not supported in this build"))
+    static let book = "Tests/Fixtures/ABCBook/book.abc"
+
+    @Test("an ABC book: the first tune, with a warning naming the others; --tune N picks one; a missing one is an error")
+    func abcBookTunes() throws {
+        let first = try CommandLineTests.run(["import", Self.book])
+        #expect(first.status == 0)
+        #expect(first.output.hasPrefix("title=First Tune\n"))
+        #expect(first.output.contains("R{ 1 3 5 | 1' - q7 q6 | 5 3 1 } A{ 2 - - |\n2 - 1 }"))
+        #expect(first.errors.contains("the file holds 2 tunes"))
+        let second = try CommandLineTests.run(["import", Self.book, "--tune", "2"])
+        #expect(second.status == 0)
+        #expect(second.output.contains("title=Second Tune\n") && second.output.contains("6=A\n"))
+        #expect(second.output.contains("3[ q1' q2' q3' ]"))
+        let missing = try CommandLineTests.run(["import", Self.book, "--tune", "9"])
+        #expect(missing.status == 1)
+        #expect(missing.errors.contains("no tune X:9 in this file: expected one of X: 1, 2"))
+    }
+
+    @Test("--all -o DIR writes one file per tune, named by its X: number and title, each of which check reads")
+    func abcBookAll() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-all-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try CommandLineTests.run(["import", "--all", "-o", folder.path, Self.book])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["001-first-tune.jp", "002-second-tune.jp"])
+        for file in files { #expect(try CommandLineTests.run(["check", folder.appendingPathComponent(file).path]).status == 0) }
+    }
+
+    @Test("a MIDI file that jianpu wrote comes back as the same notes: export, import, export again")
+    func midiRoundTrip() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-midi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = folder.appendingPathComponent("first.mid").path, text = folder.appendingPathComponent("back.jp").path
+        let second = folder.appendingPathComponent("second.mid").path
+        #expect(try CommandLineTests.run(["export", "Scores/twinkle-twinkle.jp", "--no-chords", "-o", first]).status == 0)
+        let imported = try CommandLineTests.run(["import", first, "-o", text])
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(try CommandLineTests.run(["export", text, "-o", second]).status == 0)
+        // mido reads both: the same (onset, pitch, length) in ticks per quarter of each, part by part.
+        let script = """
+            import mido, sys
+            def notes(path):
+                f = mido.MidiFile(path); out = []
+                for track in f.tracks:
+                    t, on, got = 0, {}, []
+                    for m in track:
+                        t += m.time
+                        if m.type == 'note_on' and m.velocity > 0: on[m.note] = t
+                        elif m.type in ('note_off', 'note_on') and m.note in on:
+                            s = on.pop(m.note); got.append((s / f.ticks_per_beat, m.note, (t - s) / f.ticks_per_beat))
+                    if got: out.append(sorted(got))
+                return out
+            a, b = notes(sys.argv[1]), notes(sys.argv[2])
+            print(sum(map(len, a)), "notes"); sys.exit(0 if a == b else 1)
+            """
+        let compared = try Subprocess.run("/usr/bin/env", ["python3", "-c", script, first, second])
+        #expect(compared.status == 0, "\(compared.output)\(compared.errors)")
+    }
+
+    @Test("every ABC fixture plays note for note as music21 reads it (scripts/import-check)")
+    func abcRoundTripAgreesWithMusic21() throws {
+        let outcome = try Subprocess.run("/usr/bin/env", ["python3", "scripts/import-check", "Tests/Fixtures/ABC", "--jianpu", CommandLineTests.executable],
+                                         directory: CommandLineTests.packageRoot)
+        #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+        #expect(outcome.output.contains("1 of 1 agree"))
     }
 
     @Test("every fixture plays note for note as music21 reads the source (scripts/import-check)")
