@@ -1,0 +1,171 @@
+import Foundation
+import JianpuCore
+import JianpuQuiz
+
+/// The lesson drawn as text: the two-octave piano with the scale's keys labelled, then the page.
+extension LearnProgram {
+    /// The two octaves drawn, C4–B5: the scale from the tonic in octave 4 and every chord on it fit.
+    public static let piano = PianoDrawing(firstOctave: 4, lastOctave: 5)
+    static let drawnRange = 60...83
+    static let cyan = "\u{1B}[46;30m"
+
+    public func lines(columns: Int, rows: Int) -> [String] {
+        screenLines(columns: columns)
+    }
+
+    /// The screen's lines for a terminal `columns` wide (colours are taken out by the session under `NO_COLOR`).
+    public func screenLines(columns: Int) -> [String] {
+        let width = max(40, columns)
+        var lines: [String] = []
+        func add(_ text: String) { lines += Wording.wrap(text, width: width, indent: "  ") }
+        let pageName = switch page {
+        case .scale: "the scale (1/4)"
+        case .chords: "the chords (2/4)"
+        case .exercises: "exercises (3/4) · question \(min(index + 1, lesson.items.count))/\(lesson.items.count) · score \(correctCount)/\(answers.count)"
+        case .summary: "summary (4/4)"
+        }
+        add("jianpu learn · \(scale) · 1=\(scale.doNote.symbol) · \(pageName)")
+        lines.append("")
+        lines += pianoLines()
+        lines.append("")
+        switch page {
+        case .scale: lines += scaleTable()
+        case .chords: lines += chordTable()
+        case .exercises:
+            if let item {
+                add("\(item.kind.title): \(item.prompt)")
+                if item.isNamed { add("answer: \(typed)_") }
+            }
+        case .summary:
+            summaryLines.forEach(add)
+        }
+        lines.append("")
+        if let heard { add("you played: \(heard)") } else { lines.append("") }
+        if page == .exercises || page == .summary {
+            for line in transcript.suffix(3) where !line.hasPrefix("score") { add(line) }
+        }
+        lines.append("")
+        add(help)
+        return lines
+    }
+
+    private var help: String {
+        let piano = "piano keys z s x d c v g b h n j m = C4…B4, q 2 w 3 e r 5 t 6 y 7 u i = C5…C6 (or MIDI)"
+        switch page {
+        case .scale: return "Enter: the chords · Space: the scale again · \(piano) · Esc quits"
+        case .chords: return "Enter: the exercises · ←/→ another degree, ↑/↓ triad or seventh, Space plays it · Esc quits"
+        case .exercises:
+            if item?.isNamed == true { return "type the answer + Enter · Space: hear it again · Esc quits" }
+            return "play the answer: \(piano) · Space: hear it again · Esc quits"
+        case .summary: return "Enter or Esc: done"
+        }
+    }
+
+    /// The keyboard, then under it each scale key's letter name and jianpu number with its octave dot.
+    func pianoLines() -> [String] {
+        var colours: [Int: String] = [:]
+        var signs: [Int: Character] = [:]
+        for (note, mark) in marks where Self.drawnRange.contains(note) {
+            switch mark {
+            case .sounding: colours[note] = PianoDrawing.yellow; signs[note] = "*"
+            case .right: colours[note] = PianoDrawing.green; signs[note] = "+"
+            case .wrong: colours[note] = PianoDrawing.red; signs[note] = "x"
+            case .answer: colours[note] = Self.cyan; signs[note] = "o"
+            }
+        }
+        for note in lit where Self.drawnRange.contains(note) {
+            colours[note] = PianoDrawing.yellow
+            signs[note] = "*"
+        }
+        var lines = Self.piano.lines(marks: colours, labelRoot: 60, signs: signs)
+        let width = 2 * 28 + 1
+        var letters = Array(repeating: Character(" "), count: width)
+        var high = letters, digits = letters, low = letters
+        let doMIDI = scale.tonicMIDI - (scale.tonic.pitchClass - scale.doNote.pitchClass + 12) % 12
+        for midi in Self.drawnRange {
+            guard let position = scale.notes.firstIndex(where: { $0.pitchClass == midi % 12 }) else { continue }
+            let center = Self.center(of: midi)
+            let name = scale.notes[position]
+            Self.put(name.symbol, at: center, in: &letters)
+            let number = scale.jianpuNumber(of: name)
+            Self.put(number, at: center, in: &digits)
+            let octave = Int((Double(midi - doMIDI) / 12).rounded(.down))
+            if octave > 0 { Self.put(String(repeating: "•", count: octave), at: center, in: &high) }
+            if octave < 0 { Self.put(String(repeating: "•", count: -octave), at: center, in: &low) }
+        }
+        lines += [letters, high, digits, low].map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        return lines
+    }
+
+    /// The column under the middle of a key of the drawing.
+    static func center(of midi: Int) -> Int {
+        let whites = [0, 2, 4, 5, 7, 9, 11]
+        let octave = midi / 12 - 5
+        let pitchClass = midi % 12
+        if let index = whites.firstIndex(of: pitchClass) { return (octave * 7 + index) * 4 + 2 }
+        let below = whites.firstIndex(of: pitchClass - 1) ?? 0
+        return (octave * 7 + below) * 4 + 4
+    }
+
+    /// Writes a label so that its last character sits at `center` (a one-character label at `center`).
+    static func put(_ label: String, at center: Int, in row: inout [Character]) {
+        let characters = Array(label)
+        let start = center - (characters.count - 1)
+        for (offset, character) in characters.enumerated() where row.indices.contains(start + offset) {
+            row[start + offset] = character
+        }
+    }
+
+    /// The scale as a table: notes, jianpu numbers, the steps between them, the intervals from the tonic.
+    func scaleTable() -> [String] {
+        let cell = 5
+        let names = scale.notes.map(\.symbol) + [scale.tonic.symbol]
+        let numbers = scale.jianpuNumbers + [scale.jianpuNumber(of: scale.tonic) + "'"]
+        let intervals = scale.intervalsFromTonic + ["P8"]
+        func row(_ title: String, _ cells: [String], offset: Int = 0) -> String {
+            let body = cells.map { $0.padding(toLength: cell, withPad: " ", startingAt: 0) }.joined()
+            return (title.padding(toLength: 11, withPad: " ", startingAt: 0) + String(repeating: " ", count: offset) + body)
+                .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        return [
+            "\(scale): \(scale.notes.map(\.symbol).joined(separator: " ")) (1=\(scale.doNote.symbol))",
+            row("  note", names),
+            row("  jianpu", numbers),
+            row("  step", scale.steps, offset: 3),
+            row("  interval", intervals),
+        ]
+    }
+
+    /// The triads and seventh chords on every degree, named and numbered, and the chord selected.
+    func chordTable() -> [String] {
+        let cell = 8
+        func row(_ title: String, _ cells: [String]) -> String {
+            (title.padding(toLength: 11, withPad: " ", startingAt: 0) + cells.map { $0.padding(toLength: cell, withPad: " ", startingAt: 0) }.joined())
+                .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        let triads = scale.triads, sevenths = scale.seventhChords
+        var lines = [
+            "triads of \(scale.key): \(scale.triadPattern.joined(separator: " "))",
+            row("  triad", triads.map(\.romanNumeral)),
+            row("", triads.map(\.chord.printedSymbol)),
+            row("  seventh", sevenths.map(\.romanNumeral)),
+            row("", sevenths.map(\.chord.printedSymbol)),
+        ]
+        if scale.kind.mode == nil { lines.insert("(a pentatonic scale plays the chords of \(scale.key))", at: 1) }
+        let chosen = (selectedChord.seventh ? sevenths : triads)[selectedChord.index]
+        lines.append("  \(chosen.romanNumeral) = \(chosen.chord.printedSymbol): " + chosen.chord.noteNames.map(\.symbol).joined(separator: " "))
+        return lines
+    }
+
+    /// The scale and chords pages as plain lines (for `--plain`).
+    public var introductionLines: [String] {
+        ["jianpu learn: \(scale) (1=\(scale.doNote.symbol))"] + pianoLines().map { TerminalText.plain($0) } + [""] + scaleTable() + [""] + chordTable().dropLast()
+    }
+}
+
+/// Text without its escape sequences.
+enum TerminalText {
+    static func plain(_ text: String) -> String {
+        text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    }
+}
