@@ -138,12 +138,12 @@ extension LearnProgram {
 
     /// The triads and seventh chords on every degree, named and numbered, and the chord selected.
     func chordTable() -> [String] {
-        let cell = 8
+        let triads = scale.triads, sevenths = scale.seventhChords
+        let cell = max(8, (triads + sevenths).map { max($0.chord.printedSymbol.count, $0.romanNumeral.count) }.max().map { $0 + 2 } ?? 0)
         func row(_ title: String, _ cells: [String]) -> String {
             (title.padding(toLength: 11, withPad: " ", startingAt: 0) + cells.map { $0.padding(toLength: cell, withPad: " ", startingAt: 0) }.joined())
                 .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        let triads = scale.triads, sevenths = scale.seventhChords
         var lines = [
             "triads of \(scale.key): \(scale.triadPattern.joined(separator: " "))",
             row("  triad", triads.map(\.romanNumeral)),

@@ -120,7 +120,7 @@ struct LearnProcessTests {
         #expect(text.contains("wrong: B4 (7); the answer is A (6)"), "\(text)")
         #expect(text.contains("score: \(lines.count - 1)/\(lines.count)"), "\(text)")
         #expect(text.contains("jianpu   6    7    1    2    3    4    ♯5   6'"))
-        #expect(text.contains("Am      Bdim    Caug    Dm      E       F       G♯dim"))
+        #expect(text.contains("Am        Bdim      Caug      Dm        E         F         G♯dim"))
 
         let csv = try Subprocess.run(Self.binary ?? "", ["learn", "stats", "--db", folder + "/quiz.sqlite", "--format", "csv"])
         #expect(csv.status == 0, "\(csv.errors)")
@@ -148,5 +148,21 @@ struct LearnProcessTests {
         let scale = try Subprocess.run(Self.binary ?? "", ["learn", "D", "--scale", "doric", "--mute", "--db", folder + "/quiz.sqlite"])
         #expect(scale.status == 64 && scale.errors.contains("did you mean dorian"), "\(scale.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/quiz.sqlite"), "a bad command line touched the log")
+    }
+}
+
+/// The interactive lesson in a real terminal (tmux): `Tests/tmux/learn-test.sh` walks a whole lesson in D major
+/// and in A harmonic minor.
+@Suite struct LearnTmuxTests {
+    static var canRun: Bool { Subprocess.which("tmux") != nil && Subprocess.which("python3") != nil && LearnBinary.path != nil }
+
+    @Test(.enabled(if: canRun, "needs tmux, python3 and a built jianpu"), .timeLimit(.minutes(3)))
+    func wholeLessonsInDMajorAndAHarmonicMinorInTmux() throws {
+        let script = PackageFolder.root.appendingPathComponent("Tests/tmux/learn-test.sh").path
+        let run = try Subprocess.run("/bin/sh", [script, LearnBinary.path ?? ""], directory: PackageFolder.root, timeLimit: 150)
+        #expect(!run.timedOut, "learn-test.sh did not finish in 150 s")
+        #expect(run.status == 0, "\(run.output)\n\(run.errors)")
+        #expect(run.output.contains("PASS: tmux learn test"))
+        #expect(run.output.contains("dmajor: 30 answers logged") && run.output.contains("aminor: 30 answers logged"))
     }
 }
