@@ -38,7 +38,7 @@ lesson() {
     echo "$name: $asked answers logged"
 }
 
-lesson dmajor "" "D" '{
+lesson dmajor "env -u NO_COLOR TERM=xterm-256color" "D" '{
   "letters": "   C♯ D   E    F♯ G   A   B    C♯ D   E    F♯ G   A   B",
   "jianpu":  "    7 1   2     3 4   5   6     7 1   2     3 4   5   6",
   "steps": "step        W    W    H    W    W    W    H",
