@@ -62,7 +62,7 @@ public struct LearnApp {
         let session = try store.startSession(at: clock.now())
         var program = LearnProgram(lesson: lesson, formulas: formulas)
         do {
-            try ProgramLoop(session: terminal, midi: midi).run(&program) { try perform($0, session: session, waiting: false) }
+            try ProgramLoop(session: terminal, midi: midi).run(&program) { effect, _ in try perform(effect, session: session, waiting: false) }
         } catch {
             terminal.restore()
             audio.stop()

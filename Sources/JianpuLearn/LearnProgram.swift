@@ -102,11 +102,9 @@ public struct LearnProgram: TerminalProgram {
             break
         case .midi(.noteOn(_, let key, let velocity)) where velocity > 0:
             effects += played([Int(key)], sound: false)
-        case .midi:
-            break
         case .key(let event) where event.kind != .release:
             effects += key(event.key)
-        case .key:
+        case .midi, .key, .keyReleases, .midiStopped:
             break
         }
         return effects

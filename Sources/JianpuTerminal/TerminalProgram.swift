@@ -9,6 +9,11 @@ public enum ProgramInput: Sendable, Hashable {
     case midi(MIDIMessage)
     /// Time passed: a deadline the program asked for came, or the idle redraw interval.
     case tick
+    /// Whether the terminal reports key releases (it answered the kitty keyboard query), once, when the loop
+    /// was asked to find out.
+    case keyReleases(Bool)
+    /// The MIDI input stopped (its stream ended, a read failed): why, once.
+    case midiStopped(String)
 }
 
 /// An interactive program as a value: state in, effects and lines out. `ProgramLoop` drives it on a
@@ -37,33 +42,48 @@ public protocol TerminalProgram {
 public struct ProgramLoop {
     /// The session the program draws on (raw mode).
     public let session: TerminalSession
-    /// The MIDI keyboard, if any; its messages arrive as `.midi`.
+    /// The MIDI keyboard, if any; the loop starts it, and its messages arrive as `.midi`.
     public let midi: MIDIInput?
     /// Seconds between ticks while nothing happens (a clock on screen, a MIDI failure shown).
     public var idleInterval: Double
+    /// Whether to ask the terminal for key releases (the kitty keyboard protocol) and tell the program
+    /// (`.keyReleases`) once it answers or `keyboardQueryWait` has passed.
+    public var detectingKeyReleases: Bool
+    /// How long the terminal has to answer the kitty keyboard query.
+    public static let keyboardQueryWait = 0.2
     /// MIDI messages handled per turn, so keys, quitting and signals are never starved by a flood.
     public static let midiMessagesPerTurn = 128
 
     /// A loop on `session`, reading `midi` beside the keys.
-    public init(session: TerminalSession, midi: MIDIInput? = nil, idleInterval: Double = 0.25) {
+    public init(session: TerminalSession, midi: MIDIInput? = nil, idleInterval: Double = 0.25, detectingKeyReleases: Bool = false) {
         self.session = session
         self.midi = midi
         self.idleInterval = idleInterval
+        self.detectingKeyReleases = detectingKeyReleases
     }
 
-    /// Runs `program` until it finishes, a signal arrives or `perform` throws; draws after every change and
-    /// after a resize. Returns the seconds the loop ran.
+    /// Runs `program` until it finishes, a signal arrives, `until` says so (an output that ended) or `perform`
+    /// throws; draws after every change and after a resize. `perform` gets each effect and the time it was
+    /// made, in seconds since `origin`. Returns the seconds since `origin` when the loop ended.
     /// - Throws: what `perform` throws (the program is left as it was at that effect).
     @discardableResult
-    public func run<Program: TerminalProgram>(_ program: inout Program,
-                                              perform: (Program.Effect) throws -> Void) rethrows -> Double {
+    public func run<Program: TerminalProgram>(_ program: inout Program, origin: ContinuousClock.Instant = ContinuousClock.now,
+                                              until: () -> Bool = { false },
+                                              perform: (Program.Effect, Double) throws -> Void) rethrows -> Double {
         let clock = ContinuousClock()
-        let origin = clock.now
         func now() -> Double { (clock.now - origin).inSeconds }
         var decoder = KeyDecoder()
         var drawn: [String] = []
         var drawnSize = (columns: 0, rows: 0)
+        var askedAt = detectingKeyReleases ? now() : nil
+        var midiStopped = false
+        if detectingKeyReleases { session.write(KittyKeyboard.enable) }
+        defer { if detectingKeyReleases { session.write(KittyKeyboard.disable) } }
         midi?.start()
+        func handle(_ input: ProgramInput) throws {
+            let time = now()
+            for effect in program.handle(input, at: time) { try perform(effect, time) }
+        }
         func redraw() {
             let size = session.size
             let lines = Array(program.lines(columns: size.columns, rows: size.rows).prefix(max(1, size.rows)))
@@ -73,26 +93,36 @@ public struct ProgramLoop {
                 drawnSize = size
             }
         }
-        try program.handle(.tick, at: now()).forEach(perform)
+        try handle(.tick)
         redraw()
-        while !session.isInterrupted && !program.isFinished {
+        while !session.isInterrupted && !program.isFinished && !until() {
             var timeout = idleInterval
             if let deadline = program.nextDeadline { timeout = min(timeout, max(0, deadline - now())) }
+            if let askedAt { timeout = min(timeout, max(0, askedAt + Self.keyboardQueryWait - now())) }
             let bytes = session.readBytes(timeout: timeout, alsoWakingOn: midi.map { [$0.wakeDescriptor] } ?? [])
             if session.isInterrupted { break }
-            for event in decoder.events(from: bytes) where !program.isFinished {
+            let events = decoder.events(from: bytes)
+            if let asked = askedAt, decoder.sawKittyReply || now() - asked >= Self.keyboardQueryWait {
+                askedAt = nil
+                try handle(.keyReleases(decoder.sawKittyReply))
+            }
+            for event in events where !program.isFinished {
                 if event.key == .control("c") {
                     session.interruptByControlC()
                     return now()
                 }
-                try program.handle(.key(event), at: now()).forEach(perform)
+                try handle(.key(event))
             }
             if let midi, !program.isFinished {
-                for message in midi.drain(atMost: Self.midiMessagesPerTurn) where !program.isFinished {
-                    try program.handle(.midi(message), at: now()).forEach(perform)
+                for message in midi.drain(atMost: Self.midiMessagesPerTurn) where !program.isFinished && !session.isInterrupted {
+                    try handle(.midi(message))
+                }
+                if !midiStopped, let failure = midi.failure {
+                    midiStopped = true
+                    try handle(.midiStopped(failure))
                 }
             }
-            if !program.isFinished { try program.handle(.tick, at: now()).forEach(perform) }
+            if !program.isFinished { try handle(.tick) }
             redraw()
         }
         return now()
