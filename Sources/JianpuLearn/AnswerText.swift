@@ -19,7 +19,7 @@ public enum AnswerText {
         return jianpu(text, in: scale)
     }
 
-    /// A jianpu number (`#5`, `1'`, `6,,`) as a MIDI number: `1` is the scale's do in the drawn octave.
+    /// A jianpu number (`#5`, `1'`, `6,,`) as a MIDI number: an unmarked `1` is the scale's do in octave 4.
     public static func jianpu(_ text: Substring, in scale: Scale) -> Int? {
         var rest = text[...]
         var accidental = 0
@@ -37,8 +37,7 @@ public enum AnswerText {
             }
         }
         guard abs(octave) <= 4 else { return nil }
-        let doMIDI = scale.tonicMIDI - (scale.tonic.pitchClass - scale.doNote.pitchClass + 12) % 12
-        return doMIDI + [0, 2, 4, 5, 7, 9, 11][number - 1] + accidental + 12 * octave
+        return scale.doMIDI + [0, 2, 4, 5, 7, 9, 11][number - 1] + accidental + 12 * octave
     }
 
     /// The notes of a line: every word a note, or a single chord symbol (`Em`, `F#m7`, `G/B`) voiced in close

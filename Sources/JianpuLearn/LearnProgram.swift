@@ -298,6 +298,7 @@ public struct LearnProgram: TerminalProgram {
         }
         marksQuestion = index
         index += 1
+        if index >= lesson.items.count || lesson.items[index].kind != item.kind { say(exerciseScore(item.kind)) }
         var effects: [LearnEffect] = [.log(answer)]
         if index >= lesson.items.count {
             page = .summary
@@ -332,6 +333,16 @@ public struct LearnProgram: TerminalProgram {
     }
 
     // MARK: Summary
+
+    /// `play a degree: 2/3 right; practise 6 (B)`: an exercise's score and its misses, as it ends.
+    func exerciseScore(_ kind: ExerciseKind) -> String {
+        let asked = answers.filter { $0.item.kind == kind }
+        let missed = asked.filter { !$0.isCorrect }.map(\.item.expected)
+        var seen = Set<String>()
+        let practise = missed.filter { seen.insert($0).inserted }
+        return "\(kind.title): \(asked.count - missed.count)/\(asked.count) right"
+            + (practise.isEmpty ? "" : "; practise " + practise.joined(separator: ", "))
+    }
 
     /// The score, each exercise's, and what to practise next.
     public var summaryLines: [String] {

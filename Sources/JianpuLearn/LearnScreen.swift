@@ -79,27 +79,34 @@ extension LearnProgram {
         }
         var lines = Self.piano.lines(marks: colours, labelRoot: 60, signs: signs)
         let width = 2 * 28 + 1
-        var letters = Array(repeating: Character(" "), count: width)
-        var high = letters, digits = letters, low = letters
-        let doMIDI = scale.tonicMIDI - (scale.tonic.pitchClass - scale.doNote.pitchClass + 12) % 12
+        let blank = Array(repeating: Character(" "), count: width)
+        var letters = blank, digits = blank
+        // Octave dots stacked as jianpu prints them: the first row next to the digits.
+        var high = [blank, blank], low = [blank, blank]
         for midi in Self.drawnRange {
             guard let position = scale.notes.firstIndex(where: { $0.pitchClass == midi % 12 }) else { continue }
             let center = Self.center(of: midi)
+            // A black key's label ends over its key, or starts there when the white key below is labelled too.
+            let leftAligned = !Self.whiteClasses.contains(midi % 12) && scale.notes.contains { $0.pitchClass == (midi + 11) % 12 }
             let name = scale.notes[position]
-            Self.put(name.symbol, at: center, in: &letters)
-            let number = scale.jianpuNumber(of: name)
-            Self.put(number, at: center, in: &digits)
-            let octave = Int((Double(midi - doMIDI) / 12).rounded(.down))
-            if octave > 0 { Self.put(String(repeating: "•", count: octave), at: center, in: &high) }
-            if octave < 0 { Self.put(String(repeating: "•", count: -octave), at: center, in: &low) }
+            Self.put(name.symbol, at: center, in: &letters, leftAligned: leftAligned)
+            let (number, octave) = scale.jianpu(midi: midi)
+            Self.put(number, at: center, in: &digits, leftAligned: leftAligned)
+            let dotColumn = leftAligned ? center + number.count - 1 : center
+            for row in 0..<min(abs(octave), 2) {
+                if octave > 0 { Self.put("•", at: dotColumn, in: &high[row]) } else { Self.put("•", at: dotColumn, in: &low[row]) }
+            }
         }
-        lines += [letters, high, digits, low].map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        let rows = [letters] + high.reversed().filter { $0 != blank } + [digits] + low.filter { $0 != blank }
+        lines += rows.map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
         return lines
     }
 
+    static let whiteClasses = [0, 2, 4, 5, 7, 9, 11]
+
     /// The column under the middle of a key of the drawing.
     static func center(of midi: Int) -> Int {
-        let whites = [0, 2, 4, 5, 7, 9, 11]
+        let whites = whiteClasses
         let octave = midi / 12 - 5
         let pitchClass = midi % 12
         if let index = whites.firstIndex(of: pitchClass) { return (octave * 7 + index) * 4 + 2 }
@@ -107,10 +114,10 @@ extension LearnProgram {
         return (octave * 7 + below) * 4 + 4
     }
 
-    /// Writes a label so that its last character sits at `center` (a one-character label at `center`).
-    static func put(_ label: String, at center: Int, in row: inout [Character]) {
+    /// Writes a label so that its last character sits at `center`, or its first when `leftAligned`.
+    static func put(_ label: String, at center: Int, in row: inout [Character], leftAligned: Bool = false) {
         let characters = Array(label)
-        let start = center - (characters.count - 1)
+        let start = leftAligned ? center : center - (characters.count - 1)
         for (offset, character) in characters.enumerated() where row.indices.contains(start + offset) {
             row[start + offset] = character
         }
@@ -120,7 +127,7 @@ extension LearnProgram {
     func scaleTable() -> [String] {
         let cell = 5
         let names = scale.notes.map(\.symbol) + [scale.tonic.symbol]
-        let numbers = scale.jianpuNumbers + [scale.jianpuNumber(of: scale.tonic) + "'"]
+        let numbers = scale.ascendingMIDI.map(scale.typedJianpu(midi:))
         let intervals = scale.intervalsFromTonic + ["P8"]
         func row(_ title: String, _ cells: [String], offset: Int = 0) -> String {
             let body = cells.map { $0.padding(toLength: cell, withPad: " ", startingAt: 0) }.joined()

@@ -105,3 +105,24 @@ public struct LearnStatistics: Sendable, Hashable, Codable {
         return right ? padding + text : text + padding
     }
 }
+
+extension LearnStatistics {
+    /// The forms `jianpu learn stats` writes.
+    public enum Format: String, Sendable, CaseIterable { case table, csv, json }
+
+    /// The statistics of the log at `path` from `since` on (`YYYY-MM-DD`), in `format`.
+    /// - Throws: `LearnError` for a date that is none, `QuizError` when the log cannot be read.
+    public static func report(log path: String, since: String?, format: Format) throws -> String {
+        var start: Date?
+        if let since {
+            guard let date = QuizStatistics.parseDate(since) else { throw LearnError("--since '\(since)' is not a date: give YYYY-MM-DD") }
+            start = date
+        }
+        let statistics = LearnStatistics(rows: try QuizStore.forReading(path: path).learnAnswers(since: start), since: since)
+        switch format {
+        case .table: return statistics.table()
+        case .csv: return statistics.csv()
+        case .json: return statistics.json()
+        }
+    }
+}

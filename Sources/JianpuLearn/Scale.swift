@@ -1,3 +1,4 @@
+import Foundation
 import JianpuCore
 
 /// The scales `jianpu learn` teaches: the seven-note modes of `Mode` and the two pentatonic scales.
@@ -152,6 +153,30 @@ public struct Scale: Sendable, Hashable, CustomStringConvertible {
         return sign + "\(steps + 1)"
     }
 
+    /// The MIDI number of the unmarked `1` (do) in the drawing: the do at or below the tonic, or, for a scale whose
+    /// tonic is 5, 6 or 7, the do above it, so that the scale's octave has the fewest dots (A minor 6̣ 7̣ 1 2 3 4 5 6,
+    /// D dorian 2 3 4 5 6 7 1̇ 2̇).
+    public var doMIDI: Int {
+        tonicMIDI - (tonic.pitchClass - doNote.pitchClass + 12) % 12 + (kind.tonicSolfege > 4 ? 12 : 0)
+    }
+
+    /// A drawn key's jianpu number and octave (1 a dot above, -1 a dot below), spelled for the scale.
+    public func jianpu(midi: Int) -> (number: String, octave: Int) {
+        let name = key.spelling(of: midi % 12)
+        let doLetterMIDI = doMIDI
+        // The octave counts from do by letters, so that B♯ below C is still in the octave of its letter's.
+        let steps = (name.letter.rawValue - doNote.letter.rawValue + 7) % 7
+        let expected = doLetterMIDI + [0, 2, 4, 5, 7, 9, 11][steps]
+        let octave = Int((Double(midi - expected) / 12).rounded())
+        return (jianpuNumber(of: name), octave)
+    }
+
+    /// A jianpu number with its octave marks as typed: `1'`, `7,`, `♯5`.
+    public func typedJianpu(midi: Int) -> String {
+        let (number, octave) = jianpu(midi: midi)
+        return number + String(repeating: octave > 0 ? "'" : ",", count: abs(octave))
+    }
+
     /// The jianpu numbers of the scale's notes: D major `1 2 3 4 5 6 7`, A harmonic minor `6 7 1 2 3 4 ♯5`.
     public var jianpuNumbers: [String] { notes.map(jianpuNumber(of:)) }
 
@@ -198,5 +223,37 @@ extension Chord {
             .replacingOccurrences(of: "b9", with: "♭9").replacingOccurrences(of: "#9", with: "♯9")
         let base = root.symbol + suffix
         return bass.map { "\(base)/\($0.symbol)" } ?? base
+    }
+}
+
+/// A key, scale or date on the command line that names none, with what to give instead.
+public struct LearnError: DescribedError {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension Scale {
+    /// The scale a command line names: `key` is a tonic, perhaps followed by a scale (`D`, `Am`, `F#Dorian`,
+    /// `A harmonic minor`, the tunings file's `AHarmonicMinor`); `scale`, when given, names the scale instead.
+    /// - Throws: `LearnError` saying what is wrong and the closest scale names.
+    public init(key: String, scale: String?) throws {
+        let names = ScaleKind.allCases.map(\.rawValue)
+        guard let (tonic, rest) = NoteName.parsePrefix(of: Substring(key.trimmingCharacters(in: .whitespaces))) else {
+            throw LearnError("'\(key)' is not a key: give a tonic such as D, F#, Bb or Am")
+        }
+        var kind = ScaleKind.major
+        if !rest.isEmpty {
+            guard let named = ScaleKind(name: rest) else {
+                throw LearnError("'\(key)': '\(rest)' is not a scale\(Wording.didYouMean(String(rest), among: names)); give e.g. D, Am or 'A harmonic minor'")
+            }
+            kind = named
+        }
+        if let scale {
+            guard let named = ScaleKind(name: scale) else {
+                throw LearnError("--scale '\(scale)' is not a scale\(Wording.didYouMean(scale, among: names)); give one of \(names.joined(separator: ", "))")
+            }
+            kind = named
+        }
+        self.init(tonic: tonic, kind: kind)
     }
 }

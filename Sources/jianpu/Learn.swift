@@ -65,34 +65,13 @@ struct Learn: ParsableCommand {
         if mute && output.out != nil { throw ValidationError("--mute and --out exclude each other") }
     }
 
-    /// The scale asked for: KEY's tonic, and its scale or --scale (major when neither says).
-    func chosenScale() throws -> Scale {
-        guard let (tonic, rest) = NoteName.parsePrefix(of: Substring(key.trimmingCharacters(in: .whitespaces))) else {
-            throw CommandFailure("'\(key)' is not a key: give a tonic such as D, F#, Bb or Am", status: .usage)
-        }
-        let names = ScaleKind.allCases.map(\.rawValue)
-        var kind = ScaleKind.major
-        if !rest.isEmpty {
-            guard let named = ScaleKind(name: rest) else {
-                throw CommandFailure("'\(key)': '\(rest)' is not a scale\(Wording.didYouMean(String(rest), among: names)); give e.g. D, Am or 'A harmonic minor'", status: .usage)
-            }
-            kind = named
-        }
-        if let scale {
-            guard let named = ScaleKind(name: scale) else {
-                throw CommandFailure("--scale '\(scale)' is not a scale\(Wording.didYouMean(scale, among: names)); give one of \(names.joined(separator: ", "))", status: .usage)
-            }
-            kind = named
-        }
-        return Scale(tonic: tonic, kind: kind)
-    }
-
     func run() throws {
         if key == "stats" { return try showStatistics() }
         if since != nil || format != .table { throw CommandFailure("--since and --format belong to `jianpu learn stats`", status: .usage) }
         let database = db ?? QuizPaths.defaultDatabase()
         if let out = output.out { _ = try OutputFile(out, inputs: [database]) }
-        let scale = try chosenScale()
+        let scale: Scale
+        do { scale = try Scale(key: key, scale: self.scale) } catch let error as LearnError { throw CommandFailure(error.description, status: .usage) }
         if !mute { try AudioOutput.checkDriver(of: output.destination) }
         let store = try QuizStore(path: database)
         let destination: AudioOutput.Destination = mute ? .muted : output.out.map { .pacedWAV(path: $0) } ?? output.destination
@@ -128,18 +107,7 @@ struct Learn: ParsableCommand {
 
     /// `jianpu learn stats`: the log's lesson answers as a table, CSV or JSON.
     func showStatistics() throws {
-        var start: Date?
-        if let since {
-            guard let date = QuizStatistics.parseDate(since) else { throw CommandFailure("--since '\(since)' is not a date: give YYYY-MM-DD") }
-            start = date
-        }
-        let store = try QuizStore.forReading(path: db ?? QuizPaths.defaultDatabase())
-        let statistics = LearnStatistics(rows: try store.learnAnswers(since: start), since: since)
-        let text = switch format {
-        case .table: statistics.table()
-        case .csv: statistics.csv()
-        case .json: statistics.json()
-        }
-        try CommandOutput.write(text)
+        let form = LearnStatistics.Format(rawValue: format.rawValue) ?? .table
+        try CommandOutput.write(try LearnStatistics.report(log: db ?? QuizPaths.defaultDatabase(), since: since, format: form))
     }
 }
