@@ -79,4 +79,11 @@ public enum AnswerText {
         }
         return normal(trimmed) == normal(diatonic.romanNumeral)
     }
+
+    /// Text as a terminal may be given it: control characters (the start of an escape sequence, a bell) as `?`.
+    public static func printable(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { out.append(scalar.properties.generalCategory == .control ? "?" : scalar) }
+        return String(out)
+    }
 }

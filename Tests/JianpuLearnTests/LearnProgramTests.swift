@@ -127,6 +127,9 @@ import Testing
         #expect(logged(program.handle(line: "C C# D", at: 2)).map(\.isCorrect) == [false])
         _ = program.handle(line: "nonsense", at: 3)
         #expect(program.transcript.last?.hasPrefix("? 'nonsense' is not a note or a chord") == true)
+        // What was typed is shown, never obeyed: an escape sequence reaches the terminal as text.
+        _ = program.handle(line: "\u{1B}]0;owned\u{07}", at: 4)
+        #expect(program.transcript.last?.hasPrefix("? '?]0;owned?' is not a note or a chord") == true)
     }
 
     @Test func namedQuestionsAreAnsweredByTyping() throws {
