@@ -40,11 +40,20 @@ extension LearnProgram {
             lines.append("  \(kind.title): \(right)/\(asked.count)")
             if right < asked.count { weak.append((Double(right) / Double(asked.count), kind.title)) }
         }
-        let missedDegrees = Set(answers.filter { !$0.isCorrect }.compactMap(\.item.degree)).sorted()
+        // The notes missed, by degree (a chord's degree is its root's, and says little about the note).
+        let missedDegrees = Set(answers.filter { answer in
+            guard !answer.isCorrect else { return false }
+            switch answer.item.target {
+            case .note, .degreeName: return answer.item.kind != .chordTone
+            case .chord, .chordName: return false
+            }
+        }.compactMap(\.item.degree)).sorted()
         if weak.isEmpty {
             lines.append("practise next: all right; try another key: jianpu learn \(Self.nextKey(after: scale).symbol) --scale \(scale.kind.rawValue)")
         } else {
-            let kinds = weak.sorted { $0.0 < $1.0 }.map(\.1).joined(separator: ", ")
+            // The three weakest, least right first (the lesson's order among equals).
+            let kinds = weak.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+                .prefix(3).map(\.element.1).joined(separator: "; ")
             let degrees = missedDegrees.map { scale.jianpuNumber(of: scale.key.note(atDegree: $0)) }.joined(separator: " ")
             lines.append("practise next: \(kinds)" + (degrees.isEmpty ? "" : "; the degrees \(degrees)"))
         }
