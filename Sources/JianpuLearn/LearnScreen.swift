@@ -26,11 +26,11 @@ extension LearnProgram {
         }
         add("jianpu learn · \(scale) · 1=\(scale.doNote.symbol) · \(pageName)")
         lines.append("")
-        lines += pianoLines()
+        lines += pianoLines(columns: width)
         lines.append("")
         switch page {
-        case .scale: lines += scaleTable()
-        case .chords: lines += chordTable()
+        case .scale: lines += scaleTable(columns: width)
+        case .chords: lines += chordTable(columns: width)
         case .exercises:
             if let item {
                 add("\(item.kind.title): \(item.prompt)")
@@ -61,8 +61,9 @@ extension LearnProgram {
         }
     }
 
-    /// The keyboard, then under it each scale key's letter name and jianpu number with its octave dot.
-    func pianoLines() -> [String] {
+    /// The keyboard, then under it each scale key's letter name and jianpu number with its octave dots. In fewer
+    /// than its 57 columns, the part from the tonic up (the scale's octave) is drawn.
+    func pianoLines(columns: Int = 80) -> [String] {
         var colours: [Int: String] = [:]
         var signs: [Int: Character] = [:]
         for (note, mark) in marks where Self.drawnRange.contains(note) {
@@ -77,8 +78,13 @@ extension LearnProgram {
             colours[note] = PianoDrawing.yellow
             signs[note] = "*"
         }
-        var lines = Self.piano.lines(marks: colours, labelRoot: 60, signs: signs)
         let width = 2 * 28 + 1
+        let window = columns < width ? columns : nil
+        var lines = Self.piano.lines(marks: colours, labelRoot: 60, window: window, focus: scale.tonicMIDI, signs: signs)
+        // The drawing's own window: from the tonic's key's left border, one column before it.
+        let tonicCenter = Self.center(of: scale.tonicMIDI)
+        let tonicX = Self.whiteClasses.contains(scale.tonicMIDI % 12) ? tonicCenter - 2 : tonicCenter - 1
+        let shown = window.map { min(max(tonicX - 1, 0), width - $0) ..< min(max(tonicX - 1, 0), width - $0) + $0 } ?? 0 ..< width
         let blank = Array(repeating: Character(" "), count: width)
         var letters = blank, digits = blank
         // Octave dots stacked as jianpu prints them: the first row next to the digits.
@@ -98,7 +104,7 @@ extension LearnProgram {
             }
         }
         let rows = [letters] + high.reversed().filter { $0 != blank } + [digits] + low.filter { $0 != blank }
-        lines += rows.map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        lines += rows.map { String($0[shown]).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
         return lines
     }
 
@@ -124,41 +130,48 @@ extension LearnProgram {
     }
 
     /// The scale as a table: notes, jianpu numbers, the steps between them, the intervals from the tonic.
-    func scaleTable() -> [String] {
-        let cell = 5
+    func scaleTable(columns: Int = 80) -> [String] {
+        // Narrower cells and titles on a narrow terminal: the octave's eight notes still fit 40 columns.
+        let cell = columns >= 53 ? 5 : 4, titleWidth = columns >= 53 ? 11 : 9
+        let indent = columns >= 53 ? "  " : ""
         let names = scale.notes.map(\.symbol) + [scale.tonic.symbol]
         let numbers = scale.ascendingMIDI.map(scale.typedJianpu(midi:))
         let intervals = scale.intervalsFromTonic + ["P8"]
         func row(_ title: String, _ cells: [String], offset: Int = 0) -> String {
             let body = cells.map { $0.padding(toLength: cell, withPad: " ", startingAt: 0) }.joined()
-            return (title.padding(toLength: 11, withPad: " ", startingAt: 0) + String(repeating: " ", count: offset) + body)
+            return ((indent + title).padding(toLength: titleWidth, withPad: " ", startingAt: 0) + String(repeating: " ", count: offset) + body)
                 .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
         return [
             "\(scale): \(scale.notes.map(\.symbol).joined(separator: " ")) (1=\(scale.doNote.symbol))",
-            row("  note", names),
-            row("  jianpu", numbers),
-            row("  step", scale.steps, offset: 3),
-            row("  interval", intervals),
+            row("note", names),
+            row("jianpu", numbers),
+            row("step", scale.steps, offset: cell / 2 + 1),
+            row("interval", intervals),
         ]
     }
 
-    /// The triads and seventh chords on every degree, named and numbered, and the chord selected.
-    func chordTable() -> [String] {
+    /// The triads and seventh chords on every degree, named and numbered, and the chord selected; as many degrees
+    /// a row as the terminal holds.
+    func chordTable(columns: Int = 80) -> [String] {
         let triads = scale.triads, sevenths = scale.seventhChords
         let cell = max(8, (triads + sevenths).map { max($0.chord.printedSymbol.count, $0.romanNumeral.count) }.max().map { $0 + 2 } ?? 0)
-        func row(_ title: String, _ cells: [String]) -> String {
+        let perRow = max(1, min(7, (max(40, columns) - 11 + 2) / cell))
+        func row(_ title: String, _ cells: ArraySlice<String>) -> String {
             (title.padding(toLength: 11, withPad: " ", startingAt: 0) + cells.map { $0.padding(toLength: cell, withPad: " ", startingAt: 0) }.joined())
                 .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        var lines = [
-            "triads of \(scale.key): \(scale.triadPattern.joined(separator: " "))",
-            row("  triad", triads.map(\.romanNumeral)),
-            row("", triads.map(\.chord.printedSymbol)),
-            row("  seventh", sevenths.map(\.romanNumeral)),
-            row("", sevenths.map(\.chord.printedSymbol)),
-        ]
-        if scale.kind.mode == nil { lines.insert("(a pentatonic scale plays the chords of \(scale.key))", at: 1) }
+        var lines = Wording.wrap("triads of \(scale.key): \(scale.triadPattern.joined(separator: " "))", width: max(40, columns), indent: "  ")
+        if scale.kind.mode == nil { lines += Wording.wrap("(a pentatonic scale plays the chords of \(scale.key))", width: max(40, columns)) }
+        for start in stride(from: 0, to: 7, by: perRow) {
+            let range = start..<min(7, start + perRow)
+            lines += [
+                row("  triad", triads[range].map(\.romanNumeral)[...]),
+                row("", triads[range].map(\.chord.printedSymbol)[...]),
+                row("  seventh", sevenths[range].map(\.romanNumeral)[...]),
+                row("", sevenths[range].map(\.chord.printedSymbol)[...]),
+            ]
+        }
         let chosen = (selectedChord.seventh ? sevenths : triads)[selectedChord.index]
         lines.append("  \(chosen.romanNumeral) = \(chosen.chord.printedSymbol): " + chosen.chord.noteNames.map(\.symbol).joined(separator: " "))
         return lines
@@ -166,7 +179,7 @@ extension LearnProgram {
 
     /// The scale and chords pages as plain lines (for `--plain`).
     public var introductionLines: [String] {
-        ["jianpu learn: \(scale) (1=\(scale.doNote.symbol))"] + pianoLines().map { TerminalText.plain($0) } + [""] + scaleTable() + [""] + chordTable().dropLast()
+        ["jianpu learn: \(scale) (1=\(scale.doNote.symbol))"] + pianoLines(columns: 80).map { TerminalText.plain($0) } + [""] + scaleTable() + [""] + chordTable().dropLast()
     }
 }
 
