@@ -69,7 +69,8 @@ public struct LearnApp {
             throw error
         }
         terminal.restore()
-        if terminal.isInterrupted { audio.stop() }
+        // Leaving the lesson silences it: the scale or a question may still be sounding.
+        audio.stop()
         try store.endSession(session, at: clock.now())
         program.summaryLines.forEach(PlainQuiz.writeLine)
         return program.answers

@@ -61,4 +61,20 @@ lesson aminor "NO_COLOR=1" "A --scale harmonic-minor" '{
   "colour": false,
   "inversion": ["vnw", "Dm/F (iv6)"]
 }'
+# At 40 columns every line fits (joined back with -J, none is longer than the pane): the piano from the tonic
+# up, the narrower scale table, the chords a few degrees a row, the wrapped help.
+tmux -L "$SOCKET-narrow" new-session -d -s narrow -x 40 -y 50 \
+    "NO_COLOR=1 $BIN learn A --scale harmonic-minor --mute --seed 1 --db $DIR/narrow.sqlite; sleep 60"
+narrow_check() {
+    i=0
+    while ! tmux -L "$SOCKET-narrow" capture-pane -p -t narrow:0.0 | grep -qF "$1"; do
+        i=$((i + 1)); [ $i -lt 100 ] || fail "narrow: did not see $1"; sleep 0.1
+    done
+    long=$(tmux -L "$SOCKET-narrow" capture-pane -p -J -t narrow:0.0 | python3 -c 'import sys; print(next((l for l in sys.stdin.read().splitlines() if len(l) > 40), ""))')
+    [ -z "$long" ] || fail "a line is wider than 40 columns ($1): $long"
+}
+narrow_check "interval P1"
+tmux -L "$SOCKET-narrow" send-keys -t narrow:0.0 Enter
+narrow_check "G♯dim7"
+tmux -L "$SOCKET-narrow" kill-server 2>/dev/null || true
 echo "PASS: tmux learn test ($SOUND)"
