@@ -47,6 +47,7 @@ public struct ExerciseItem: Sendable, Hashable {
         case chordName(DiatonicChord)
     }
 
+    /// The exercise the question belongs to.
     public var kind: ExerciseKind
     /// `play 6`, `play F♯m`, `play the third of Bm`, `scale up: note 3 of 8`.
     public var prompt: String
@@ -57,8 +58,10 @@ public struct ExerciseItem: Sendable, Hashable {
     public var degree: Int?
     /// MIDI notes sounded when the question is asked (hear-items), together when `together`.
     public var sound: [Int]
+    /// Whether `sound` is a chord (else its notes one after another).
     public var together: Bool
 
+    /// A question.
     public init(kind: ExerciseKind, prompt: String, target: Target, expected: String, degree: Int?,
                 sound: [Int] = [], together: Bool = false) {
         self.kind = kind
@@ -100,6 +103,7 @@ public struct ExerciseItem: Sendable, Hashable {
 
 /// The answer to one question, as logged.
 public struct ExerciseAnswer: Sendable, Hashable {
+    /// The question answered.
     public var item: ExerciseItem
     /// What was played or typed: `F♯4`, `D F♯ A (D)`, `Bm`.
     public var answered: String
@@ -107,6 +111,7 @@ public struct ExerciseAnswer: Sendable, Hashable {
     /// Milliseconds from the question to its answer.
     public var responseMilliseconds: Int
 
+    /// An answer to `item`.
     public init(item: ExerciseItem, answered: String, isCorrect: Bool, responseMilliseconds: Int) {
         self.item = item
         self.answered = answered

@@ -5,9 +5,13 @@ import JianpuTerminal
 
 /// A note to sound: when (seconds from now), how long, which key.
 public struct SoundNote: Sendable, Hashable {
+    /// Seconds from the start of the sound.
     public var onset: Double
+    /// Seconds it lasts.
     public var duration: Double
+    /// The key, as a MIDI note number.
     public var midi: Int
+    /// A note of a sound.
     public init(onset: Double, duration: Double, midi: Int) {
         (self.onset, self.duration, self.midi) = (onset, duration, midi)
     }
@@ -19,6 +23,7 @@ public enum LearnEffect: Sendable, Hashable {
     case play([SoundNote])
     /// Sound a key pressed on the computer keyboard, and release it.
     case noteOn(Int)
+    /// Release a key sounded by `noteOn`.
     case noteOff(Int)
     /// Log an answer.
     case log(ExerciseAnswer)
@@ -33,11 +38,15 @@ public struct LearnProgram: TerminalProgram {
     /// How a key of the piano is marked.
     public enum Mark: Sendable, Hashable { case sounding, right, wrong, answer }
 
+    /// The scale taught and the questions asked.
     public let lesson: Lesson
+    /// The lesson's scale.
     public var scale: Scale { lesson.scale }
+    /// The page shown.
     public private(set) var page = Page.scale
     /// The question being asked (an index into `lesson.items`).
     public private(set) var index = 0
+    /// The answers given so far, in order.
     public private(set) var answers: [ExerciseAnswer] = []
     /// Marks of the last answer and of what is played; they stay until the next note after a new question.
     public private(set) var marks: [Int: Mark] = [:]
@@ -49,6 +58,7 @@ public struct LearnProgram: TerminalProgram {
     public private(set) var typed = ""
     /// The chord selected on the chords page: degree index 0…6 and whether the seventh chord.
     public private(set) var selectedChord = (index: 0, seventh: false)
+    /// The lesson is over: its summary left, or Esc.
     public private(set) var isFinished = false
 
     private var lights: [(start: Double, end: Double, midi: Int)] = []
@@ -86,6 +96,7 @@ public struct LearnProgram: TerminalProgram {
         return times.min()
     }
 
+    /// How many answers were right.
     public var correctCount: Int { answers.filter(\.isCorrect).count }
 
     // MARK: Input
