@@ -60,10 +60,12 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // The scale and chord trainer: lessons, exercises and their screen as a pure state machine (`jianpu learn`).
+        .target(name: "JianpuLearn", dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuQuiz"]),
         .executableTarget(
             name: "jianpu",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuLearn", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -97,6 +99,10 @@ let package = Package(
             name: "JianpuQuizTests",
             dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", "JianpuTestSupport", "Subprocesses", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "JianpuLearnTests",
+            dependencies: ["JianpuLearn", "JianpuQuiz", "JianpuCore", "JianpuTerminal", "Subprocesses", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "JianpuTerminalTests", dependencies: ["Subprocesses", "JianpuTerminal", "JianpuCore", "JianpuAudio"]),
     ],

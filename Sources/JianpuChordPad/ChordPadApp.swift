@@ -81,9 +81,6 @@ public struct ChordPadApp {
         for message in messages { engine.playNow(message) }
     }
 
-    /// MIDI input messages handled per turn of the loop, so keys, quitting and signals are never starved.
-    static let midiMessagesPerTurn = 128
-
     /// Plays until the player quits or a signal arrives; returns the signal that ended it, if any.
     /// The take's files are checked before anything starts, and written at the end whatever ends the session.
     /// - Throws: `AudioError`, `MIDIInputError` or `ChordPadError` for what stopped it, or what was lost.
@@ -137,7 +134,6 @@ public struct ChordPadApp {
         Self.apply(initial, to: engine)
         recorder?.record(initial, at: 0)
         output.start()
-        midi?.start()
 
         // Quitting, a signal or an error: silence, stop the output, write the take.
         var finished = false
@@ -159,59 +155,19 @@ public struct ChordPadApp {
         guard TerminalSession.isInteractive else { throw Self.needsTerminal }
 
         let session = try TerminalSession()
-        var status = ScreenStatus(detectingKeyboard: !options.noKitty,
+        let status = ScreenStatus(detectingKeyboard: !options.noKitty,
                                   output: options.out.map { "\($0) (real-time pace)" } ?? "sound device",
                                   midiInput: midi?.path, recording: options.record)
-        var decoder = KeyDecoder()
-        let askedAt = now()
-        if !options.noKitty { session.write(KittyKeyboard.enable) }
-        var lastDraw = -1.0
-        var lastScreen: [String] = []
-        while !session.isInterrupted && !output.hasEnded {
-            var time = now()
-            var timeout = 0.1
-            if let deadline = pad.nextDeadline { timeout = min(timeout, max(0, deadline - time)) }
-            if status.detectingKeyboard { timeout = min(timeout, max(0, askedAt + 0.2 - time)) }
-            let bytes = session.readBytes(timeout: timeout, alsoWakingOn: midi.map { [$0.wakeDescriptor] } ?? [])
-            if session.isInterrupted { break }
-            time = now()
-            var messages: [MIDIMessage] = []
-            let events = decoder.events(from: bytes)
-            if status.detectingKeyboard, decoder.sawKittyReply || time - askedAt >= 0.2 {
-                status.detectingKeyboard = false
-                pad.releaseMode = decoder.sawKittyReply ? .keyRelease : .noteLength(options.noteLength)
+        var program = ChordPadProgram(pad: pad, status: status, noteLength: options.noteLength)
+        ProgramLoop(session: session, midi: midi, idleInterval: 0.1, detectingKeyReleases: !options.noKitty)
+            .run(&program, origin: origin, until: { output.hasEnded }) { message, time in
+                engine.playNow(message)
+                recorder?.record([message], at: time)
             }
-            for event in events {
-                // Ctrl-C quits as the signal does, with its status (130); the pad quits on it either way.
-                if event.key == .control("c") { session.interruptByControlC() }
-                messages += pad.handle(.key(event), at: time)
-            }
-            if let midi, !pad.quitRequested {
-                for message in midi.drain(atMost: Self.midiMessagesPerTurn) where !session.isInterrupted {
-                    messages += pad.handle(.midi(message), at: time)
-                }
-                if let failure = midi.failure { status.message = failure }
-            }
-            messages += pad.handle(.tick, at: time)
-            if !messages.isEmpty {
-                Self.apply(messages, to: engine)
-                recorder?.record(messages, at: time)
-            }
-            if pad.quitRequested { break }
-            if !messages.isEmpty || !events.isEmpty || time - lastDraw > 0.25 {
-                let size = session.size
-                let lines = Array(ChordPadScreen.render(pad, status: status, width: size.columns).prefix(max(1, size.rows)))
-                if lines != lastScreen {
-                    session.draw(lines)
-                    lastScreen = lines
-                }
-                lastDraw = time
-            }
-        }
+        pad = program.pad
         let last = pad.perform(.panic, at: now())
         Self.apply(last, to: engine)
         recorder?.record(last, at: now())
-        if !options.noKitty { session.write(KittyKeyboard.disable) }
         session.restore()
         finish()
         return session.interruption

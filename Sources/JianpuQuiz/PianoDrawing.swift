@@ -12,7 +12,8 @@ public struct PianoDrawing: Sendable {
     }
 
     static let whiteClasses = [0, 2, 4, 5, 7, 9, 11]
-    static let red = "\u{1B}[41;97m", green = "\u{1B}[42;30m", yellow = "\u{1B}[43;30m", reset = "\u{1B}[0m"
+    /// The colours of marked keys (ANSI prefixes).
+    public static let red = "\u{1B}[41;97m", green = "\u{1B}[42;30m", yellow = "\u{1B}[43;30m", reset = "\u{1B}[0m"
 
     /// The sign drawn in a marked key, so the marks read without colour too: ● the lower note,
     /// + the right upper note, x the note answered.
@@ -29,7 +30,9 @@ public struct PianoDrawing: Sendable {
     /// Without `colour` (monochrome, `NO_COLOR`) only the signs mark the keys.
     /// When the keyboard is wider than `window` columns, only `window` columns are drawn, starting at the
     /// key of `focus` (the lower note), so a narrow terminal still shows the notes of the question.
-    public func lines(marks: [Int: String], labelRoot: Int?, colour: Bool = true, window: Int? = nil, focus: Int? = nil) -> [String] {
+    /// `signs` gives a marked key another sign than its colour's.
+    public func lines(marks: [Int: String], labelRoot: Int?, colour: Bool = true, window: Int? = nil, focus: Int? = nil,
+                      signs: [Int: Character] = [:]) -> [String] {
         let width = 4
         let octaveCount = lastOctave - firstOctave + 1
         let columns = octaveCount * 7 * width + 1
@@ -48,7 +51,7 @@ public struct PianoDrawing: Sendable {
                     top[x + dx] = (marks[note] ?? "", " ")
                     bottom[x + dx] = (marks[note] ?? "", dx == 1 && pitchClass == 0 ? "C" : " ")
                 }
-                if let mark = marks[note] { bottom[x + 2] = (mark, String(Self.sign(for: mark))) }
+                if let mark = marks[note] { bottom[x + 2] = (mark, String(signs[note] ?? Self.sign(for: mark))) }
                 if pitchClass == 0 {
                     for (offset, character) in "C\(octave)".enumerated() where x + 1 + offset < columns { names[x + 1 + offset] = character }
                 }
@@ -69,7 +72,7 @@ public struct PianoDrawing: Sendable {
                 let x = base + index * width
                 let black = 12 * (octave + 1) + pitchClass + 1
                 for dx in [width - 1, width] where x + dx < columns {
-                    top[x + dx] = marks[black].map { ($0, dx == width - 1 ? String(Self.sign(for: $0)) : " ") } ?? ("", "█")
+                    top[x + dx] = marks[black].map { ($0, dx == width - 1 ? String(signs[black] ?? Self.sign(for: $0)) : " ") } ?? ("", "█")
                 }
             }
         }

@@ -47,9 +47,29 @@ public final class QuizEventQueue: Sendable {
     }
 
     /// Reads standard input line by line on a background thread; `.endOfInput` at the end.
+    ///
+    /// The descriptor is read directly, not through C's `stdin`: a thread waiting inside `readLine` holds
+    /// the `stdin` lock, and the flush of every stream at exit would then wait for input that may never
+    /// come (a session that ends while its input stays open must still exit).
     public func readStandardInputLines() {
         let thread = Thread { [self] in
-            while let line = readLine(strippingNewline: true) { push(.line(line)) }
+            var pending: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            func pushLine(_ bytes: ArraySlice<UInt8>) {
+                let line = bytes.last == 13 ? bytes.dropLast() : bytes
+                push(.line(String(decoding: line, as: UTF8.self)))
+            }
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+                pending += buffer[..<count]
+                while let newline = pending.firstIndex(of: 10) {
+                    pushLine(pending[..<newline])
+                    pending.removeSubrange(...newline)
+                }
+            }
+            if !pending.isEmpty { pushLine(pending[...]) }
             push(.endOfInput)
         }
         thread.start()

@@ -53,6 +53,25 @@ public final class QuizStore: Sendable {
                 CREATE INDEX recognize_intervals_played_at ON recognize_intervals(played_at);
                 """)
         }
+        // `jianpu learn`'s answers: one row per question, in the quiz's sessions.
+        migrator.registerMigration("v3 learn answers") { db in
+            try db.execute(sql: """
+                CREATE TABLE learn_answers (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                    answered_at DATETIME NOT NULL,
+                    scale TEXT NOT NULL,
+                    exercise TEXT NOT NULL,
+                    prompt TEXT NOT NULL,
+                    degree INTEGER,
+                    expected TEXT NOT NULL,
+                    answered TEXT NOT NULL,
+                    correct BOOLEAN NOT NULL,
+                    response_ms INTEGER NOT NULL
+                );
+                CREATE INDEX learn_answers_session ON learn_answers(session_id);
+                """)
+        }
         return migrator
     }
 
@@ -173,7 +192,7 @@ public final class QuizStore: Sendable {
         }
     }
 
-    private func write<T>(_ work: (Database) throws -> T) throws -> T {
+    func write<T>(_ work: (Database) throws -> T) throws -> T {
         guard let pool else { throw QuizError(Self.readOnlyMessage(path, while: .writing)) }
         do { return try pool.write(work) } catch let error as DatabaseError {
             throw QuizError(Self.message(for: error, path: path, while: .writing, waited: busyTimeout))

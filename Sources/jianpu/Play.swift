@@ -34,7 +34,22 @@ struct Play: ParsableCommand {
         let screen = !quiet && TerminalSession.isInteractive
         let session = try TerminalSession(raw: screen)
         if screen {
-            PlayerScreen(engine: engine, output: sound, timeline: timeline, score: score).run(in: session)
+            let schedule = engine.schedule
+            var program = PlayerProgram(
+                timeline: timeline, score: score, bars: (schedule.firstBarIndex + 1)...(schedule.lastBarIndex + 1),
+                startPosition: schedule.startPosition.doubleValue, endPosition: schedule.endPosition.doubleValue,
+                isPaused: engine.isPaused,
+                observe: { .init(position: engine.currentPosition, tempoFactor: engine.tempoFactor, isFinished: engine.isFinished) })
+            ProgramLoop(session: session, idleInterval: PlayerProgram.frameInterval).run(&program, until: { sound.hasEnded }) { effect, _ in
+                switch effect {
+                case .pause: engine.pause()
+                case .resume: engine.resume()
+                case .seek(let bar): engine.seek(toBar: bar)
+                case .tempo(let factor): try? engine.setTempoFactor(factor)
+                }
+            }
+            // Every way out releases all notes.
+            engine.stop()
         } else {
             while !engine.isFinished && !sound.hasEnded && !session.isInterrupted { _ = session.readBytes(timeout: 0.02) }
         }

@@ -161,14 +161,16 @@ struct Quiz: ParsableCommand {
             throw error.with(fix: "write the sound to a file with --out x.wav, or use --mute")
         }
         let events = QuizEventQueue()
-        if let midiIn { try events.listen(toMIDI: midiIn) }
         let summary: QuizSummary
         let screen = !plain && TerminalSession.isInteractive
+        // On the screen the loop reads the MIDI keyboard beside the keys; line by line, the event queue does.
+        let midi = try midiIn.flatMap { screen ? try MIDIInput(path: $0, portName: "jianpu-quiz") : nil }
+        if let midiIn, !screen { try events.listen(toMIDI: midiIn) }
         let session = try TerminalSession(raw: screen)
         do {
             if screen {
                 summary = try QuizScreen(drill: drill, audio: audio, events: events, session: session,
-                                         explain: explain, pianoKeys: pianoKeys).run()
+                                         explain: explain, pianoKeys: pianoKeys, midi: midi).run()
             } else {
                 // A signal ends the session like end of input: the log and the WAV are closed properly.
                 session.onInterrupt { events.push(.endOfInput) }

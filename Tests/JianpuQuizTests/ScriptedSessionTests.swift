@@ -64,7 +64,7 @@ import Testing
         #expect(row.playbackInstrument == "Violin" && row.program == 40)
         #expect(!row.errorInverted && !row.errorWideness && row.errorOneSemitone)
         #expect(row.responseMilliseconds == 1250)
-        #expect(try store.appliedMigrations() == ["v1 seed tables", "v2 response time, root and program"])
+        #expect(try store.appliedMigrations() == ["v1 seed tables", "v2 response time, root and program", "v3 learn answers"])
         #expect(try store.journalMode() == "wal")
         let sessions = try store.sessions()
         #expect(sessions.count == 1 && sessions[0].endedAt != nil)

@@ -200,7 +200,7 @@ import Testing
         let store = try QuizStore(path: path)
         let row = try #require(try store.answers().first)
         #expect(row.playbackType == .melodicDown && row.rootNote == 64 && row.repeatedTimes == 2 && row.errorOneSemitone)
-        #expect(try store.appliedMigrations().count == 2)
+        #expect(try store.appliedMigrations().count == 3)
     }
 
     @Test func badValuesAreAnErrorNotACrash() throws {

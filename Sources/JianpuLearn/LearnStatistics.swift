@@ -1,0 +1,128 @@
+import Foundation
+import JianpuCore
+import JianpuQuiz
+
+/// What the log says about the lessons (`jianpu learn stats`): accuracy per key, exercise and degree, in the
+/// quiz statistics' forms (a text table, CSV, JSON).
+public struct LearnStatistics: Sendable, Hashable, Codable {
+    /// Accuracy and response time of one group of answers.
+    public struct Line: Sendable, Hashable, Codable {
+        public var item: String
+        public var asked: Int
+        public var correct: Int
+        /// Percent correct, 0…100, one decimal.
+        public var accuracy: Double
+        public var medianMilliseconds: Int
+        public var meanMilliseconds: Int
+
+        enum CodingKeys: String, CodingKey {
+            case item, asked, correct, accuracy, medianMilliseconds = "median_ms", meanMilliseconds = "mean_ms"
+        }
+
+        init(item: String, rows: [LearnAnswerRow]) {
+            let times = rows.map(\.responseMilliseconds).sorted()
+            self.item = item
+            asked = rows.count
+            correct = rows.filter(\.isCorrect).count
+            accuracy = asked == 0 ? 0 : (Double(correct) * 1000 / Double(asked)).rounded() / 10
+            medianMilliseconds = times.isEmpty ? 0 : times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+            meanMilliseconds = asked == 0 ? 0 : times.reduce(0, +) / asked
+        }
+    }
+
+    public var since: String?
+    public var answers: Int
+    public var sessions: Int
+    public var overall: Line
+    public var byKey: [Line]
+    public var byExercise: [Line]
+    public var byDegree: [Line]
+
+    enum CodingKeys: String, CodingKey {
+        case since, answers, sessions, overall, byKey = "by_key", byExercise = "by_exercise", byDegree = "by_degree"
+    }
+
+    /// The statistics of `rows` (already filtered by date).
+    public init(rows: [LearnAnswerRow], since: String? = nil) {
+        self.since = since
+        answers = rows.count
+        sessions = Set(rows.map(\.sessionID)).count
+        overall = Line(item: "all", rows: rows)
+        byKey = Dictionary(grouping: rows, by: \.scale).sorted { $0.key < $1.key }.map { Line(item: $0.key, rows: $0.value) }
+        let order = ExerciseKind.allCases.map(\.rawValue)
+        byExercise = Dictionary(grouping: rows, by: \.exercise)
+            .sorted { (order.firstIndex(of: $0.key) ?? order.count, $0.key) < (order.firstIndex(of: $1.key) ?? order.count, $1.key) }
+            .map { Line(item: $0.key, rows: $0.value) }
+        byDegree = Dictionary(grouping: rows.filter { $0.degree != nil }, by: { $0.degree ?? 0 }).sorted { $0.key < $1.key }
+            .map { Line(item: "degree \($0.key)", rows: $0.value) }
+    }
+
+    /// The statistics as text tables.
+    public func table() -> String {
+        var out = "jianpu learn statistics: \(Wording.counted(answers, "answer")) in \(Wording.counted(sessions, "session"))"
+            + (since.map { " since \($0)" } ?? "") + "\n"
+        guard answers > 0 else { return out + "no answers yet: run `jianpu learn` first\n" }
+        out += "overall: \(overall.correct)/\(overall.asked) right (\(Self.fixed(overall.accuracy))%), "
+            + "response median \(overall.medianMilliseconds) ms, mean \(overall.meanMilliseconds) ms\n"
+        for (title, lines) in [("key", byKey), ("exercise", byExercise), ("degree", byDegree)] {
+            let width = max(title.count, lines.map(\.item.count).max() ?? 0)
+            out += "\n" + Self.pad(title, width) + "  asked  right  accuracy  median ms  mean ms\n"
+            for line in lines {
+                out += Self.pad(line.item, width) + "  " + Self.pad(String(line.asked), 5, right: true) + "  "
+                    + Self.pad(String(line.correct), 5, right: true) + "  " + Self.pad(Self.fixed(line.accuracy) + "%", 8, right: true)
+                    + "  " + Self.pad(String(line.medianMilliseconds), 9, right: true) + "  " + Self.pad(String(line.meanMilliseconds), 7, right: true) + "\n"
+            }
+        }
+        return out
+    }
+
+    /// One CSV table: `section,item,asked,correct,accuracy,median_ms,mean_ms`.
+    public func csv() -> String {
+        var out = "section,item,asked,correct,accuracy,median_ms,mean_ms\n"
+        func add(_ section: String, _ line: Line) {
+            let item = line.item.contains(where: { $0 == "," || $0 == "\"" })
+                ? "\"" + line.item.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : line.item
+            out += "\(section),\(item),\(line.asked),\(line.correct),\(Self.fixed(line.accuracy)),\(line.medianMilliseconds),\(line.meanMilliseconds)\n"
+        }
+        add("overall", overall)
+        byKey.forEach { add("key", $0) }
+        byExercise.forEach { add("exercise", $0) }
+        byDegree.forEach { add("degree", $0) }
+        return out
+    }
+
+    /// Pretty JSON with sorted keys.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return (try? String(decoding: encoder.encode(self), as: UTF8.self)).map { $0 + "\n" } ?? "{}\n"
+    }
+
+    static func fixed(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return right ? padding + text : text + padding
+    }
+}
+
+extension LearnStatistics {
+    /// The forms `jianpu learn stats` writes.
+    public enum Format: String, Sendable, CaseIterable { case table, csv, json }
+
+    /// The statistics of the log at `path` from `since` on (`YYYY-MM-DD`), in `format`.
+    /// - Throws: `LearnError` for a date that is none, `QuizError` when the log cannot be read.
+    public static func report(log path: String, since: String?, format: Format) throws -> String {
+        var start: Date?
+        if let since {
+            guard let date = QuizStatistics.parseDate(since) else { throw LearnError("--since '\(since)' is not a date: give YYYY-MM-DD") }
+            start = date
+        }
+        let statistics = LearnStatistics(rows: try QuizStore.forReading(path: path).learnAnswers(since: start), since: since)
+        switch format {
+        case .table: return statistics.table()
+        case .csv: return statistics.csv()
+        case .json: return statistics.json()
+        }
+    }
+}
