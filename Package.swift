@@ -64,6 +64,7 @@ let package = Package(
             name: "jianpu",
             dependencies: [
                 "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuFiles", "JianpuEngraving", "JianpuPrint",
+                "JianpuInterchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,6 +93,8 @@ let package = Package(
         // Runs the `jianpu` executable, so it depends on it: it is built before these tests.
         .testTarget(name: "JianpuCLITests", dependencies: ["Subprocesses", "JianpuCore", "jianpu"], exclude: ["Golden"]),
         .testTarget(name: "JianpuFilesTests", dependencies: ["JianpuFiles"]),
+        // Import and export: MusicXML, ABC, MIDI. Reads results back with music21 and mido when installed.
+        .testTarget(name: "JianpuInterchangeTests", dependencies: ["Subprocesses", "JianpuInterchange", "JianpuCore"]),
         .testTarget(
             name: "JianpuQuizTests",
             dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", "JianpuTestSupport", "Subprocesses", .product(name: "GRDB", package: "GRDB.swift")],

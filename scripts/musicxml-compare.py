@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Reads an exported MusicXML (or .mxl) file with music21 and the MIDI file `jianpu export` wrote
+for the same score with mido, and says whether they hold the same notes part by part: pitch,
+onset and length in quarter notes, repeats performed (music21's expandRepeats), ties joined.
+
+    musicxml-compare.py SCORE.musicxml SCORE.mid [--graces-by-pitch]
+
+Prints `agree` and exits 0, or prints the first difference per part and exits 1. With
+--graces-by-pitch, grace notes (which MusicXML writes without time and MIDI plays in time
+stolen from a neighbour) are compared by pitch and order only, and the notes beside them by
+pitch and onset only.
+"""
+import sys
+from fractions import Fraction
+
+
+def q(value):
+    return Fraction(value).limit_denominator(1 << 20)
+
+
+def musicxml_parts(path):
+    import music21
+    score = music21.converter.parse(path, forceSource=True)
+    score = score.expandRepeats()
+    parts = []
+    for part in score.parts:
+        notes, graces = [], []
+        flat = part.flatten().stripTies()
+        for element in flat.notes:
+            if isinstance(element, music21.harmony.ChordSymbol):
+                continue
+            if element.duration.isGrace:
+                graces.extend(p.midi for p in element.pitches)
+                continue
+            for pitch in element.pitches:
+                notes.append((q(element.offset), pitch.midi, q(element.quarterLength)))
+        parts.append((sorted(notes), graces))
+    return parts
+
+
+def midi_parts(path):
+    import mido
+    midi = mido.MidiFile(path)
+    parts = []
+    for track in midi.tracks:
+        tick, sounding, notes = 0, {}, []
+        for message in track:
+            tick += message.time
+            if message.type == 'note_on' and message.velocity > 0:
+                sounding.setdefault(message.note, []).append(tick)
+            elif message.type in ('note_off', 'note_on'):
+                starts = sounding.get(message.note)
+                if starts:
+                    start = starts.pop(0)
+                    notes.append((Fraction(start, midi.ticks_per_beat), message.note, Fraction(tick - start, midi.ticks_per_beat)))
+        if any(m.type == 'note_on' for m in track) or (parts and notes):
+            parts.append(sorted(notes))
+    return parts
+
+
+def main(argv):
+    args = [a for a in argv if not a.startswith('--')]
+    graces_by_pitch = '--graces-by-pitch' in argv
+    xml, mid = musicxml_parts(args[0]), midi_parts(args[1])
+    xml_nonempty = [p for p in xml if p[0] or p[1]]
+    problems = []
+    if len(xml_nonempty) != len(mid):
+        problems.append(f'{len(xml_nonempty)} parts with notes in the MusicXML, {len(mid)} MIDI tracks with notes')
+    for index, ((notes, graces), played) in enumerate(zip(xml_nonempty, mid)):
+        if graces_by_pitch:
+            grace_set = set(graces)
+            main_notes = [(o, p) for o, p, _ in notes]
+            # MIDI grace notes: the ones no MusicXML note starts with.
+            starts = set(main_notes)
+            played_main = [(o, p) for o, p, _ in played if (o, p) in starts]
+            played_graces = [p for o, p, _ in played if (o, p) not in starts]
+            if sorted(main_notes) != sorted(played_main):
+                problems.append(f'part {index + 1}: notes differ')
+            if played_graces != graces and sorted(played_graces) != sorted(graces):
+                problems.append(f'part {index + 1}: grace notes {graces} in the MusicXML, {played_graces} played')
+            continue
+        if graces:
+            problems.append(f'part {index + 1}: {len(graces)} grace notes (use --graces-by-pitch)')
+        if notes != played:
+            for a, b in zip(notes + [None] * len(played), played + [None] * len(notes)):
+                if a != b:
+                    show = lambda n: 'nothing' if n is None else f'onset {n[0]} pitch {n[1]} length {n[2]}'
+                    problems.append(f'part {index + 1}: MusicXML has {show(a)}, MIDI has {show(b)} '
+                                    f'({len(notes)} notes against {len(played)})')
+                    break
+    if problems:
+        print('\n'.join(problems))
+        return 1
+    print('agree')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
