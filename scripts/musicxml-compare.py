@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Reads an exported MusicXML (or .mxl) file with music21 and the MIDI file `jianpu export` wrote
 for the same score with mido, and says whether they hold the same notes part by part: pitch,
-onset and length in quarter notes, repeats performed (music21's expandRepeats), ties joined.
+onset and length in quarter notes on the MIDI file's tick grid (within a tick: a fifth of a quarter falls
+between ticks), repeats performed (music21's expandRepeats), ties joined.
 
     musicxml-compare.py SCORE.musicxml SCORE.mid [--graces-by-pitch]
 
@@ -38,6 +39,20 @@ def musicxml_parts(path):
     return parts
 
 
+def on_ticks(notes, ticks_per_beat):
+    """Notes as the MIDI writer places them: onset and end each rounded to the nearest tick."""
+    result = []
+    for onset, pitch, length in notes:
+        start = round(onset * ticks_per_beat)
+        result.append((start, pitch, round((onset + length) * ticks_per_beat) - start))
+    return sorted(result)
+
+
+def same(a, b):
+    """Equal within one tick (exact lengths such as a fifth of a quarter fall between ticks)."""
+    return len(a) == len(b) and all(x[1] == y[1] and abs(x[0] - y[0]) <= 1 and abs(x[2] - y[2]) <= 1 for x, y in zip(a, b))
+
+
 def midi_parts(path):
     import mido
     midi = mido.MidiFile(path)
@@ -52,16 +67,17 @@ def midi_parts(path):
                 starts = sounding.get(message.note)
                 if starts:
                     start = starts.pop(0)
-                    notes.append((Fraction(start, midi.ticks_per_beat), message.note, Fraction(tick - start, midi.ticks_per_beat)))
+                    notes.append((start, message.note, tick - start))
         if any(m.type == 'note_on' for m in track) or (parts and notes):
             parts.append(sorted(notes))
-    return parts
+    return parts, midi.ticks_per_beat
 
 
 def main(argv):
     args = [a for a in argv if not a.startswith('--')]
     graces_by_pitch = '--graces-by-pitch' in argv
-    xml, mid = musicxml_parts(args[0]), midi_parts(args[1])
+    (mid, ticks) = midi_parts(args[1])
+    xml = [(on_ticks(notes, ticks), graces) for notes, graces in musicxml_parts(args[0])]
     xml_nonempty = [p for p in xml if p[0] or p[1]]
     problems = []
     if len(xml_nonempty) != len(mid):
@@ -81,10 +97,10 @@ def main(argv):
             continue
         if graces:
             problems.append(f'part {index + 1}: {len(graces)} grace notes (use --graces-by-pitch)')
-        if notes != played:
+        if not same(notes, played):
             for a, b in zip(notes + [None] * len(played), played + [None] * len(notes)):
                 if a != b:
-                    show = lambda n: 'nothing' if n is None else f'onset {n[0]} pitch {n[1]} length {n[2]}'
+                    show = lambda n: 'nothing' if n is None else f'onset {Fraction(n[0], ticks)} pitch {n[1]} length {Fraction(n[2], ticks)}'
                     problems.append(f'part {index + 1}: MusicXML has {show(a)}, MIDI has {show(b)} '
                                     f'({len(notes)} notes against {len(played)})')
                     break
