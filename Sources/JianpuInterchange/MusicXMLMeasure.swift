@@ -226,22 +226,26 @@ struct MeasureWriter {
                 if tieStart { xml.empty("tie", [("type", "start")]) }
                 xml.element("voice", "1")
                 writeType(&xml, value)
-                var notations: [(inout XMLText) -> Void] = []
-                if tieStop { notations.append { $0.empty("tied", [("type", "stop")]) } }
-                if tieStart { notations.append { $0.empty("tied", [("type", "start")]) } }
-                if p == 0 {
-                    if opens { for _ in 0..<note.slurStarts { notations.append { $0.empty("slur", [("type", "start")]) } } }
-                    if closes { for _ in 0..<note.slurStops { notations.append { $0.empty("slur", [("type", "stop")]) } } }
-                    if opens { for level in note.tupletStarts { notations.append { $0.empty("tuplet", [("type", "start"), ("number", String(level)), ("bracket", "yes")]) } } }
-                    if closes { for level in note.tupletStops { notations.append { $0.empty("tuplet", [("type", "stop"), ("number", String(level))]) } } }
-                }
-                if opens, let arpeggio = note.arpeggio {
-                    let direction: [(String, String)] = switch arpeggio { case .up: [("direction", "up")]; case .down: [("direction", "down")]; case .normal: [] }
-                    notations.append { $0.empty("arpeggiate", direction) }
-                }
-                if !notations.isEmpty {
+                let slurStarts = p == 0 && opens ? note.slurStarts : 0
+                let slurStops = p == 0 && closes ? note.slurStops : 0
+                let tupletStarts = p == 0 && opens ? note.tupletStarts : []
+                let tupletStops = p == 0 && closes ? note.tupletStops : []
+                let arpeggio = opens ? note.arpeggio : nil
+                if tieStop || tieStart || slurStarts + slurStops > 0 || !tupletStarts.isEmpty || !tupletStops.isEmpty || arpeggio != nil {
                     xml.open("notations")
-                    for write in notations { write(&xml) }
+                    if tieStop { xml.empty("tied", [("type", "stop")]) }
+                    if tieStart { xml.empty("tied", [("type", "start")]) }
+                    for _ in 0..<slurStarts { xml.empty("slur", [("type", "start")]) }
+                    for _ in 0..<slurStops { xml.empty("slur", [("type", "stop")]) }
+                    for level in tupletStarts { xml.empty("tuplet", [("type", "start"), ("number", String(level)), ("bracket", "yes")]) }
+                    for level in tupletStops { xml.empty("tuplet", [("type", "stop"), ("number", String(level))]) }
+                    if let arpeggio {
+                        switch arpeggio {
+                        case .up: xml.empty("arpeggiate", [("direction", "up")])
+                        case .down: xml.empty("arpeggiate", [("direction", "down")])
+                        case .normal: xml.empty("arpeggiate")
+                        }
+                    }
                     xml.close("notations")
                 }
                 if opens, p == 0 {

@@ -42,7 +42,7 @@ public enum MusicXMLWriter {
 }
 
 /// A score that cannot be written as MusicXML, and why.
-public struct MusicXMLExportError: Error, Sendable, CustomStringConvertible {
+public struct MusicXMLExportError: DescribedError {
     public var file: String
     public var message: String
     public var description: String { "\(file): \(message)" }

@@ -68,8 +68,10 @@ struct XMLText {
         }
     }
 
+    private static let indents = (0..<64).map { String(repeating: "  ", count: $0) }
+
     private mutating func indent() {
-        for _ in 0..<max(depth, 0) { text += "  " }
+        text += Self.indents[min(max(depth, 0), Self.indents.count - 1)]
     }
 
     /// Whether XML 1.0 allows the character (tab, newline, carriage return and the rest of Unicode
@@ -83,6 +85,11 @@ struct XMLText {
     }
 
     private mutating func append(escaping value: String, from source: SourceLocation?) {
+        // Most values (numbers, names, syllables) need no escaping: appended whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0xEF }) {
+            text += value
+            return
+        }
         var dropped = 0
         for scalar in value.unicodeScalars {
             switch scalar {

@@ -52,6 +52,9 @@ struct Export: ParsableCommand {
         case .midi:
             try file.write(midi(score))
         case .musicXML, .compressedMusicXML:
+            if let movement, !score.movements.indices.contains(movement - 1) {
+                throw CommandFailure("\(input.file) has \(score.movements.count) movement(s): --movement must be 1 to \(score.movements.count)")
+            }
             let exported = try MusicXMLWriter.document(for: score, movement: movement)
             DiagnosticPrinter.print(exported.warnings)
             try file.write(format == .musicXML ? Array(exported.document.utf8) : [UInt8](MusicXMLArchive.data(for: exported.document)))
