@@ -89,8 +89,14 @@ struct MovementSection {
 
     static func make(_ movement: Movement, warnings: inout [Diagnostic]) -> MovementSection {
         var streams = movement.parts.map { ExportStreamReader.read($0, items: $0.items) }
+        var writeOut: Diagnostic?
         if streams.count > 1, Set(streams.map(repeatSigns)).count > 1 {
-            warnings.append(.warning(at: movement.location, "the parts repeat differently, which MusicXML cannot write: repeats are written out as played"))
+            writeOut = .warning(at: movement.location, "the parts repeat differently, which MusicXML cannot write: repeats are written out as played")
+        } else if let jump = streams.lazy.compactMap(jumpBackOverRepeats).first {
+            writeOut = .warning(at: jump, "this jump goes back over repeats, which readers of MusicXML do not take again after a jump: the music is written out as played")
+        }
+        if let writeOut {
+            warnings.append(writeOut)
             streams = zip(movement.parts, streams).map { part, written in
                 performed(part, lyricsFrom: written)
             }
@@ -129,6 +135,30 @@ struct MovementSection {
             }
         }
         return signs
+    }
+
+    /// Where a `DC` or `DS` goes back over a repeat sign: we play the repeat again (as the reference
+    /// does), readers of MusicXML by convention do not.
+    private static func jumpBackOverRepeats(_ entries: [ExportEntry]) -> SourceLocation? {
+        var repeatsSinceStart = false
+        var repeatsSinceSegno = false
+        for entry in entries {
+            guard case .mark(let mark, let location) = entry else { continue }
+            switch mark {
+            case .repeatStart, .repeatEnd, .endingStart, .endingStop:
+                repeatsSinceStart = true
+                repeatsSinceSegno = true
+            case .jump(let jump) where jump.kind == .segno:
+                repeatsSinceSegno = false
+            case .jump(let jump) where jump.kind == .daCapo && repeatsSinceStart:
+                return location
+            case .jump(let jump) where jump.kind == .dalSegno && repeatsSinceSegno:
+                return location
+            default:
+                break
+            }
+        }
+        return nil
     }
 
     /// The part as played, each written syllable on the first performance of its note.

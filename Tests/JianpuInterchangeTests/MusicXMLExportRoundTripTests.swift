@@ -34,6 +34,16 @@ struct MusicXMLExportRoundTripTests {
         "1 2 3 4 | 5 6 7 1' |\nNextPart\n1 2 |",
         "1 2 3 4 | 5 6 7 1' Fine | 2 2 2 2 | 3 3 3 3 DC",
         "1 1 1 1 | Segno 2 2 2 2 | 3 3 3 3 DS | 4 4 4 4 |",
+        "1 1 1 1 | Segno 2 2 2 2 | 3 3 3 3 ToCoda | 4 4 4 4 DS | 5 5 5 5 | 6 6 6 6 |",
+        "R{ 1 2 3 4 } 5 5 5 5 | 6 6 6 6 DC",
+        "3[ 3[ q1 q2 q3 ] 2 3 ] 4 - |",
+        "4/4\n1 2 3 3[ 4 5 6 ] 7 - |",
+        "2/4\n1 - - - - 2 |",
+        "1=D\n1 2 3 4 | 1=F\n1 2 3 4 | 4=80\n5 6 7 1 | 6=F#\n6 7 1 2 |",
+        "arp 135 - arpDown 246 - |",
+        "R{ 1 2 3 4 } A{ 5 5 5 5 | - - - 6 }",
+        "1 2 3 4\nNextPart\n5 5 5 5\nNextScore\n1 2 3 4 | 5 - - - |",
+        "3/4\n1 2 3 | 0 0 1 | 0 - - | 1 ~ 1 ~ 1 |",
     ]
 
     @Test("each construct reads back with the notes the MIDI export plays", .enabled(if: X.hasMusic21AndMido), arguments: constructs)

@@ -221,6 +221,23 @@ struct MusicXMLExportTests {
         #expect(warnings.map(\.message) == ["the parts repeat differently, which MusicXML cannot write: repeats are written out as played"])
     }
 
+    @Test("a jump back over repeats is written out as played, since readers do not repeat again after a jump")
+    func jumpOverRepeats() throws {
+        let (_, document, warnings) = try X.export("R{ 1 2 3 4 } 5 5 5 5 | 6 6 6 6 DC")
+        #expect(try document.nodes(forXPath: "//repeat").isEmpty)
+        #expect(try document.nodes(forXPath: "//measure").count == 7)
+        #expect(warnings.map(\.description) == ["t.jp:1:32: warning: this jump goes back over repeats, which readers of MusicXML do not take again after a jump: the music is written out as played"])
+    }
+
+    @Test("a tuplet cut by a bar line is split there into tied tuplet values")
+    func tupletAcrossBarLine() throws {
+        let (_, document, _) = try X.export("4/4\n1 2 3 3[ 4 5 6 ] 7 - |")
+        #expect(try X.values(document, "//measure[1]/note/type") == ["quarter", "quarter", "quarter", "quarter", "eighth"])
+        #expect(try X.values(document, "//measure[2]/note/type") == ["eighth", "quarter", "half"])
+        #expect(try X.values(document, "//measure[1]/note[5]/tie/@type") == ["start"])
+        #expect(try document.nodes(forXPath: "//note[time-modification]").count == 4)
+    }
+
     @Test("a shorter part is filled with rests to the end of the longest")
     func shorterPart() throws {
         let (_, document, _) = try X.export("1 2 3 4 | 5 6 7 1' |\nNextPart\n1 2 |")
