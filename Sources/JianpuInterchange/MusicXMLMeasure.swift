@@ -62,7 +62,7 @@ struct MeasureWriter {
         xml.close("measure")
     }
 
-    private func units(_ length: WholeNotes) -> String { String(Divisions.units(length, divisions: divisions)) }
+    func units(_ length: WholeNotes) -> String { String(Divisions.units(length, divisions: divisions)) }
 
     private func writeLeftBarline(_ xml: inout XMLText) {
         guard frame.repeatForward || frame.endingStart != nil else { return }
@@ -132,7 +132,7 @@ struct MeasureWriter {
         xml.close("key")
     }
 
-    private func direction(_ xml: inout XMLText, placement: String, sound: [(String, String)] = [], _ content: (inout XMLText) -> Void) {
+    func direction(_ xml: inout XMLText, placement: String, sound: [(String, String)] = [], _ content: (inout XMLText) -> Void) {
         xml.open("direction", [("placement", placement)])
         xml.open("direction-type")
         content(&xml)
@@ -192,117 +192,6 @@ struct MeasureWriter {
         }
         if offset > .zero { xml.element("offset", units(offset)) }
         xml.close("harmony")
-    }
-
-    private func writeNote(_ xml: inout XMLText, _ note: ExportNote, values: [NoteValue], isFirst: Bool, isLast: Bool, fillsMeasure: Bool) {
-        if isFirst {
-            if let dynamic = note.dynamic {
-                let velocity = Dynamic.velocity(for: dynamic)
-                direction(&xml, placement: "below", sound: velocity.map { [("dynamics", Self.number(Double($0) / 90 * 100))] } ?? []) { xml in
-                    xml.open("dynamics")
-                    if MusicXMLNames.dynamics.contains(dynamic) { xml.empty(dynamic) } else { xml.element("other-dynamics", dynamic, from: note.location) }
-                    xml.close("dynamics")
-                }
-            }
-            for words in note.wordsAbove { direction(&xml, placement: "above") { $0.element("words", words, from: note.location) } }
-            for words in note.wordsBelow { direction(&xml, placement: "below") { $0.element("words", words, from: note.location) } }
-            for grace in note.graceBefore { writeGrace(&xml, grace) }
-        }
-        if note.isRest {
-            for value in values { writeRest(&xml, value, wholeMeasure: fillsMeasure) }
-            return
-        }
-        for (k, value) in values.enumerated() {
-            let opens = isFirst && k == 0
-            let closes = isLast && k == values.count - 1
-            for (p, pitch) in note.pitches.enumerated() {
-                let tieStop = !opens || note.tiedFromPrevious.contains(pitch.midiNumber)
-                let tieStart = !closes || note.tiedToNext.contains(pitch.midiNumber)
-                xml.open("note")
-                if p > 0 { xml.empty("chord") }
-                writePitch(&xml, pitch)
-                xml.element("duration", units(value.sounding))
-                if tieStop { xml.empty("tie", [("type", "stop")]) }
-                if tieStart { xml.empty("tie", [("type", "start")]) }
-                xml.element("voice", "1")
-                writeType(&xml, value)
-                let slurStarts = p == 0 && opens ? note.slurStarts : 0
-                let slurStops = p == 0 && closes ? note.slurStops : 0
-                let tupletStarts = p == 0 && opens ? note.tupletStarts : []
-                let tupletStops = p == 0 && closes ? note.tupletStops : []
-                let arpeggio = opens ? note.arpeggio : nil
-                if tieStop || tieStart || slurStarts + slurStops > 0 || !tupletStarts.isEmpty || !tupletStops.isEmpty || arpeggio != nil {
-                    xml.open("notations")
-                    if tieStop { xml.empty("tied", [("type", "stop")]) }
-                    if tieStart { xml.empty("tied", [("type", "start")]) }
-                    for _ in 0..<slurStarts { xml.empty("slur", [("type", "start")]) }
-                    for _ in 0..<slurStops { xml.empty("slur", [("type", "stop")]) }
-                    for level in tupletStarts { xml.empty("tuplet", [("type", "start"), ("number", String(level)), ("bracket", "yes")]) }
-                    for level in tupletStops { xml.empty("tuplet", [("type", "stop"), ("number", String(level))]) }
-                    if let arpeggio {
-                        switch arpeggio {
-                        case .up: xml.empty("arpeggiate", [("direction", "up")])
-                        case .down: xml.empty("arpeggiate", [("direction", "down")])
-                        case .normal: xml.empty("arpeggiate")
-                        }
-                    }
-                    xml.close("notations")
-                }
-                if opens, p == 0 {
-                    for syllable in note.lyrics {
-                        xml.open("lyric", [("number", String(syllable.verse + 1))])
-                        xml.element("syllabic", syllable.syllabic.rawValue)
-                        xml.element("text", syllable.text, from: syllable.location)
-                        if syllable.extend { xml.empty("extend") }
-                        xml.close("lyric")
-                    }
-                }
-                xml.close("note")
-            }
-        }
-        if isLast { for grace in note.graceAfter { writeGrace(&xml, grace) } }
-    }
-
-    private func writeType(_ xml: inout XMLText, _ value: NoteValue) {
-        xml.element("type", value.type)
-        for _ in 0..<value.dots { xml.empty("dot") }
-        if let (actual, normal) = value.timeModification {
-            xml.open("time-modification")
-            xml.element("actual-notes", String(actual))
-            xml.element("normal-notes", String(normal))
-            xml.close("time-modification")
-        }
-    }
-
-    private func writePitch(_ xml: inout XMLText, _ pitch: SpelledPitch) {
-        xml.open("pitch")
-        xml.element("step", pitch.step.description)
-        if pitch.alter != 0 { xml.element("alter", String(pitch.alter)) }
-        xml.element("octave", String(pitch.octave))
-        xml.close("pitch")
-    }
-
-    private func writeRest(_ xml: inout XMLText, _ value: NoteValue, wholeMeasure: Bool) {
-        xml.open("note")
-        if wholeMeasure { xml.empty("rest", [("measure", "yes")]) } else { xml.empty("rest") }
-        xml.element("duration", units(value.sounding))
-        xml.element("voice", "1")
-        writeType(&xml, value)
-        xml.close("note")
-    }
-
-    private func writeGrace(_ xml: inout XMLText, _ grace: GraceChord) {
-        let (type, dots) = NoteValue.single(grace.written) ?? ("16th", 0)
-        for (p, pitch) in grace.pitches.enumerated() {
-            xml.open("note")
-            xml.empty("grace", [("slash", "yes")])
-            if p > 0 { xml.empty("chord") }
-            writePitch(&xml, pitch)
-            xml.element("voice", "1")
-            xml.element("type", type)
-            for _ in 0..<dots { xml.empty("dot") }
-            xml.close("note")
-        }
     }
 
     /// A number as MusicXML writes decimals: `105`, `56.25`.

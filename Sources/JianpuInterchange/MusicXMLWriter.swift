@@ -43,8 +43,11 @@ public enum MusicXMLWriter {
 
 /// A score that cannot be written as MusicXML, and why.
 public struct MusicXMLExportError: DescribedError {
+    /// The score file, as it was read.
     public var file: String
+    /// What stands in the way.
     public var message: String
+    /// `file: message`.
     public var description: String { "\(file): \(message)" }
 }
 
