@@ -4,9 +4,10 @@ for the same score with mido, and says whether they hold the same notes part by 
 onset and length in quarter notes on the MIDI file's tick grid (within a tick: a fifth of a quarter falls
 between ticks), repeats performed (music21's expandRepeats), ties joined.
 
-    musicxml-compare.py SCORE.musicxml SCORE.mid [--graces-by-pitch]
+    musicxml-compare.py SCORE.musicxml SCORE.mid [MORE.musicxml MORE.mid ...] [--graces-by-pitch]
 
-Prints `agree` and exits 0, or prints the first difference per part and exits 1. With
+Prints `agree` and exits 0, or prints the first difference per part and exits 1. With several
+pairs (music21 is loaded once), each pair's answer is a line starting with its number, from 1. With
 --graces-by-pitch, grace notes (which MusicXML writes without time and MIDI plays in time
 stolen from a neighbour) are compared by pitch and order only, and the notes beside them by
 pitch and onset only.
@@ -73,18 +74,16 @@ def midi_parts(path):
     return parts, midi.ticks_per_beat
 
 
-def main(argv):
-    args = [a for a in argv if not a.startswith('--')]
-    graces_by_pitch = '--graces-by-pitch' in argv
-    (mid, ticks) = midi_parts(args[1])
-    xml = [(on_ticks(notes, ticks), graces) for notes, graces in musicxml_parts(args[0])]
+def compare(xml_path, midi_path, graces_by_pitch):
+    """The problems found with one pair (none when they agree)."""
+    (mid, ticks) = midi_parts(midi_path)
+    xml = [(on_ticks(notes, ticks), graces) for notes, graces in musicxml_parts(xml_path)]
     xml_nonempty = [p for p in xml if p[0] or p[1]]
     problems = []
     if len(xml_nonempty) != len(mid):
         problems.append(f'{len(xml_nonempty)} parts with notes in the MusicXML, {len(mid)} MIDI tracks with notes')
     for index, ((notes, graces), played) in enumerate(zip(xml_nonempty, mid)):
         if graces_by_pitch:
-            grace_set = set(graces)
             main_notes = [(o, p) for o, p, _ in notes]
             # MIDI grace notes: the ones no MusicXML note starts with.
             starts = set(main_notes)
@@ -104,11 +103,23 @@ def main(argv):
                     problems.append(f'part {index + 1}: MusicXML has {show(a)}, MIDI has {show(b)} '
                                     f'({len(notes)} notes against {len(played)})')
                     break
-    if problems:
-        print('\n'.join(problems))
-        return 1
-    print('agree')
-    return 0
+    return problems
+
+
+def main(argv):
+    args = [a for a in argv if not a.startswith('--')]
+    graces_by_pitch = '--graces-by-pitch' in argv
+    pairs = list(zip(args[0::2], args[1::2]))
+    failed = False
+    for number, (xml_path, midi_path) in enumerate(pairs, start=1):
+        try:
+            problems = compare(xml_path, midi_path, graces_by_pitch)
+        except Exception as error:  # a file music21 cannot read is a difference, not the end of the run
+            problems = [f'unreadable: {error}']
+        failed = failed or bool(problems)
+        prefix = f'{number}: ' if len(pairs) > 1 else ''
+        print(prefix + ('; '.join(problems) if problems else 'agree'))
+    return 1 if failed else 0
 
 
 if __name__ == '__main__':

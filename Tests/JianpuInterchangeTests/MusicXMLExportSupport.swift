@@ -59,21 +59,27 @@ enum MusicXMLExport {
         FileManager.default.temporaryDirectory.appendingPathComponent("musicxml-export-\(name)-\(UUID().uuidString).\(ext)")
     }
 
-    /// Writes the score's MusicXML (or .mxl) and its MIDI (without the chords track), and asks
-    /// `scripts/musicxml-compare.py` whether music21 and mido read the same notes from them.
-    static func readsBackLikeMIDI(_ text: String, compressed: Bool = false, gracesByPitch: Bool = false) throws -> Subprocess {
-        let score = score(text)
-        let xml = temporary("read-back", compressed ? "mxl" : "musicxml")
-        let midi = temporary("read-back", "mid")
-        defer {
-            try? FileManager.default.removeItem(at: xml)
-            try? FileManager.default.removeItem(at: midi)
+    /// Writes each score's MusicXML (or .mxl) and its MIDI (without the chords track), and asks
+    /// `scripts/musicxml-compare.py` (music21 loaded once) whether music21 and mido read the same
+    /// notes from them: `agree` or the differences, one answer per score.
+    static func readBackLikeMIDI(_ texts: [String], compressed: Bool = false, gracesByPitch: Bool = false) throws -> [String] {
+        var files: [URL] = []
+        defer { for file in files { try? FileManager.default.removeItem(at: file) } }
+        for text in texts {
+            let score = score(text)
+            let xml = temporary("read-back", compressed ? "mxl" : "musicxml")
+            let midi = temporary("read-back", "mid")
+            files += [xml, midi]
+            let document = try MusicXMLWriter.document(for: score).document
+            try (compressed ? MusicXMLArchive.data(for: document) : Data(document.utf8)).write(to: xml)
+            let timeline = Timeline.concatenating(Flattener.exportedTimelines(of: score))
+            try Data(StandardMIDIFile.data(for: timeline)).write(to: midi)
         }
-        let document = try MusicXMLWriter.document(for: score).document
-        try (compressed ? MusicXMLArchive.data(for: document) : Data(document.utf8)).write(to: xml)
-        let timeline = Timeline.concatenating(Flattener.exportedTimelines(of: score))
-        try Data(StandardMIDIFile.data(for: timeline)).write(to: midi)
         let script = PackageFolder.root.appendingPathComponent("scripts/musicxml-compare.py").path
-        return try Subprocess.run("/usr/bin/env", ["python3", script, xml.path, midi.path] + (gracesByPitch ? ["--graces-by-pitch"] : []))
+        let result = try Subprocess.run("/usr/bin/env", ["python3", script] + files.map(\.path) + (gracesByPitch ? ["--graces-by-pitch"] : []))
+        let lines = result.output.split(separator: "\n").map(String.init)
+        guard lines.count == texts.count else { return texts.map { _ in "no answer: \(result.output)\(result.errors)" } }
+        // With several pairs each answer starts with its number.
+        return lines.map { texts.count > 1 ? String($0.drop { $0 != " " }.dropFirst()) : $0 }
     }
 }
