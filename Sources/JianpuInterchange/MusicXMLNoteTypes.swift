@@ -76,8 +76,9 @@ struct NoteValue: Equatable {
 
 /// The `<divisions>` of a document: the least number of units per quarter note that counts every length whole.
 enum Divisions {
-    /// The least common multiple of the denominators of `lengths` counted in quarter notes, or nil past `limit`.
-    static func divisions(for lengths: some Sequence<WholeNotes>, limit: Int64 = 1 << 40) -> Int64? {
+    /// The least common multiple of the denominators of `lengths` counted in quarter notes, or nil past
+    /// `limit` (readers count divisions and durations in 32-bit integers).
+    static func divisions(for lengths: some Sequence<WholeNotes>, limit: Int64 = 1 << 24) -> Int64? {
         var result: Int64 = 1
         var seen = Set<Int64>()
         for length in lengths {
