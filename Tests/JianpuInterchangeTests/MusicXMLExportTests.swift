@@ -245,6 +245,22 @@ struct MusicXMLExportTests {
         #expect(try document.nodes(forXPath: "//part[@id='P2']/measure[2]/note/rest[@measure='yes']").count == 1)
     }
 
+    @Test("tuplets nested past what MusicXML divisions can count are refused with the file named, not a crash")
+    func tooFine() throws {
+        let nested = [3, 5, 7, 11, 13, 17, 19, 23].map { "\($0)[ " }.joined() + "1 2 3" + String(repeating: " ]", count: 8)
+        #expect { try MusicXMLWriter.document(for: X.score(nested + " 1")) } throws: { error in
+            (error as? MusicXMLExportError)?.description.hasPrefix("t.jp: the score's lengths are too fine") == true
+        }
+    }
+
+    @Test("XML text: markup characters escaped in text and attributes, forbidden controls dropped, tab and newline kept")
+    func xmlText() {
+        var xml = XMLText()
+        xml.element("words", "a<b>&\"c'\u{0}\u{1B}\td\ne\u{FFFE}", [("x", "1&2")], from: SourceLocation(file: "s.jp", line: 3, column: 4))
+        #expect(xml.text.hasSuffix("<words x=\"1&amp;2\">a&lt;b&gt;&amp;&quot;c&apos;\td\ne</words>\n"))
+        #expect(xml.warnings.map(\.description) == ["s.jp:3:4: warning: 3 control characters left out of the MusicXML: XML 1.0 cannot hold them"])
+    }
+
     @Test("lengths are split into values that can be written", arguments: [
         (WholeNotes(5, 4), WholeNotes.whole, ["whole", "quarter"]),
         (WholeNotes(3, 8), WholeNotes.whole, ["quarter"]),
