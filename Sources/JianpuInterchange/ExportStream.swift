@@ -16,7 +16,7 @@ struct ExportNote {
     var length: WholeNotes
     /// The product of the enclosing tuplets' ratios (1 outside any).
     var ratio: WholeNotes = .whole
-    /// The written (actual, normal) pair of the innermost tuplet, when there is one.
+    /// The written (actual, normal) pair of the enclosing tuplets (multiplied when nested), when there are some.
     var tuplet: (actual: Int64, normal: Int64)?
     /// Tuplet brackets (1 outermost) that start and stop on this note.
     var tupletStarts: [Int] = []

@@ -58,7 +58,10 @@ struct ExportStreamReader {
             tupletCount += 1
             let number = tupletCount
             let first = entries.count
-            walk(group.items, ratio: ratio * group.ratio, tuplet: Self.pair(of: group), path: path + [number])
+            // Nested tuplets multiply: MusicXML's time modification is the whole scale of the note.
+            let inner = Self.pair(of: group)
+            let pair = tuplet.map { (actual: $0.actual * inner.actual, normal: $0.normal * inner.normal) } ?? inner
+            walk(group.items, ratio: ratio * group.ratio, tuplet: pair, path: path + [number])
             markTuplet(from: first, level: path.count + 1)
         case .grace(let grace):
             let chords = grace.notes.filter { !$0.isRest }.map { GraceChord(pitches: spelled($0), written: $0.length) }
@@ -181,7 +184,7 @@ struct ExportStreamReader {
         let notes = entries.indices.dropFirst(first).filter { if case .note = entries[$0] { true } else { false } }
         guard let start = notes.first, let stop = notes.last,
               case .note(var opening) = entries[start] else { return }
-        opening.tupletStarts.append(level)
+        opening.tupletStarts.insert(level, at: 0)  // outer brackets open first
         entries[start] = .note(opening)
         if case .note(var closing) = entries[stop] {
             closing.tupletStops.append(level)

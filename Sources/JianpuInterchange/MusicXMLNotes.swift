@@ -18,7 +18,10 @@ extension MeasureWriter {
             for grace in note.graceBefore { writeGrace(&xml, grace) }
         }
         if note.isRest {
-            for value in values { writeRest(&xml, value, wholeMeasure: fillsMeasure) }
+            for (k, value) in values.enumerated() {
+                writeRest(&xml, value, wholeMeasure: fillsMeasure,
+                          tupletStarts: isFirst && k == 0 ? note.tupletStarts : [], tupletStops: isLast && k == values.count - 1 ? note.tupletStops : [])
+            }
             return
         }
         for (k, value) in values.enumerated() {
@@ -91,12 +94,18 @@ extension MeasureWriter {
         xml.close("pitch")
     }
 
-    func writeRest(_ xml: inout XMLText, _ value: NoteValue, wholeMeasure: Bool) {
+    func writeRest(_ xml: inout XMLText, _ value: NoteValue, wholeMeasure: Bool, tupletStarts: [Int] = [], tupletStops: [Int] = []) {
         xml.open("note")
         if wholeMeasure { xml.empty("rest", [("measure", "yes")]) } else { xml.empty("rest") }
         xml.element("duration", units(value.sounding))
         xml.element("voice", "1")
         writeType(&xml, value)
+        if !tupletStarts.isEmpty || !tupletStops.isEmpty {
+            xml.open("notations")
+            for level in tupletStarts { xml.empty("tuplet", [("type", "start"), ("number", String(level)), ("bracket", "yes")]) }
+            for level in tupletStops { xml.empty("tuplet", [("type", "stop"), ("number", String(level))]) }
+            xml.close("notations")
+        }
         xml.close("note")
     }
 

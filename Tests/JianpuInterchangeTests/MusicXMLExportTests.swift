@@ -102,6 +102,15 @@ struct MusicXMLExportTests {
         #expect(durations.prefix(3).reduce(0, +) == divisions)
     }
 
+    @Test("nested tuplets multiply their time modifications; a tuplet may start with a rest")
+    func nestedTuplets() throws {
+        let (_, document, _) = try X.export("3[ 3[ q1 q2 q3 ] 2 3 ] 3[ q0 q4 q5 ] 6 |")
+        #expect(try X.values(document, "//note/time-modification/actual-notes") == ["9", "9", "9", "3", "3", "3", "3", "3"])
+        #expect(try X.values(document, "//note/time-modification/normal-notes") == ["4", "4", "4", "2", "2", "2", "2", "2"])
+        #expect(try X.values(document, "//note[rest]/notations/tuplet/@type") == ["start"])
+        #expect(try X.values(document, "(//note)[1]/notations/tuplet/@number") == ["1", "2"])
+    }
+
     @Test("grace notes have no duration and come before their note")
     func graceNotes() throws {
         let (_, document, _) = try X.export("1 g[2] 3 g[q4] 6 7")
