@@ -7,10 +7,10 @@ between ticks), repeats performed (music21's expandRepeats), ties joined.
     musicxml-compare.py SCORE.musicxml SCORE.mid [MORE.musicxml MORE.mid ...] [--graces-by-pitch]
 
 Prints `agree` and exits 0, or prints the first difference per part and exits 1. With several
-pairs (music21 is loaded once), each pair's answer is a line starting with its number, from 1. With
---graces-by-pitch, grace notes (which MusicXML writes without time and MIDI plays in time
-stolen from a neighbour) are compared by pitch and order only, and the notes beside them by
-pitch and onset only.
+pairs (music21 is loaded once), each pair's answer is a line starting with its number, from 1. In a
+part with grace notes (which MusicXML writes without time and MIDI plays in time stolen from a
+neighbour), or in every part with --graces-by-pitch, grace notes are compared by pitch and order
+only, and the other notes by pitch and onset only.
 """
 import sys
 from fractions import Fraction
@@ -83,7 +83,7 @@ def compare(xml_path, midi_path, graces_by_pitch):
     if len(xml_nonempty) != len(mid):
         problems.append(f'{len(xml_nonempty)} parts with notes in the MusicXML, {len(mid)} MIDI tracks with notes')
     for index, ((notes, graces), played) in enumerate(zip(xml_nonempty, mid)):
-        if graces_by_pitch:
+        if graces_by_pitch or graces:
             main_notes = [(o, p) for o, p, _ in notes]
             # MIDI grace notes: the ones no MusicXML note starts with.
             starts = set(main_notes)
@@ -94,8 +94,6 @@ def compare(xml_path, midi_path, graces_by_pitch):
             if played_graces != graces and sorted(played_graces) != sorted(graces):
                 problems.append(f'part {index + 1}: grace notes {graces} in the MusicXML, {played_graces} played')
             continue
-        if graces:
-            problems.append(f'part {index + 1}: {len(graces)} grace notes (use --graces-by-pitch)')
         if not same(notes, played):
             for a, b in zip(notes + [None] * len(played), played + [None] * len(notes)):
                 if a != b:
