@@ -94,6 +94,7 @@ let package = Package(
         // Runs the `jianpu` executable, so it depends on it: it is built before these tests.
         .testTarget(name: "JianpuCLITests", dependencies: ["Subprocesses", "JianpuCore", "jianpu"], exclude: ["Golden"]),
         .testTarget(name: "JianpuFilesTests", dependencies: ["JianpuFiles"]),
+        // Import and export: MusicXML, ABC, MIDI. Reads results back with music21 and mido when installed.
         .testTarget(name: "JianpuInterchangeTests", dependencies: ["Subprocesses", "JianpuInterchange", "JianpuCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "JianpuQuizTests",

@@ -78,12 +78,7 @@ public struct Font: Sendable, Hashable {
     public static let cjkFamily = "Droid Sans Fallback"
 
     /// Whether a character is drawn from the CJK font (ideographs, kana, hangul, full-width forms).
-    public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x2FFFF: true
-        default: false
-        }
-    }
+    public static func isCJK(_ scalar: Unicode.Scalar) -> Bool { LyricSyllables.isCJK(scalar) }
 }
 
 /// Measures text with real fonts: the layout's only view of them.

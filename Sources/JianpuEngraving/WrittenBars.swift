@@ -130,7 +130,7 @@ struct WrittenBars {
     }
 
     private init(part: Int, movementPrefix: String, lyrics: [String], slurs: [Slur], annotations: [Annotation]) {
-        let written = lyrics.map(Lyrics.verse)
+        let written = lyrics.map(LyricSyllables.verse)
         let verses = written.map(\.syllables)
         syllables = verses
         stanzas = written.map(\.stanza)

@@ -3,28 +3,65 @@ import Foundation
 import JianpuCore
 import JianpuCommandLine
 import JianpuFiles
+import JianpuInterchange
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a score as a type-1 Standard MIDI File (a conductor track and one track per part).")
+        abstract: "Write a score as a Standard MIDI File (.mid) or as MusicXML (.musicxml, .xml, compressed .mxl).",
+        discussion: "The output's extension picks the format. MIDI is type 1: a conductor track and one track per part. MusicXML 4.0 carries parts, keys, meters, tempos, notes, ties, tuplets, grace notes, chords, lyrics, chords= as harmony, repeats and endings, jumps and dynamics, for notation programs.")
 
     @OptionGroup var input: ScoreInput
 
-    @Option(name: .shortAndLong, help: "The MIDI file to write.")
+    @Option(name: .shortAndLong, help: "The file to write: .mid/.midi, .musicxml/.xml or .mxl.")
     var output: String
 
     @Option(help: "Write only movement N (1-based); all movements in turn when omitted.")
     var movement: Int?
 
-    @Flag(inversion: .prefixedNo, help: "Sound the score's guitar chords (chords= lines) on a track of their own, as the reference voices them.")
+    @Flag(inversion: .prefixedNo, help: "MIDI: sound the score's guitar chords (chords= lines) on a track of their own, as the reference voices them. MusicXML writes them as chord symbols either way.")
     var chords = true
 
-    func run() throws {
-        if output.lowercased().hasSuffix(".wav") {
-            throw CommandFailure("\(output): export writes a Standard MIDI File; name it .mid, or write WAV audio with `jianpu render \(input.file) -o \(output)`")
+    /// What the output's extension asks for.
+    enum Format {
+        case midi, musicXML, compressedMusicXML
+
+        /// The format of `path`; a device or stream (`/dev/stdout`) named without one of the extensions gets MIDI, as it always has.
+        init(path: String, isDevice: Bool, scoreFile: String) throws {
+            let name = path.lowercased()
+            if name.hasSuffix(".mid") || name.hasSuffix(".midi") {
+                self = .midi
+            } else if name.hasSuffix(".musicxml") || name.hasSuffix(".xml") {
+                self = .musicXML
+            } else if name.hasSuffix(".mxl") {
+                self = .compressedMusicXML
+            } else if name.hasSuffix(".wav") {
+                throw CommandFailure("\(path): export writes MIDI or MusicXML; write WAV audio with `jianpu render \(scoreFile) -o \(path)`")
+            } else if isDevice {
+                self = .midi
+            } else {
+                throw CommandFailure("\(path): export writes .mid (or .midi), .musicxml (or .xml) and .mxl; name the output with one of these")
+            }
         }
+    }
+
+    func run() throws {
         let file = try OutputFile(output, inputs: [input.file])
+        let format = try Format(path: output, isDevice: file.isDevice, scoreFile: input.file)
         let score = try input.load()
+        switch format {
+        case .midi:
+            try file.write(midi(score))
+        case .musicXML, .compressedMusicXML:
+            if let movement, !score.movements.indices.contains(movement - 1) {
+                throw CommandFailure("\(input.file) has \(score.movements.count) movement(s): --movement must be 1 to \(score.movements.count)")
+            }
+            let exported = try MusicXMLWriter.document(for: score, movement: movement)
+            DiagnosticPrinter.print(exported.warnings)
+            try file.write(format == .musicXML ? Array(exported.document.utf8) : [UInt8](MusicXMLArchive.data(for: exported.document)))
+        }
+    }
+
+    private func midi(_ score: Score) throws -> [UInt8] {
         let timelines = Flattener.exportedTimelines(of: score, withChords: chords)
         let chosen: Timeline
         if let movement {
@@ -36,6 +73,6 @@ struct Export: ParsableCommand {
             chosen = Timeline.concatenating(timelines)
         }
         if let problem = StandardMIDIFile.problem(writing: chosen) { throw CommandFailure("\(output): \(problem); nothing was written") }
-        try file.write(StandardMIDIFile.data(for: chosen))
+        return StandardMIDIFile.data(for: chosen)
     }
 }

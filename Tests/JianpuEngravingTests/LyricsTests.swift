@@ -1,3 +1,4 @@
+import JianpuCore
 @testable import JianpuEngraving
 import Testing
 
@@ -11,23 +12,23 @@ struct LyricsTests {
             ("Do 哆 re", ["Do", "哆", "re"]),
           ] as [(String, [String?])])
     func syllables(verse: String, expected: [String?]) {
-        #expect(Lyrics.syllables(verse) == expected)
+        #expect(LyricSyllables.syllables(verse) == expected)
     }
 
     @Test("as LilyPond reads a verse: its number, `--` and `__`, `_` inside a word, skips",
           arguments: [
-            ("1. Here is verse one", Verse(stanza: "1.", syllables: ["Here", "is", "verse", "one"])),
-            ("2．这是", Verse(stanza: "2.", syllables: ["这", "是"])),
-            ("A -- ma -- zing", Verse(stanza: nil, syllables: ["A-", "ma-", "zing"])),
-            ("grace __ how", Verse(stanza: nil, syllables: ["grace", "how"])),
-            ("我们_的歌", Verse(stanza: nil, syllables: ["我", "们的", "歌"])),
-            ("a_b c", Verse(stanza: nil, syllables: ["a b", "c"])),
-            ("la \\repeat unfold 3 { \\skip 1 } la", Verse(stanza: nil, syllables: ["la", nil, nil, nil, "la"])),
-            ("la \\skip 4 la", Verse(stanza: nil, syllables: ["la", nil, "la"])),
-            ("10. ten", Verse(stanza: nil, syllables: ["10.", "ten"])),
-          ] as [(String, Verse)])
-    func verse(text: String, expected: Verse) {
-        #expect(Lyrics.verse(text) == expected)
+            ("1. Here is verse one", LyricVerse(stanza: "1.", syllables: ["Here", "is", "verse", "one"])),
+            ("2．这是", LyricVerse(stanza: "2.", syllables: ["这", "是"])),
+            ("A -- ma -- zing", LyricVerse(stanza: nil, syllables: ["A-", "ma-", "zing"])),
+            ("grace __ how", LyricVerse(stanza: nil, syllables: ["grace", "how"])),
+            ("我们_的歌", LyricVerse(stanza: nil, syllables: ["我", "们的", "歌"])),
+            ("a_b c", LyricVerse(stanza: nil, syllables: ["a b", "c"])),
+            ("la \\repeat unfold 3 { \\skip 1 } la", LyricVerse(stanza: nil, syllables: ["la", nil, nil, nil, "la"])),
+            ("la \\skip 4 la", LyricVerse(stanza: nil, syllables: ["la", nil, "la"])),
+            ("10. ten", LyricVerse(stanza: nil, syllables: ["10.", "ten"])),
+          ] as [(String, LyricVerse)])
+    func verse(text: String, expected: LyricVerse) {
+        #expect(LyricSyllables.verse(text) == expected)
     }
 
     /// Each syllable drawn in `text`'s one system, with the index of the note head it is under.

@@ -1,0 +1,119 @@
+/// One verse as sung: its number, if written (`L: 1. Here is verse one`), and a syllable (or nil: a note
+/// left unsung) for each note that takes one.
+public struct LyricVerse: Sendable, Hashable {
+    public var stanza: String?
+    public var syllables: [String?]
+
+    public init(stanza: String?, syllables: [String?]) {
+        self.stanza = stanza
+        self.syllables = syllables
+    }
+}
+
+/// Splitting a verse of lyrics (`L:`/`H:`) into the syllables sung one to a note, as jianpu-ly hands them to
+/// LilyPond: what the typeset page prints under the notes and what MusicXML export writes as `<lyric>`.
+public enum LyricSyllables {
+    /// The verse `text`: a leading `1.` (or full-width `1．`) is its number; words split at spaces, a trailing `-`
+    /// (or LilyPond's ` -- `) joining a syllable to the next (printed as a hyphen), each CJK character a
+    /// syllable of its own (punctuation after it stays with it), `_` alone a note left unsung, `_` inside a word
+    /// two syllables on one note (`们_的`), `__` an extender that takes no note, and LilyPond's
+    /// `\repeat unfold N { \skip 1 }` notes skipped.
+    public static func verse(_ text: String) -> LyricVerse {
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        var stanza: String?
+        if let first = words.first, let number = stanzaNumber(first) {
+            stanza = number.text
+            if number.rest.isEmpty { words.removeFirst() } else { words[0] = number.rest }
+        }
+        var result: [String?] = []
+        var index = 0
+        appendWords(&words, from: &index, until: nil, into: &result)
+        return LyricVerse(stanza: stanza, syllables: result)
+    }
+
+    /// The syllables of a verse (its number, if any, left out).
+    public static func syllables(_ text: String) -> [String?] { verse(text).syllables }
+
+    /// `1.` or `1．` at the start of a verse, as jianpu-ly reads a verse number: one digit 1–9 and a dot.
+    private static func stanzaNumber(_ word: String) -> (text: String, rest: String)? {
+        let characters = Array(word)
+        guard characters.count >= 2, let digit = characters[0].wholeNumberValue, (1...9).contains(digit),
+              characters[1] == "." || characters[1] == "．" else { return nil }
+        return ("\(digit).", String(characters.dropFirst(2)))
+    }
+
+    /// At most this many notes skipped by one `\repeat unfold`: a verse cannot make the layout loop for ever.
+    public static let maximumUnfolded = 10_000
+
+    private static func appendWords(_ words: inout [String], from index: inout Int, until closing: String?, into result: inout [String?]) {
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if word == closing { return }
+            switch word {
+            case "_": result.append(nil)
+            case "__": break
+            case "--":
+                if let last = result.last, let text = last, !text.hasSuffix("-") { result[result.count - 1] = text + "-" }
+            case "\\skip":
+                // `\skip 1`: the duration after it does not matter to lyrics sung to a melody.
+                if index < words.count, words[index].first?.isNumber == true { index += 1 }
+                result.append(nil)
+            case "\\repeat":
+                // `\repeat unfold N { … }`: the group N times.
+                guard index + 2 < words.count, words[index] == "unfold", let times = Int(words[index + 1]), words[index + 2] == "{" else { continue }
+                index += 3
+                var group: [String?] = []
+                appendWords(&words, from: &index, until: "}", into: &group)
+                for _ in 0..<min(max(times, 0), maximumUnfolded / max(group.count, 1)) { result += group }
+            case _ where word.hasPrefix("\\"):
+                // Other LilyPond commands (`\set`, `\override`…) are not sung.
+                continue
+            default:
+                appendWord(word, into: &result)
+            }
+        }
+    }
+
+    /// One written word: its CJK characters each a syllable, `_` inside it joining what is on either side onto one note.
+    private static func appendWord(_ word: String, into result: inout [String?]) {
+        var latin = ""
+        var afterCJK = false
+        var joinNext = false
+        let startCount = result.count
+        func add(_ syllable: String) {
+            if joinNext, result.count > startCount, let last = result[result.count - 1] {
+                let bothCJK = last.unicodeScalars.last.map(isCJK) == true && syllable.unicodeScalars.first.map(isCJK) == true
+                result[result.count - 1] = last + (bothCJK ? "" : " ") + syllable
+            } else {
+                result.append(syllable)
+            }
+            joinNext = false
+        }
+        for character in word {
+            if character == "_" {
+                if !latin.isEmpty { add(latin); latin = "" }
+                joinNext = true
+                afterCJK = false
+            } else if character.isPunctuation, afterCJK, latin.isEmpty, let last = result.last, let text = last {
+                result[result.count - 1] = text + String(character)
+            } else if character.unicodeScalars.allSatisfy({ isCJK($0) }) {
+                if !latin.isEmpty { add(latin); latin = "" }
+                add(String(character))
+                afterCJK = true
+            } else {
+                latin.append(character)
+                afterCJK = false
+            }
+        }
+        if !latin.isEmpty { add(latin) }
+    }
+
+    /// Whether a character is CJK (ideographs, kana, hangul, full-width forms): a syllable of its own.
+    public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x2FFFF: true
+        default: false
+        }
+    }
+}

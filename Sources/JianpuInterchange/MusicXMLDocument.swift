@@ -1,0 +1,117 @@
+import JianpuCore
+
+/// Writes the sections of a score as one MusicXML document: header, part list, then each part's
+/// measures through every section.
+struct DocumentWriter {
+    var xml: XMLText
+    let divisions: Int64
+    let sections: [MovementSection]
+    let partCount: Int
+
+    init(divisions: Int64, sections: [MovementSection], capacity: Int) {
+        self.divisions = divisions
+        self.sections = sections
+        self.partCount = sections.map(\.movement.parts.count).max() ?? 0
+        xml = XMLText(reservingCapacity: capacity)
+    }
+
+    mutating func write(score: Score, movements: [Movement]) {
+        xml.raw("<!DOCTYPE score-partwise PUBLIC \"-//Recordare//DTD MusicXML 4.0 Partwise//EN\" \"http://www.musicxml.org/dtds/partwise.dtd\">\n")
+        xml.open("score-partwise", [("version", "4.0")])
+        writeHeader(movements)
+        writePartList()
+        for part in 0..<max(partCount, 1) { writePart(part) }
+        xml.close("score-partwise")
+    }
+
+    private func header(_ name: String) -> (String, SourceLocation)? {
+        for section in sections {
+            if let value = section.movement.headers[name], !value.isEmpty { return (value, section.movement.location) }
+        }
+        return nil
+    }
+
+    private mutating func writeHeader(_ movements: [Movement]) {
+        if let (title, place) = header("title") {
+            xml.open("work")
+            xml.element("work-title", title, from: place)
+            xml.close("work")
+        }
+        if let (subtitle, place) = header("subtitle") { xml.element("movement-title", subtitle, from: place) }
+        xml.open("identification")
+        for (name, type) in [("composer", "composer"), ("poet", "lyricist"), ("arranger", "arranger")] {
+            if let (value, place) = header(name) { xml.element("creator", value, [("type", type)], from: place) }
+        }
+        if let (copyright, place) = header("copyright") { xml.element("rights", copyright, from: place) }
+        xml.open("encoding")
+        xml.element("software", "jianpu")
+        xml.empty("supports", [("element", "accidental"), ("type", "no")])
+        xml.close("encoding")
+        xml.close("identification")
+    }
+
+    /// The part's instrument as written in the first movement that names one.
+    private func instrument(of part: Int) -> (String, SourceLocation)? {
+        for section in sections where section.movement.parts.indices.contains(part) {
+            if let name = section.movement.parts[part].instrument, !name.isEmpty { return (name, section.movement.parts[part].location) }
+        }
+        return nil
+    }
+
+    private mutating func writePartList() {
+        xml.open("part-list")
+        for part in 0..<max(partCount, 1) {
+            let id = "P\(part + 1)"
+            let named = instrument(of: part)
+            xml.open("score-part", [("id", id)])
+            xml.element("part-name", named?.0 ?? "Part \(part + 1)", from: named?.1)
+            xml.open("score-instrument", [("id", "\(id)-I1")])
+            xml.element("instrument-name", named?.0 ?? "Part \(part + 1)", from: named?.1)
+            xml.close("score-instrument")
+            xml.open("midi-instrument", [("id", "\(id)-I1")])
+            xml.element("midi-channel", String(Int(TimelinePart.channel(forPart: part)) + 1))
+            if let program = named.flatMap({ GeneralMIDI.program(named: $0.0) }) {
+                xml.element("midi-program", String(Int(program) + 1))
+            }
+            xml.close("midi-instrument")
+            xml.close("score-part")
+        }
+        xml.close("part-list")
+    }
+
+    /// A bass clef for a part that sounds mostly below the G under middle C.
+    private func clef(of part: Int) -> (sign: String, line: Int) {
+        var pitches: [Int] = []
+        for section in sections where section.notes.indices.contains(part) {
+            for note in section.notes[part] { pitches += note.pitches.map(\.midiNumber) }
+        }
+        guard !pitches.isEmpty else { return ("G", 2) }
+        pitches.sort()
+        return pitches[pitches.count / 2] < 55 ? ("F", 4) : ("G", 2)
+    }
+
+    private mutating func writePart(_ part: Int) {
+        xml.open("part", [("id", "P\(part + 1)")])
+        var measureNumber = 1
+        var state = MeasureWriter.PartState(clef: clef(of: part))
+        for (sectionIndex, section) in sections.enumerated() {
+            let hasPart = section.measures.indices.contains(part)
+            for (frameIndex, frame) in section.frames.enumerated() {
+                let isFirstMeasure = sectionIndex == 0 && frameIndex == 0
+                let isPickup = isFirstMeasure && frame.isShort && section.frames.count > 1
+                let isLastOfSection = frameIndex == section.frames.count - 1
+                var attributes: [(String, String)] = [("number", isPickup ? "0" : String(measureNumber))]
+                if frame.isShort, !isLastOfSection { attributes.append(("implicit", "yes")) }
+                if !isPickup { measureNumber += 1 }
+                let items = hasPart ? section.measures[part][frameIndex] : [.filler(values: [NoteValue(type: "whole", dots: 0, sounding: frame.length, timeModification: nil)], fillsMeasure: true)]
+                let measure = MeasureWriter(
+                    divisions: divisions, frame: frame, items: items, notes: hasPart ? section.notes[part] : [],
+                    isSectionStart: frameIndex == 0, isSectionEnd: isLastOfSection, isDocumentStart: isFirstMeasure,
+                    sectionTitle: sectionIndex > 0 && frameIndex == 0 && part == 0 ? section.movement.headers["title"].map { ($0, section.movement.location) } : nil,
+                    partHasFine: hasPart && section.partHasFine[part], partHasCoda: hasPart && section.partHasCoda[part])
+                measure.write(into: &xml, attributes: attributes, state: &state)
+            }
+        }
+        xml.close("part")
+    }
+}

@@ -1,0 +1,204 @@
+import JianpuCore
+
+/// Writes one measure of one part: its bar lines, attributes, directions, harmony and notes in
+/// the order the MusicXML 4.0 schema wants them.
+struct MeasureWriter {
+    /// What a part carries from measure to measure.
+    struct PartState {
+        var clef: (sign: String, line: Int)
+        var wroteDivisions = false
+        /// A coda sign is due where the music after a `DC`/`DS` starts.
+        var codaDue = false
+    }
+
+    let divisions: Int64
+    let frame: MeasureFrame
+    let items: [MeasureItem]
+    let notes: [ExportNote]
+    let isSectionStart: Bool
+    let isSectionEnd: Bool
+    let isDocumentStart: Bool
+    let sectionTitle: (String, SourceLocation)?
+    let partHasFine: Bool
+    let partHasCoda: Bool
+
+    func write(into xml: inout XMLText, attributes: [(String, String)], state: inout PartState) {
+        xml.open("measure", attributes)
+        writeLeftBarline(&xml)
+        // Keys written before the measure's first note go in its attributes.
+        var leadingKey: KeySignature?
+        var rest = items[...]
+        while let first = rest.first, case .mark(let mark, _) = first {
+            if case .key(let key) = mark { leadingKey = key } else if case .tempo = mark {} else if case .jump(let jump) = mark, jump.kind == .segno {} else { break }
+            rest = rest.dropFirst()
+        }
+        writeAttributes(&xml, key: leadingKey, state: &state)
+        if let (title, place) = sectionTitle {
+            direction(&xml, placement: "above") { $0.element("words", title, from: place) }
+        }
+        if state.codaDue {
+            direction(&xml, placement: "above", sound: [("coda", "coda")]) { $0.empty("coda") }
+            state.codaDue = false
+        }
+        var keyTaken = leadingKey == nil
+        for item in items {
+            switch item {
+            case .mark(.key(let key), _):
+                if !keyTaken, key == leadingKey { keyTaken = true; continue }
+                xml.open("attributes")
+                writeKey(&xml, key)
+                xml.close("attributes")
+            case .mark(let mark, _):
+                writeMark(&xml, mark, state: &state)
+            case .harmony(let chord, let offset):
+                writeHarmony(&xml, chord, offset: offset)
+            case .note(let index, let values, let isFirst, let isLast, let fills):
+                writeNote(&xml, notes[index], values: values, isFirst: isFirst, isLast: isLast, fillsMeasure: fills)
+            case .filler(let values, let fills):
+                for value in values { writeRest(&xml, value, wholeMeasure: fills) }
+            }
+        }
+        writeRightBarline(&xml)
+        xml.close("measure")
+    }
+
+    func units(_ length: WholeNotes) -> String { String(Divisions.units(length, divisions: divisions)) }
+
+    private func writeLeftBarline(_ xml: inout XMLText) {
+        guard frame.repeatForward || frame.endingStart != nil else { return }
+        xml.open("barline", [("location", "left")])
+        if frame.repeatForward { xml.element("bar-style", "heavy-light") }
+        if let numbers = frame.endingStart { xml.element("ending", numbers.split(separator: ",").map { $0.trimmingPrefix(" ") + "." }.joined(separator: ", "), [("number", numbers), ("type", "start")]) }
+        if frame.repeatForward { xml.empty("repeat", [("direction", "forward")]) }
+        xml.close("barline")
+    }
+
+    private func writeRightBarline(_ xml: inout XMLText) {
+        guard frame.repeatBackward != nil || frame.endingStop != nil || isSectionEnd else { return }
+        xml.open("barline", [("location", "right")])
+        xml.element("bar-style", frame.repeatBackward != nil || isSectionEnd ? "light-heavy" : "regular")
+        if let (numbers, isLast) = frame.endingStop {
+            xml.empty("ending", [("number", numbers), ("type", isLast && frame.repeatBackward == nil ? "discontinue" : "stop")])
+        }
+        if let times = frame.repeatBackward {
+            xml.empty("repeat", times == 2 ? [("direction", "backward")] : [("direction", "backward"), ("times", String(times))])
+        }
+        xml.close("barline")
+    }
+
+    private func writeAttributes(_ xml: inout XMLText, key: KeySignature?, state: inout PartState) {
+        let meter = frame.meter ?? (isSectionStart ? TimeSignature(beats: 4, beatUnit: 4, location: SourceLocation(file: "", line: 0, column: 0)) : nil)
+        let multibar = items.lazy.compactMap { item -> Int? in
+            if case .note(let index, _, true, _, true) = item { return notes[index].multibarRest } else { return nil }
+        }.first
+        guard !state.wroteDivisions || key != nil || meter != nil || isSectionStart || multibar != nil else { return }
+        xml.open("attributes")
+        if !state.wroteDivisions {
+            xml.element("divisions", String(divisions))
+            state.wroteDivisions = true
+        }
+        if let key {
+            writeKey(&xml, key)
+        } else if isSectionStart {
+            xml.open("key")
+            xml.element("fifths", "0")
+            xml.element("mode", "major")
+            xml.close("key")
+        }
+        if let meter {
+            xml.open("time")
+            xml.element("beats", String(meter.beats))
+            xml.element("beat-type", String(meter.beatUnit))
+            xml.close("time")
+        }
+        if isDocumentStart {
+            xml.open("clef")
+            xml.element("sign", state.clef.sign)
+            xml.element("line", String(state.clef.line))
+            xml.close("clef")
+        }
+        if let multibar, multibar > 1 {
+            xml.open("measure-style")
+            xml.element("multiple-rest", String(multibar))
+            xml.close("measure-style")
+        }
+        xml.close("attributes")
+    }
+
+    private func writeKey(_ xml: inout XMLText, _ key: KeySignature) {
+        xml.open("key")
+        xml.element("fifths", String(min(max(key.sharps, -7), 7)))
+        xml.element("mode", key.isMinor ? "minor" : "major")
+        xml.close("key")
+    }
+
+    func direction(_ xml: inout XMLText, placement: String, sound: [(String, String)] = [], _ content: (inout XMLText) -> Void) {
+        xml.open("direction", [("placement", placement)])
+        xml.open("direction-type")
+        content(&xml)
+        xml.close("direction-type")
+        if !sound.isEmpty { xml.empty("sound", sound) }
+        xml.close("direction")
+    }
+
+    private func writeMark(_ xml: inout XMLText, _ mark: ExportMark, state: inout PartState) {
+        switch mark {
+        case .tempo(let tempo):
+            let perMinute = Self.number(tempo.quarterNotesPerMinute)
+            direction(&xml, placement: "above", sound: [("tempo", perMinute)]) { xml in
+                if let (type, dots) = NoteValue.single(tempo.beat) {
+                    xml.open("metronome")
+                    xml.element("beat-unit", type)
+                    for _ in 0..<dots { xml.empty("beat-unit-dot") }
+                    xml.element("per-minute", String(tempo.beatsPerMinute))
+                    xml.close("metronome")
+                } else {
+                    xml.element("words", "\(tempo.beat)=\(tempo.beatsPerMinute)")
+                }
+            }
+        case .jump(let jump):
+            let words = MusicXMLNames.words(for: jump.kind, partHasFine: partHasFine, partHasCoda: partHasCoda)
+            switch jump.kind {
+            case .segno:
+                direction(&xml, placement: "above", sound: [("segno", "segno")]) { $0.empty("segno") }
+            case .daCapo:
+                direction(&xml, placement: "above", sound: [("dacapo", "yes")]) { $0.element("words", words) }
+                state.codaDue = partHasCoda
+            case .dalSegno:
+                direction(&xml, placement: "above", sound: [("dalsegno", "segno")]) { $0.element("words", words) }
+                state.codaDue = partHasCoda
+            case .fine:
+                direction(&xml, placement: "above", sound: [("fine", "yes")]) { $0.element("words", words) }
+            case .toCoda:
+                direction(&xml, placement: "above", sound: [("tocoda", "coda")]) { $0.element("words", words) }
+            }
+        case .key, .meter, .repeatStart, .repeatEnd, .endingStart, .endingStop:
+            break
+        }
+    }
+
+    private func writeHarmony(_ xml: inout XMLText, _ chord: Chord, offset: WholeNotes) {
+        xml.open("harmony")
+        xml.open("root")
+        xml.element("root-step", chord.root.letter.description)
+        if chord.root.accidental != .natural { xml.element("root-alter", String(chord.root.accidental.semitones)) }
+        xml.close("root")
+        xml.element("kind", MusicXMLNames.kind(of: chord.formula), [("text", chord.formula.symbolSuffix)])
+        if let bass = chord.bass {
+            xml.open("bass")
+            xml.element("bass-step", bass.letter.description)
+            if bass.accidental != .natural { xml.element("bass-alter", String(bass.accidental.semitones)) }
+            xml.close("bass")
+        }
+        if offset > .zero { xml.element("offset", units(offset)) }
+        xml.close("harmony")
+    }
+
+    /// A number as MusicXML writes decimals: `105`, `56.25`.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return String(rounded)
+    }
+}

@@ -1,0 +1,247 @@
+import JianpuCore
+
+/// Writes a jianpu `Score` as a MusicXML 4.0 partwise document that notation programs open.
+///
+/// Every movement is written, one after another, as sections of one piece (or only the one
+/// asked for): parts are matched by their place in the movement. Pitches are the ones the
+/// Timeline plays, spelled on the key's own letters as the figures are written (`#4` in G is
+/// C sharp). Repeats and endings stay repeats when every part repeats alike; otherwise they are
+/// written out as played, with a warning.
+public enum MusicXMLWriter {
+    /// A written document and what could not be carried over exactly.
+    public struct Output: Sendable {
+        /// The MusicXML text (UTF-8 when saved).
+        public var document: String
+        /// What was changed on the way, each with its place in the score.
+        public var warnings: [Diagnostic]
+    }
+
+    /// The document for `score`, or for its movement `movement` (1-based) alone.
+    public static func document(for score: Score, movement: Int? = nil) throws -> Output {
+        let movements: [Movement]
+        if let movement {
+            guard score.movements.indices.contains(movement - 1) else {
+                throw MusicXMLExportError(file: score.file, message: "the score has \(score.movements.count) movement(s): the movement must be 1 to \(score.movements.count)")
+            }
+            movements = [score.movements[movement - 1]]
+        } else {
+            movements = score.movements
+        }
+        guard !movements.isEmpty else { throw MusicXMLExportError(file: score.file, message: "the score has no music to export") }
+        var warnings: [Diagnostic] = []
+        let sections = movements.map { MovementSection.make($0, warnings: &warnings) }
+        var lengths = sections.flatMap(\.lengths)
+        lengths.append(WholeNotes(1, 4))
+        guard let divisions = Divisions.divisions(for: lengths) else {
+            throw MusicXMLExportError(file: score.file, message: "the score's lengths are too fine to count in MusicXML divisions (tuplets nested too deep)")
+        }
+        var writer = DocumentWriter(divisions: divisions, sections: sections, capacity: sections.reduce(0) { $0 + $1.noteCount } * 200 + 4096)
+        writer.write(score: score, movements: movements)
+        return Output(document: writer.xml.text, warnings: warnings + writer.xml.warnings)
+    }
+}
+
+/// A score that cannot be written as MusicXML, and why.
+public struct MusicXMLExportError: DescribedError {
+    /// The score file, as it was read.
+    public var file: String
+    /// What stands in the way.
+    public var message: String
+    /// `file: message`.
+    public var description: String { "\(file): \(message)" }
+}
+
+/// One item of a measure of one part, in the order it is written.
+enum MeasureItem {
+    case mark(ExportMark, SourceLocation)
+    /// Part of note `note` (an index into the part's notes): `values` tied one to the next.
+    case note(Int, values: [NoteValue], isFirst: Bool, isLast: Bool, fillsMeasure: Bool)
+    /// Rest where a part has no more music.
+    case filler(values: [NoteValue], fillsMeasure: Bool)
+    case harmony(Chord, offset: WholeNotes)
+}
+
+/// A movement cut into measures, part by part.
+struct MovementSection {
+    var movement: Movement
+    var frames: [MeasureFrame]
+    /// Per part: its notes, and its items measure by measure (`frames.count` lists).
+    var notes: [[ExportNote]]
+    var measures: [[[MeasureItem]]]
+    var partHasFine: [Bool]
+    var partHasCoda: [Bool]
+
+    var noteCount: Int { notes.reduce(0) { $0 + $1.count } }
+
+    /// Every length written in the section, for the divisions.
+    var lengths: [WholeNotes] {
+        var result = frames.map(\.length)
+        for part in measures {
+            for measure in part {
+                for item in measure {
+                    switch item {
+                    case .note(_, let values, _, _, _), .filler(let values, _): result += values.map(\.sounding)
+                    case .harmony(_, let offset): result.append(offset)
+                    case .mark: break
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    static func make(_ movement: Movement, warnings: inout [Diagnostic]) -> MovementSection {
+        var streams = movement.parts.map { ExportStreamReader.read($0, items: $0.items) }
+        var writeOut: Diagnostic?
+        if streams.count > 1, Set(streams.map(repeatSigns)).count > 1 {
+            writeOut = .warning(at: movement.location, "the parts repeat differently, which MusicXML cannot write: repeats are written out as played")
+        } else if let jump = streams.lazy.compactMap(jumpBackOverRepeats).first {
+            writeOut = .warning(at: jump, "this jump goes back over repeats, which readers of MusicXML do not take again after a jump: the music is written out as played")
+        }
+        if let writeOut {
+            warnings.append(writeOut)
+            streams = zip(movement.parts, streams).map { part, written in
+                performed(part, lyricsFrom: written)
+            }
+        }
+        let length = streams.map(totalLength).max() ?? .zero
+        let frames = MeasureLayout.frames(for: streams.first ?? [], length: length)
+        var chords = movement.headers["chords"].map { ChordAccompaniment.chords(in: $0).map { ($0.onset, $0.chord) } } ?? []
+        var section = MovementSection(movement: movement, frames: frames, notes: [], measures: [], partHasFine: [], partHasCoda: [])
+        for (index, stream) in streams.enumerated() {
+            var none: [(WholeNotes, Chord)] = []
+            let (notes, measures) = index == 0 ? cut(stream, into: frames, chords: &chords) : cut(stream, into: frames, chords: &none)
+            section.notes.append(notes)
+            section.measures.append(measures)
+            let jumps = stream.compactMap { if case .mark(.jump(let jump), _) = $0 { jump.kind } else { nil } }
+            section.partHasFine.append(jumps.contains(.fine))
+            section.partHasCoda.append(jumps.contains(.toCoda))
+        }
+        if !chords.isEmpty {
+            warnings.append(.warning(at: movement.location, "\(chords.count) chord(s) of chords= come after the music ends and are left out"))
+        }
+        return section
+    }
+
+    /// The repeat signs of a part and where they are: parts that share them can be written with repeats.
+    private static func repeatSigns(_ entries: [ExportEntry]) -> [String] {
+        var position = WholeNotes.zero
+        var signs: [String] = []
+        for entry in entries {
+            switch entry {
+            case .note(let note): position += note.length
+            case .mark(.repeatStart, _): signs.append("start@\(position)")
+            case .mark(.repeatEnd(let times), _): signs.append("end\(times)@\(position)")
+            case .mark(.endingStart(let numbers, _), _): signs.append("ending\(numbers)@\(position)")
+            case .mark(.endingStop(let numbers, _), _): signs.append("stop\(numbers)@\(position)")
+            case .mark: break
+            }
+        }
+        return signs
+    }
+
+    /// Where a `DC` or `DS` goes back over a repeat sign: we play the repeat again (as the reference
+    /// does), readers of MusicXML by convention do not.
+    private static func jumpBackOverRepeats(_ entries: [ExportEntry]) -> SourceLocation? {
+        var repeatsSinceStart = false
+        var repeatsSinceSegno = false
+        for entry in entries {
+            guard case .mark(let mark, let location) = entry else { continue }
+            switch mark {
+            case .repeatStart, .repeatEnd, .endingStart, .endingStop:
+                repeatsSinceStart = true
+                repeatsSinceSegno = true
+            case .jump(let jump) where jump.kind == .segno:
+                repeatsSinceSegno = false
+            case .jump(let jump) where jump.kind == .daCapo && repeatsSinceStart:
+                return location
+            case .jump(let jump) where jump.kind == .dalSegno && repeatsSinceSegno:
+                return location
+            default:
+                break
+            }
+        }
+        return nil
+    }
+
+    /// The part as played, each written syllable on the first performance of its note.
+    private static func performed(_ part: Part, lyricsFrom written: [ExportEntry]) -> [ExportEntry] {
+        var lyrics: [SourceLocation: [ExportSyllable]] = [:]
+        for case .note(let note) in written where !note.lyrics.isEmpty { lyrics[note.location] = note.lyrics }
+        var unlyrical = part
+        unlyrical.lyrics = []
+        var entries = ExportStreamReader.read(unlyrical, items: PerformedItems.unfolded(part.items))
+        for index in entries.indices {
+            guard case .note(var note) = entries[index], note.multibarRest == nil, !note.isContinuation, let sung = lyrics.removeValue(forKey: note.location) else { continue }
+            note.lyrics = sung
+            entries[index] = .note(note)
+        }
+        return entries
+    }
+
+    private static func totalLength(_ entries: [ExportEntry]) -> WholeNotes {
+        entries.reduce(.zero) { if case .note(let note) = $1 { $0 + note.length } else { $0 } }
+    }
+
+    /// Cuts a part's entries into the measures: notes split at bar lines and tied, marks where they
+    /// stand (a jump at a bar line with the music before it), chord symbols before the note they sound with.
+    private static func cut(_ entries: [ExportEntry], into frames: [MeasureFrame], chords: inout [(WholeNotes, Chord)]) -> ([ExportNote], [[MeasureItem]]) {
+        var notes: [ExportNote] = []
+        var measures = Array(repeating: [MeasureItem](), count: frames.count)
+        var frame = 0
+        var position = WholeNotes.zero
+        var chordIndex = 0
+        func moveToFrame(containing position: WholeNotes) {
+            while frame + 1 < frames.count, position >= frames[frame].end { frame += 1 }
+        }
+        for entry in entries {
+            switch entry {
+            case .mark(let mark, let location):
+                if case .jump(let jump) = mark, jump.kind != .segno {
+                    // The end of the music before it.
+                } else {
+                    moveToFrame(containing: position)
+                }
+                if case .meter = mark { continue }
+                measures[frame].append(.mark(mark, location))
+            case .note(let note):
+                let index = notes.count
+                notes.append(note)
+                var start = position
+                let end = position + note.length
+                var first = true
+                while start < end {
+                    moveToFrame(containing: start)
+                    let pieceEnd = min(end, frames[frame].end > start ? frames[frame].end : end)
+                    while chordIndex < chords.count, chords[chordIndex].0 < pieceEnd {
+                        measures[frame].append(.harmony(chords[chordIndex].1, offset: max(.zero, chords[chordIndex].0 - start)))
+                        chordIndex += 1
+                    }
+                    let fills = start == frames[frame].start && pieceEnd == frames[frame].end
+                    let values = note.multibarRest != nil && fills
+                        ? [NoteValue(type: "whole", dots: 0, sounding: pieceEnd - start, timeModification: nil)]
+                        : NoteValue.values(for: pieceEnd - start, ratio: note.ratio, tuplet: note.tuplet)
+                    measures[frame].append(.note(index, values: values, isFirst: first, isLast: pieceEnd == end, fillsMeasure: fills))
+                    first = false
+                    start = pieceEnd
+                    if frame + 1 >= frames.count, start < end, pieceEnd == frames[frame].end { break }
+                }
+                position = end
+            }
+        }
+        chords.removeFirst(chordIndex)
+        // Rests where the part has stopped: the rest of its last measure, and whole measures after it.
+        for index in frames.indices {
+            let filled = measures[index].reduce(WholeNotes.zero) { sum, item in
+                if case .note(_, let values, _, _, _) = item { return sum + values.reduce(.zero) { $0 + $1.sounding } }
+                return sum
+            }
+            let missing = frames[index].length - filled
+            guard missing > .zero else { continue }
+            let whole = filled == .zero
+            let values = whole ? [NoteValue(type: "whole", dots: 0, sounding: missing, timeModification: nil)] : NoteValue.values(for: missing, ratio: .whole, tuplet: nil)
+            measures[index].append(.filler(values: values, fillsMeasure: whole))
+        }
+        return (notes, measures)
+    }
+}
