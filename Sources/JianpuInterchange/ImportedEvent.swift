@@ -11,6 +11,8 @@ public struct ImportedEvent: Sendable, Hashable {
     /// A grace note: it takes no time of the bar. `isGraceAfter` marks one that ends the previous note.
     public var isGrace: Bool
     public var isGraceAfter: Bool
+    /// A grace note's written value (a quaver grace is `g[q1]`), where the reader keeps its `length` zero.
+    public var graceValue: WholeNotes?
     /// A slur starts or ends on this event (ties are per pitch: `ImportedPitch.tiedToNext`).
     public var startsSlur: Bool
     public var endsSlur: Bool

@@ -72,7 +72,7 @@ extension MeasureWriter {
                 xml.close("note")
             }
         }
-        if isLast { for grace in note.graceAfter { writeGrace(&xml, grace) } }
+        if isLast { for grace in note.graceAfter { writeGrace(&xml, grace, after: true) } }
     }
 
     func writeType(_ xml: inout XMLText, _ value: NoteValue) {
@@ -109,11 +109,12 @@ extension MeasureWriter {
         xml.close("note")
     }
 
-    func writeGrace(_ xml: inout XMLText, _ grace: GraceChord) {
+    /// A grace chord; one after its note (`[…]g`) steals its time from that note, as MusicXML says it.
+    func writeGrace(_ xml: inout XMLText, _ grace: GraceChord, after: Bool = false) {
         let (type, dots) = NoteValue.single(grace.written) ?? ("16th", 0)
         for (p, pitch) in grace.pitches.enumerated() {
             xml.open("note")
-            xml.empty("grace", [("slash", "yes")])
+            xml.empty("grace", after ? [("steal-time-previous", "10"), ("slash", "yes")] : [("slash", "yes")])
             if p > 0 { xml.empty("chord") }
             writePitch(&xml, pitch)
             xml.element("voice", "1")

@@ -162,7 +162,9 @@ struct MusicXMLPartReader {
                 }
                 let onset = position
                 if event.isGrace {
+                    // A `<chord/>` grace note after it joins it, not the main note before.
                     bar[voice, default: []].append((onset, event))
+                    lastEventOfVoice[voice] = (bar[voice]?.count ?? 1) - 1
                     continue
                 }
                 if event.startsSlur { openSlurs[voice, default: 0] += 1 }
@@ -271,6 +273,12 @@ struct MusicXMLPartReader {
         let isGrace = element.has("grace")
         let duration = isGrace ? 0 : max(element.integer("duration") ?? 0, 0)
         var event = ImportedEvent(length: WholeNotes(Int64(duration), 4 * max(divisions, 1)), isGrace: isGrace, place: place)
+        if isGrace {
+            // A grace note's written value (jianpu writes `g[q1]` for a quaver grace); one that steals time from
+            // the note before it ends that note (`[1]g`), as our export writes a grace after a note.
+            event.graceValue = element.value("type").flatMap(Self.noteTypeLength)
+            event.isGraceAfter = element.child("grace")?.attributes["steal-time-previous"] != nil
+        }
         if let pitch = element.child("pitch") {
             if let sounding = readPitch(pitch, place: place) {
                 let tied = element.children("tie").contains { $0.attributes["type"] == "start" }

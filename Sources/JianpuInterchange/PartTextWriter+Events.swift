@@ -14,7 +14,14 @@ extension PartTextWriter {
         }
         for event in events {
             if event.isGrace {
-                if !event.isRest { graces.append(event) }
+                if event.isRest { continue }
+                if event.isGraceAfter, graces.isEmpty, !words.isEmpty {
+                    // After the note before it: `2 [23]g`, joined to a group already there.
+                    let text = graceText(event)
+                    if words[words.count - 1].hasSuffix("]g") { words[words.count - 1].insert(contentsOf: text, at: words[words.count - 1].index(words[words.count - 1].endIndex, offsetBy: -2)) } else { words.append("[" + text + "]g") }
+                } else {
+                    graces.append(event)
+                }
                 continue
             }
             let eventPlace = event.place.isEmpty ? place : event.place
@@ -126,8 +133,11 @@ extension PartTextWriter {
         return text
     }
 
+    /// A grace chord's figures, its written value first when it is not the default semiquaver (`q` a quaver).
     private func graceText(_ event: ImportedEvent) -> String {
-        event.pitches.sorted { $0.pitch < $1.pitch }.map { spelling.markedBeforeText($0) }.joined(separator: "&")
+        let written = event.graceValue ?? event.length
+        let value = [WholeNotes(1, 8): "q", WholeNotes(1, 32): "d", WholeNotes(1, 64): "h"][written] ?? (written > WholeNotes(1, 8) ? "q" : "")
+        return value + event.pitches.sorted { $0.pitch < $1.pitch }.map { spelling.markedBeforeText($0) }.joined(separator: "&")
     }
 
     private mutating func dynamicWord(_ dynamic: String, place: String) -> String {

@@ -91,7 +91,12 @@ struct ImportCommandTests {
         let imported = try CommandLineTests.run(["import", first, "-o", text])
         #expect(imported.status == 0, "\(imported.errors)")
         #expect(try CommandLineTests.run(["export", text, "-o", second]).status == 0)
-        // mido reads both: the same (onset, pitch, length) in ticks per quarter of each, part by part.
+        let compared = try Self.sameNotes(first, second)
+        #expect(compared.status == 0, "\(compared.output)\(compared.errors)")
+    }
+
+    /// mido reads both MIDI files: the same (onset, pitch, length) in quarter notes, part by part, or status 1.
+    static func sameNotes(_ first: String, _ second: String) throws -> (status: Int32, output: String, errors: String) {
         let script = """
             import mido, sys
             def notes(path):
@@ -100,16 +105,41 @@ struct ImportCommandTests {
                     t, on, got = 0, {}, []
                     for m in track:
                         t += m.time
-                        if m.type == 'note_on' and m.velocity > 0: on[m.note] = t
-                        elif m.type in ('note_off', 'note_on') and m.note in on:
-                            s = on.pop(m.note); got.append((s / f.ticks_per_beat, m.note, (t - s) / f.ticks_per_beat))
+                        key = (getattr(m, 'channel', 0), getattr(m, 'note', 0))
+                        if m.type == 'note_on' and m.velocity > 0: on[key] = t
+                        elif m.type in ('note_off', 'note_on') and key in on:
+                            s = on.pop(key); got.append((round(s / f.ticks_per_beat, 3), m.note, round((t - s) / f.ticks_per_beat, 3)))
                     if got: out.append(sorted(got))
                 return out
             a, b = notes(sys.argv[1]), notes(sys.argv[2])
-            print(sum(map(len, a)), "notes"); sys.exit(0 if a == b else 1)
+            print(sum(map(len, a)), "notes")
+            for i, (x, y) in enumerate(zip(a, b)):
+                if x != y: print("part", i, [(p, q) for p, q in zip(x, y) if p != q][:3])
+            sys.exit(0 if a == b else 1)
             """
-        let compared = try Subprocess.run("/usr/bin/env", ["python3", "-c", script, first, second])
-        #expect(compared.status == 0, "\(compared.output)\(compared.errors)")
+        let outcome = try Subprocess.run("/usr/bin/env", ["python3", "-c", script, first, second])
+        return (outcome.status, outcome.output, outcome.errors)
+    }
+
+    static let roundTripScores = (try? FileManager.default.contentsOfDirectory(atPath: CommandLineTests.packageRoot.appendingPathComponent("Scores").path))
+        .map { $0.filter { $0.hasSuffix(".jp") }.sorted().map { "Scores/\($0)" } } ?? []
+        + ((try? FileManager.default.contentsOfDirectory(atPath: CommandLineTests.packageRoot.appendingPathComponent("Tests/Conformance").path))
+            .map { $0.filter { $0.hasSuffix(".jp") }.sorted().map { "Tests/Conformance/\($0)" } } ?? [])
+
+    @Test("jianpu to MusicXML and back plays the same notes: every shipped score and conformance case", arguments: roundTripScores)
+    func musicXMLRoundTrip(score: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roundtrip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (original, xml) = (folder.appendingPathComponent("a.mid").path, folder.appendingPathComponent("a.musicxml").path)
+        let (text, again) = (folder.appendingPathComponent("b.jp").path, folder.appendingPathComponent("b.mid").path)
+        #expect(try CommandLineTests.run(["export", score, "--no-chords", "-o", original]).status == 0)
+        #expect(try CommandLineTests.run(["export", score, "-o", xml]).status == 0)
+        let imported = try CommandLineTests.run(["import", xml, "-o", text])
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(try CommandLineTests.run(["export", text, "--no-chords", "-o", again]).status == 0)
+        let compared = try Self.sameNotes(original, again)
+        #expect(compared.status == 0, "\(score): \(compared.output)\(compared.errors)")
     }
 
     @Test("every ABC fixture plays note for note as music21 reads it (scripts/import-check)")

@@ -31,7 +31,7 @@ struct MusicXMLImportTests {
     func melodyCarriesItsMarks() throws {
         let text = try Self.text("melody.musicxml")
         for expected in ["title=Little Tune", "composer=Anon", "poet=Someone", "instrument=Flute", "1=G", "3/4,4", "4=96",
-                         "1'. ( q7 ) 6 \\mf", "#4' - ~ #4'", "3[ 5' 6' 5' ]", "g['2] '1'3 -", "L: Oh hap- _ py day",
+                         "1'. ( q7 ) 6 \\mf", "#4' - ~ #4'", "3[ 5' 6' 5' ]", "g[q'2] '1'3 -", "L: Oh hap- _ py day",
                          "chords=s4 g2. d"] {
             #expect(text.contains(expected), "missing \(expected) in\n\(text)")
         }
