@@ -73,8 +73,30 @@ struct MusicXMLPartReader {
                 measure.events = Self.filled(voiceBars[index][voice] ?? [], length: frame.length, place: "measure \(frame.label), part \(label)")
                 measures.append(measure)
             }
-            return ImportedPart(name: label, midiProgram: midiProgram, measures: measures)
+            return ImportedPart(name: label, midiProgram: midiProgram, measures: Self.endingTies(measures))
         }
+    }
+
+    /// The bars with each tie kept only where the next note of the voice ends it (`<tie type="stop"/>`
+    /// on the same pitch): a tie that starts and never stops is not played, as notation programs read it.
+    static func endingTies(_ measures: [ImportedMeasure]) -> [ImportedMeasure] {
+        var measures = measures
+        var previous: (bar: Int, event: Int)?
+        for bar in measures.indices {
+            for index in measures[bar].events.indices where !measures[bar].events[index].isGrace {
+                if let (pb, pe) = previous {
+                    let next = measures[bar].events[index].pitches
+                    for p in measures[pb].events[pe].pitches.indices where measures[pb].events[pe].pitches[p].tiedToNext {
+                        let pitch = measures[pb].events[pe].pitches[p].pitch
+                        if !next.contains(where: { $0.pitch == pitch && $0.tiedFromPrevious }) {
+                            measures[pb].events[pe].pitches[p].tiedToNext = false
+                        }
+                    }
+                }
+                previous = (bar, index)
+            }
+        }
+        return measures
     }
 
     /// A voice's events in time order with rests in its gaps, filling the bar.
@@ -296,6 +318,8 @@ struct MusicXMLPartReader {
                     || element.child("notations")?.children("tied").contains { $0.attributes["type"] == "start" || $0.attributes["type"] == "continue" } == true
                 var imported = sounding
                 imported.tiedToNext = tied
+                imported.tiedFromPrevious = element.children("tie").contains { $0.attributes["type"] == "stop" }
+                    || element.child("notations")?.children("tied").contains { $0.attributes["type"] == "stop" || $0.attributes["type"] == "continue" } == true
                 event.pitches = [imported]
             }
         } else if let unpitched = element.child("unpitched") {
