@@ -59,11 +59,15 @@ public struct ImportedPitch: Sendable, Hashable {
     /// The written letter and alteration (`F#`, `Gb`), when known; the writer spells by the key otherwise.
     public var spelling: NoteName?
     public var tiedToNext: Bool
+    /// The source marks this pitch as the end of a tie (MusicXML `<tie type="stop"/>`); a reader that
+    /// knows it lets a tie whose next note does not say so be dropped, as other readers do.
+    public var tiedFromPrevious: Bool
 
-    public init(pitch: Pitch, spelling: NoteName? = nil, tiedToNext: Bool = false) {
+    public init(pitch: Pitch, spelling: NoteName? = nil, tiedToNext: Bool = false, tiedFromPrevious: Bool = false) {
         self.pitch = pitch
         self.spelling = spelling
         self.tiedToNext = tiedToNext
+        self.tiedFromPrevious = tiedFromPrevious
     }
 }
 

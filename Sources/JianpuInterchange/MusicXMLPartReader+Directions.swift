@@ -115,7 +115,6 @@ extension MusicXMLPartReader {
     }
 
     mutating func readBarline(_ element: MusicXMLElement, frame: inout ImportedMeasure, place: String) {
-        let location = element.attributes["location"] ?? "right"
         if let repeatSign = element.child("repeat") {
             if repeatSign.attributes["direction"] == "forward" {
                 frame.startsRepeat = true

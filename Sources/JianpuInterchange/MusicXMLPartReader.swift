@@ -31,6 +31,12 @@ struct MusicXMLPartReader {
     /// Set by a bar line's `<ending type="stop">` or `discontinue` in the bar being read.
     var endingStops = false
 
+    /// Voices of one part made into parts at most, and verses of lyrics kept at most.
+    static let maximumVoices = 32
+    static let maximumVerses = 50
+    var droppedVoices = false
+    var droppedVerses = false
+
     init(name: String, midiProgram: Int?) {
         self.name = name
         self.midiProgram = midiProgram
@@ -67,8 +73,30 @@ struct MusicXMLPartReader {
                 measure.events = Self.filled(voiceBars[index][voice] ?? [], length: frame.length, place: "measure \(frame.label), part \(label)")
                 measures.append(measure)
             }
-            return ImportedPart(name: label, midiProgram: midiProgram, measures: measures)
+            return ImportedPart(name: label, midiProgram: midiProgram, measures: Self.endingTies(measures))
         }
+    }
+
+    /// The bars with each tie kept only where the next note of the voice ends it (`<tie type="stop"/>`
+    /// on the same pitch): a tie that starts and never stops is not played, as notation programs read it.
+    static func endingTies(_ measures: [ImportedMeasure]) -> [ImportedMeasure] {
+        var measures = measures
+        var previous: (bar: Int, event: Int)?
+        for bar in measures.indices {
+            for index in measures[bar].events.indices where !measures[bar].events[index].isGrace {
+                if let (pb, pe) = previous {
+                    let next = measures[bar].events[index].pitches
+                    for p in measures[pb].events[pe].pitches.indices where measures[pb].events[pe].pitches[p].tiedToNext {
+                        let pitch = measures[pb].events[pe].pitches[p].pitch
+                        if !next.contains(where: { $0.pitch == pitch && $0.tiedFromPrevious }) {
+                            measures[pb].events[pe].pitches[p].tiedToNext = false
+                        }
+                    }
+                }
+                previous = (bar, index)
+            }
+        }
+        return measures
     }
 
     /// A voice's events in time order with rests in its gaps, filling the bar.
@@ -121,10 +149,10 @@ struct MusicXMLPartReader {
             case "attributes":
                 readAttributes(child, place: place, atStart: position == .zero)
             case "backup":
-                let back = length(child.integer("duration") ?? 0)
+                let back = length(Self.duration(child))
                 position = back > position ? .zero : position - back
             case "forward":
-                position += length(child.integer("duration") ?? 0)
+                position += length(Self.duration(child))
                 furthest = max(furthest, position)
             case "direction":
                 readDirection(child, at: position, frame: &frame, pending: &pending, place: place)
@@ -141,6 +169,12 @@ struct MusicXMLPartReader {
                 guard !child.has("cue") else { continue }
                 let voice = child.value("voice").flatMap { $0.isEmpty ? nil : $0 } ?? "1"
                 let staff = child.integer("staff") ?? 1
+                if staffOfVoice[voice] == nil && voiceOrder.count >= Self.maximumVoices {
+                    // Each voice becomes a part as long as the score: a bound on what one file can make us write.
+                    if !droppedVoices { warn(place, "more than \(Self.maximumVoices) voices in one part: the others are left out") }
+                    droppedVoices = true
+                    continue
+                }
                 if staffOfVoice[voice] == nil {
                     staffOfVoice[voice] = staff
                     voiceOrder.append(voice)
@@ -209,6 +243,13 @@ struct MusicXMLPartReader {
         voiceBars.append(bar)
     }
 
+    /// A `<duration>` in divisions: a whole number as MusicXML writes it, a decimal one rounded, never negative.
+    static func duration(_ element: MusicXMLElement) -> Int {
+        if let whole = element.integer("duration") { return max(0, min(whole, 1 << 40)) }
+        guard let value = element.number("duration") else { return 0 }
+        return Int(max(0, min(value.rounded(), Double(1 << 40))))
+    }
+
     // MARK: - Attributes
 
     private mutating func readAttributes(_ element: MusicXMLElement, place: String, atStart: Bool) {
@@ -271,7 +312,7 @@ struct MusicXMLPartReader {
     private mutating func readNote(_ element: MusicXMLElement, place: String) -> (ImportedEvent, Bool) {
         let isChord = element.has("chord")
         let isGrace = element.has("grace")
-        let duration = isGrace ? 0 : max(element.integer("duration") ?? 0, 0)
+        let duration = isGrace ? 0 : Self.duration(element)
         var event = ImportedEvent(length: WholeNotes(Int64(duration), 4 * max(divisions, 1)), isGrace: isGrace, place: place)
         if isGrace {
             // A grace note's written value (jianpu writes `g[q1]` for a quaver grace); one that steals time from
@@ -285,6 +326,8 @@ struct MusicXMLPartReader {
                     || element.child("notations")?.children("tied").contains { $0.attributes["type"] == "start" || $0.attributes["type"] == "continue" } == true
                 var imported = sounding
                 imported.tiedToNext = tied
+                imported.tiedFromPrevious = element.children("tie").contains { $0.attributes["type"] == "stop" }
+                    || element.child("notations")?.children("tied").contains { $0.attributes["type"] == "stop" || $0.attributes["type"] == "continue" } == true
                 event.pitches = [imported]
             }
         } else if let unpitched = element.child("unpitched") {
@@ -320,6 +363,10 @@ struct MusicXMLPartReader {
             let verse: Int
             if let found = verseNumbers.firstIndex(of: number) {
                 verse = found
+            } else if verseNumbers.count >= Self.maximumVerses {
+                if !droppedVerses { warn(place, "more than \(Self.maximumVerses) verses of lyrics: the others are left out") }
+                droppedVerses = true
+                continue
             } else {
                 verseNumbers.append(number)
                 verse = verseNumbers.count - 1

@@ -55,7 +55,7 @@ struct PartTextWriter {
         let chordLineIndex = lines.count
         let octavesIndex = lines.count
 
-        var barTexts: [(text: String, barLine: Bool)] = []
+        var barWords: [(words: [String], barLine: Bool)] = []
         var onset = WholeNotes.zero
         var index = 0
         while index < measures.count {
@@ -68,7 +68,7 @@ struct PartTextWriter {
                 run += 1
             }
             if run >= 2 {
-                barTexts.append(("R*\(run)", true))
+                barWords.append((["R*\(run)"], true))
                 for k in 0..<run { onset += measures[index + k].length }
                 index += run
                 continue
@@ -89,11 +89,17 @@ struct PartTextWriter {
             }
             words.append(contentsOf: eventWords(measure.events, barOnset: onset, place: place))
             words.append(contentsOf: roadMap.after[index])
-            barTexts.append((words.joined(separator: " "), roadMap.barLineAfter[index]))
+            barWords.append((words, roadMap.barLineAfter[index]))
             onset += measure.length
             index += 1
         }
-        lines.append(contentsOf: Self.grouped(barTexts))
+        var written = barWords.map(\.words)
+        let kept = KeepLength.shortened(written)
+        if KeepLength.size(kept) * 10 < KeepLength.size(written) * 9 {
+            written = kept
+            lines.append("KeepLength")
+        }
+        lines.append(contentsOf: Self.grouped(zip(written, barWords).map { ($0.joined(separator: " "), $1.barLine) }))
         if needsOctavesBefore { lines.insert("OctavesBefore", at: octavesIndex) }
         if withChords, !chordSymbols.isEmpty {
             hadChords = true
