@@ -19,6 +19,8 @@ struct Export: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Sound the score's guitar chords (chords= lines) on a track of their own, as the reference voices them.")
     var chords = true
 
+    @OptionGroup var practice: PracticeOptions
+
     func run() throws {
         if output.lowercased().hasSuffix(".wav") {
             throw CommandFailure("\(output): export writes a Standard MIDI File; name it .mid, or write WAV audio with `jianpu render \(input.file) -o \(output)`")
@@ -26,7 +28,7 @@ struct Export: ParsableCommand {
         let file = try OutputFile(output, inputs: [input.file])
         let score = try input.load()
         let timelines = Flattener.exportedTimelines(of: score, withChords: chords)
-        let chosen: Timeline
+        var chosen: Timeline
         if let movement {
             guard timelines.indices.contains(movement - 1) else {
                 throw CommandFailure("\(input.file) has \(timelines.count) movement(s): --movement must be 1 to \(timelines.count)")
@@ -34,6 +36,11 @@ struct Export: ParsableCommand {
             chosen = timelines[movement - 1]
         } else {
             chosen = Timeline.concatenating(timelines)
+        }
+        do {
+            chosen = try chosen.practised(try practice.plan(for: chosen))
+        } catch let error as PracticeError {
+            throw CommandFailure("\(input.file): \(error.description)")
         }
         if let problem = StandardMIDIFile.problem(writing: chosen) { throw CommandFailure("\(output): \(problem); nothing was written") }
         try file.write(StandardMIDIFile.data(for: chosen))

@@ -10,7 +10,7 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a score through the sound device, showing it as it plays.",
         discussion: """
-            On a terminal: space pauses and resumes, ←/→ jump a bar, +/- change the tempo, q stops.
+            On a terminal: space pauses and resumes, ←/→ jump a bar, +/- change the tempo, [ and ] set the loop's first and last bar to the bar playing (c clears it), 1-9 choose a part, m mutes it, s solos it, q stops.
             Exits with status 3 when there is no sound device (use `jianpu render` or --out then).
             """)
 
@@ -25,7 +25,7 @@ struct Play: ParsableCommand {
     func run() throws {
         if let out = output.out { _ = try OutputFile(out, inputs: [input.file]) }
         let score = try input.load()
-        let (timeline, options) = try sound.performance(of: score, file: input.file)
+        let (timeline, options) = try sound.performance(of: score, file: input.file, loopTimes: 100)
         let synth = try FluidSynth(soundFont: try output.synth.soundFont(), sampleRate: 44_100, gain: output.synth.gain)
         let engine = try PlaybackEngine(timeline: timeline, synth: synth, options: options)
         let sound = try output.open(output.destination, source: engine,

@@ -27,12 +27,14 @@ struct PlayerScreen {
         var pendingSeek: (bar: Int, time: ContinuousClock.Instant)?
         let firstBar = engine.schedule.firstBarIndex + 1
         let lastBar = engine.schedule.lastBarIndex + 1
+        var practice = PlayerPractice()
 
         while !engine.isFinished && !output.hasEnded && !session.isInterrupted {
             let size = session.size
             let status = ScoreView.Status(
                 position: engine.currentPosition, tempoFactor: engine.tempoFactor, isPaused: paused,
-                startPosition: engine.schedule.startPosition.doubleValue, endPosition: engine.schedule.endPosition.doubleValue)
+                startPosition: engine.schedule.startPosition.doubleValue, endPosition: engine.schedule.endPosition.doubleValue,
+                practice: practice.summary(timeline))
             session.draw(view.lines(for: status, columns: size.columns, rows: size.rows))
 
             let now = clock.now
@@ -53,6 +55,17 @@ struct PlayerScreen {
                     pendingSeek = (target, now)
                 case .faster, .slower:
                     try? engine.setTempoFactor(PlayerKeys.steppedTempo(engine.tempoFactor, faster: action == .faster))
+                case .loopStart, .loopEnd, .clearLoop:
+                    let playing = view.bar(at: engine.currentPosition)
+                    if action == .loopStart { practice.loopStart = playing } else if action == .loopEnd { practice.loopEnd = playing }
+                    else { (practice.loopStart, practice.loopEnd) = (nil, nil) }
+                    engine.setLoop(practice.loop)
+                case .selectPart(let part):
+                    if timeline.parts.indices.contains(part) { practice.selectedPart = part }
+                case .toggleMute, .toggleSolo:
+                    let part = practice.selectedPart
+                    if action == .toggleMute { practice.muted.formSymmetricDifference([part]) } else { practice.soloed.formSymmetricDifference([part]) }
+                    engine.setMutedChannels(practice.mutedChannels(timeline.parts))
                 }
             }
         }
