@@ -19,10 +19,12 @@ public struct PlayerPractice: Sendable, Hashable {
         return min(loopStart, loopEnd)...max(loopStart, loopEnd)
     }
 
-    /// The channels to silence for `parts`: the muted ones, and all but the soloed when any is.
+    /// The channels to silence for `parts`: the muted ones, and all but the soloed when any is
+    /// (the click keeps time for a solo unless muted itself).
     public func mutedChannels(_ parts: [TimelinePart]) -> UInt16 {
         var mask: UInt16 = 0
-        for (index, part) in parts.enumerated() where muted.contains(index) || (!soloed.isEmpty && !soloed.contains(index)) {
+        for (index, part) in parts.enumerated()
+        where muted.contains(index) || (!soloed.isEmpty && !soloed.contains(index) && part.channel != PartRole.percussionChannel) {
             mask |= 1 << UInt16(part.channel & 15)
         }
         return mask
