@@ -35,7 +35,7 @@ public struct PracticeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A part's General MIDI instrument: accompaniment=Guzheng or 2=21. Repeatable.", valueName: "part=program"))
     public var program: [String] = []
 
-    @Option(help: ArgumentHelp("Move the sound and the printed 1= by semitones, e.g. +2 or -3.", valueName: "semitones"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Move the sound and the printed 1= by semitones, e.g. +2 or -3.", valueName: "semitones"))
     public var transpose: Int?
 
     @Option(help: ArgumentHelp("Move the sound and the printed 1= to this key, the nearer way: D, 1=D or 6=B.", valueName: "key"))

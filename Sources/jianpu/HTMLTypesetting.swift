@@ -24,7 +24,7 @@ enum HTMLTypesetting {
             try? FileManager.default.removeItem(at: directory)
             registrations.forEach(TemporaryFiles.unregister)
         }
-        var options = RenderOptions(sampleRate: 32_000, gain: synth.gain)
+        var options = RenderOptions(sampleRate: 32_000, gain: synth.level)
         options.maximumSeconds = maximumSeconds
         let renderer = OfflineRenderer(soundFontPath: try synth.soundFont(), options: options)
         try renderer.render(timeline, to: wav)

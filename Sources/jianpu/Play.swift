@@ -26,7 +26,7 @@ struct Play: ParsableCommand {
         if let out = output.out { _ = try OutputFile(out, inputs: [input.file]) }
         let score = try input.load()
         let (timeline, options) = try sound.performance(of: score, file: input.file, loopTimes: 100)
-        let synth = try FluidSynth(soundFont: try output.synth.soundFont(), sampleRate: 44_100, gain: output.synth.gain)
+        let synth = try FluidSynth(soundFont: try output.synth.soundFont(), sampleRate: 44_100, gain: output.synth.level)
         let engine = try PlaybackEngine(timeline: timeline, synth: synth, options: options)
         let sound = try output.open(output.destination, source: engine,
                                     noDeviceFix: "write a file instead with `jianpu render … -o x.wav` (or --out x.wav)")

@@ -77,7 +77,7 @@ struct PracticeRenderTests {
         #expect(strength(solo, 54) > strength(both, 54) / 2)
     }
 
-    @Test("--transpose +2 and --key D move every detected pitch up two semitones", arguments: [["--transpose", "+2"], ["--key", "D"]])
+    @Test("--transpose +2 and --key D move every detected pitch up two semitones", arguments: [["--transpose", "+2"], ["--key", "D"], ["--transpose", "-10", "--transpose", "2"]])
     func transpositionMovesEveryPitch(option: [String]) throws {
         let written = try Self.render(["--mute", "2"])
         let moved = try Self.render(["--mute", "2"] + option)
