@@ -99,3 +99,38 @@ struct AudioFormatTests {
         #expect(raw.loudness < -22, "\(raw.loudness) LUFS")
     }
 }
+
+/// `jianpu help notation`: the reference on stdout, `--man` the page for section 5.
+@Suite("jianpu help notation")
+struct NotationHelpTests {
+    @Test("help notation prints every construct's example, in lines of at most 80 columns but the examples")
+    func printsTheReference() throws {
+        let run = try CommandLineTests.run(["help", "notation"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("JIANPU NOTATION\n"))
+        for needle in ["R{ 1 2 3 4 } A{ 5 - - - | 6 - - - } 1' - - - |", "g[#45] 1 2 3 4 |", "WHERE WE DIFFER FROM THE REFERENCE", "chords=c2 g2"] {
+            #expect(run.output.contains(needle), "\(needle)")
+        }
+        let long = run.output.split(separator: "\n").filter { $0.count > 80 && !$0.hasPrefix("      ") }
+        #expect(long.isEmpty, "\(long)")
+    }
+
+    @Test("help notation --man is a section-5 page man can format; another option is a usage error")
+    func manPage() throws {
+        let run = try CommandLineTests.run(["help", "notation", "--man"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix(".TH JIANPU\\-NOTATION 5 "))
+        if let man = Subprocess.which("man") {
+            let page = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-notation-\(UUID().uuidString).5")
+            try run.output.write(to: page, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: page) }
+            let formatted = try Subprocess.run(man, ["-l", page.path], environment: ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "80"])
+            #expect(formatted.status == 0, "\(formatted.errors)")
+            #expect(formatted.output.contains("JIANPU-NOTATION(5)"))
+            #expect(formatted.output.contains("R*8 1 2 3 4 |"))
+        }
+        let bad = try CommandLineTests.run(["help", "notation", "--html"])
+        #expect(bad.status == 64)
+        #expect(bad.errors.contains("takes no options but --man"))
+    }
+}
