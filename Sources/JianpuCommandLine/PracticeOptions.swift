@@ -35,11 +35,7 @@ public struct PracticeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A part's General MIDI instrument: accompaniment=Guzheng or 2=21. Repeatable.", valueName: "part=program"))
     public var program: [String] = []
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Move the sound and the printed 1= by semitones, e.g. +2 or -3.", valueName: "semitones"))
-    public var transpose: Int?
-
-    @Option(help: ArgumentHelp("Move the sound and the printed 1= to this key, the nearer way: D, 1=D or 6=B.", valueName: "key"))
-    public var key: String?
+    @OptionGroup public var transposition: TranspositionOptions
 
     public init() {}
 
@@ -52,11 +48,6 @@ public struct PracticeOptions: ParsableArguments {
             throw ValidationError("--tempo-steps must be FROM:TO:STEP beats a minute, rising, such as 60:100:5")
         }
         if tempoSteps != nil, loopTimes != nil { throw ValidationError("--tempo-steps sets the number of passes: leave out --loop-times") }
-        if transpose != nil, key != nil { throw ValidationError("give --transpose or --key, not both") }
-        if let transpose, !(-24...24).contains(transpose) { throw ValidationError("--transpose must be -24 to +24 semitones") }
-        if let key, KeyTransposition.tonicPitchClass(of: key.contains("=") ? key : "1=\(key)") == nil {
-            throw ValidationError("--key must be a key such as D, Bb, 1=F# or 6=B")
-        }
         _ = try partSettings()
     }
 
@@ -103,11 +94,34 @@ public struct PracticeOptions: ParsableArguments {
             plan.passes = loopTimes ?? 1
         }
         plan.tempoSteps = tempoSteps.flatMap(TempoSteps.init)
-        if let transpose { plan.transposition = transpose }
-        if let key {
-            let written = timeline.keys.first?.name ?? "1=C"
-            plan.transposition = KeyTransposition.semitones(from: written, to: key) ?? 0
-        }
+        plan.transposition = transposition.semitones(from: timeline.keys.first?.name ?? "1=C")
         return plan
+    }
+}
+
+/// `--transpose` and `--key`: the sound and the printed `1=` in another key (`play`, `render`,
+/// `export` through `PracticeOptions`, and `typeset`).
+public struct TranspositionOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: ArgumentHelp("Move the sound and the printed 1= by semitones, e.g. +2 or -3.", valueName: "semitones"))
+    public var transpose: Int?
+
+    @Option(help: ArgumentHelp("Move the sound and the printed 1= to this key, the nearer way: D, 1=D or 6=B.", valueName: "key"))
+    public var key: String?
+
+    public init() {}
+
+    public func validate() throws {
+        if transpose != nil, key != nil { throw ValidationError("give --transpose or --key, not both") }
+        if let transpose, !(-24...24).contains(transpose) { throw ValidationError("--transpose must be -24 to +24 semitones") }
+        if let key, KeyTransposition.tonicPitchClass(of: key.contains("=") ? key : "1=\(key)") == nil {
+            throw ValidationError("--key must be a key such as D, Bb, 1=F# or 6=B")
+        }
+    }
+
+    /// The semitones asked for, counted for `--key` from the score's first key word (`1=C` when it has none).
+    public func semitones(from writtenKey: String) -> Int {
+        if let transpose { return transpose }
+        if let key { return KeyTransposition.semitones(from: writtenKey, to: key) ?? 0 }
+        return 0
     }
 }

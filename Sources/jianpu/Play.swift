@@ -34,7 +34,9 @@ struct Play: ParsableCommand {
         let screen = !quiet && TerminalSession.isInteractive
         let session = try TerminalSession(raw: screen)
         if screen {
-            PlayerScreen(engine: engine, output: sound, timeline: timeline, score: score).run(in: session)
+            // The screen prints the key and chord symbols the music sounds in.
+            let shown = score.transposed(by: self.sound.practice.transposition.semitones(from: score.writtenKey))
+            PlayerScreen(engine: engine, output: sound, timeline: timeline, score: shown).run(in: session)
         } else {
             while !engine.isFinished && !sound.hasEnded && !session.isInterrupted { _ = session.readBytes(timeout: 0.02) }
         }

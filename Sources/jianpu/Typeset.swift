@@ -26,6 +26,8 @@ struct Typeset: ParsableCommand {
     @Option(help: "The most pages to typeset: a score that needs more is refused before anything is written.")
     var maxPages: Int = 100
 
+    @OptionGroup var transposition: TranspositionOptions
+
     @OptionGroup var length: AudioLengthOption
 
     @OptionGroup var synth: SynthOptions
@@ -45,7 +47,8 @@ struct Typeset: ParsableCommand {
 
     func run() throws {
         let file = try OutputFile(output, inputs: [input.file])
-        let score = try input.load()
+        let written = try input.load()
+        let score = written.transposed(by: transposition.semitones(from: written.writtenKey))
         let engraver = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure())
         let engraving: Engraving
         do {

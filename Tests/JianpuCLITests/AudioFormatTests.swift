@@ -134,3 +134,44 @@ struct NotationHelpTests {
         #expect(bad.errors.contains("takes no options but --man"))
     }
 }
+
+/// `--transpose`/`--key` beyond the sound: the printed page and the MIDI file.
+@Suite("transposition in typeset and export")
+struct TranspositionOutputTests {
+    @Test("typeset --key Eb prints 1=Eb and the chord symbols in E-flat")
+    func typesetPrintsMovedKey() throws {
+        let folder = try AudioFormatTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "title=T\nchords=c2 g:7 a:m/e f\n1=C\n4/4\n1 2 3 4 | 5 6 7 1 |\n".write(to: folder.appendingPathComponent("c.jp"), atomically: true, encoding: .utf8)
+        let run = try CommandLineTests.run(["typeset", "c.jp", "-o", "c.svg", "--key", "Eb"], in: folder)
+        #expect(run.status == 0, "\(run.errors)")
+        let svg = try String(contentsOf: folder.appendingPathComponent("c.svg"), encoding: .utf8)
+        for text in [">1=Eb<", ">E♭<", ">B♭7<", ">Cm/G<", ">A♭<"] { #expect(svg.contains(text), "\(text)") }
+        #expect(!svg.contains(">1=C<") && !svg.contains(">G7<"))
+    }
+
+    @Test("export --transpose +2 writes every note two semitones up and the key signature of D", .enabled(if: Subprocess.which("python3") != nil))
+    func exportMovesNotesAndKey() throws {
+        let folder = try AudioFormatTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        for (name, options) in [("plain.mid", []), ("moved.mid", ["--transpose", "+2"])] {
+            let run = try CommandLineTests.run(["export", "song.jp", "-o", name] + options, in: folder)
+            #expect(run.status == 0, "\(run.errors)")
+        }
+        let script = """
+            import sys, mido
+            for p in sys.argv[1:]:
+                m = mido.MidiFile(p)
+                print([x.note for t in m.tracks for x in t if x.type == 'note_on' and x.velocity > 0], [x.key for t in m.tracks for x in t if x.type == 'key_signature'])
+            """
+        let run = try Subprocess.run(try #require(Subprocess.which("python3")), ["-c", script, path("plain.mid"), path("moved.mid")])
+        try #require(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        try #require(lines.count == 2)
+        // The song is in 1=D: up two is E.
+        #expect(lines[0].hasSuffix("['D']") && lines[1].hasSuffix("['E']"), "\(lines)")
+        let notes = lines.map { line in line.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" }.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+        #expect(!notes[0].isEmpty && notes[1] == notes[0].map { $0 + 2 })
+    }
+}

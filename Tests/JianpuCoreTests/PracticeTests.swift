@@ -151,3 +151,29 @@ struct PracticeTests {
         #expect(try written.practised(PracticePlan()) == written)
     }
 }
+
+/// The score itself in another key: what `typeset` prints and the play screen shows.
+@Suite("score transposition")
+struct ScoreTranspositionTests {
+    @Test("pitches and printed keys move, digits stay, a score with no key gets the moved 1=C")
+    func scoreMoves() throws {
+        let (score, _) = T.parse("1=F\n1 2 R{ 3 g[4]5 } 3[ q6 q7 q1' ] |\n1=G\n1 - - - |")
+        let moved = score.transposed(by: 2)
+        #expect(moved.writtenKey == "1=G")
+        let written = try #require(score.performanceTimeline()), sounding = try #require(moved.performanceTimeline())
+        #expect(sounding.notes.map(\.pitch.midiNumber) == written.notes.map { $0.pitch.midiNumber + 2 })
+        #expect(sounding.keys.map(\.name) == ["1=G", "1=A"])
+        let unkeyed = T.parse("1 2 3 4 |").score.transposed(by: -1)
+        #expect(unkeyed.writtenKey == "1=B")
+        #expect(try #require(unkeyed.performanceTimeline()).notes.first?.pitch.midiNumber == 59)
+    }
+
+    @Test("chord symbols move with the key, spelled as the new key spells, durations and bass kept", arguments: [
+        ("c2 g:7 a:m/e f r4 |", 3, true, "es2 bes:7 c:m/g as r4 |"),
+        ("c2 g:7 a:m/e f", 2, false, "d2 a:7 b:m/fis g"),
+        ("bes:maj7 es", -1, false, "a:maj7 d"),
+    ])
+    func chordSymbols(line: String, semitones: Int, flats: Bool, moved: String) {
+        #expect(ChordTransposition.transposed(line, by: semitones, flats: flats) == moved)
+    }
+}
