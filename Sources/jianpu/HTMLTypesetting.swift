@@ -11,7 +11,8 @@ enum HTMLTypesetting {
     /// compressed sound, so a long score's page never sits in memory whole.
     static func write(_ score: Score, engraving: Engraving, synth: SynthOptions, maximumSeconds: Double, to file: OutputFile) throws {
         let svg = SVGWriter.svg(engraving)
-        guard let timeline = score.performanceTimeline() else {
+        // What `play` plays, chords= included; the engraving's highlight follows the same performance.
+        guard let timeline = score.performanceTimeline(withChords: true) else {
             try file.write(Array(HTMLPage.html(engraving, svg: svg, audio: nil).utf8))
             return
         }
