@@ -65,7 +65,7 @@ struct SoundOptions: ParsableArguments {
 
 }
 
-/// `--max-minutes`, for the commands that write audio (`render`, and `typeset` for the page that plays).
+/// `--max-minutes`, for the command that writes audio (`render`).
 struct AudioLengthOption: ParsableArguments {
     @Option(help: "The longest audio to write, in minutes: a longer performance is refused before anything is written.")
     var maxMinutes: Double = 120

@@ -10,7 +10,7 @@ import JianpuPrint
 struct Typeset: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Typeset a score as printed jianpu: SVG, PDF, or a self-contained HTML page that plays.",
-        discussion: "The format follows the output's extension: .svg, .pdf or .html.")
+        discussion: "The format follows the output's extension: .svg, .pdf or .html. The page plays the score with a small synthesizer of its own (no network), with tempo, a loop of bars, a count-in, a click and parts to mute or solo.")
 
     @OptionGroup var input: ScoreInput
 
@@ -28,9 +28,6 @@ struct Typeset: ParsableCommand {
 
     @OptionGroup var transposition: TranspositionOptions
 
-    @OptionGroup var length: AudioLengthOption
-
-    @OptionGroup var synth: SynthOptions
 
     enum Format: String { case svg, pdf, html }
 
@@ -60,7 +57,7 @@ struct Typeset: ParsableCommand {
             switch format ?? .svg {
             case .svg: try file.write(Array(SVGWriter.svg(engraving).utf8))
             case .pdf: try file.write(try PDFWriter.data(engraving))
-            case .html: try HTMLTypesetting.write(score, engraving: engraving, synth: synth, maximumSeconds: length.maximumSeconds, to: file)
+            case .html: try HTMLTypesetting.write(score, engraving: engraving, to: file)
             }
         } catch let error as AudioError {
             throw CommandFailure(error.message)
