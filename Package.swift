@@ -92,7 +92,7 @@ let package = Package(
         .target(name: "JianpuTestSupport", dependencies: ["JianpuAudio", "JianpuCore"], path: "Tests/JianpuTestSupport"),
         .testTarget(name: "JianpuAudioTests", dependencies: ["Subprocesses", "JianpuAudio", "JianpuCore", "AudioAnalysis", "JianpuTestSupport"]),
         // Runs the `jianpu` executable, so it depends on it: it is built before these tests.
-        .testTarget(name: "JianpuCLITests", dependencies: ["Subprocesses", "JianpuCore", "jianpu"], exclude: ["Golden"]),
+        .testTarget(name: "JianpuCLITests", dependencies: ["Subprocesses", "JianpuCore", "AudioAnalysis", "JianpuTestSupport", "jianpu"], exclude: ["Golden"]),
         .testTarget(name: "JianpuFilesTests", dependencies: ["JianpuFiles"]),
         // Import and export: MusicXML, ABC, MIDI. Reads results back with music21 and mido when installed.
         .testTarget(name: "JianpuInterchangeTests", dependencies: ["Subprocesses", "JianpuInterchange", "JianpuCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),

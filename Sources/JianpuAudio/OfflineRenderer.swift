@@ -85,7 +85,7 @@ public struct OfflineRenderer: Sendable {
     }
 
     /// Refuses audio of `seconds` when longer than `maximumSeconds` or than a WAV file holds, before any is made.
-    private func checkLength(seconds: Double) throws {
+    func checkLength(seconds: Double) throws {
         if seconds > options.maximumSeconds {
             throw AudioError(.output, "the audio would last \(ScoreSummary.clock(seconds)), longer than the \(Int(options.maximumSeconds / 60)) minutes allowed (--max-minutes raises the limit); nothing was written")
         }
@@ -105,6 +105,22 @@ public struct OfflineRenderer: Sendable {
     ) throws -> RenderReport {
         let clock = ContinuousClock()
         let started = clock.now
+        let written = try play(schedule: schedule, synth: synth, tailSeconds: tailSeconds, chunkFrames: chunkFrames, progress: progress) { samples, frames in
+            try writer.write(interleaved: samples, frames: frames)
+        }
+        try writer.close()
+        progress(1)
+        return RenderReport(
+            frames: written, audioSeconds: Double(written) / synth.sampleRate, wallSeconds: (clock.now - started).inSeconds,
+            peak: writer.peak, clippedSamples: writer.clippedSamples)
+    }
+
+    /// Plays a schedule to its end and the tail, handing each chunk of interleaved stereo to `sink`;
+    /// returns the frames played. The tail stops early once a whole chunk of it is silent.
+    static func play(
+        schedule: PerformanceSchedule, synth: any Synthesizer, tailSeconds: Double, chunkFrames: Int, progress: (Double) -> Void,
+        sink: (UnsafePointer<Float>, Int) throws -> Void
+    ) throws -> Int {
         let scheduler = Scheduler(schedule: schedule, synth: synth)
         let musicFrames = scheduler.lastEventFrame
         let tailFrames = max(0, Int((tailSeconds * synth.sampleRate).rounded()))
@@ -118,17 +134,13 @@ public struct OfflineRenderer: Sendable {
             while written < totalFrames {
                 let frames = min(chunk, totalFrames - written)
                 scheduler.render(frames: frames, into: base)
-                try writer.write(interleaved: base, frames: frames)
+                try sink(base, frames)
                 written += frames
                 progress(Double(written) / Double(max(totalFrames, 1)))
                 if written > musicFrames, scheduler.isAtEnd, isSilent(base, count: frames * 2) { break }
             }
         }
-        try writer.close()
-        progress(1)
-        return RenderReport(
-            frames: written, audioSeconds: Double(written) / synth.sampleRate, wallSeconds: (clock.now - started).inSeconds,
-            peak: writer.peak, clippedSamples: writer.clippedSamples)
+        return written
     }
 
     private static func isSilent(_ samples: UnsafePointer<Float>, count: Int) -> Bool {

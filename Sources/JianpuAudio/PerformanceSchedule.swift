@@ -117,7 +117,8 @@ public struct PerformanceSchedule: Sendable {
         var programmed = Set<UInt8>()
         for (index, part) in timeline.parts.enumerated() {
             let channel = min(part.channel, 15)
-            let override = index == 0 ? options.melodyProgram : options.accompanimentProgram
+            // The click keeps its drum kit: a program on the percussion channel picks a kit, not an instrument.
+            let override = channel == PartRole.percussionChannel ? nil : index == 0 ? options.melodyProgram : options.accompanimentProgram
             // The program at the start: the part's own, or the last change before the range played.
             let changes = override == nil ? timeline.programChanges.filter { $0.part == index && $0.position < end } : []
             let atStart = changes.last { $0.position <= start }

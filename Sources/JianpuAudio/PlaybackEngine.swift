@@ -12,6 +12,8 @@ public final class PlaybackEngine: AudioSource, @unchecked Sendable {
         case pause, resume, stop
         case seekBar(Int)
         case replace(PerformanceSchedule)
+        case loop(ClosedRange<Int>?)
+        case mute(UInt16)
         case immediate(MIDIMessage)
     }
 
@@ -93,6 +95,12 @@ public final class PlaybackEngine: AudioSource, @unchecked Sendable {
     /// Jumps to the start of a bar (1-based, clamped to the played range).
     public func seek(toBar bar: Int) { send(.seekBar(bar)) }
 
+    /// Plays played bars (1-based, in performance order) over and over, or plays on when nil.
+    public func setLoop(_ bars: ClosedRange<Int>?) { send(.loop(bars)) }
+
+    /// Silences the channels in `mask` (bit N for channel N) from the next buffer on; 0 unmutes all.
+    public func setMutedChannels(_ mask: UInt16) { send(.mute(mask)) }
+
     /// Changes the tempo factor (relative to the score's tempo) without a jump: playback continues from the same spot.
     /// - Throws: `AudioError(.invalidOptions)` for a factor ≤ 0.
     public func setTempoFactor(_ factor: Double) throws {
@@ -151,6 +159,10 @@ public final class PlaybackEngine: AudioSource, @unchecked Sendable {
             _ = retired.push(old)
         case .immediate(let message):
             synth.send(message)
+        case .loop(let bars):
+            scheduler.setLoop(bars)
+        case .mute(let mask):
+            scheduler.setMutedChannels(mask)
         }
     }
 

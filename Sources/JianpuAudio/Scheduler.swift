@@ -21,6 +21,13 @@ public final class Scheduler {
     /// While paused the synth keeps rendering (release tails fade out) but the performance does not advance.
     public private(set) var isPaused = false
 
+    /// Played bars (1-based, in performance order) played over and over, from the first's start to the last's end.
+    public private(set) var loopBars: ClosedRange<Int>?
+    /// The frames of `loopBars` in the current schedule.
+    private var loopFrames: Range<Int>?
+    /// Channels whose note-ons are not sent (bit N for channel N).
+    public private(set) var mutedChannels: UInt16 = 0
+
     /// A scheduler at the start of `schedule`. The synth should be at the schedule's sample rate.
     public init(schedule: PerformanceSchedule, synth: any Synthesizer) {
         self.schedule = schedule
@@ -54,6 +61,8 @@ public final class Scheduler {
                 synth.render(frames: frames - done, into: output.advanced(by: done))
                 return
             }
+            // At the loop's end, back to its start before any event of the bar after it.
+            if let loop = loopFrames, frame >= loop.upperBound { seek(toFrame: loop.lowerBound) }
             while nextEventIndex < events.count, issueFrame(for: events[nextEventIndex].frame) <= frame {
                 issue(events[nextEventIndex])
                 nextEventIndex += 1
@@ -62,6 +71,7 @@ public final class Scheduler {
             if nextEventIndex < events.count {
                 chunk = min(chunk, issueFrame(for: events[nextEventIndex].frame) - frame)
             }
+            if let loop = loopFrames, frame < loop.upperBound { chunk = min(chunk, loop.upperBound - frame) }
             synth.render(frames: chunk, into: output.advanced(by: done))
             frame += chunk
             done += chunk
@@ -74,7 +84,25 @@ public final class Scheduler {
     }
 
     private func issue(_ event: ScheduledEvent) {
+        if case .noteOn(let channel, _, _) = event.message, mutedChannels & (1 << UInt16(channel & 15)) != 0 { return }
         synth.send(event.message)
+    }
+
+    /// Plays played bars `bars` (1-based) over and over from now on, or plays on when nil.
+    /// A loop set while the music is past its end jumps back at once.
+    public func setLoop(_ bars: ClosedRange<Int>?) {
+        loopBars = bars
+        loopFrames = bars.map { schedule.frame(atBar: $0.lowerBound)..<max(schedule.frame(atBar: $0.upperBound + 1), schedule.frame(atBar: $0.lowerBound) + 1) }
+        if let loop = loopFrames, frame >= loop.upperBound || frame < loop.lowerBound { seek(toFrame: loop.lowerBound) }
+    }
+
+    /// Silences the channels in `mask` (bit N for channel N): their sounding notes are released and new ones not sent.
+    public func setMutedChannels(_ mask: UInt16) {
+        let newlyMuted = mask & ~mutedChannels
+        mutedChannels = mask
+        for channel in 0..<16 where newlyMuted & (1 << UInt16(channel)) != 0 {
+            synth.send(.allNotesOff(channel: UInt8(channel)))
+        }
     }
 
     /// Stops advancing; sounding notes are released.
@@ -117,6 +145,7 @@ public final class Scheduler {
     public func replace(schedule newSchedule: PerformanceSchedule, atFrame newFrame: Int) {
         schedule = newSchedule
         frame = min(max(newFrame, 0), max(newSchedule.endFrame, newSchedule.events.last?.frame ?? 0))
+        loopFrames = loopBars.map { newSchedule.frame(atBar: $0.lowerBound)..<max(newSchedule.frame(atBar: $0.upperBound + 1), newSchedule.frame(atBar: $0.lowerBound) + 1) }
         var index = newSchedule.firstEventIndex(atOrAfter: frame)
         // A note-off of a note that already sounds may sit exactly at `frame`; it is at or after, so kept.
         if index < leadingProgramChanges, frame > 0 { index = leadingProgramChanges }

@@ -7,13 +7,16 @@ public struct SynthOptions: ParsableArguments {
     @Option(help: "The SoundFont (.sf2). Default: $JIANPU_SOUNDFONT, then /usr/share/sounds/sf2/default-GM.sf2.")
     public var soundfont: String?
 
-    @Option(help: "Output level, 0.0-10.0.")
-    public var gain: Float = 0.5
+    @Option(help: "Output level, 0.0-10.0 (default 0.5). `render` brings its audio to a loudness instead unless --gain is given.")
+    public var gain: Float?
 
     public init() {}
 
+    /// The synthesizer's level: the one asked for, else 0.5.
+    public var level: Float { gain ?? 0.5 }
+
     public func validate() throws {
-        guard (0...10).contains(gain) else { throw ValidationError("--gain must be between 0 and 10") }
+        if let gain, !(0...10).contains(gain) { throw ValidationError("--gain must be between 0 and 10") }
     }
 
     /// The SoundFont to load, found in the documented order; throws the one-line `AudioError`.

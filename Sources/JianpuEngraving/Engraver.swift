@@ -35,7 +35,8 @@ public struct Engraver {
         var performance: [(seconds: Double, event: String, part: Int)] = []
         var offset = 0.0
         for (index, movement) in score.movements.enumerated() {
-            let timeline = Flattener.timeline(of: movement)
+            // The performance the page plays (rolled arpeggios, the chords= part): one flattening for sound and highlight.
+            let timeline = Flattener.timeline(of: movement, rollsArpeggios: true, withChords: true)
             let times = OnsetMap(timeline: timeline, prefix: "m\(index)", offset: offset)
             performance += times.performance
             try engrave(movement, number: index + 1, times: times, into: &book)

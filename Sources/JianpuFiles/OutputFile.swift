@@ -102,6 +102,10 @@ public final class OutputFileWriter {
 
     deinit { discard() }
 
+    /// The open descriptor, for a library that writes (and seeks) through it itself, such as
+    /// libsndfile; it must not close it. `commit()` still puts the file in place.
+    public var fileDescriptor: Int32 { descriptor }
+
     /// Appends `bytes`.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(FileProblem) {
         guard descriptor >= 0 else { throw FileProblem(file.path, "is already closed") }

@@ -1,5 +1,6 @@
 /// The `jianpu play` screen's keys: space pauses and resumes, ←/→ jump a bar, +/- change the tempo,
-/// q, Esc or Ctrl-C stop.
+/// `[` and `]` set the loop's first and last bar to the bar playing, `c` clears the loop, 1-9 choose
+/// a part, `m` mutes it and `s` solos it, q, Esc or Ctrl-C stop.
 public enum PlayerKeys {
     /// The tempo factor changes by this ratio per `+` or `-`.
     public static let tempoStep = 1.1
@@ -9,6 +10,9 @@ public enum PlayerKeys {
     /// What a key asks for.
     public enum Action: Sendable, Hashable {
         case togglePause, previousBar, nextBar, faster, slower, quit
+        case loopStart, loopEnd, clearLoop, toggleMute, toggleSolo
+        /// Choose a part, 0-based.
+        case selectPart(Int)
     }
 
     /// The action bound to a key, if any (releases do nothing).
@@ -21,6 +25,13 @@ public enum PlayerKeys {
         case .character("+"), .character("="), .up: return .faster
         case .character("-"), .character("_"), .down: return .slower
         case .character("q"), .character("Q"), .control("c"), .control("d"), .escape: return .quit
+        case .character("["): return event.kind == .press ? .loopStart : nil
+        case .character("]"): return event.kind == .press ? .loopEnd : nil
+        case .character("c"): return event.kind == .press ? .clearLoop : nil
+        case .character("m"): return event.kind == .press ? .toggleMute : nil
+        case .character("s"): return event.kind == .press ? .toggleSolo : nil
+        case .character(let digit) where ("1"..."9").contains(digit):
+            return event.kind == .press ? digit.wholeNumberValue.map { .selectPart($0 - 1) } : nil
         default: return nil
         }
     }

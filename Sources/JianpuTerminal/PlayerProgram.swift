@@ -10,6 +10,10 @@ public struct PlayerProgram: TerminalProgram {
         case seek(bar: Int)
         /// Play at this factor of the written tempo.
         case tempo(Double)
+        /// Loop these played bars (1-based), or stop looping.
+        case loop(ClosedRange<Int>?)
+        /// Silence these MIDI channels (a bit each).
+        case muteChannels(UInt16)
     }
 
     /// The engine as seen now: where it plays, how fast, whether it is done.
@@ -36,11 +40,15 @@ public struct PlayerProgram: TerminalProgram {
     public private(set) var isFinished = false
     /// A seek not yet seen by the audio thread: the bar asked for and when.
     private var pendingSeek: (bar: Int, time: Double)?
+    /// What the practice keys have set: the loop, the chosen part, the parts muted and soloed.
+    public private(set) var practice = PlayerPractice()
+    private let timeline: Timeline
 
     /// The screen of `score` played as `timeline`; `observe` reads the engine (on the control thread).
     public init(timeline: Timeline, score: Score, bars: ClosedRange<Int>, startPosition: Double, endPosition: Double,
                 isPaused: Bool, observe: @escaping @Sendable () -> Playback) {
         view = ScoreView(timeline: timeline, score: score)
+        self.timeline = timeline
         self.bars = bars
         self.startPosition = startPosition
         self.endPosition = endPosition
@@ -72,12 +80,27 @@ public struct PlayerProgram: TerminalProgram {
             let factor = PlayerKeys.steppedTempo(playback.tempoFactor, faster: action == .faster)
             playback.tempoFactor = factor
             return [.tempo(factor)]
+        case .loopStart, .loopEnd, .clearLoop:
+            let playing = view.bar(at: playback.position)
+            switch action {
+            case .loopStart: practice.loopStart = playing
+            case .loopEnd: practice.loopEnd = playing
+            default: (practice.loopStart, practice.loopEnd) = (nil, nil)
+            }
+            return [.loop(practice.loop)]
+        case .selectPart(let part):
+            if timeline.parts.indices.contains(part) { practice.selectedPart = part }
+            return []
+        case .toggleMute, .toggleSolo:
+            let part = practice.selectedPart
+            if action == .toggleMute { practice.muted.formSymmetricDifference([part]) } else { practice.soloed.formSymmetricDifference([part]) }
+            return [.muteChannels(practice.mutedChannels(timeline.parts))]
         }
     }
 
     public func lines(columns: Int, rows: Int) -> [String] {
         let status = ScoreView.Status(position: playback.position, tempoFactor: playback.tempoFactor, isPaused: isPaused,
-                                      startPosition: startPosition, endPosition: endPosition)
+                                      startPosition: startPosition, endPosition: endPosition, practice: practice.summary(timeline))
         return view.lines(for: status, columns: columns, rows: rows)
     }
 }

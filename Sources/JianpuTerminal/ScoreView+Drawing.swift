@@ -28,7 +28,9 @@ extension ScoreView {
         let state = status.isPaused ? "❚❚ paused" : "▶ playing"
         let bar = timeline.bar(atApproximately: position, tolerance: Self.tolerance)
         let time = bar.timeThrough.map { ", " + $0 } ?? ""
-        header.append(Self.fit(" bar \(bar.number)/\(max(timeline.printedBarCount, 1))\(time)   \(Self.clock(elapsed)) / \(Self.clock(total))   \(state)", width))
+        let place = bar.isCountIn ? "count-in" : "bar \(bar.number)/\(max(timeline.printedBarCount, 1))\(time)"
+        let practice = status.practice.map { "   " + $0 } ?? ""
+        header.append(Self.fit(" \(place)   \(Self.clock(elapsed)) / \(Self.clock(total))   \(state)\(practice)", width))
         header.append(String(repeating: "─", count: width))
         let footer = [String(repeating: "─", count: width), Self.fit(" " + Self.keyHelp, width)]
 

@@ -44,8 +44,11 @@ public struct ScoreView: Sendable {
         /// Where the played range starts and ends (whole notes), for the time shown.
         public var startPosition: Double
         public var endPosition: Double
+        /// The practice state to show after the time (`loop 5-8   part 2 muted`), if any.
+        public var practice: String?
 
-        public init(position: Double, tempoFactor: Double = 1, isPaused: Bool = false, startPosition: Double = 0, endPosition: Double) {
+        public init(position: Double, tempoFactor: Double = 1, isPaused: Bool = false, startPosition: Double = 0, endPosition: Double, practice: String? = nil) {
+            self.practice = practice
             self.position = position
             self.tempoFactor = tempoFactor
             self.isPaused = isPaused
@@ -59,7 +62,7 @@ public struct ScoreView: Sendable {
     public static let accompanimentHighlight = "\u{1B}[7;36m"
     public static let reset = "\u{1B}[0m"
     /// The footer's key help.
-    public static let keyHelp = "space pause/resume   ←/→ bar   +/- tempo   q quit"
+    public static let keyHelp = "space pause   ←/→ bar   +/- tempo   [ ] loop   c no loop   1-9 part   m mute   s solo   q quit"
 
     public let timeline: Timeline
     public let title: String

@@ -94,7 +94,7 @@ struct ChordPadCommand: ParsableCommand {
         options.tunings = tuningList
         options.formulas = formulas
         options.soundFont = output.synth.soundfont
-        options.gain = output.synth.gain
+        options.gain = output.synth.level
         options.out = output.out
         options.driver = output.driver
         options.device = output.device

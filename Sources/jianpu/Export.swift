@@ -21,6 +21,8 @@ struct Export: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "MIDI: sound the score's guitar chords (chords= lines) on a track of their own, as the reference voices them. MusicXML writes them as chord symbols either way.")
     var chords = true
 
+    @OptionGroup var practice: PracticeOptions
+
     /// What the output's extension asks for.
     enum Format {
         case midi, musicXML, compressedMusicXML
@@ -55,7 +57,9 @@ struct Export: ParsableCommand {
             if let movement, !score.movements.indices.contains(movement - 1) {
                 throw CommandFailure("\(input.file) has \(score.movements.count) movement(s): --movement must be 1 to \(score.movements.count)")
             }
-            let exported = try MusicXMLWriter.document(for: score, movement: movement)
+            // Transposition moves the written key and chord symbols too; the other practice options shape a performance.
+            let shown = score.transposed(by: practice.transposition.semitones(from: score.writtenKey))
+            let exported = try MusicXMLWriter.document(for: shown, movement: movement)
             DiagnosticPrinter.print(exported.warnings)
             try file.write(format == .musicXML ? Array(exported.document.utf8) : [UInt8](MusicXMLArchive.data(for: exported.document)))
         }
@@ -63,7 +67,7 @@ struct Export: ParsableCommand {
 
     private func midi(_ score: Score) throws -> [UInt8] {
         let timelines = Flattener.exportedTimelines(of: score, withChords: chords)
-        let chosen: Timeline
+        var chosen: Timeline
         if let movement {
             guard timelines.indices.contains(movement - 1) else {
                 throw CommandFailure("\(input.file) has \(timelines.count) movement(s): --movement must be 1 to \(timelines.count)")
@@ -71,6 +75,11 @@ struct Export: ParsableCommand {
             chosen = timelines[movement - 1]
         } else {
             chosen = Timeline.concatenating(timelines)
+        }
+        do {
+            chosen = try chosen.practised(try practice.plan(for: chosen))
+        } catch let error as PracticeError {
+            throw CommandFailure("\(input.file): \(error.description)")
         }
         if let problem = StandardMIDIFile.problem(writing: chosen) { throw CommandFailure("\(output): \(problem); nothing was written") }
         return StandardMIDIFile.data(for: chosen)

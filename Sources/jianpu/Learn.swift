@@ -77,7 +77,7 @@ struct Learn: ParsableCommand {
         let destination: AudioOutput.Destination = mute ? .muted : output.out.map { .pacedWAV(path: $0) } ?? output.destination
         let audio: QuizAudio
         do {
-            audio = try QuizAudio(output: destination, soundFont: mute ? nil : try output.synth.soundFont(), gain: output.synth.gain)
+            audio = try QuizAudio(output: destination, soundFont: mute ? nil : try output.synth.soundFont(), gain: output.synth.level)
         } catch let error as AudioError where error.kind == .noSoundDevice {
             throw error.with(fix: "write the sound to a file with --out x.wav, or use --mute")
         }

@@ -10,7 +10,7 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a score through the sound device, showing it as it plays.",
         discussion: """
-            On a terminal: space pauses and resumes, ←/→ jump a bar, +/- change the tempo, q stops.
+            On a terminal: space pauses and resumes, ←/→ jump a bar, +/- change the tempo, [ and ] set the loop's first and last bar to the bar playing (c clears it), 1-9 choose a part, m mutes it, s solos it, q stops.
             Exits with status 3 when there is no sound device (use `jianpu render` or --out then).
             """)
 
@@ -25,8 +25,8 @@ struct Play: ParsableCommand {
     func run() throws {
         if let out = output.out { _ = try OutputFile(out, inputs: [input.file]) }
         let score = try input.load()
-        let (timeline, options) = try sound.performance(of: score, file: input.file)
-        let synth = try FluidSynth(soundFont: try output.synth.soundFont(), sampleRate: 44_100, gain: output.synth.gain)
+        let (timeline, options) = try sound.performance(of: score, file: input.file, loopTimes: 100)
+        let synth = try FluidSynth(soundFont: try output.synth.soundFont(), sampleRate: 44_100, gain: output.synth.level)
         let engine = try PlaybackEngine(timeline: timeline, synth: synth, options: options)
         let sound = try output.open(output.destination, source: engine,
                                     noDeviceFix: "write a file instead with `jianpu render … -o x.wav` (or --out x.wav)")
@@ -35,8 +35,10 @@ struct Play: ParsableCommand {
         let session = try TerminalSession(raw: screen)
         if screen {
             let schedule = engine.schedule
+            // The screen prints the key and chord symbols the music sounds in.
+            let shown = score.transposed(by: self.sound.practice.transposition.semitones(from: score.writtenKey))
             var program = PlayerProgram(
-                timeline: timeline, score: score, bars: (schedule.firstBarIndex + 1)...(schedule.lastBarIndex + 1),
+                timeline: timeline, score: shown, bars: (schedule.firstBarIndex + 1)...(schedule.lastBarIndex + 1),
                 startPosition: schedule.startPosition.doubleValue, endPosition: schedule.endPosition.doubleValue,
                 isPaused: engine.isPaused,
                 observe: { .init(position: engine.currentPosition, tempoFactor: engine.tempoFactor, isFinished: engine.isFinished) })
@@ -46,6 +48,8 @@ struct Play: ParsableCommand {
                 case .resume: engine.resume()
                 case .seek(let bar): engine.seek(toBar: bar)
                 case .tempo(let factor): try? engine.setTempoFactor(factor)
+                case .loop(let bars): engine.setLoop(bars)
+                case .muteChannels(let mask): engine.setMutedChannels(mask)
                 }
             }
             // Every way out releases all notes.

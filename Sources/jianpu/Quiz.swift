@@ -156,7 +156,7 @@ struct Quiz: ParsableCommand {
         let soundFont = mute ? nil : try output.synth.soundFont()
         let audio: QuizAudio
         do {
-            audio = try QuizAudio(output: destination, soundFont: soundFont, gain: output.synth.gain)
+            audio = try QuizAudio(output: destination, soundFont: soundFont, gain: output.synth.level)
         } catch let error as AudioError where error.kind == .noSoundDevice {
             throw error.with(fix: "write the sound to a file with --out x.wav, or use --mute")
         }

@@ -7,13 +7,17 @@ import JianpuFiles
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a score to a WAV file, faster than real time.")
+        abstract: "Render a score to a WAV, FLAC or Ogg Vorbis file, faster than real time.",
+        discussion: "The format follows the output's extension: .wav, .flac or .ogg. The audio is brought to --loudness (EBU R128 integrated loudness, true peak under -1 dBTP) unless --gain is given.")
 
     @OptionGroup var input: ScoreInput
     @OptionGroup var sound: SoundOptions
 
-    @Option(name: .shortAndLong, help: "The WAV file to write.")
+    @Option(name: .shortAndLong, help: "The file to write: song.wav, song.flac or song.ogg.")
     var output: String
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The integrated loudness to bring the audio to, in LUFS (-40 to -5), with its true peak under -1 dBTP.", valueName: "lufs"))
+    var loudness: Double = -16
 
     @Option(help: "Samples per second.")
     var sampleRate: Int = 44_100
@@ -25,6 +29,11 @@ struct Render: ParsableCommand {
     func validate() throws {
         // FluidSynth's range.
         if !(8_000...96_000).contains(sampleRate) { throw ValidationError("--sample-rate must be between 8000 and 96000") }
+        if AudioFileFormat(path: output) == nil {
+            throw ValidationError("cannot tell the format of '\(output)': give a name ending in .wav, .flac or .ogg")
+        }
+        if !(-40 ... -5).contains(loudness) { throw ValidationError("--loudness must be between -40 and -5 LUFS") }
+        if synth.gain != nil, loudness != -16 { throw ValidationError("--gain sets the level itself: leave out --loudness") }
     }
 
     func run() throws {
@@ -32,16 +41,18 @@ struct Render: ParsableCommand {
         let score = try input.load()
         let (timeline, playback) = try sound.performance(of: score, file: input.file)
         let soundFont = try synth.soundFont()
-        var options = RenderOptions(sampleRate: sampleRate, gain: synth.gain, playback: playback)
+        var options = RenderOptions(sampleRate: sampleRate, gain: synth.level, playback: playback)
         options.maximumSeconds = length.maximumSeconds
         let renderer = OfflineRenderer(soundFontPath: soundFont, options: options)
         let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
         defer { bar.finish() }
-        let report = try renderer.render(timeline, to: file) { bar.update($0) }
+        let target = synth.gain == nil ? LoudnessTarget(integrated: loudness) : nil
+        let (report, level) = try renderer.render(timeline, to: file, format: AudioFileFormat(path: output) ?? .wav, loudness: target) { bar.update($0) }
         bar.finish()
         let speed = report.speed.isFinite ? String(format: "%.0f", report.speed) : "∞"
+        let levelNote = target == nil ? "" : String(format: ", %+.1f dB to %.0f LUFS", level.gainDecibels, loudness)
         StandardStreams.error(
-            "rendered \(output): \(ScoreSummary.clock(report.audioSeconds)) of audio in \(String(format: "%.2f", report.wallSeconds)) s (\(speed)× real time)\n")
+            "rendered \(output): \(ScoreSummary.clock(report.audioSeconds)) of audio in \(String(format: "%.2f", report.wallSeconds)) s (\(speed)× real time\(levelNote))\n")
     }
 }
 

@@ -26,6 +26,7 @@ struct SoundOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Sound the score's guitar chords (chords= lines) on a track of their own, as the reference voices them.")
     var chords = true
 
+    @OptionGroup var practice: PracticeOptions
 
     func validate() throws {
         if let tempo, TempoRequest(tempo) == nil { throw ValidationError("--tempo must be beats per minute (1-1000) or a percentage such as 75%") }
@@ -33,17 +34,28 @@ struct SoundOptions: ParsableArguments {
         if let accompanimentProgram { _ = try ProgramOption.program(accompanimentProgram, option: "--accompaniment-program") }
         if let from, from < 0 { throw ValidationError("--from must be a bar number from 0 (a pickup) or 1") }
         if let from, let to, to < from { throw ValidationError("--to must not be before --from") }
+        if practice.loop != nil, from != nil || to != nil { throw ValidationError("--loop gives the bars to play: leave out --from and --to") }
+        if practice.tempoSteps != nil, tempo != nil { throw ValidationError("--tempo-steps sets the tempo of each pass: leave out --tempo") }
     }
 
     /// The timeline to play and the playback options, or a failure already reported.
-    func performance(of score: Score, file: String) throws -> (Timeline, PlaybackOptions) {
-        guard let timeline = score.performanceTimeline(movement: movement, withChords: chords) else {
+    /// A loop plays `loopTimes` times unless `--loop-times` says.
+    func performance(of score: Score, file: String, loopTimes: Int = 4) throws -> (Timeline, PlaybackOptions) {
+        guard let written = score.performanceTimeline(movement: movement, withChords: chords) else {
             throw CommandFailure("\(file) has \(score.movements.count) movement(s): --movement must be 1 to \(score.movements.count)")
         }
-        let bars = timeline.printedBarCount
-        if let from, timeline.barIndex(printed: from) == nil {
-            throw CommandFailure("--from \(from) is not a bar of \(file): it has bars \(timeline.bars.first?.number ?? 1) to \(bars)")
+        let bars = written.printedBarCount
+        if let from, written.barIndex(printed: from) == nil {
+            throw CommandFailure("--from \(from) is not a bar of \(file): it has bars \(written.bars.first?.number ?? 1) to \(bars)")
         }
+        let timeline: Timeline
+        do {
+            timeline = try written.practised(try practice.plan(for: written, from: from, to: to.map { min($0, bars) }, loopTimes: loopTimes))
+        } catch let error as PracticeError {
+            throw CommandFailure("\(file): \(error.description)")
+        }
+        // A passage of its own already starts and ends where --from and --to say.
+        let (from, to) = practice.cutsPassage ? (nil, nil) : (self.from, self.to)
         let options = PlaybackOptions(
             tempoFactor: tempo.flatMap(TempoRequest.init)?.factor(for: timeline) ?? 1, startBar: from, endBar: to.map { min($0, bars) },
             melodyProgram: melodyProgram.flatMap(GeneralMIDI.program(named:)),
@@ -53,7 +65,7 @@ struct SoundOptions: ParsableArguments {
 
 }
 
-/// `--max-minutes`, for the commands that write audio (`render`, and `typeset` for the page that plays).
+/// `--max-minutes`, for the command that writes audio (`render`).
 struct AudioLengthOption: ParsableArguments {
     @Option(help: "The longest audio to write, in minutes: a longer performance is refused before anything is written.")
     var maxMinutes: Double = 120

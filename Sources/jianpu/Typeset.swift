@@ -10,7 +10,7 @@ import JianpuPrint
 struct Typeset: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Typeset a score as printed jianpu: SVG, PDF, or a self-contained HTML page that plays.",
-        discussion: "The format follows the output's extension: .svg, .pdf or .html.")
+        discussion: "The format follows the output's extension: .svg, .pdf or .html. The page plays the score with a small synthesizer of its own (no network), with tempo, a loop of bars, a count-in, a click and parts to mute or solo.")
 
     @OptionGroup var input: ScoreInput
 
@@ -26,9 +26,8 @@ struct Typeset: ParsableCommand {
     @Option(help: "The most pages to typeset: a score that needs more is refused before anything is written.")
     var maxPages: Int = 100
 
-    @OptionGroup var length: AudioLengthOption
+    @OptionGroup var transposition: TranspositionOptions
 
-    @OptionGroup var synth: SynthOptions
 
     enum Format: String { case svg, pdf, html }
 
@@ -45,7 +44,8 @@ struct Typeset: ParsableCommand {
 
     func run() throws {
         let file = try OutputFile(output, inputs: [input.file])
-        let score = try input.load()
+        let written = try input.load()
+        let score = written.transposed(by: transposition.semitones(from: written.writtenKey))
         let engraver = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure())
         let engraving: Engraving
         do {
@@ -57,7 +57,7 @@ struct Typeset: ParsableCommand {
             switch format ?? .svg {
             case .svg: try file.write(Array(SVGWriter.svg(engraving).utf8))
             case .pdf: try file.write(try PDFWriter.data(engraving))
-            case .html: try HTMLTypesetting.write(score, engraving: engraving, synth: synth, maximumSeconds: length.maximumSeconds, to: file)
+            case .html: try HTMLTypesetting.write(score, engraving: engraving, to: file)
             }
         } catch let error as AudioError {
             throw CommandFailure(error.message)

@@ -54,13 +54,13 @@ struct SVGEngravingTests {
         #expect(underlines.count == 4)
     }
 
-    @Test("a score without repeats has one note element per note its export writes, with the pitch and onset of each",
+    @Test("a score without repeats has one note element per note it plays, with the pitch and onset it plays (rolled chords rolled)",
           arguments: ["bjehp.jp", "greensleeves.jp", "brahms-lullaby.jp"])
-    func noteElementsMatchTheExport(name: String) throws {
+    func noteElementsMatchThePerformance(name: String) throws {
         let score = try EngravingSupport.shipped(name)
         let svg = SVGWriter.svg(EngravingSupport.engrave(score))
         let heads = try EngravingSupport.elements(svg, class: "note")
-        let timeline = Timeline.concatenating(Flattener.exportedTimelines(of: score))
+        let timeline = try #require(score.performanceTimeline())
         #expect(heads.count == timeline.notes.count)
         let written = heads.map { (Int(EngravingSupport.number($0, "data-pitch")), (EngravingSupport.number($0, "data-onset") * 1000).rounded()) }
         let exported = timeline.notes.map { ($0.pitch.midiNumber, (timeline.tempoMap.seconds(at: $0.onset) * 1000).rounded()) }

@@ -64,6 +64,9 @@ public enum ChordAccompaniment {
         return length
     }
 
+    /// The name of the part that plays the chords.
+    public static let partName = "Chords"
+
     /// The timeline with one more part playing the chords (nothing changes when `text` holds none).
     public static func adding(_ text: String, to timeline: Timeline, formulas: [ChordFormula] = ChordFormula.standard) -> Timeline {
         let chords = chords(in: text, formulas: formulas)
@@ -71,7 +74,7 @@ public enum ChordAccompaniment {
         var result = timeline
         let number = result.parts.count
         let channel = TimelinePart.channel(forPart: number)
-        result.parts.append(TimelinePart(name: "Chords", channel: channel, program: 24))
+        result.parts.append(TimelinePart(name: partName, channel: channel, program: 24))
         for chord in chords {
             for pitch in chord.pitches {
                 result.notes.append(TimedNote(onset: chord.onset, duration: chord.length, pitch: pitch, velocity: velocity, part: number))

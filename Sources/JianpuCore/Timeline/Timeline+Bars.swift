@@ -13,8 +13,8 @@ public struct PlayedBar: Sendable, Hashable, CustomStringConvertible {
         self.pass = pass
     }
 
-    /// `bar 5`, or `bar 5, 2nd time` on a repeat.
-    public var description: String { "bar \(number)" + (timeThrough.map { ", " + $0 } ?? "") }
+    /// `bar 5`, or `bar 5, 2nd time` on a repeat; `count-in` before the music.
+    public var description: String { pass == 0 ? "count-in" : "bar \(number)" + (timeThrough.map { ", " + $0 } ?? "") }
 
     /// `2nd time`, `3rd time`… when a repeat comes back to the bar; nil the first time.
     public var timeThrough: String? {

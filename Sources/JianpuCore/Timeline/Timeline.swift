@@ -46,7 +46,7 @@ public struct Timeline: Sendable, Hashable {
 /// One part (voice) of a movement and how it sounds.
 public struct TimelinePart: Sendable, Hashable {
     public var name: String?
-    /// The MIDI channel: 0 for the melody, 1 and up for accompaniment, never 9 (drums).
+    /// The MIDI channel: 0 for the melody, 1 and up for accompaniment; 9 (drums) only for a practice click.
     public var channel: UInt8
     /// The General MIDI program (0-based), if the score names an instrument we know.
     public var program: UInt8?

@@ -1,0 +1,49 @@
+import JianpuCore
+
+/// What the play screen's practice keys have set: the loop's bars, the chosen part, the parts muted
+/// and soloed. Pure, so the screen's keys are tested without sound.
+public struct PlayerPractice: Sendable, Hashable {
+    /// The loop's first and last played bar (1-based, in performance order), each once set.
+    public var loopStart: Int?
+    public var loopEnd: Int?
+    /// The part the `m` and `s` keys act on, 0-based.
+    public var selectedPart = 0
+    public var muted: Set<Int> = []
+    public var soloed: Set<Int> = []
+
+    public init() {}
+
+    /// The bars to loop, once both ends are set (in either order).
+    public var loop: ClosedRange<Int>? {
+        guard let loopStart, let loopEnd else { return nil }
+        return min(loopStart, loopEnd)...max(loopStart, loopEnd)
+    }
+
+    /// The channels to silence for `parts`: the muted ones, and all but the soloed when any is
+    /// (the click keeps time for a solo unless muted itself).
+    public func mutedChannels(_ parts: [TimelinePart]) -> UInt16 {
+        var mask: UInt16 = 0
+        for (index, part) in parts.enumerated()
+        where muted.contains(index) || (!soloed.isEmpty && !soloed.contains(index) && part.channel != PartRole.percussionChannel) {
+            mask |= 1 << UInt16(part.channel & 15)
+        }
+        return mask
+    }
+
+    /// The line the screen shows: `loop 5-8   part 2 Erhu: muted`.
+    public func summary(_ timeline: Timeline) -> String {
+        var pieces: [String] = []
+        func printed(_ bar: Int) -> String {
+            timeline.bars.indices.contains(bar - 1) ? "\(timeline.bars[bar - 1].number)" : "\(bar)"
+        }
+        if let loop { pieces.append("loop \(printed(loop.lowerBound))-\(printed(loop.upperBound))") }
+        else if let loopStart { pieces.append("loop from \(printed(loopStart))") }
+        if timeline.parts.indices.contains(selectedPart) {
+            let part = timeline.parts[selectedPart]
+            let name = selectedPart == 0 ? "melody" : part.name ?? "accompaniment"
+            let state = soloed.contains(selectedPart) ? ": solo" : muted.contains(selectedPart) ? ": muted" : ""
+            pieces.append("part \(selectedPart + 1) \(name)\(state)")
+        }
+        return pieces.joined(separator: "   ")
+    }
+}
