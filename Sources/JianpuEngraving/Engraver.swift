@@ -185,7 +185,7 @@ public enum EngravingRefusal: Error, Sendable, Equatable {
             return "\(file) needs more than \(maximumPages) pages (--max-pages raises the limit); nothing was written"
         case let .systemTallerThanPage(movement, parts, verses, height, room):
             let what = (parts == 1 ? "one part" : "\(parts) parts") + (verses > 1 ? ", \(verses) verses of lyrics" : "")
-            return "\(file): a system of movement \(movement) (\(what)) needs at least \(Int(height.rounded(.up))) pt, more than the \(Int(room)) pt a page has room for (a smaller --size fits more); nothing was written"
+            return "\(file): a system of movement \(movement) (\(what)) needs at least \(Int(saturating: height.rounded(.up))) pt, more than the \(Int(saturating: room)) pt a page has room for (a smaller --size fits more); nothing was written"
         }
     }
 }
