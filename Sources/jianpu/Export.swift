@@ -35,6 +35,7 @@ struct Export: ParsableCommand {
         } else {
             chosen = Timeline.concatenating(timelines)
         }
+        ChannelSharing.warn(chosen, file: input.file)
         if let problem = StandardMIDIFile.problem(writing: chosen) { throw CommandFailure("\(output): \(problem); nothing was written") }
         try file.write(StandardMIDIFile.data(for: chosen))
     }

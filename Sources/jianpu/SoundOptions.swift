@@ -40,6 +40,7 @@ struct SoundOptions: ParsableArguments {
         guard let timeline = score.performanceTimeline(movement: movement, withChords: chords) else {
             throw CommandFailure("\(file) has \(score.movements.count) movement(s): --movement must be 1 to \(score.movements.count)")
         }
+        ChannelSharing.warn(timeline, file: file)
         let bars = timeline.printedBarCount
         if let from, timeline.barIndex(printed: from) == nil {
             throw CommandFailure("--from \(from) is not a bar of \(file): it has bars \(timeline.bars.first?.number ?? 1) to \(bars)")
