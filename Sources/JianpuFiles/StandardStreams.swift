@@ -17,6 +17,7 @@ public enum StandardStreams {
     public static func prepare() {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
             if descriptor == STDOUT_FILENO { outputWasClosed = true }
+            closedAtStart.insert(descriptor)
             let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
             if opened >= 0, opened != descriptor {
                 dup2(opened, descriptor)
@@ -29,6 +30,12 @@ public enum StandardStreams {
 
     /// Standard output was closed when the program started (`>&-`): output to it fails, as it would have.
     nonisolated(unsafe) private static var outputWasClosed = false
+    /// The standard descriptors that were closed when the program started (now on /dev/null).
+    nonisolated(unsafe) private static var closedAtStart: Set<Int32> = []
+
+    /// Whether standard descriptor `descriptor` was closed when the program started: writing it
+    /// (`-o /dev/stdout` with `>&-`) must fail, not vanish into the /dev/null that holds its place.
+    public static func wasClosed(_ descriptor: Int32) -> Bool { closedAtStart.contains(descriptor) }
 
     /// Writes `text` to standard output; false when it could not all be written.
     @discardableResult

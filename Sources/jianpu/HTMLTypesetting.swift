@@ -16,7 +16,12 @@ enum HTMLTypesetting {
             return
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-typeset-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            // A bad $TMPDIR (missing, a file, read-only, full) is said in a line, not as Foundation's dump.
+            throw FileProblem(directory.deletingLastPathComponent().path, "cannot hold the page's sound while it is made (set TMPDIR to a writable folder)", failure: error)
+        }
         let wav = directory.appendingPathComponent("sound.wav").path, ogg = directory.appendingPathComponent("sound.ogg").path
         // Ctrl-C or kill meanwhile removes them too.
         let registrations = [directory.path, wav, ogg].compactMap(TemporaryFiles.register)

@@ -44,7 +44,7 @@ struct Typeset: ParsableCommand {
     }
 
     func run() throws {
-        let file = try OutputFile(output, inputs: [input.file])
+        let file = try OutputFile(output, inputs: [input.file] + (format == .html ? synth.soundFontInputs : []))
         let score = try input.load()
         let engraver = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure())
         let engraving: Engraving
