@@ -76,9 +76,12 @@ public struct ScoreView: Sendable {
     public init(timeline: Timeline, score: Score) {
         self.timeline = timeline
         let fileName = (score.file as NSString).lastPathComponent
-        self.title = timeline.title ?? score.title ?? (fileName.isEmpty ? "jianpu" : fileName)
+        // The score's words are drawn on the terminal: their control characters shown, one for one, never obeyed.
+        self.title = TerminalText.visible(timeline.title ?? score.title ?? (fileName.isEmpty ? "jianpu" : fileName))
         let partCount = max(timeline.parts.count, (timeline.notes.lazy.map(\.part).max() ?? -1) + 1, 1)
-        var builtRows = TextEngraving.systems(of: score).map { $0.map { Row(text: $0.main, spans: $0.spans, above: $0.above, below: $0.below) } }
+        var builtRows = TextEngraving.systems(of: score).map {
+            $0.map { Row(text: TerminalText.visible($0.main), spans: $0.spans, above: $0.above.map(TerminalText.visible), below: $0.below.map(TerminalText.visible)) }
+        }
         while builtRows.count < partCount { builtRows.append([]) }
         // The row each written note and rest is shown in, per part.
         var rowOf = Array(repeating: [SourceLocation: Int](), count: partCount)
@@ -105,7 +108,7 @@ public struct ScoreView: Sendable {
         self.partNames = (0..<partCount).map { index in
             let name = index < timeline.parts.count ? timeline.parts[index].name : nil
             let role = index == 0 ? "melody" : partCount > 2 ? "accompaniment \(index)" : "accompaniment"
-            return name.map { "\(role) (\($0))" } ?? role
+            return name.map { "\(role) (\(TerminalText.visible($0)))" } ?? role
         }
     }
 
