@@ -47,9 +47,37 @@ public final class QuizEventQueue: Sendable {
     }
 
     /// Reads standard input line by line on a background thread; `.endOfInput` at the end.
+    /// The longest answer line kept whole.
+    static let longestLine = 1 << 16
+
     public func readStandardInputLines() {
+        // Read with read(2), not stdio's readLine: a thread blocked in readLine holds stdin's lock, and
+        // `exit` waits for that lock to flush the streams, so a session over while the input stays
+        // open (a script driving the quiz) never ended.
         let thread = Thread { [self] in
-            while let line = readLine(strippingNewline: true) { push(.line(line)) }
+            var pending: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            func flush(_ line: ArraySlice<UInt8>) {
+                push(.line(String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self)))
+            }
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                pending += buffer[..<count]
+                var start = 0
+                while let newline = pending[start...].firstIndex(of: 10) {
+                    flush(pending[start..<newline])
+                    start = newline + 1
+                }
+                pending.removeFirst(start)
+                // A line without end is an answer no one types: taken as it is, so memory stays bounded.
+                if pending.count > Self.longestLine {
+                    flush(pending[...])
+                    pending = []
+                }
+            }
+            if !pending.isEmpty { flush(pending[...]) }
             push(.endOfInput)
         }
         thread.start()

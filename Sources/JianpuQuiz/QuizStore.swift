@@ -57,15 +57,17 @@ public final class QuizStore: Sendable {
     }
 
     /// Opens an existing log for reading only (for `stats` on a read-only file); no migration is run.
+    /// `immutable` (a log on read-only media) reads it as a file nobody changes: SQLite then needs no
+    /// `-shm` beside a WAL log, which such media cannot get.
     /// - Throws: `QuizError` naming the file and the fix.
-    public init(readingOnly path: String) throws {
+    public init(readingOnly path: String, immutable: Bool = false) throws {
         self.path = path
         busyTimeout = 15
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(15)
         do {
-            let queue = try DatabaseQueue(path: path, configuration: config)
+            let queue = try DatabaseQueue(path: immutable ? Self.immutableURI(path) : path, configuration: config)
             let tables = try queue.read { db in try db.tableExists("recognize_intervals") }
             guard tables else { throw QuizError("cannot read quiz database \(path): it holds no quiz log; pass --db with the right file") }
             reader = queue
@@ -75,11 +77,20 @@ public final class QuizStore: Sendable {
         }
     }
 
-    /// Opens a log for statistics: read-only when the file cannot be written, else as `init(path:)`.
+    /// Opens a log for statistics: read-only when the file cannot be written (immutable on read-only
+    /// media), else as `init(path:)`.
     public static func forReading(path: String) throws -> QuizStore {
         try requireExistingLog(path)
+        try refuseOtherThanFile(path)
+        if isOnReadOnlyMedium(path) { return try QuizStore(readingOnly: path, immutable: true) }
         if FileManager.default.fileExists(atPath: path), isReadOnly(path) { return try QuizStore(readingOnly: path) }
         return try QuizStore(path: path)
+    }
+
+    /// A SQLite URI that opens `path` as immutable (`file:…?immutable=1`), its `%`, `?` and `#` escaped.
+    static func immutableURI(_ path: String) -> String {
+        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
+        return "file:" + (escaped.hasPrefix("/") ? "//" + escaped : escaped) + "?immutable=1"
     }
 
     /// Opens (creating if needed) the log at `path` and brings its schema up to date.
@@ -98,6 +109,7 @@ public final class QuizStore: Sendable {
                 throw QuizError("cannot open quiz database \(path): cannot create its folder \(folder) (\(error.localizedDescription)); pass --db with a writable path")
             }
         }
+        try Self.refuseOtherThanFile(path)
         if fileManager.fileExists(atPath: path), Self.isReadOnly(path) {
             throw QuizError(Self.readOnlyMessage(path, while: .opening))
         }
