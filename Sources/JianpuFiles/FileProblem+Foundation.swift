@@ -22,6 +22,8 @@ extension FileProblem {
             case .fileWriteOutOfSpace: return "No space left on device"
             case .fileWriteVolumeReadOnly: return "Read-only file system"
             case .fileWriteFileExists: return "File exists"
+            case .fileWriteUnknown: return "it cannot be written there"
+            case .fileReadUnknown, .fileReadCorruptFile: return "it cannot be read"
             default: break
             }
         }

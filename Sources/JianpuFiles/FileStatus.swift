@@ -99,8 +99,9 @@ public struct FileStatus: Sendable, Hashable {
         return (path, nil, false)
     }
 
-    /// The folder (`.` for a bare name) and the last component of `path`.
-    static func split(_ path: String) -> (folder: String, name: String) {
+    /// The folder (`.` for a bare name) and the last component of `path`. (Foundation's
+    /// `deletingLastPathComponent` traps on a one-letter path such as `d`: paths are split here.)
+    public static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))

@@ -55,7 +55,12 @@ public enum StandardStreams {
     /// Writes `text` to standard error; false when it could not all be written (the caller rarely can do more).
     @discardableResult
     public static func error(_ text: String) -> Bool {
-        write(text, to: STDERR_FILENO)
+        // Closed at start (`2>&-`): the /dev/null holding its place does not count as written.
+        if closedAtStart.contains(STDERR_FILENO) {
+            errno = EBADF
+            return false
+        }
+        return write(text, to: STDERR_FILENO)
     }
 
     /// Writes all of `text` to `descriptor`, retrying short writes and interruptions.

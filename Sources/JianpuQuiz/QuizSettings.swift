@@ -169,7 +169,7 @@ public enum QuizProfile {
     /// Writes the settings as pretty JSON, creating the folder; never over one of `inputs` (the log, a take).
     public static func save(_ settings: QuizSettings, path: String, inputs: [String] = []) throws {
         do {
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = FileStatus.split(path).folder
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -24,7 +24,7 @@ extension QuizStore {
 
     /// Whether the log's folder is on media mounted read-only (a CD, a read-only mount).
     static func isOnReadOnlyMedium(_ path: String) -> Bool {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FileStatus.split(path).folder
         var info = statvfs()
         guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return false }
         return info.f_flag & UInt(ST_RDONLY) != 0

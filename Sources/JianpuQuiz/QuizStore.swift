@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import JianpuCore
+import JianpuFiles
 
 /// The quiz log in SQLite (GRDB): `sessions` and `recognize_intervals`, the seed app's two tables with all
 /// their columns, plus `response_ms`, `root_note` and `program`.
@@ -103,7 +104,7 @@ public final class QuizStore: Sendable {
         self.path = path
         self.busyTimeout = busyTimeout
         let fileManager = FileManager.default
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FileStatus.split(path).folder
         if !folder.isEmpty, !fileManager.fileExists(atPath: folder) {
             do { try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
                 throw QuizError("cannot open quiz database \(path): cannot create its folder \(folder) (\(error.localizedDescription)); pass --db with a writable path")
@@ -150,7 +151,7 @@ public final class QuizStore: Sendable {
     static func isReadOnly(_ path: String) -> Bool {
         if access(path, W_OK) != 0 { return true }
         if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o222 == 0 { return true }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FileStatus.split(path).folder
         return access(folder.isEmpty ? "." : folder, W_OK) != 0
     }
 

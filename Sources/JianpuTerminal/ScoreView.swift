@@ -1,6 +1,7 @@
 import Foundation
 import JianpuCore
 import JianpuEngraving
+import JianpuFiles
 
 /// What `jianpu play` draws: the score engraved as jianpu in the terminal, a few lines at a time,
 /// with the sounding notes highlighted, a header (title, key, meter, tempo, bar, time) and a footer with the keys.
@@ -75,7 +76,7 @@ public struct ScoreView: Sendable {
     /// A view of `timeline` (flattened from `score`), showing `score` engraved.
     public init(timeline: Timeline, score: Score) {
         self.timeline = timeline
-        let fileName = (score.file as NSString).lastPathComponent
+        let fileName = FileStatus.split(score.file).name
         // The score's words are drawn on the terminal: their control characters shown, one for one, never obeyed.
         self.title = TerminalText.visible(timeline.title ?? score.title ?? (fileName.isEmpty ? "jianpu" : fileName))
         let partCount = max(timeline.parts.count, (timeline.notes.lazy.map(\.part).max() ?? -1) + 1, 1)

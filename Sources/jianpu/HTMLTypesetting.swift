@@ -16,18 +16,22 @@ enum HTMLTypesetting {
             return
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-typeset-\(getpid())-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            // A bad $TMPDIR (missing, a file, read-only, full) is said in a line, not as Foundation's dump.
-            throw FileProblem(directory.deletingLastPathComponent().path, "cannot hold the page's sound while it is made (set TMPDIR to a writable folder)", failure: error)
-        }
         let wav = directory.appendingPathComponent("sound.wav").path, ogg = directory.appendingPathComponent("sound.ogg").path
-        // Ctrl-C or kill meanwhile removes them too.
+        // Registered before it is made: a signal in between would leave it.
         let registrations = [directory.path, wav, ogg].compactMap(TemporaryFiles.register)
         defer {
             try? FileManager.default.removeItem(at: directory)
             registrations.forEach(TemporaryFiles.unregister)
+        }
+        let parent = directory.deletingLastPathComponent().path
+        if let status = FileStatus(parent), status.kind != .directory {
+            throw FileProblem(parent, "is not a folder: set TMPDIR to a writable folder to hold the page's sound while it is made")
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        } catch {
+            // A bad $TMPDIR (missing, a file, read-only, full) is said in a line, not as Foundation's dump.
+            throw FileProblem(directory.deletingLastPathComponent().path, "cannot hold the page's sound while it is made (set TMPDIR to a writable folder)", failure: error)
         }
         var options = RenderOptions(sampleRate: 32_000, gain: synth.gain)
         options.maximumSeconds = maximumSeconds
