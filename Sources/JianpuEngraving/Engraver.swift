@@ -59,7 +59,9 @@ public struct Engraver {
             throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: 0, height: least, room: book.room)
         }
         let parts = WrittenBars.read(movement, prefix: prefix, times: times)
-        let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).map { ($0.onset, Self.printed($0.chord.symbol)) }
+        // In order of onset, so that each bar finds its own by halving instead of reading them all.
+        let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).enumerated()
+            .sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map { ($0.element.onset, Self.printed($0.element.chord.symbol)) }
         let count = parts.map(\.count).max() ?? 0
         let header = HeaderLayout(movement: movement, metrics: m, measure: measure, width: contentWidth)
         book.reserve(header.height + m.s * 4)

@@ -112,6 +112,9 @@ public final class QuizStore: Sendable {
         }
         try Self.refuseOtherThanFile(path)
         if fileManager.fileExists(atPath: path), Self.isReadOnly(path) {
+            if Self.isOnReadOnlyMedium(path) {
+                throw QuizError("cannot open quiz database \(path) to answer: it is on read-only media (quiz stats can read it); copy it to a writable folder or pass --db NEW")
+            }
             throw QuizError(Self.readOnlyMessage(path, while: .opening))
         }
         try Self.refuseForeignDatabase(path)

@@ -222,6 +222,9 @@ struct HostileInputRoundTwoTests {
         let outcome = try shell("$J quiz stats --db ro/q.sqlite")
         #expect(outcome.status == 0, "\(outcome.errors)")
         #expect(outcome.output.contains("2 answers"))
+        let answering = try shell("$J quiz --plain --mute -n 1 --db ro/q.sqlite </dev/null")
+        #expect(answering.status == 1)
+        #expect(answering.errors.contains("on read-only media"), "\(answering.errors)")
     }
 
     @Test("check exits 1 when its report cannot be written", arguments: ["2>&-", "2>/dev/full"])
