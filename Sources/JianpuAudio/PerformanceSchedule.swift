@@ -175,7 +175,7 @@ public struct PerformanceSchedule: Sendable {
     }
 
     private static func frame(at position: WholeNotes, tempoMap: TempoMap, startSeconds: Double, sampleRate: Double) -> Int {
-        Int(((tempoMap.seconds(at: position) - startSeconds) * sampleRate).rounded())
+        Int(saturating: ((tempoMap.seconds(at: position) - startSeconds) * sampleRate).rounded())
     }
 
     /// The score position (in whole notes, approximate) sounding at a frame of the performance.

@@ -154,7 +154,7 @@ public final class PlaybackEngine: AudioSource, @unchecked Sendable {
             let old = scheduler.schedule
             // Same score position: seconds from the score's start scale by old factor / new factor.
             let seconds = (old.startSeconds + Double(scheduler.frame) / old.sampleRate) * old.options.tempoFactor / next.options.tempoFactor
-            let frame = Int(((seconds - next.startSeconds) * next.sampleRate).rounded())
+            let frame = Int(saturating: ((seconds - next.startSeconds) * next.sampleRate).rounded())
             scheduler.replace(schedule: next, atFrame: frame)
             _ = retired.push(old)
         case .immediate(let message):

@@ -22,6 +22,9 @@ public final class WAVWriter {
     public private(set) var clippedSamples = 0
 
     private var file: OutputFileWriter?
+    /// The failure that closed the file early (a full disk): every later write and `close()` report it,
+    /// not that the file is closed.
+    private var failure: AudioError?
     private var scratch: [Int16] = []
 
     /// The most audio bytes a RIFF WAV can hold (its sizes are 32-bit).
@@ -74,15 +77,19 @@ public final class WAVWriter {
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer) throws {
-        guard let file else { throw AudioError(.output, "cannot write to WAV file \(path): it is already closed") }
+        guard let file else { throw failure ?? AudioError(.output, "cannot write to WAV file \(path): it is already closed") }
         guard bytes.count > 0 else { return }
         guard file.bytesWritten + bytes.count <= 44 + Self.maximumDataBytes else {
             self.file = nil
-            throw AudioError(.output, "cannot write WAV file \(path): a WAV file holds at most 4 GiB (\(ScoreSummary.clock(Self.maximumSeconds(sampleRate: sampleRate, channels: channels))) of this audio); nothing was written")
+            let tooLong = AudioError(.output, "cannot write WAV file \(path): a WAV file holds at most 4 GiB (\(ScoreSummary.clock(Self.maximumSeconds(sampleRate: sampleRate, channels: channels))) of this audio); nothing was written")
+            failure = tooLong
+            throw tooLong
         }
         do { try file.write(bytes) } catch {
             self.file = nil
-            throw AudioError(.output, "cannot write WAV file \(error)")
+            let failed = AudioError(.output, "cannot write WAV file \(error)")
+            failure = failed
+            throw failed
         }
     }
 
@@ -129,7 +136,10 @@ public final class WAVWriter {
 
     /// Writes the final sizes into the header and puts the file in place. Calling it again does nothing.
     public func close() throws {
-        guard let file else { return }
+        guard let file else {
+            if let failure { throw failure }
+            return
+        }
         self.file = nil
         do {
             try file.overwrite(Self.header(dataBytes: framesWritten * channels * 2, sampleRate: sampleRate, channels: channels), at: 0)

@@ -25,6 +25,9 @@ public struct ChordPadApp {
         public var chordProgram: UInt8 = 24
         public var midiIn: String?
         public var record: String?
+        /// Every file the session reads (the tunings and chord files, the SoundFont, the MIDI input):
+        /// `--out` and `--record` may be none of them.
+        public var inputs: [String] = []
         /// Skip asking the terminal for key releases (always use the note length).
         public var noKitty = false
         public init() {}
@@ -85,7 +88,7 @@ public struct ChordPadApp {
     /// The take's files are checked before anything starts, and written at the end whatever ends the session.
     /// - Throws: `AudioError`, `MIDIInputError` or `ChordPadError` for what stopped it, or what was lost.
     public func run() throws -> Int32? {
-        let outputs = try TakeOutputs(out: options.out, record: options.record)
+        let outputs = try TakeOutputs(out: options.out, record: options.record, inputs: options.inputs)
         if outputs.audio != nil || outputs.record != nil, !TerminalSession.isInteractive { throw Self.needsTerminal }
         var saved: [Result<String, ChordPadError>] = []
         let signal: Int32?

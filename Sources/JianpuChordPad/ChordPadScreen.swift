@@ -87,7 +87,7 @@ public enum ChordPadScreen {
         var lines: [String] = []
         let key = pad.key
         let tuningText = pad.tuning.notes.map { coloured($0) }.joined(separator: ", ")
-        lines.append("\(bold)chordpad\(reset)  tuning \(bold)\(pad.tuning.name)\(reset) (\(key.description)): \(tuningText)   \(dim), . change\(reset)")
+        lines.append("\(bold)chordpad\(reset)  tuning \(bold)\(TerminalText.visible(pad.tuning.name))\(reset) (\(key.description)): \(tuningText)   \(dim), . change\(reset)")
         lines.append("")
 
         // Chord columns.

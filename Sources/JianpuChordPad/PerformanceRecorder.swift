@@ -72,7 +72,7 @@ public struct PerformanceRecorder: Sendable {
 
     /// A position in whole notes from seconds, rounded to the millisecond (1 s = 1/2 whole note).
     public static func position(seconds: Double) -> WholeNotes {
-        WholeNotes(Int64((seconds * 1000).rounded()), 2000)
+        WholeNotes(Int64(saturating: (seconds * 1000).rounded()), 2000)
     }
 
     /// The performance so far as a Timeline; notes still sounding end at `time` (pad clock) or the last event.

@@ -7,11 +7,11 @@ struct TakeOutputs {
     var audio: OutputFile?
     var record: OutputFile?
 
-    /// Checks both outputs (folder, folder-as-name, read-only, the two being one file); nothing is created.
-    init(out: String?, record: String?) throws {
+    /// Checks both outputs (folder, folder-as-name, read-only, one of `inputs`, the two being one file); nothing is created.
+    init(out: String?, record: String?, inputs: [String] = []) throws {
         do {
-            audio = try out.map { path throws(FileProblem) in try OutputFile(path) }
-            self.record = try record.map { path throws(FileProblem) in try OutputFile(path) }
+            audio = try out.map { path throws(FileProblem) in try OutputFile(path, inputs: inputs) }
+            self.record = try record.map { path throws(FileProblem) in try OutputFile(path, inputs: inputs) }
         } catch let problem as FileProblem {
             throw ChordPadError("cannot write \(problem)")
         }
@@ -37,7 +37,7 @@ struct TakeOutputs {
 
     /// `1:32`.
     static func minutesAndSeconds(_ seconds: Double) -> String {
-        let whole = max(0, Int(seconds.rounded()))
+        let whole = max(0, Int(saturating: seconds.rounded()))
         let rest = whole % 60
         return "\(whole / 60):\(rest < 10 ? "0" : "")\(rest)"
     }

@@ -23,6 +23,10 @@ public struct SynthOptions: ParsableArguments {
     public func soundFont() throws -> String {
         try SoundFontLocator().locate(explicitPath: soundfont)
     }
+
+    /// The SoundFont the run will read, when one is found (`--soundfont`, `$JIANPU_SOUNDFONT`, the
+    /// system's): outputs are checked against it before any work, as against the score.
+    public var soundFontInputs: [String] { (try? soundFont()).map { [$0] } ?? [] }
 }
 
 /// Where live sound goes: the device, or a WAV at real-time pace (`play`, `quiz`, `chordpad`).

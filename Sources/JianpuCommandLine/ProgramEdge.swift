@@ -78,7 +78,7 @@ public enum ProgramEdge {
         // closed terminal would then do nothing. Unblocked before any thread starts, so all inherit it.
         var stopping = sigset_t()
         sigemptyset(&stopping)
-        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&stopping, number) }
+        for number in TemporaryFiles.signals { sigaddset(&stopping, number) }
         pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
         // Ctrl-\ (SIGQUIT) quits, as it should: the Swift runtime's crash reporter would print a
         // crash report for it and leave a render running.
@@ -105,7 +105,8 @@ public enum ProgramEdge {
             exit(ExitStatus.success.rawValue)
         } catch {
             if let (text, status) = report(error) {
-                if let text { StandardStreams.error("\(name): \(text)\n") }
+                // An error may quote a file (a word of the score, a log's message): its controls are shown, never obeyed.
+                if let text { StandardStreams.error("\(name): \(TerminalText.visibleLines(text))\n") }
                 exit(status)
             }
             exitReporting(Command.self, error, name: name)
@@ -162,7 +163,10 @@ public enum ProgramEdge {
 /// Prints diagnostics to stderr in source order, at most 200 of them; when there are more,
 /// errors are kept before warnings and notes so that no error goes unseen.
 public enum DiagnosticPrinter {
-    public static func print(_ diagnostics: [Diagnostic], strict: Bool = false) {
+    /// Prints them; false when the report could not be written (standard error closed or full).
+    @discardableResult
+    public static func print(_ diagnostics: [Diagnostic], strict: Bool = false) -> Bool {
+        guard !diagnostics.isEmpty else { return true }
         var shown = diagnostics
         if diagnostics.count > 200 {
             let failing = { (d: Diagnostic) in d.severity == .error || (strict && d.severity == .warning) }
@@ -172,9 +176,10 @@ public enum DiagnosticPrinter {
         var text = ""
         for diagnostic in shown {
             // Under --strict a warning is an error, printed as one.
-            text += (strict && diagnostic.severity == .warning ? "\(diagnostic.location): \(diagnostic.message)" : diagnostic.description) + "\n"
+            // A diagnostic quotes the file: its control characters are shown, never sent to the terminal raw.
+            text += TerminalText.visible(strict && diagnostic.severity == .warning ? "\(diagnostic.location): \(diagnostic.message)" : diagnostic.description) + "\n"
         }
         if diagnostics.count > 200 { text += "… and \(diagnostics.count - 200) more problems\n" }
-        StandardStreams.error(text)
+        return StandardStreams.error(text)
     }
 }

@@ -35,7 +35,8 @@ struct BarBlock {
             guard let bar else { continue }
             var verses: [[(column: Int, before: Double, after: Double)]] = []
             for event in bar.events {
-                let column = onsets.firstIndex(of: event.onset - bar.start) ?? 0
+                // By halving: a search from the start per event was quadratic in the notes of a bar.
+                let column = Self.firstIndex(in: onsets) { $0 >= event.onset - bar.start }
                 let shape = EventShape(event, metrics: m, measure: measure) { onset($0, event.part, $1) }
                 placed[p].append((event, shape, column))
                 left[column] = max(left[column], shape.left)
@@ -50,9 +51,15 @@ struct BarBlock {
         }
         if let first = first, !onsets.isEmpty {
             var symbols: [(column: Int, before: Double, after: Double)] = []
-            for chord in chords where chord.onset >= first.start && chord.onset < first.start + max(first.length, end) {
+            // Chords come in order of onset: the bar's are found by halving, not by reading every chord of the score.
+            var low = 0, high = chords.count
+            while low < high {
+                let middle = (low + high) / 2
+                if chords[middle].onset >= first.start { high = middle } else { low = middle + 1 }
+            }
+            for chord in chords[low...].prefix(while: { $0.onset < first.start + max(first.length, end) }) {
                 let relative = chord.onset - first.start
-                let column = onsets.lastIndex { $0 <= relative } ?? 0
+                let column = max(0, Self.firstIndex(in: onsets) { $0 > relative } - 1)
                 let width = measure.width(of: chord.text, in: m.chordSymbol)
                 chordSymbols.append((chord.text, column, width))
                 symbols.append((column, 0.3 * m.s, width + 0.1 * m.s))
@@ -99,6 +106,16 @@ struct BarBlock {
         }
         let endPad = 0.35 * m.s + (bars.contains { $0?.repeatEnd == true } ? 0.7 * m.s : 0)
         width = max(x + push, xs.last.map { $0 + m.s } ?? m.s) + endPad
+    }
+
+    /// The first index of sorted `values` where `isAtOrPast` holds (`values.count` when none does).
+    static func firstIndex(in values: [WholeNotes], where isAtOrPast: (WholeNotes) -> Bool) -> Int {
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAtOrPast(values[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// Moves the columns apart by `extra` each (justification).

@@ -60,7 +60,9 @@ public struct Engraver {
             throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: 0, height: least, room: book.room)
         }
         let parts = WrittenBars.read(movement, prefix: prefix, times: times)
-        let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).map { ($0.onset, Self.printed($0.chord.symbol)) }
+        // In order of onset, so that each bar finds its own by halving instead of reading them all.
+        let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).enumerated()
+            .sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map { ($0.element.onset, Self.printed($0.element.chord.symbol)) }
         let count = parts.map(\.count).max() ?? 0
         let header = HeaderLayout(movement: movement, metrics: m, measure: measure, width: contentWidth)
         book.reserve(header.height + m.s * 4)
@@ -186,7 +188,7 @@ public enum EngravingRefusal: Error, Sendable, Equatable {
             return "\(file) needs more than \(maximumPages) pages (--max-pages raises the limit); nothing was written"
         case let .systemTallerThanPage(movement, parts, verses, height, room):
             let what = (parts == 1 ? "one part" : "\(parts) parts") + (verses > 1 ? ", \(verses) verses of lyrics" : "")
-            return "\(file): a system of movement \(movement) (\(what)) needs at least \(Int(height.rounded(.up))) pt, more than the \(Int(room)) pt a page has room for (a smaller --size fits more); nothing was written"
+            return "\(file): a system of movement \(movement) (\(what)) needs at least \(Int(saturating: height.rounded(.up))) pt, more than the \(Int(saturating: room)) pt a page has room for (a smaller --size fits more); nothing was written"
         }
     }
 }

@@ -24,7 +24,7 @@ struct PageEstimate {
             let systemHeight = (Self.partHeight * Double(max(1, movement.parts.count)) + 1.3) * metrics.s
             pages += lines / ((pageHeight / systemHeight).rounded(.down) + 1)
         }
-        return Int(pages.rounded(.down))
+        return Int(saturating: pages.rounded(.down))
     }
 
     /// The notes, rests, dashes and whole-bar rests written in `items`, repeats counted once.

@@ -1,3 +1,5 @@
+import JianpuCore
+
 /// Draws an engraving as one SVG document, the pages one under another.
 ///
 /// Note heads are `<text class="note">` with `data-pitch` (MIDI number), `data-onset` (seconds,
@@ -61,7 +63,7 @@ public enum SVGWriter {
     /// A number with at most `places` decimals, without trailing zeros.
     static func n(_ value: Double, places: Int = 2) -> String {
         let scale = places == 3 ? 1000.0 : 100.0
-        let scaled = Int((value * scale).rounded())
+        let scaled = Int(saturating: (value * scale).rounded())
         let whole = abs(scaled) / Int(scale), fraction = abs(scaled) % Int(scale)
         var text = (scaled < 0 ? "-" : "") + String(whole)
         if fraction != 0 {
@@ -73,20 +75,8 @@ public enum SVGWriter {
         return text
     }
 
-    static func escaped(_ text: String) -> String {
-        guard text.contains(where: { $0 == "<" || $0 == "&" || $0 == ">" || $0 == "\"" }) else { return text }
-        var out = ""
-        for c in text {
-            switch c {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// `text` for XML: escaped, and the control characters XML 1.0 forbids replaced (`XMLText`).
+    static func escaped(_ text: String) -> String { XMLText.escaped(text) }
 }
 
 /// The curve of a tie: a quadratic Bézier whose control point lifts the middle by `height`.

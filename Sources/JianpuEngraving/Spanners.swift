@@ -16,9 +16,18 @@ struct Spanners {
                 guard let start = written[slur.start], let end = written[slur.end], start < end else { continue }
                 tie(from: events[start].placed, in: events[start].system, to: events[end].placed, in: events[end].system, metrics: m, role: .slur)
             }
+            // The next note after each event, found in one pass from the end: a search per tie was
+            // quadratic in a bar of many rests.
+            var nextNote = Array(repeating: -1, count: events.count)
+            var following = -1
+            for index in events.indices.reversed() {
+                nextNote[index] = following
+                if case .note = events[index].placed.event.kind { following = index }
+            }
             for (index, item) in events.enumerated() {
                 let (system, placed) = item
-                if placed.event.tiedToNext, let next = events[(index + 1)...].first(where: { if case .note = $0.placed.event.kind { return true }; return false }) {
+                if placed.event.tiedToNext, nextNote[index] >= 0 {
+                    let next = events[nextNote[index]]
                     tie(from: placed, in: system, to: next.placed, in: next.system, metrics: m)
                 }
                 for sung in placed.event.lyrics {

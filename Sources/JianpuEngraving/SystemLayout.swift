@@ -185,7 +185,7 @@ struct SystemLayout {
     /// The group whose underlines join: the event's tuplet (a negative number), or else its beat in the bar.
     static func beatGroup(of event: WrittenEvent, in bar: WrittenBar) -> Int {
         if let tuplet = event.tuplet { return -tuplet.id }
-        return Int(((event.onset - bar.start).doubleValue / beat(of: bar).doubleValue + 1e-9).rounded(.down))
+        return Int(saturating: ((event.onset - bar.start).doubleValue / beat(of: bar).doubleValue + 1e-9).rounded(.down))
     }
 
     /// What underlines join: a dotted crotchet in 6/8, 9/8, 12/8; otherwise a crotchet.

@@ -13,6 +13,11 @@ public struct FileStatus: Sendable, Hashable {
     public var mode: UInt32
     var device: UInt64
     var inode: UInt64
+    /// The owner and group (kept when a file is replaced).
+    var owner: UInt32
+    var group: UInt32
+    /// The number of names (hard links) the file has.
+    public var links: Int
 
     /// The status of `path` (links followed), or nil when nothing is there.
     public init?(_ path: String) {
@@ -28,6 +33,15 @@ public struct FileStatus: Sendable, Hashable {
         mode = UInt32(info.st_mode)
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
+        owner = UInt32(info.st_uid)
+        group = UInt32(info.st_gid)
+        links = Int(info.st_nlink)
+    }
+
+    /// The status of `path` itself, a symbolic link not followed.
+    static func link(_ path: String) -> stat? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info : nil
     }
 
     /// No one may write it (the user's own mark that a file must not change).
@@ -49,8 +63,45 @@ public struct FileStatus: Sendable, Hashable {
         return String(cString: resolved) + "/" + name
     }
 
-    /// The folder (`.` for a bare name) and the last component of `path`.
-    static func split(_ path: String) -> (folder: String, name: String) {
+    /// Where writing `path` lands, as the shell's `>` finds it: its symbolic links followed to the file
+    /// they name (a link to nothing names the file that writing creates).
+    ///
+    /// `descriptor` is the process's own descriptor when the path names one (`/dev/stdout`,
+    /// `/dev/fd/3`, `/proc/self/fd/1`): that is written as it stands, at its offset and in its mode.
+    /// `isProcessFile` says the path leads into /proc, where a file is never renamed over.
+    public static func target(of path: String) -> (path: String, descriptor: Int32?, isProcessFile: Bool) {
+        var current = path
+        for _ in 0..<40 {
+            let (folder, name) = split(current)
+            var resolvedFolder = folder
+            if let resolved = realpath(folder, nil) {
+                resolvedFolder = String(cString: resolved)
+                free(resolved)
+            }
+            let full = (resolvedFolder == "/" ? "" : resolvedFolder) + "/" + name
+            if full.hasPrefix("/proc/") {
+                let own = ["/proc/\(getpid())/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"]
+                if let prefix = own.first(where: full.hasPrefix), let number = Int32(full.dropFirst(prefix.count)), number >= 0 {
+                    return (path, number, true)
+                }
+                return (path, nil, true)
+            }
+            guard let info = link(full), info.st_mode & S_IFMT == S_IFLNK else {
+                return (current == path ? path : full, nil, false)
+            }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(full, &buffer, buffer.count - 1)
+            guard count > 0 else { return (full, nil, false) }
+            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : (resolvedFolder == "/" ? "" : resolvedFolder) + "/" + destination
+        }
+        // A loop of links: left to `open`, which says so (ELOOP).
+        return (path, nil, false)
+    }
+
+    /// The folder (`.` for a bare name) and the last component of `path`. (Foundation's
+    /// `deletingLastPathComponent` traps on a one-letter path such as `d`: paths are split here.)
+    public static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))

@@ -9,42 +9,67 @@ import Darwin
 /// Every output (export, render, `play --out`, quiz `--out`, chordpad `--out` and `--record`)
 /// goes through here: the checks run when the value is made, so a bad output fails before the
 /// first note; the bytes go to a temporary file beside the target, which is renamed over it only
-/// when complete. A failure leaves the old file as it was and no partial file. A device such as
-/// `/dev/null` or a pipe is written in place, as there is nothing to rename.
+/// when complete. A failure leaves the old file as it was and no partial file.
+///
+/// A symbolic link is written through to the file it names, as the shell's `>` does; a device, a
+/// pipe or a descriptor (`/dev/stdout`, `/dev/fd/3`) is written in place, as there is nothing to
+/// rename (and renaming over `/dev/stdout` would replace the system's link).
 public struct OutputFile: Sendable, Hashable {
     /// The path as the user gave it.
     public let path: String
-    /// True for a device or pipe (written in place), false for a regular file (temporary file, then rename).
+    /// The file written: `path` with its symbolic links followed.
+    public let target: String
+    /// True for a device, pipe or descriptor (written in place), false for a regular file (temporary file, then rename).
     public let isDevice: Bool
+    /// The process's own descriptor that `path` names (`/dev/stdout` is 1), written as it stands.
+    let descriptor: Int32?
 
     /// Checks that `path` can be written and is none of `inputs`.
+    ///
+    /// `inputs` are every file the run reads or will read (the score, the SoundFont, tables, a log
+    /// and its `-wal`/`-shm`/`-journal` files); they are compared by identity (device and inode,
+    /// links followed), so no other name for an input gets past.
     ///
     /// - Throws: `FileProblem` when the folder is missing or not writable, the path is a folder,
     ///   the existing file is read-only, or it is one of the inputs (writing would destroy it).
     public init(_ path: String, inputs: [String] = []) throws(FileProblem) {
         self.path = path
         guard !path.isEmpty else { throw FileProblem(path, "no file name given") }
-        let (folder, _) = FileStatus.split(path)
-        if let existing = FileStatus(path) {
+        let (target, descriptor, isProcessFile) = FileStatus.target(of: path)
+        self.target = target
+        self.descriptor = descriptor
+        for input in inputs where !input.isEmpty && FileStatus.same(target, input) {
+            throw FileProblem(path, "is also the input \(input): writing it would destroy the input; choose another output name")
+        }
+        if let descriptor {
+            guard descriptor > STDERR_FILENO || !StandardStreams.wasClosed(descriptor), fcntl(descriptor, F_GETFD) != -1 else {
+                throw FileProblem(path, "names descriptor \(descriptor), which is not open")
+            }
+        }
+        if let existing = FileStatus(target) {
             switch existing.kind {
             case .directory: throw FileProblem(path, "is a folder: expected a file name inside it")
             case .other:
                 isDevice = true
                 return
             case .regular:
+                if isProcessFile || descriptor != nil {
+                    isDevice = true
+                    return
+                }
                 if existing.isReadOnly { throw FileProblem(path, "is read-only: it is left as it is; make it writable or choose another name") }
             }
         } else if path.hasSuffix("/") {
             throw FileProblem(path, "names a folder: expected a file name")
+        } else if isProcessFile {
+            throw FileProblem(path, "names nothing that can be written")
         }
         isDevice = false
+        let (folder, _) = FileStatus.split(target)
         guard let parent = FileStatus(folder) else { throw FileProblem(path, "the folder \(folder) does not exist") }
         guard parent.kind == .directory else { throw FileProblem(path, "\(folder) is not a folder") }
         guard access(folder, W_OK | X_OK) == 0 else {
             throw FileProblem(path, "the folder \(folder) is not writable (\(String(cString: strerror(errno))))")
-        }
-        for input in inputs where FileStatus.same(path, input) {
-            throw FileProblem(path, "is also the input \(input): writing it would destroy the input; choose another output name")
         }
     }
 
@@ -61,7 +86,19 @@ public struct OutputFile: Sendable, Hashable {
     }
 
     /// True when this output and `other` name the same file.
-    public func isSame(as other: String) -> Bool { FileStatus.same(path, other) }
+    public func isSame(as other: String) -> Bool { FileStatus.same(target, other) }
+
+    /// The name of the temporary file beside `target`'s name: `.name.XXXXXX`, the name shortened
+    /// (never the user's own) when that would pass the file system's longest name.
+    static func temporaryTemplate(for target: String) -> String {
+        let (folder, name) = FileStatus.split(target)
+        let longest = pathconf(folder, Int32(_PC_NAME_MAX))
+        let room = (longest > 0 ? longest : 255) - 8
+        var kept = Array(name.utf8.prefix(max(1, room)))
+        // Cut at a whole character.
+        while !kept.isEmpty, String(validating: kept, as: UTF8.self) == nil { kept.removeLast() }
+        return "\(folder)/.\(String(decoding: kept, as: UTF8.self)).XXXXXX"
+    }
 }
 
 /// An output being written; `commit()` puts it in place, dropping it without a commit leaves no trace.
@@ -77,7 +114,11 @@ public final class OutputFileWriter {
 
     fileprivate init(_ file: OutputFile) throws(FileProblem) {
         self.file = file
-        if file.isDevice {
+        if let number = file.descriptor {
+            // The process's own descriptor: written where it stands (its offset, append mode, pipe).
+            temporaryPath = nil
+            descriptor = fcntl(number, F_DUPFD_CLOEXEC, 3)
+        } else if file.isDevice {
             temporaryPath = nil
             // Not blocking: a pipe nobody reads would hold the open forever; it is refused (ENXIO) instead.
             descriptor = Glibc.open(file.path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
@@ -86,14 +127,14 @@ public final class OutputFileWriter {
             }
             if descriptor >= 0 { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
         } else {
-            let (folder, name) = FileStatus.split(file.path)
-            var template = Array("\(folder)/.\(name).XXXXXX".utf8CString)
+            var template = Array(OutputFile.temporaryTemplate(for: file.target).utf8CString)
             descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             temporaryPath = descriptor >= 0 ? String(cString: template) : nil
             if let temporaryPath { registration = TemporaryFiles.register(temporaryPath) }
             if descriptor >= 0 {
-                // The new file gets the old one's permissions, or the usual ones for a new file.
-                let previous = FileStatus(file.path)
+                // The new file gets the old one's owner and permissions, or the usual ones for a new file.
+                let previous = FileStatus(file.target)
+                if let previous { _ = fchown(descriptor, previous.owner, previous.group) }
                 fchmod(descriptor, mode_t(previous.map { $0.mode & 0o7777 } ?? (0o666 & ~Self.umaskValue)))
             }
         }
@@ -136,7 +177,7 @@ public final class OutputFileWriter {
             descriptor = -1
             guard closed == 0 else { throw failure("cannot be written") }
             defer { forget() }
-            guard rename(temporaryPath, file.path) == 0 else {
+            guard rename(temporaryPath, file.target) == 0 else {
                 let reason = String(cString: strerror(errno))
                 unlink(temporaryPath)
                 throw FileProblem(file.path, "cannot be put in place: \(reason)")

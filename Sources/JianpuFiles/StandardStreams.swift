@@ -17,6 +17,7 @@ public enum StandardStreams {
     public static func prepare() {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
             if descriptor == STDOUT_FILENO { outputWasClosed = true }
+            closedAtStart.insert(descriptor)
             let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
             if opened >= 0, opened != descriptor {
                 dup2(opened, descriptor)
@@ -29,6 +30,12 @@ public enum StandardStreams {
 
     /// Standard output was closed when the program started (`>&-`): output to it fails, as it would have.
     nonisolated(unsafe) private static var outputWasClosed = false
+    /// The standard descriptors that were closed when the program started (now on /dev/null).
+    nonisolated(unsafe) private static var closedAtStart: Set<Int32> = []
+
+    /// Whether standard descriptor `descriptor` was closed when the program started: writing it
+    /// (`-o /dev/stdout` with `>&-`) must fail, not vanish into the /dev/null that holds its place.
+    public static func wasClosed(_ descriptor: Int32) -> Bool { closedAtStart.contains(descriptor) }
 
     /// Writes `text` to standard output; false when it could not all be written.
     @discardableResult
@@ -48,7 +55,12 @@ public enum StandardStreams {
     /// Writes `text` to standard error; false when it could not all be written (the caller rarely can do more).
     @discardableResult
     public static func error(_ text: String) -> Bool {
-        write(text, to: STDERR_FILENO)
+        // Closed at start (`2>&-`): the /dev/null holding its place does not count as written.
+        if closedAtStart.contains(STDERR_FILENO) {
+            errno = EBADF
+            return false
+        }
+        return write(text, to: STDERR_FILENO)
     }
 
     /// Writes all of `text` to `descriptor`, retrying short writes and interruptions.

@@ -8,10 +8,10 @@ import Synchronization
 /// The temporary files being written beside their targets, removed if a signal ends the program
 /// before they are put in place: Ctrl-C during a render leaves the old file and no partial one.
 ///
-/// Registering the first one installs handlers for SIGINT, SIGTERM, SIGHUP and SIGQUIT that are
-/// at their default (one the user set to be ignored stays ignored). A handler removes the files,
-/// then lets the signal end the program as it would have. A terminal session that installs its
-/// own handlers calls `removeAll()` from them.
+/// Registering the first one installs handlers for every signal in `signals` that is at its default
+/// (one the user set to be ignored stays ignored). A handler removes the files, then lets the signal
+/// end the program as it would have. A terminal session that installs its own handlers calls
+/// `removeAll()` from them.
 public enum TemporaryFiles {
     /// More outputs than any program writes at once.
     static let capacity = 16
@@ -22,7 +22,14 @@ public enum TemporaryFiles {
         return slots
     }()
     private static let registry = Mutex<Bool>(false)
-    static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// Every signal whose default ends the program and that a program may catch, apart from the
+    /// crashes (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS) and the two that
+    /// `StandardStreams.prepare()` ignores so that the write they would interrupt fails instead
+    /// (SIGPIPE, SIGXFSZ): the ones a user or a system sends to stop a program (Ctrl-C, Ctrl-\, kill,
+    /// a closed terminal, a timer, a CPU limit, the real-time signals). All are handled one way.
+    public static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+                                          SIGXCPU, SIGSTKFLT, SIGIO, SIGPWR]
+        + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
 
     /// Notes a temporary file, or a folder of them, being written; the number returned unregisters
     /// it (nil when all slots are taken).

@@ -3,7 +3,7 @@ import JianpuCore
 /// Writes the sections of a score as one MusicXML document: header, part list, then each part's
 /// measures through every section.
 struct DocumentWriter {
-    var xml: XMLText
+    var xml: XMLBuilder
     let divisions: Int64
     let sections: [MovementSection]
     let partCount: Int
@@ -12,7 +12,7 @@ struct DocumentWriter {
         self.divisions = divisions
         self.sections = sections
         self.partCount = sections.map(\.movement.parts.count).max() ?? 0
-        xml = XMLText(reservingCapacity: capacity)
+        xml = XMLBuilder(reservingCapacity: capacity)
     }
 
     mutating func write(score: Score, movements: [Movement]) {

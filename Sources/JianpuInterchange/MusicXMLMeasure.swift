@@ -22,7 +22,7 @@ struct MeasureWriter {
     let partHasFine: Bool
     let partHasCoda: Bool
 
-    func write(into xml: inout XMLText, attributes: [(String, String)], state: inout PartState) {
+    func write(into xml: inout XMLBuilder, attributes: [(String, String)], state: inout PartState) {
         xml.open("measure", attributes)
         writeLeftBarline(&xml)
         // Keys written before the measure's first note go in its attributes.
@@ -64,7 +64,7 @@ struct MeasureWriter {
 
     func units(_ length: WholeNotes) -> String { String(Divisions.units(length, divisions: divisions)) }
 
-    private func writeLeftBarline(_ xml: inout XMLText) {
+    private func writeLeftBarline(_ xml: inout XMLBuilder) {
         guard frame.repeatForward || frame.endingStart != nil else { return }
         xml.open("barline", [("location", "left")])
         if frame.repeatForward { xml.element("bar-style", "heavy-light") }
@@ -73,7 +73,7 @@ struct MeasureWriter {
         xml.close("barline")
     }
 
-    private func writeRightBarline(_ xml: inout XMLText) {
+    private func writeRightBarline(_ xml: inout XMLBuilder) {
         guard frame.repeatBackward != nil || frame.endingStop != nil || isSectionEnd else { return }
         xml.open("barline", [("location", "right")])
         xml.element("bar-style", frame.repeatBackward != nil || isSectionEnd ? "light-heavy" : "regular")
@@ -86,7 +86,7 @@ struct MeasureWriter {
         xml.close("barline")
     }
 
-    private func writeAttributes(_ xml: inout XMLText, key: KeySignature?, state: inout PartState) {
+    private func writeAttributes(_ xml: inout XMLBuilder, key: KeySignature?, state: inout PartState) {
         let meter = frame.meter ?? (isSectionStart ? TimeSignature(beats: 4, beatUnit: 4, location: SourceLocation(file: "", line: 0, column: 0)) : nil)
         let multibar = items.lazy.compactMap { item -> Int? in
             if case .note(let index, _, true, _, true) = item { return notes[index].multibarRest } else { return nil }
@@ -125,14 +125,14 @@ struct MeasureWriter {
         xml.close("attributes")
     }
 
-    private func writeKey(_ xml: inout XMLText, _ key: KeySignature) {
+    private func writeKey(_ xml: inout XMLBuilder, _ key: KeySignature) {
         xml.open("key")
         xml.element("fifths", String(min(max(key.sharps, -7), 7)))
         xml.element("mode", key.isMinor ? "minor" : "major")
         xml.close("key")
     }
 
-    func direction(_ xml: inout XMLText, placement: String, sound: [(String, String)] = [], _ content: (inout XMLText) -> Void) {
+    func direction(_ xml: inout XMLBuilder, placement: String, sound: [(String, String)] = [], _ content: (inout XMLBuilder) -> Void) {
         xml.open("direction", [("placement", placement)])
         xml.open("direction-type")
         content(&xml)
@@ -141,7 +141,7 @@ struct MeasureWriter {
         xml.close("direction")
     }
 
-    private func writeMark(_ xml: inout XMLText, _ mark: ExportMark, state: inout PartState) {
+    private func writeMark(_ xml: inout XMLBuilder, _ mark: ExportMark, state: inout PartState) {
         switch mark {
         case .tempo(let tempo):
             let perMinute = Self.number(tempo.quarterNotesPerMinute)
@@ -177,7 +177,7 @@ struct MeasureWriter {
         }
     }
 
-    private func writeHarmony(_ xml: inout XMLText, _ chord: Chord, offset: WholeNotes) {
+    private func writeHarmony(_ xml: inout XMLBuilder, _ chord: Chord, offset: WholeNotes) {
         xml.open("harmony")
         xml.open("root")
         xml.element("root-step", chord.root.letter.description)

@@ -3,7 +3,7 @@ import JianpuCore
 /// The `<note>` elements of a measure: pitches or rests, durations, ties, types, tuplets, notations,
 /// lyrics, and grace notes around them.
 extension MeasureWriter {
-    func writeNote(_ xml: inout XMLText, _ note: ExportNote, values: [NoteValue], isFirst: Bool, isLast: Bool, fillsMeasure: Bool) {
+    func writeNote(_ xml: inout XMLBuilder, _ note: ExportNote, values: [NoteValue], isFirst: Bool, isLast: Bool, fillsMeasure: Bool) {
         if isFirst {
             if let dynamic = note.dynamic {
                 let velocity = Dynamic.velocity(for: dynamic)
@@ -75,7 +75,7 @@ extension MeasureWriter {
         if isLast { for grace in note.graceAfter { writeGrace(&xml, grace, after: true) } }
     }
 
-    func writeType(_ xml: inout XMLText, _ value: NoteValue) {
+    func writeType(_ xml: inout XMLBuilder, _ value: NoteValue) {
         xml.element("type", value.type)
         for _ in 0..<value.dots { xml.empty("dot") }
         if let (actual, normal) = value.timeModification {
@@ -86,7 +86,7 @@ extension MeasureWriter {
         }
     }
 
-    func writePitch(_ xml: inout XMLText, _ pitch: SpelledPitch) {
+    func writePitch(_ xml: inout XMLBuilder, _ pitch: SpelledPitch) {
         xml.open("pitch")
         xml.element("step", pitch.step.description)
         if pitch.alter != 0 { xml.element("alter", String(pitch.alter)) }
@@ -94,7 +94,7 @@ extension MeasureWriter {
         xml.close("pitch")
     }
 
-    func writeRest(_ xml: inout XMLText, _ value: NoteValue, wholeMeasure: Bool, tupletStarts: [Int] = [], tupletStops: [Int] = []) {
+    func writeRest(_ xml: inout XMLBuilder, _ value: NoteValue, wholeMeasure: Bool, tupletStarts: [Int] = [], tupletStops: [Int] = []) {
         xml.open("note")
         if wholeMeasure { xml.empty("rest", [("measure", "yes")]) } else { xml.empty("rest") }
         xml.element("duration", units(value.sounding))
@@ -110,7 +110,7 @@ extension MeasureWriter {
     }
 
     /// A grace chord; one after its note (`[…]g`) steals its time from that note, as MusicXML says it.
-    func writeGrace(_ xml: inout XMLText, _ grace: GraceChord, after: Bool = false) {
+    func writeGrace(_ xml: inout XMLBuilder, _ grace: GraceChord, after: Bool = false) {
         let (type, dots) = NoteValue.single(grace.written) ?? ("16th", 0)
         for (p, pitch) in grace.pitches.enumerated() {
             xml.open("note")

@@ -19,7 +19,7 @@ public enum ProgressPlot {
         }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="11">
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(saturating: width))" height="\(Int(saturating: height))" viewBox="0 0 \(Int(saturating: width)) \(Int(saturating: height))" font-family="sans-serif" font-size="11">
             <title>jianpu quiz progress: \(Wording.counted(statistics.answers, "answer")), \(fixed(statistics.overall.accuracy, 1))% right</title>
             <rect width="100%" height="100%" fill="white"/>
             \(body)</svg>
@@ -46,6 +46,6 @@ public enum ProgressPlot {
     }
 
     private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        XMLText.escaped(text)
     }
 }

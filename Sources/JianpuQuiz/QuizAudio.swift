@@ -25,7 +25,7 @@ public final class QuizAudio: @unchecked Sendable {
 
     /// The frames a timeline takes in a `--fast` WAV: its length and the tail, rounded up to whole periods of 256.
     public static func fastFrames(for timeline: Timeline) -> Int {
-        let frames = Int((timeline.durationSeconds * sampleRate).rounded()) + Int((tailSeconds * sampleRate).rounded())
+        let frames = Int(saturating: (timeline.durationSeconds * sampleRate).rounded()) + Int(saturating: (tailSeconds * sampleRate).rounded())
         return (frames + period - 1) / period * period
     }
 

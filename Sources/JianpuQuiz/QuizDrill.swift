@@ -96,7 +96,7 @@ public final class QuizDrill {
     private var unsaved: [AnswerRow] = []
 
     /// Where the drill says what happened to the log (kept answers, saved again); standard error unless a test listens.
-    var notify: (String) -> Void = { StandardStreams.error("jianpu: " + $0 + "\n") }
+    var notify: (String) -> Void = { StandardStreams.error("jianpu: " + TerminalText.visible($0) + "\n") }
 
     /// The number of questions this session asks.
     public let total: Int
@@ -209,6 +209,8 @@ public final class QuizDrill {
 
     private var lastSavedID: Int64?
     private var warnedUnsaved = false
+    /// Why the log last refused an answer (a lock, a full disk, a trigger), for the final message.
+    private var lastRefusal: String?
 
     /// Writes the answers kept in memory, oldest first; true when none is left. The first time the
     /// log refuses, says so: the answers stay in memory and are tried again.
@@ -223,8 +225,10 @@ public final class QuizDrill {
                     warnedUnsaved = false
                 }
             } catch {
+                let reason = (error as? QuizError)?.message ?? "\(error)"
+                lastRefusal = reason
                 if !warnedUnsaved {
-                    notify("\((error as? QuizError)?.message ?? "\(error)"): your answer is kept in memory and saved when the log is free")
+                    notify("\(reason): your answer is kept in memory and tried again with the next one")
                     warnedUnsaved = true
                 }
                 return false
@@ -247,11 +251,14 @@ public final class QuizDrill {
                     ended = true
                 } catch where attempt < 3 {
                     attempt += 1
+                } catch {
+                    lastRefusal = (error as? QuizError)?.message ?? "\(error)"
+                    throw error
                 }
             }
             finished = true
             if !unsaved.isEmpty {
-                throw QuizError("\(unsaved.count) answer(s) could not be written to \(store.path): the log stayed locked; they are lost")
+                throw QuizError("\(unsaved.count) answer(s) could not be written to \(store.path) (\(lastRefusal ?? "the log refused them")); they are lost")
             }
         }
         return QuizSummary(asked: asked, correct: correct, total: total, passMark: passMark,

@@ -46,6 +46,9 @@ public final class QuizEventQueue: Sendable {
         return events
     }
 
+    /// The longest answer line kept whole.
+    static let longestLine = 1 << 16
+
     /// Reads standard input line by line on a background thread; `.endOfInput` at the end.
     ///
     /// The descriptor is read directly, not through C's `stdin`: a thread waiting inside `readLine` holds
@@ -55,21 +58,27 @@ public final class QuizEventQueue: Sendable {
         let thread = Thread { [self] in
             var pending: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 4096)
-            func pushLine(_ bytes: ArraySlice<UInt8>) {
-                let line = bytes.last == 13 ? bytes.dropLast() : bytes
-                push(.line(String(decoding: line, as: UTF8.self)))
+            func flush(_ line: ArraySlice<UInt8>) {
+                push(.line(String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self)))
             }
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
-                if count <= 0 { break }
+                guard count > 0 else { break }
                 pending += buffer[..<count]
-                while let newline = pending.firstIndex(of: 10) {
-                    pushLine(pending[..<newline])
-                    pending.removeSubrange(...newline)
+                var start = 0
+                while let newline = pending[start...].firstIndex(of: 10) {
+                    flush(pending[start..<newline])
+                    start = newline + 1
+                }
+                pending.removeFirst(start)
+                // A line without end is an answer no one types: taken as it is, so memory stays bounded.
+                if pending.count > Self.longestLine {
+                    flush(pending[...])
+                    pending = []
                 }
             }
-            if !pending.isEmpty { pushLine(pending[...]) }
+            if !pending.isEmpty { flush(pending[...]) }
             push(.endOfInput)
         }
         thread.start()

@@ -79,7 +79,13 @@ public struct QuizSettings: Sendable, Hashable, Codable {
         self.intervals = names == nil ? standard.intervals : intervals
         self.octaves = try container.decodeIfPresent([Int].self, forKey: .octaves) ?? standard.octaves
         self.kinds = try container.decodeIfPresent([PlaybackKind].self, forKey: .kinds) ?? standard.kinds
-        self.programs = try container.decodeIfPresent([UInt8].self, forKey: .programs) ?? standard.programs
+        // Read as numbers of any size, so that 300 is named as no General MIDI program, not as bad JSON.
+        let programs = try container.decodeIfPresent([Int].self, forKey: .programs)
+        if let bad = programs?.first(where: { !(0...127).contains($0) }) {
+            throw DecodingError.dataCorruptedError(forKey: .programs, in: container,
+                                                   debugDescription: "program \(bad) is not a General MIDI program (0-127)")
+        }
+        self.programs = programs.map { $0.map { UInt8($0) } } ?? standard.programs
         self.varyInstrument = try container.decodeIfPresent(Bool.self, forKey: .varyInstrument) ?? standard.varyInstrument
         self.keyFeedback = try container.decodeIfPresent(Bool.self, forKey: .keyFeedback) ?? standard.keyFeedback
         self.questions = try container.decodeIfPresent(Int.self, forKey: .questions) ?? standard.questions
@@ -129,6 +135,11 @@ public enum QuizPaths {
         base(environment["XDG_CONFIG_HOME"], fallback: ".config", environment: environment) + "/jianpu/quiz.json"
     }
 
+    /// The log and the files SQLite keeps beside it (`-wal`, `-shm`, `-journal`): all read, none to be written over.
+    public static func logFiles(_ database: String) -> [String] {
+        [database] + ["-wal", "-shm", "-journal"].map { database + $0 }
+    }
+
     private static func base(_ value: String?, fallback: String, environment: [String: String]) -> String {
         if let value, value.hasPrefix("/") { return value }
         let home = environment["HOME"] ?? NSHomeDirectory()
@@ -155,13 +166,19 @@ public enum QuizProfile {
         }
     }
 
-    /// Writes the settings as pretty JSON, creating the folder.
-    public static func save(_ settings: QuizSettings, path: String) throws {
+    /// Writes the settings as pretty JSON, creating the folder; never over one of `inputs` (the log, a take).
+    public static func save(_ settings: QuizSettings, path: String, inputs: [String] = []) throws {
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let folder = FileStatus.split(path).folder
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try (encoder.encode(settings) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+            // Through OutputFile: checked against the inputs, written through a link, replaced whole.
+            try OutputFile(path, inputs: inputs).write(Array(encoder.encode(settings) + Data("\n".utf8)))
+        } catch let problem as FileProblem {
+            throw QuizError("cannot save quiz profile \(problem)")
+        } catch let error as CocoaError {
+            throw QuizError("cannot save quiz profile \(path): \(FileProblem.reason(error))")
         } catch {
             throw QuizError("cannot save quiz profile \(path): \(error.localizedDescription)")
         }
@@ -169,7 +186,9 @@ public enum QuizProfile {
 
     private static func describe(_ error: DecodingError) -> String {
         switch error {
-        case .dataCorrupted(let context): return context.codingPath.isEmpty && context.debugDescription.contains("JSON") ? "not valid JSON" : context.debugDescription
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return context.underlyingError != nil || context.debugDescription.contains("JSON") ? "not valid JSON" : context.debugDescription }
+            return "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
             return "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
         @unknown default: return "\(error)"

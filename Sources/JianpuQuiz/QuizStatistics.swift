@@ -96,7 +96,7 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
 
         /// The middle of sorted `times` (the mean of the middle two, rounded down, for an even count).
         static func median(_ times: [Int]) -> Int {
-            times.isEmpty ? 0 : times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+            times.isEmpty ? 0 : times.count % 2 == 1 ? times[times.count / 2] : times[times.count / 2 - 1] / 2 + times[times.count / 2] / 2 + (times[times.count / 2 - 1] % 2 + times[times.count / 2] % 2) / 2
         }
 
         mutating func add(asked: Int, correct: Int, totalMilliseconds: Int) {
@@ -106,7 +106,7 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
         }
 
         func line(_ item: String) -> Line {
-            let mean = asked == 0 ? 0 : Int((Double(totalMilliseconds) / Double(asked)).rounded())
+            let mean = asked == 0 ? 0 : Int(saturating: (Double(totalMilliseconds) / Double(asked)).rounded())
             let accuracy = asked == 0 ? 0 : (Double(correct) * 1000 / Double(asked)).rounded() / 10
             return Line(item: item, asked: asked, correct: correct, accuracy: accuracy, medianMilliseconds: medianMilliseconds, meanMilliseconds: mean)
         }
@@ -133,7 +133,8 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
         self.overall = overall.line("all")
         self.byInterval = lines(byInterval) { Interval(semitones: $0)?.shortName ?? "\($0)" }
         self.byKind = lines(byKind) { PlaybackKind.allCases[$0].rawValue }
-        byInstrument = lines(byProgram) { instruments[$0] ?? "program \($0)" }
+        // The log's own text: shown, never obeyed, by the terminal that prints the table.
+        byInstrument = lines(byProgram) { instruments[$0].map(TerminalText.visible) ?? "program \($0)" }
         self.byOctave = lines(byOctave) { "octave \($0)" }
         self.byWeek = lines(byWeek, Self.weekName)
         var classes: [ErrorClass: Int] = [:]
@@ -216,7 +217,7 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
     private func chart(_ lines: [Line]) -> String {
         let width = lines.map(\.item.count).max() ?? 0
         return lines.map { line in
-            let filled = Int((line.accuracy / 100 * 30).rounded())
+            let filled = Int(saturating: (line.accuracy / 100 * 30).rounded())
             return "  \(pad(line.item, width))  " + String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled)
                 + "  \(pad(fixed(line.accuracy, 1), 5, right: true))%  (\(Wording.counted(line.asked, "answer")))\n"
         }.joined()

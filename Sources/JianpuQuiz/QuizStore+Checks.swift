@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import JianpuFiles
 
@@ -8,6 +9,25 @@ extension QuizStore {
         guard FileStatus(path) != nil else {
             throw QuizError("\(path): there is no quiz log there (nothing was created); check the path, or answer a quiz with --db \(path) first")
         }
+    }
+
+    /// Refuses a device, a pipe or a folder as the log, before SQLite opens it: SQLite would write its
+    /// journal beside it (`/dev/null-journal`) or fail with a message about something else.
+    static func refuseOtherThanFile(_ path: String) throws {
+        guard let status = FileStatus(path) else { return }
+        switch status.kind {
+        case .regular: return
+        case .directory: throw QuizError("\(path) is a folder: the quiz log is a file; pass --db with a file name, such as \(path)/quiz.sqlite")
+        case .other: throw QuizError("\(path) is not a regular file (a device or a pipe): the quiz log is a file of its own; pass --db FILE")
+        }
+    }
+
+    /// Whether the log's folder is on media mounted read-only (a CD, a read-only mount).
+    static func isOnReadOnlyMedium(_ path: String) -> Bool {
+        let folder = FileStatus.split(path).folder
+        var info = statvfs()
+        guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return false }
+        return info.f_flag & UInt(ST_RDONLY) != 0
     }
 
     /// Refuses a SQLite file of another program: one that holds tables, none of them ours.

@@ -72,7 +72,7 @@ extension QuizStore {
         let kinds = PlaybackKind.allCases.enumerated().map { "WHEN '\($0.element.rawValue)' THEN \($0.offset)" }.joined(separator: " ")
         return """
             SELECT id, session_id, played_at, playback_instrument, error_inverted, error_wideness, error_one_semitone,
-                played_interval AS played, recognized_interval AS heard, COALESCE(response_ms, 0) AS ms,
+                played_interval AS played, recognized_interval AS heard, MIN(MAX(COALESCE(response_ms, 0), 0), \(AnswerRow.longestResponse)) AS ms,
                 CASE playback_type \(kinds) ELSE \(QuizStatistics.kindKey(.harmonic)) END AS kind,
                 COALESCE(program, 0) AS program, COALESCE(root_note, MIN(first_note, second_note)) AS root,
                 CASE WHEN typeof(played_at) IN ('integer', 'real') THEN date(played_at, 'unixepoch') ELSE date(played_at) END AS day

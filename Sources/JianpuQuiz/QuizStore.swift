@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import JianpuCore
+import JianpuFiles
 
 /// The quiz log in SQLite (GRDB): `sessions` and `recognize_intervals`, the seed app's two tables with all
 /// their columns, plus `response_ms`, `root_note` and `program`.
@@ -76,15 +77,17 @@ public final class QuizStore: Sendable {
     }
 
     /// Opens an existing log for reading only (for `stats` on a read-only file); no migration is run.
+    /// `immutable` (a log on read-only media) reads it as a file nobody changes: SQLite then needs no
+    /// `-shm` beside a WAL log, which such media cannot get.
     /// - Throws: `QuizError` naming the file and the fix.
-    public init(readingOnly path: String) throws {
+    public init(readingOnly path: String, immutable: Bool = false) throws {
         self.path = path
         busyTimeout = 15
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(15)
         do {
-            let queue = try DatabaseQueue(path: path, configuration: config)
+            let queue = try DatabaseQueue(path: immutable ? Self.immutableURI(path) : path, configuration: config)
             let tables = try queue.read { db in try db.tableExists("recognize_intervals") }
             guard tables else { throw QuizError("cannot read quiz database \(path): it holds no quiz log; pass --db with the right file") }
             reader = queue
@@ -94,11 +97,20 @@ public final class QuizStore: Sendable {
         }
     }
 
-    /// Opens a log for statistics: read-only when the file cannot be written, else as `init(path:)`.
+    /// Opens a log for statistics: read-only when the file cannot be written (immutable on read-only
+    /// media), else as `init(path:)`.
     public static func forReading(path: String) throws -> QuizStore {
         try requireExistingLog(path)
+        try refuseOtherThanFile(path)
+        if isOnReadOnlyMedium(path) { return try QuizStore(readingOnly: path, immutable: true) }
         if FileManager.default.fileExists(atPath: path), isReadOnly(path) { return try QuizStore(readingOnly: path) }
         return try QuizStore(path: path)
+    }
+
+    /// A SQLite URI that opens `path` as immutable (`file:…?immutable=1`), its `%`, `?` and `#` escaped.
+    static func immutableURI(_ path: String) -> String {
+        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
+        return "file:" + (escaped.hasPrefix("/") ? "//" + escaped : escaped) + "?immutable=1"
     }
 
     /// Opens (creating if needed) the log at `path` and brings its schema up to date.
@@ -111,13 +123,17 @@ public final class QuizStore: Sendable {
         self.path = path
         self.busyTimeout = busyTimeout
         let fileManager = FileManager.default
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FileStatus.split(path).folder
         if !folder.isEmpty, !fileManager.fileExists(atPath: folder) {
             do { try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
                 throw QuizError("cannot open quiz database \(path): cannot create its folder \(folder) (\(error.localizedDescription)); pass --db with a writable path")
             }
         }
+        try Self.refuseOtherThanFile(path)
         if fileManager.fileExists(atPath: path), Self.isReadOnly(path) {
+            if Self.isOnReadOnlyMedium(path) {
+                throw QuizError("cannot open quiz database \(path) to answer: it is on read-only media (quiz stats can read it); copy it to a writable folder or pass --db NEW")
+            }
             throw QuizError(Self.readOnlyMessage(path, while: .opening))
         }
         try Self.refuseForeignDatabase(path)
@@ -157,7 +173,7 @@ public final class QuizStore: Sendable {
     static func isReadOnly(_ path: String) -> Bool {
         if access(path, W_OK) != 0 { return true }
         if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o222 == 0 { return true }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FileStatus.split(path).folder
         return access(folder.isEmpty ? "." : folder, W_OK) != 0
     }
 

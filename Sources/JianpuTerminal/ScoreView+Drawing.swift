@@ -20,7 +20,7 @@ extension ScoreView {
         let scoreTempo = tempo(at: position)
         let shown = TempoMap.Change(position: scoreTempo.position, beat: scoreTempo.beat, beatsPerMinute: (scoreTempo.beatsPerMinute * status.tempoFactor).rounded())
         top += "   " + shown.written
-        if abs(status.tempoFactor - 1) > 0.001 { top += " (\(Int((status.tempoFactor * 100).rounded()))%)" }
+        if abs(status.tempoFactor - 1) > 0.001 { top += " (\(Int(saturating: (status.tempoFactor * 100).rounded()))%)" }
         header.append(Self.fit(top, width))
         let start = seconds(at: status.startPosition)
         let elapsed = max(0, seconds(at: min(max(position, status.startPosition), status.endPosition)) - start) / status.tempoFactor
@@ -119,7 +119,7 @@ extension ScoreView {
 
     /// `m:ss`.
     static func clock(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded(.down))
+        let whole = Int(saturating: seconds.rounded(.down))
         let s = whole % 60
         return "\(whole / 60):\(s < 10 ? "0" : "")\(s)"
     }

@@ -1,6 +1,7 @@
 import Foundation
 import JianpuCore
 import JianpuEngraving
+import JianpuFiles
 
 /// What `jianpu play` draws: the score engraved as jianpu in the terminal, a few lines at a time,
 /// with the sounding notes highlighted, a header (title, key, meter, tempo, bar, time) and a footer with the keys.
@@ -78,10 +79,13 @@ public struct ScoreView: Sendable {
     /// A view of `timeline` (flattened from `score`), showing `score` engraved.
     public init(timeline: Timeline, score: Score) {
         self.timeline = timeline
-        let fileName = (score.file as NSString).lastPathComponent
-        self.title = timeline.title ?? score.title ?? (fileName.isEmpty ? "jianpu" : fileName)
+        let fileName = FileStatus.split(score.file).name
+        // The score's words are drawn on the terminal: their control characters shown, one for one, never obeyed.
+        self.title = TerminalText.visible(timeline.title ?? score.title ?? (fileName.isEmpty ? "jianpu" : fileName))
         let partCount = max(timeline.parts.count, (timeline.notes.lazy.map(\.part).max() ?? -1) + 1, 1)
-        var builtRows = TextEngraving.systems(of: score).map { $0.map { Row(text: $0.main, spans: $0.spans, above: $0.above, below: $0.below) } }
+        var builtRows = TextEngraving.systems(of: score).map {
+            $0.map { Row(text: TerminalText.visible($0.main), spans: $0.spans, above: $0.above.map(TerminalText.visible), below: $0.below.map(TerminalText.visible)) }
+        }
         while builtRows.count < partCount { builtRows.append([]) }
         // The row each written note and rest is shown in, per part.
         var rowOf = Array(repeating: [SourceLocation: Int](), count: partCount)
@@ -108,7 +112,7 @@ public struct ScoreView: Sendable {
         self.partNames = (0..<partCount).map { index in
             let name = index < timeline.parts.count ? timeline.parts[index].name : nil
             let role = index == 0 ? "melody" : partCount > 2 ? "accompaniment \(index)" : "accompaniment"
-            return name.map { "\(role) (\($0))" } ?? role
+            return name.map { "\(role) (\(TerminalText.visible($0)))" } ?? role
         }
     }
 

@@ -8,9 +8,11 @@ import Synchronization
 ///
 /// - Raw mode (optional): keys arrive byte by byte, Ctrl-C as byte 3; the cursor is hidden and the
 ///   alternate screen used. `restore()`, `deinit` and every signal put the terminal back.
-/// - Signals: SIGINT, SIGTERM and SIGHUP end the session: `interruption` says which, and waits in
-///   `readBytes` return at once. A second one exits at once (status 128 + signal), so a program stuck
-///   anywhere can always be stopped. SIGQUIT, SIGABRT and SIGSEGV restore the terminal, then act as usual.
+/// - Signals: every signal that stops a program (`TemporaryFiles.signals`: SIGINT, SIGTERM, SIGHUP,
+///   SIGQUIT, SIGUSR1, SIGALRM, …) ends the session one way: `interruption` says which, and waits in
+///   `readBytes` return at once, so a take is kept whichever it was. A second one exits at once
+///   (status 128 + signal), so a program stuck anywhere can always be stopped. The crashes (SIGABRT,
+///   SIGSEGV, SIGBUS) restore the terminal, then act as usual.
 /// - A terminal that hangs up (its window closed) ends the session as SIGHUP does.
 /// - Resize (SIGWINCH) wakes `readBytes`; `draw(_:)` then repaints everything.
 /// - `NO_COLOR` (set and not empty): `draw(_:)` leaves out colours (bold and reverse video stay).
@@ -76,7 +78,7 @@ public final class TerminalSession: @unchecked Sendable {
         Signals.uninstall()
     }
 
-    /// The signal that ended the session (SIGINT, SIGTERM, SIGHUP), or nil.
+    /// The signal that ended the session (SIGINT, SIGTERM, SIGHUP, …), or nil.
     public var interruption: Int32? {
         let number = Signals.received.load(ordering: .acquiring)
         return number == 0 ? nil : number
@@ -141,7 +143,7 @@ public final class TerminalSession: @unchecked Sendable {
                       pollfd(fd: Signals.resizePipe.reader, events: Int16(POLLIN), revents: 0)]
         if isRaw { polled.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
         polled += descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        let ready = poll(&polled, nfds_t(polled.count), Int32((max(0, timeout) * 1000).rounded(.up)))
+        let ready = poll(&polled, nfds_t(polled.count), Int32(saturating: (max(0, timeout) * 1000).rounded(.up)))
         guard ready > 0 else { return [] }
         if polled[1].revents & Int16(POLLIN) != 0 { Signals.resizePipe.drain() }
         guard isRaw else { return [] }
@@ -252,8 +254,8 @@ private enum Signals {
     nonisolated(unsafe) static var interruptPipe = Pipe(reader: -1, writer: -1)
     nonisolated(unsafe) static var resizePipe = Pipe(reader: -1, writer: -1)
 
-    static let stopping = [SIGINT, SIGTERM, SIGHUP]
-    static let fatal = [SIGQUIT, SIGABRT, SIGSEGV, SIGBUS]
+    static let stopping = TemporaryFiles.signals
+    static let fatal = [SIGABRT, SIGSEGV, SIGBUS]
 
     /// Creates the pipes and touches the statics, so a handler never initializes anything.
     static func prepare() {

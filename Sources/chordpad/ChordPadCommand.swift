@@ -105,6 +105,7 @@ struct ChordPadCommand: ParsableCommand {
         options.midiIn = midiIn
         options.record = record
         options.noKitty = noKitty
+        options.inputs = [tunings, chords, midiIn].compactMap { $0 } + output.synth.soundFontInputs
         if let signal = try ChordPadApp(options: options).run() { throw Interrupted(signal: signal) }
     }
 

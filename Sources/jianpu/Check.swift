@@ -11,6 +11,6 @@ struct Check: ParsableCommand {
     var strict = false
 
     func run() throws {
-        _ = try input.load(strict: strict)
+        _ = try input.load(strict: strict, reporting: true)
     }
 }

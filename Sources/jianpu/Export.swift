@@ -81,6 +81,7 @@ struct Export: ParsableCommand {
         } catch let error as PracticeError {
             throw CommandFailure("\(input.file): \(error.description)")
         }
+        ChannelSharing.warn(chosen, file: input.file)
         if let problem = StandardMIDIFile.problem(writing: chosen) { throw CommandFailure("\(output): \(problem); nothing was written") }
         return StandardMIDIFile.data(for: chosen)
     }

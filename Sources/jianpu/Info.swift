@@ -9,6 +9,7 @@ struct Info: ParsableCommand {
 
     func run() throws {
         let score = try input.load()
-        try CommandOutput.write(ScoreSummary(score: score).description + "\n")
+        // The title, instruments and other words are the file's: shown, never obeyed, by the terminal.
+        try CommandOutput.write(TerminalText.visibleLines(ScoreSummary(score: score).description) + "\n")
     }
 }

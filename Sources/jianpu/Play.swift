@@ -23,7 +23,7 @@ struct Play: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        if let out = output.out { _ = try OutputFile(out, inputs: [input.file]) }
+        if let out = output.out { _ = try OutputFile(out, inputs: [input.file] + output.synth.soundFontInputs) }
         let score = try input.load()
         let (timeline, options) = try sound.performance(of: score, file: input.file, loopTimes: 100)
         let synth = try FluidSynth(soundFont: try output.synth.soundFont(), sampleRate: 44_100, gain: output.synth.level)

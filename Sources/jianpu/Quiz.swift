@@ -104,6 +104,13 @@ struct Quiz: ParsableCommand {
         if mute && output.out != nil { throw ValidationError("--mute and --out exclude each other") }
     }
 
+    /// Every file the quiz reads or keeps open: the log with SQLite's files beside it, the profile,
+    /// the SoundFont and the MIDI input. No output may be one of them.
+    func readFiles(database: String) -> [String] {
+        QuizPaths.logFiles(database) + [profile ?? QuizPaths.defaultProfile()] + (mute ? [] : output.synth.soundFontInputs)
+            + (midiIn.map { [$0] } ?? [])
+    }
+
     /// The profile (or the defaults) with the flags applied.
     func settings() throws -> QuizSettings {
         let profilePath = profile ?? QuizPaths.defaultProfile()
@@ -130,7 +137,10 @@ struct Quiz: ParsableCommand {
         if let questions { settings.questions = questions }
         if let problem = settings.validationProblem { throw CommandFailure(problem, status: .usage) }
         if saveProfile {
-            try QuizProfile.save(settings, path: profilePath)
+            let database = db ?? QuizPaths.defaultDatabase()
+            try QuizProfile.save(settings, path: profilePath,
+                                 inputs: QuizPaths.logFiles(database) + (output.out.map { [$0] } ?? []) + (mute ? [] : output.synth.soundFontInputs)
+                                    + (midiIn.map { [$0] } ?? []))
             StandardStreams.error("jianpu: saved quiz profile \(profilePath)\n")
         }
         return settings
@@ -140,7 +150,7 @@ struct Quiz: ParsableCommand {
         let database = db ?? QuizPaths.defaultDatabase()
         if let out = output.out {
             // The WAV is checked before the log is touched; one file for both would corrupt the whole log.
-            _ = try OutputFile(out, inputs: [database, profile ?? QuizPaths.defaultProfile()])
+            _ = try OutputFile(out, inputs: readFiles(database: database))
         }
         let settings = try settings()
         // A bad command line touches no file: the driver is checked before the log is opened (or created).

@@ -37,7 +37,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let file = try OutputFile(output, inputs: [input.file])
+        let file = try OutputFile(output, inputs: [input.file] + synth.soundFontInputs)
         let score = try input.load()
         let (timeline, playback) = try sound.performance(of: score, file: input.file)
         let soundFont = try synth.soundFont()
@@ -65,7 +65,7 @@ final class ProgressBar {
 
     func update(_ fraction: Double) {
         guard enabled else { return }
-        let percent = Int((max(0, min(fraction, 1)) * 100).rounded(.down))
+        let percent = Int(saturating: (max(0, min(fraction, 1)) * 100).rounded(.down))
         guard percent != shown else { return }
         shown = percent
         let filled = percent * 30 / 100

@@ -10,11 +10,14 @@ struct ScoreInput: ParsableArguments {
     var file: String
 
     /// Reads and parses the file; prints warnings; throws `InputProblems` (every diagnostic) when there are errors.
-    func load(strict: Bool = false) throws -> Score {
+    /// With `reporting` (`check`, whose report is its output) warnings that cannot be written fail the run.
+    func load(strict: Bool = false, reporting: Bool = false) throws -> Score {
         let outcome = ScoreLoader.load(path: file)
         let failed = outcome.diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         guard let score = outcome.score, !failed else { throw InputProblems(outcome.diagnostics, strict: strict) }
-        DiagnosticPrinter.print(outcome.diagnostics, strict: strict)
+        if !DiagnosticPrinter.print(outcome.diagnostics, strict: strict), reporting {
+            throw CommandFailure("cannot write the report to standard error: \(String(cString: strerror(errno)))")
+        }
         return score
     }
 }
@@ -24,5 +27,20 @@ enum CommandOutput {
     /// Writes the main output to stdout; a failed write (a full disk, a closed pipe) is a `CommandFailure`.
     static func write(_ text: String) throws {
         guard StandardStreams.output(text) else { throw CommandFailure("cannot write to standard output: \(String(cString: strerror(errno)))") }
+    }
+}
+
+/// The warning for parts that must share a MIDI channel with another instrument (more than fifteen
+/// parts of more than fifteen instruments): said once, never silently.
+enum ChannelSharing {
+    static func warn(_ timeline: Timeline, file: String) {
+        let shared = TimelinePart.sharedChannels(timeline.parts)
+        guard !shared.isEmpty else { return }
+        func name(_ index: Int) -> String {
+            "part \(index + 1)" + (timeline.parts[index].name.map { " (\(TerminalText.visible($0)))" } ?? "")
+        }
+        let listed = shared.prefix(5).map { "\(name($0.part)) sounds as \(name($0.soundsAs))" }.joined(separator: ", ")
+        StandardStreams.error("jianpu: warning: \(file): \(Wording.counted(shared.count, "part")) must share a MIDI channel with another instrument "
+            + "(16 channels, one instrument each, the 10th for drums): \(listed)\(shared.count > 5 ? ", …" : "")\n")
     }
 }

@@ -54,6 +54,7 @@ struct SoundOptions: ParsableArguments {
         } catch let error as PracticeError {
             throw CommandFailure("\(file): \(error.description)")
         }
+        ChannelSharing.warn(timeline, file: file)
         // A passage of its own already starts and ends where --from and --to say.
         let (from, to) = practice.cutsPassage ? (nil, nil) : (self.from, self.to)
         let options = PlaybackOptions(

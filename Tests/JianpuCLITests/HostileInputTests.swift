@@ -30,8 +30,9 @@ struct HostileInputTests {
 
     static let warned = "4/4\n1 2 3 4 | 5 6 7 |\n"
 
+    // check's report is its output: it fails when that cannot be written (HostileInputRoundTwoTests).
     @Test("a full or closed stderr never kills a command; export still writes its MIDI", arguments: [
-        "$J info w.jp 2>/dev/full", "$J check w.jp 2>&-", "$J check w.jp 2>/dev/full", "$J export w.jp -o w.mid 2>/dev/full",
+        "$J info w.jp 2>/dev/full", "$J info w.jp 2>&-", "$J export w.jp -o w.mid 2>/dev/full",
         "$J export w.jp -o w.mid 2>&-",
     ])
     func unwritableStderr(command: String) throws {

@@ -168,7 +168,7 @@ struct RobustnessTests {
     /// (repeats of repeats), closed or left open, from a seeded generator.
     static func structure(using rng: inout SplitMix64) -> String {
         let openers = ["3[ ", "R{ ", "R3{ ", "5[ ", "R100{ "]
-        switch Int.random(in: 0..<5, using: &rng) {
+        switch Int.random(in: 0..<7, using: &rng) {
         case 0: // deep, sometimes unclosed or closed with the wrong bracket
             let depth = Int.random(in: 50...3_000, using: &rng)
             var text = "", closers: [String] = []
@@ -193,6 +193,15 @@ struct RobustnessTests {
         case 3: // many parts and movements
             let parts = Int.random(in: 2...3_000, using: &rng)
             return (0..<parts).map { "\($0 % 7 + 1) 2 3 4 |" }.joined(separator: Bool.random(using: &rng) ? "\nNextPart\n" : "\nNextScore\n")
+        case 5: // wide bars: one bar of thousands of notes, in one or several parts
+            let notes = Int.random(in: 1_000...20_000, using: &rng)
+            let parts = Int.random(in: 1...4, using: &rng)
+            let bar = "\(notes)/4 " + String(repeating: "1 ", count: notes) + "|"
+            return Array(repeating: bar, count: parts).joined(separator: "\nNextPart\n")
+        case 6: // many parts of many instruments: more than MIDI's channels
+            let parts = Int.random(in: 14...60, using: &rng)
+            let names = GeneralMIDI.programNames
+            return (0..<parts).map { _ in "instrument=\(names[Int.random(in: 0..<24, using: &rng)])\n1 2 3 4 |" }.joined(separator: "\nNextPart\n")
         default: // a long line of bars with jumps
             return "Segno " + String(repeating: "1 2 3 4 | ", count: Int.random(in: 1...20_000, using: &rng)) + "ToCoda DS 5 6 7 1 Fine"
         }
@@ -212,14 +221,27 @@ struct RobustnessTests {
         }
     }
 
-    @Test("80 seeded deep, wide and long structures: parse, flatten and export stay bounded; every diagnostic has a place")
+    @Test("80 seeded deep, wide and long structures, wide bars and many parts: parse, flatten and export stay bounded; every diagnostic has a place; no part shares a MIDI channel silently")
     func structuralFuzz() {
         var rng = SplitMix64(seed: 0x5354_5255_4354)
         for _ in 0..<80 {
             let text = Self.structure(using: &rng)
             Self.exercise(text)
-            let played = Flattener.exportedTimelines(of: ScoreParser.parse(text, file: "f.jp").score).reduce(0) { $0 + $1.notes.count }
+            let timelines = Flattener.exportedTimelines(of: ScoreParser.parse(text, file: "f.jp").score)
+            let played = timelines.reduce(0) { $0 + $1.notes.count }
             #expect(played <= text.utf8.count + PerformanceLimits.maximumAddedItems, "\(text.prefix(80))")
+            for timeline in timelines {
+                // No drums by accident, and no part sounds as another instrument unless that is said.
+                #expect(!timeline.parts.contains { $0.channel == 9 || $0.channel > 15 })
+                let said = Set(TimelinePart.sharedChannels(timeline.parts).map(\.part))
+                var first: [UInt8: Int] = [:]
+                for (index, part) in timeline.parts.enumerated() {
+                    if let earlier = first[part.channel], timeline.parts[earlier].program != part.program || earlier == 0 {
+                        #expect(said.contains(index), "part \(index) shares channel \(part.channel) silently in \(text.prefix(80))")
+                    }
+                    first[part.channel] = first[part.channel] ?? index
+                }
+            }
         }
     }
 }

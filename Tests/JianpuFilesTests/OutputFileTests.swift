@@ -60,6 +60,66 @@ struct OutputFileTests {
         #expect(contents("ro.mid") == "keep")
     }
 
+    @Test("an output is refused when it is any input by identity: another name, a link, a hard link, a SoundFont, a log's -wal file",
+          arguments: ["other.sf2", "link.sf2", "hard.sf2", "q.sqlite-wal", "q.sqlite-shm", "q.sqlite-journal"])
+    func everyInputIsProtected(name: String) throws {
+        FileManager.default.createFile(atPath: folder + "/font.sf2", contents: Data("RIFF sfbk".utf8))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.sf2", withDestinationPath: "font.sf2")
+        #expect(link(folder + "/font.sf2", folder + "/hard.sf2") == 0)
+        let inputs = [folder + "/s.jp", folder + "/font.sf2", folder + "/q.sqlite", folder + "/q.sqlite-wal", folder + "/q.sqlite-shm", folder + "/q.sqlite-journal"]
+        if name == "other.sf2" {
+            #expect(throws: Never.self) { try OutputFile(folder + "/other.sf2", inputs: inputs) }
+        } else {
+            #expect(throws: FileProblem.self) { try OutputFile(folder + "/" + name, inputs: inputs) }
+        }
+        #expect(contents("font.sf2") == "RIFF sfbk")
+    }
+
+    @Test("a link is written through to its target, as the shell's > does; a dangling link creates its target")
+    func linksAreWrittenThrough() throws {
+        FileManager.default.createFile(atPath: folder + "/real.mid", contents: Data("old".utf8))
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.mid", withDestinationPath: "real.mid")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/sub/chain.mid", withDestinationPath: "../link.mid")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/dangling.mid", withDestinationPath: "sub/new.mid")
+        try OutputFile(folder + "/link.mid").write(Array("new".utf8))
+        #expect(contents("real.mid") == "new")
+        try OutputFile(folder + "/sub/chain.mid").write(Array("newer".utf8))
+        #expect(contents("real.mid") == "newer")
+        try OutputFile(folder + "/dangling.mid").write(Array("made".utf8))
+        #expect(contents("sub/new.mid") == "made")
+        for name in ["link.mid", "sub/chain.mid", "dangling.mid"] {
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name)) != nil, "\(name) is still a link")
+        }
+        #expect(names() == ["dangling.mid", "link.mid", "real.mid", "sub"])
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: folder + "/sub").sorted()) == ["chain.mid", "new.mid"])
+    }
+
+    @Test("a descriptor is written where it stands, never renamed over", arguments: ["/dev/fd/", "/proc/self/fd/"])
+    func descriptorsAreWrittenInPlace(prefix: String) throws {
+        let path = folder + "/stream.txt"
+        FileManager.default.createFile(atPath: path, contents: Data("kept ".utf8))
+        let descriptor = open(path, O_WRONLY | O_APPEND)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        let output = try OutputFile(prefix + "\(descriptor)")
+        #expect(output.isDevice)
+        try output.write(Array("appended".utf8))
+        #expect(contents("stream.txt") == "kept appended")
+        #expect(names() == ["stream.txt"])
+    }
+
+    @Test("a name of 250 bytes and more is written: the temporary name beside it is the one shortened", arguments: [250, 255])
+    func longNames(length: Int) throws {
+        let name = String(repeating: "a", count: length - 4) + ".mid"
+        try OutputFile(folder + "/" + name).write(Array("long".utf8))
+        #expect(contents(name) == "long")
+        #expect(names() == [name])
+        let chinese = String(repeating: "谱", count: 83) + ".m" // 251 bytes: the temporary name is cut at a whole character
+        try OutputFile(folder + "/" + chinese).write(Array("谱".utf8))
+        #expect(contents(chinese) == "谱")
+    }
+
     @Test("a full device is a write error, not a trap or a success")
     func fullDeviceFails() throws {
         let writer = try OutputFile("/dev/full").open()

@@ -272,7 +272,7 @@ struct MusicXMLExportTests {
 
     @Test("XML text: markup characters escaped in text and attributes, forbidden controls dropped, tab and newline kept")
     func xmlText() {
-        var xml = XMLText()
+        var xml = XMLBuilder()
         xml.element("words", "a<b>&\"c'\u{0}\u{1B}\td\ne\u{FFFE}", [("x", "1&2")], from: SourceLocation(file: "s.jp", line: 3, column: 4))
         #expect(xml.text.hasSuffix("<words x=\"1&amp;2\">a&lt;b&gt;&amp;&quot;c&apos;\td\ne</words>\n"))
         #expect(xml.warnings.map(\.description) == ["s.jp:3:4: warning: 3 control characters left out of the MusicXML: XML 1.0 cannot hold them"])

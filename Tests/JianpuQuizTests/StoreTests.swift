@@ -267,7 +267,7 @@ import Testing
         let first = try #require(drill.nextQuestion())
         drill.markPlayed()
         _ = try drill.answer(first.interval, note: first.upper)
-        #expect(notices == ["cannot write to quiz database \(path): it stayed locked by another program for 1 s; try again: your answer is kept in memory and saved when the log is free"])
+        #expect(notices == ["cannot write to quiz database \(path): it stayed locked by another program for 1 s; try again: your answer is kept in memory and tried again with the next one"])
         #expect(try store.answers().isEmpty)
         holder.release()
 
@@ -278,6 +278,29 @@ import Testing
         #expect(notices.last == "the quiz log is free again: the kept answers are saved")
         #expect(try store.answers().map(\.playedInterval) == [first.interval.semitones, second.interval.semitones])
         #expect(try store.sessions().first?.endedAt != nil)
+    }
+}
+
+@Suite struct StoreRefusalTests {
+    @Test("answers a trigger refuses are lost with the trigger's reason, not as a lock")
+    func triggerAbortIsNamed() throws {
+        let path = Support.temporaryFolder() + "/trigger.sqlite"
+        let store = try QuizStore(path: path, busyTimeout: 1)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: "CREATE TRIGGER no_answers BEFORE INSERT ON recognize_intervals BEGIN SELECT RAISE(ABORT, 'no answers today'); END") }
+        try queue.close()
+        let drill = QuizDrill(settings: QuizSettings(questions: 1), store: store, clock: SteppingClock(start: Date(timeIntervalSince1970: 1_795_000_000), step: 1),
+                              seed: 3)
+        var notices: [String] = []
+        drill.notify = { notices.append($0) }
+        try drill.start()
+        let question = try #require(drill.nextQuestion())
+        drill.markPlayed()
+        _ = try drill.answer(question.interval, note: question.upper)
+        let error = try #require(throws: QuizError.self) { try drill.finish() }
+        #expect(error.message.contains("no answers today"), "\(error.message)")
+        #expect(!error.message.contains("locked"))
+        #expect(notices.allSatisfy { !$0.contains("locked") && $0.contains("no answers today") }, "\(notices)")
     }
 }
 

@@ -11,12 +11,13 @@ public struct ScoreParser {
 
     /// Parses UTF-8 text already checked to be valid (no String of it is made).
     public static func parse(utf8 text: [UInt8], file: String) -> (score: Score, diagnostics: [Diagnostic]) {
-        let bytes = TextBytes.normalised(text)
+        // A byte-order mark, which editors on Windows write first, is no word: skipped, as the plist reader does.
+        let bytes = TextBytes.normalised(text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text)
         // The outline: where parts and movements start, and the headers; the words are only counted.
         var lexer = Lexer(bytes: bytes, file: file, sink: ScoreParser(file: file))
         lexer.scan()
         var parser = lexer.sink
-        parser.diagnostics = lexer.diagnostics + parser.diagnostics
+        parser.diagnostics = lexer.diagnostics + parser.diagnostics + ControlCharacters.warnings(in: bytes, file: file)
         parser.finishMovement()
         let built = build(parser.movements.flatMap(\.parts), bytes: bytes, file: file)
         var movements: [Movement] = []

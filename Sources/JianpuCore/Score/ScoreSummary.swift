@@ -30,14 +30,18 @@ public struct ScoreSummary: CustomStringConvertible {
             let played = timeline.bars.filter { $0.number > 0 }.count
             lines.append("bars:      \(timeline.printedBarCount)\(played != timeline.printedBarCount ? " (\(played) as played)" : "")")
             lines.append("notes:     \(timeline.notes.count)")
-            lines.append("duration:  \(Self.clock(timeline.durationSeconds))")
+            // The chords= track sounds by default and may outlast the notes: its length is said too.
+            let withChords = movement.headers["chords"] == nil ? timeline : Flattener.timeline(of: movement, withChords: true)
+            let chordsLonger = withChords.durationSeconds > timeline.durationSeconds + 0.05
+            lines.append("duration:  \(Self.clock(timeline.durationSeconds))"
+                + (chordsLonger ? ", \(Self.clock(withChords.durationSeconds)) with the chords= track (--no-chords leaves it out)" : ""))
         }
         return lines.joined(separator: "\n")
     }
 
     /// Seconds as `m:ss.s`.
     public static func clock(_ seconds: Double) -> String {
-        let tenths = Int((seconds * 10).rounded())
+        let tenths = Int(saturating: (seconds * 10).rounded())
         let minutes = tenths / 600, rest = tenths % 600
         return "\(minutes):\(rest / 100)\(rest / 10 % 10).\(rest % 10)"
     }

@@ -36,6 +36,10 @@ struct TableLine: Sendable, Hashable {
                 diagnostics.append(.error(at: location(first), "missing name before ':'"))
                 continue
             }
+            if let problem = controlCharacterProblem(name) {
+                diagnostics.append(problem)
+                continue
+            }
             var entries: [Field] = []
             var start = colon + 1
             var malformed = false
@@ -54,6 +58,14 @@ struct TableLine: Sendable, Hashable {
             if !malformed { lines.append(TableLine(name: name, entries: entries)) }
         }
         return (lines, diagnostics)
+    }
+
+    /// The error for a name holding a control character (an escape would act on the terminal that
+    /// shows the name), nil for a name without one.
+    static func controlCharacterProblem(_ name: Field) -> Diagnostic? {
+        let controls = Array(name.text.unicodeScalars.filter(TerminalText.isControl))
+        guard !controls.isEmpty else { return nil }
+        return .error(at: name.location, "the name '\(TerminalText.visible(name.text))' holds a control character (\(XMLText.describe(controls))): a name is letters, digits and signs")
     }
 
     /// The diagnostics sorted by place; those at one place keep the order they were found in.

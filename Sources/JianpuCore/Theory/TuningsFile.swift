@@ -30,6 +30,10 @@ public enum TuningsFile {
                 failed = true
             }
 
+            if let problem = TableLine.controlCharacterProblem(name) {
+                diagnostics.append(problem)
+                return
+            }
             if let first = firstLocation[name.text] {
                 error(name.location, "duplicate tuning '\(name.text)' (first at line \(first.line))")
                 return

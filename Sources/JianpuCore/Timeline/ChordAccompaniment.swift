@@ -73,8 +73,7 @@ public enum ChordAccompaniment {
         guard !chords.isEmpty else { return timeline }
         var result = timeline
         let number = result.parts.count
-        let channel = TimelinePart.channel(forPart: number)
-        result.parts.append(TimelinePart(name: partName, channel: channel, program: 24))
+        result.parts.append(TimelinePart(name: partName, channel: TimelinePart.channel(forPartAfter: result.parts, program: 24), program: 24))
         for chord in chords {
             for pitch in chord.pitches {
                 result.notes.append(TimedNote(onset: chord.onset, duration: chord.length, pitch: pitch, velocity: velocity, part: number))

@@ -35,7 +35,7 @@ public enum Flattener {
             return walk
         }
         var partNotes: [[TimedNote]] = []
-        for ((number, index), walk) in zip(indices.enumerated(), walks) {
+        for ((_, index), walk) in zip(indices.enumerated(), walks) {
             let part = movement.parts[index]
             partNotes.append(walk.notes)
             rests += walk.rests
@@ -43,8 +43,8 @@ public enum Flattener {
             if meters.isEmpty { meters = walk.meters }
             if keys.isEmpty { keys = walk.keys }
             length = max(length, walk.end)
-            let channel = TimelinePart.channel(forPart: number)
-            parts.append(TimelinePart(name: part.instrument, channel: channel, program: part.instrument.flatMap(GeneralMIDI.program(named:))))
+            let program = part.instrument.flatMap(GeneralMIDI.program(named:))
+            parts.append(TimelinePart(name: part.instrument, channel: TimelinePart.channel(forPartAfter: parts, program: program), program: program))
         }
         notes = mergedInPairs(partNotes)
         if meters.isEmpty { meters = [MeterChange(position: .zero, beats: 4, beatUnit: 4)] }

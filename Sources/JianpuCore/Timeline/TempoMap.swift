@@ -27,7 +27,7 @@ public struct TempoMap: Sendable, Hashable {
             let dotted = beat.numerator == 3 && beat.denominator > 2
             let plain = dotted ? beat * WholeNotes(2, 3) : beat
             let symbols: [WholeNotes: String] = [.whole: "𝅝", WholeNotes(1, 2): "𝅗𝅥", .quarter: "♩", WholeNotes(1, 8): "♪", WholeNotes(1, 16): "𝅘𝅥𝅯"]
-            func number(_ bpm: Double) -> String { bpm == bpm.rounded() ? String(Int(bpm)) : String(Double(Int(bpm * 100)) / 100) }
+            func number(_ bpm: Double) -> String { bpm == bpm.rounded() ? String(Int(saturating: bpm)) : String(Double(Int(saturating: bpm * 100)) / 100) }
             guard let symbol = symbols[plain] else { return "♩=\(number(quarterNotesPerMinute))" }
             return "\(symbol)\(dotted ? "." : "")=\(number(beatsPerMinute))"
         }

@@ -56,6 +56,30 @@ public struct TimelinePart: Sendable, Hashable {
         UInt8(min(index < 9 ? index : index + 1, 15))
     }
 
+    /// The channel for a part added after `parts`: its own while there are channels left (the
+    /// first fifteen parts); past them, the channel of an accompaniment part of the same
+    /// instrument (sharing then changes nothing), else the last channel, shared (`sharedChannels`).
+    public static func channel(forPartAfter parts: [TimelinePart], program: UInt8?) -> UInt8 {
+        guard parts.count >= 15 else { return channel(forPart: parts.count) }
+        return parts.dropFirst().first { $0.program == program }?.channel ?? 15
+    }
+
+    /// The parts that share a MIDI channel with an earlier part of another instrument: a channel
+    /// sounds one instrument at a time, so such a part sounds as the earlier one's. One entry per
+    /// part, with the earlier part it sounds as (part numbers from 0).
+    public static func sharedChannels(_ parts: [TimelinePart]) -> [(part: Int, soundsAs: Int)] {
+        var first: [UInt8: Int] = [:]
+        var shared: [(part: Int, soundsAs: Int)] = []
+        for (index, part) in parts.enumerated() {
+            if let earlier = first[part.channel] {
+                if parts[earlier].program != part.program || earlier == 0 { shared.append((index, earlier)) }
+            } else {
+                first[part.channel] = index
+            }
+        }
+        return shared
+    }
+
     public init(name: String? = nil, channel: UInt8, program: UInt8? = nil) {
         self.name = name
         self.channel = channel

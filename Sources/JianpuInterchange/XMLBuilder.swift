@@ -4,7 +4,7 @@ import JianpuCore
 /// text escaped, characters XML 1.0 forbids dropped (and counted, with the place they came from).
 ///
 /// Appending is amortised constant time, so a document costs time linear in its size.
-struct XMLText {
+struct XMLBuilder {
     private(set) var text = ""
     private var depth = 0
     /// One warning per place whose text held characters XML cannot carry.
@@ -74,16 +74,6 @@ struct XMLText {
         text += Self.indents[min(max(depth, 0), Self.indents.count - 1)]
     }
 
-    /// Whether XML 1.0 allows the character (tab, newline, carriage return and the rest of Unicode
-    /// above the C0 controls, less U+FFFE and U+FFFF).
-    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x9, 0xA, 0xD: true
-        case 0..<0x20, 0xFFFE, 0xFFFF: false
-        default: true
-        }
-    }
-
     private mutating func append(escaping value: String, from source: SourceLocation?) {
         // Most values (numbers, names, syllables) need no escaping: appended whole.
         if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0xEF }) {
@@ -99,7 +89,7 @@ struct XMLText {
             case "\"": text += "&quot;"
             case "'": text += "&apos;"
             default:
-                if Self.isAllowed(scalar) { text.unicodeScalars.append(scalar) } else { dropped += 1 }
+                if XMLText.isAllowed(scalar) { text.unicodeScalars.append(scalar) } else { dropped += 1 }
             }
         }
         if dropped > 0 {

@@ -1,0 +1,286 @@
+import Foundation
+import Subprocesses
+import Testing
+
+/// The adversarial classes of issue 20 against the built `jianpu`: every input protected, links and
+/// streams respected, terminals and XML safe from a file's text, every stopping signal one way.
+@Suite("hostile input, round two: inputs, links, streams, terminals, signals")
+struct HostileInputRoundTwoTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-hostile2-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    @discardableResult
+    func file(_ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func text(_ name: String) -> String? {
+        FileManager.default.contents(atPath: folder.appendingPathComponent(name).path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func names() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()) ?? [] }
+
+    func shell(_ script: String) throws -> CommandLineTests.Outcome { try HostileInputTests.shell(script, in: folder) }
+
+    static let chordpad = HostileInputTests.chordpad
+
+    @Test("an output that is any file the run reads is refused before any work, and the file kept", arguments: [
+        "$J render s.jp -o f.sf2 --soundfont f.sf2",
+        "JIANPU_SOUNDFONT=\"$PWD/f.sf2\" $J render s.jp -o f.sf2",
+        "JIANPU_SOUNDFONT=\"$PWD/f.sf2\" $J typeset s.jp -o l.html",
+        "$J play s.jp --out f.sf2 --soundfont f.sf2 --quiet </dev/null",
+        "$J quiz --plain --fast -n 1 --db q.sqlite --out q.sqlite-wal --soundfont f.sf2 </dev/null",
+        "$J quiz --plain --fast -n 1 --db q.sqlite --out f.sf2 --soundfont f.sf2 </dev/null",
+        "$J quiz --plain --mute -n 1 --db q.sqlite --profile q.sqlite --save-profile </dev/null",
+        "$J quiz stats --db q.sqlite --plot q.sqlite-wal",
+        "$J quiz stats --db q.sqlite --plot q.sqlite-journal",
+        "'\(chordpad)' --tunings t.txt --tuning DMajor --out t.txt </dev/null",
+        "'\(chordpad)' --chords c.txt --record c.txt </dev/null",
+        "'\(chordpad)' --soundfont f.sf2 --record l.mid </dev/null",
+    ])
+    func everyInputProtected(command: String) throws {
+        let sf2 = String(repeating: "RIFF sfbk ", count: 1_000)
+        try file("s.jp", "1 2 3 4 |\n")
+        try file("f.sf2", sf2)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("l.html").path, withDestinationPath: "f.sf2")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("l.mid").path, withDestinationPath: "f.sf2")
+        try file("t.txt", "DMajor: C#, D, E, F#, G, A, B\n")
+        try file("c.txt", "Minor: 1, 4, 8\n")
+        try file("q.sqlite-wal", "a log's write-ahead pages")
+        try file("q.sqlite-journal", "a log's journal")
+        let before = names()
+        let outcome = try shell(command)
+        #expect(outcome.status != 0, "\(outcome.errors)")
+        #expect(outcome.errors.contains("is also the input"), "\(outcome.errors)")
+        #expect(text("f.sf2") == sf2)
+        #expect(text("t.txt") == "DMajor: C#, D, E, F#, G, A, B\n")
+        #expect(text("c.txt") == "Minor: 1, 4, 8\n")
+        #expect(text("q.sqlite-wal") == "a log's write-ahead pages")
+        #expect(text("q.sqlite-journal") == "a log's journal")
+        #expect(names() == before)
+    }
+
+    @Test("-o through a link writes the file it names and keeps the link", arguments: ["export s.jp -o link.mid", "typeset s.jp -o link.svg"])
+    func linkWrittenThrough(command: String) throws {
+        try file("s.jp", "1 2 3 4 |\n")
+        let target = command.hasSuffix(".mid") ? "real.mid" : "real.svg"
+        try file(target, "old")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(command.hasSuffix(".mid") ? "link.mid" : "link.svg").path,
+                                                   withDestinationPath: target)
+        let outcome = try shell("$J \(command)")
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(text(target) != "old")
+        #expect(names().count == 3)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent(command.hasSuffix(".mid") ? "link.mid" : "link.svg").path)) == target)
+    }
+
+    @Test("-o /dev/stdout and /dev/fd/N reach the stream, in its mode; a closed one is an error", arguments: [
+        ("$J export s.jp -o /dev/stdout > out.mid", "MThd", 0),
+        ("echo kept > out.mid; $J export s.jp -o /dev/stdout >> out.mid", "kept\nMThd", 0),
+        ("$J export s.jp -o /dev/stdout | cat > out.mid", "MThd", 0),
+        ("$J export s.jp -o /dev/fd/3 3> out.mid", "MThd", 0),
+        ("$J export s.jp -o /proc/self/fd/1 > out.mid", "MThd", 0),
+        ("$J export s.jp -o /dev/stdout >&-", "", 1),
+    ])
+    func streams(command: String, start: String, status: Int32) throws {
+        try file("s.jp", "1 2 3 4 |\n")
+        let outcome = try shell(command)
+        #expect(outcome.status == status, "\(outcome.errors)")
+        if !start.isEmpty { #expect(text("out.mid")?.hasPrefix(start) == true) }
+        #expect(names().allSatisfy { !$0.hasPrefix(".") })
+        #expect(FileStatusProbe.isLink("/dev/stdout"))
+    }
+
+    @Test("a byte-order mark at the start of a score is skipped")
+    func byteOrderMark() throws {
+        let url = folder.appendingPathComponent("bom.jp")
+        try Data([0xEF, 0xBB, 0xBF] + Array("title=BOM\n1 2 3 4 |\n".utf8)).write(to: url)
+        let outcome = try shell("$J check bom.jp && $J info bom.jp")
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.errors.isEmpty)
+        #expect(outcome.output.hasPrefix("title:     BOM\n"))
+    }
+
+    static let escapes = "title=\u{1B}]0;pwned\u{07}T\u{1B}[2J\ninstrument=\u{1B}]52;c;Zm9v\u{07}\n1 2 3 4 |\nL: la\u{1B}[31m la la la\n"
+
+    @Test("info, check and a bad word show a score's control characters, never send them", arguments: ["info e.jp", "check e.jp", "check w.jp"])
+    func terminalEscapes(command: String) throws {
+        try file("e.jp", Self.escapes)
+        try file("w.jp", "1 2 \u{1B}[2J 3 |\n")
+        let outcome = try shell("$J \(command)")
+        #expect(!(outcome.output + outcome.errors).unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }, "\(outcome.output + outcome.errors)")
+        #expect((outcome.output + outcome.errors).contains("\u{241B}"))
+    }
+
+    @Test("a score's control characters give well-formed SVG and HTML, with a located warning", arguments: ["v.svg", "v.html"])
+    func xmlForbiddenCharacters(output: String) throws {
+        try file("v.jp", "title=soft\u{0B}break\u{0C}\n1 2 3 4 |\nL: a\u{01} b c d\n")
+        let outcome = try shell("$J typeset v.jp -o \(output)")
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.errors.contains("v.jp:1:11: warning: U+000B (a vertical tab) is a control character"))
+        #expect(outcome.errors.contains("v.jp:3:5: warning: U+0001"))
+        let document = try #require(text(output))
+        #expect(!document.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" })
+        if output.hasSuffix(".svg") {
+            let parsed = try shell("python3 -c \"import xml.dom.minidom,sys; xml.dom.minidom.parse('\(output)')\"")
+            #expect(parsed.status == 0, "\(parsed.errors)")
+        }
+    }
+
+    @Test("quiz stats reads extreme stored values without a trap", arguments: ["9223372036854775807", "-9223372036854775808"])
+    func extremeResponseTimes(value: String) throws {
+        let made = try shell("""
+            J="$J" python3 -c "
+            import sqlite3, subprocess, os
+            subprocess.run([os.environ['J'], 'quiz', '--plain', '--mute', '-n', '1', '--db', 'q.sqlite'], stdin=subprocess.DEVNULL, capture_output=True)
+            c = sqlite3.connect('q.sqlite')
+            for day in ('2026-11-01', '2026-11-02', '2026-11-09'):
+                c.execute('INSERT INTO sessions (started_at) VALUES (?)', (day,))
+                c.execute('INSERT INTO recognize_intervals (session_id, played_at, recognized_at, first_note, second_note, playback_type, recognized_note, played_interval, recognized_interval, playback_instrument, response_ms, root_note, program) VALUES (1, ?, ?, 60, 64, \\'H\\', 64, 4, 4, \\'Piano\\', \(value), \(value), 0)', (day + ' 10:00:00', day + ' 10:00:01'))
+            c.commit()"
+            """)
+        #expect(made.status == 0, "\(made.errors)")
+        for format in ["table", "csv", "json"] {
+            let outcome = try shell("$J quiz stats --db q.sqlite --format \(format) --plot p.svg")
+            #expect(outcome.status == 0, "\(format): \(outcome.errors)")
+        }
+    }
+
+    @Test("a signal that stops a program leaves the old file and no temporary file, whichever it is",
+          arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGQUIT, SIGPWR], ["render", "typeset"])
+    func everyStoppingSignal(signal: Int32, command: String) throws {
+        try file("long.jp", "4=30\n" + String(repeating: "1 2 3 4 5 6 7 1' |\n", count: 350))
+        let output = command == "render" ? "take.wav" : "take.html"
+        try file(output, "the old take")
+        let outcome = try Subprocess.run(CommandLineTests.executable, [command, "long.jp", "-o", output],
+                                         environment: ["TMPDIR": folder.path], directory: folder, timeLimit: 120, signal: (signal, 1.5))
+        #expect(outcome.status == 128 + signal)
+        #expect(text(output) == "the old take")
+        #expect(names() == ["long.jp", output].sorted())
+    }
+
+    @Test("SIGQUIT and SIGUSR1 end a take as SIGINT does: what was played is kept", arguments: [SIGINT, SIGQUIT, SIGUSR1, SIGALRM])
+    func takeKeptOnSignal(signal: Int32) throws {
+        try file("long.jp", "4=30\n" + String(repeating: "1 2 3 4 5 6 7 1' |\n", count: 20))
+        let outcome = try Subprocess.run(CommandLineTests.executable, ["play", "long.jp", "--out", "take.wav", "--quiet"],
+                                         directory: folder, timeLimit: 60, signal: (signal, 2))
+        #expect(outcome.status == 128 + signal)
+        let take = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent("take.wav").path))
+        #expect(take.starts(with: Array("RIFF".utf8)) && take.count > 44_100)
+        #expect(names() == ["long.jp", "take.wav"])
+    }
+
+    @Test("an output name at the file system's limit is written; the temporary name is shortened, not the user's", arguments: [250, 255])
+    func longOutputName(length: Int) throws {
+        try file("s.jp", "1 2 3 4 |\n")
+        let name = String(repeating: "n", count: length - 4) + ".mid"
+        let outcome = try shell("$J export s.jp -o \(name)")
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(names() == [name, "s.jp"].sorted())
+    }
+
+    @Test("a device, a pipe or a folder is refused as the quiz log before SQLite opens it (a one-letter name trapped in Foundation)", arguments: [
+        "$J quiz --plain --mute -n 1 --db /dev/null </dev/null", "$J quiz stats --db /dev/null", "$J quiz --plain --mute -n 1 --db d </dev/null",
+        "$J quiz stats --db d", "mkfifo p; timeout 20 $J quiz stats --db p",
+    ])
+    func logOnDevicesAndFolders(command: String) throws {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("d"), withIntermediateDirectories: true)
+        let journal = FileManager.default.fileExists(atPath: "/dev/null-journal")
+        let outcome = try shell(command)
+        #expect(outcome.status == 1, "\(outcome.errors)")
+        #expect(outcome.errors.contains("is a folder") || outcome.errors.contains("is not a regular file"), "\(outcome.errors)")
+        #expect(FileManager.default.fileExists(atPath: "/dev/null-journal") == journal)
+        #expect(names().allSatisfy { $0 == "d" || $0 == "p" })
+    }
+
+    @Test("a quiz log, profile or plot of a one-letter name is used, not a trap in Foundation's path functions")
+    func oneLetterNames() throws {
+        let outcome = try shell("printf 'P1\\n' | $J quiz --plain --mute -n 1 --db x --profile p --save-profile && $J quiz stats --db x --plot y")
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(names() == ["p", "x", "y"])
+    }
+
+    @Test("quiz stats reads a log on read-only media (WAL, no -shm)", .enabled(if: getuid() == 0))
+    func logOnReadOnlyMedia() throws {
+        let made = try shell("""
+            mkdir src ro && J=$J python3 -c "
+            import sqlite3, subprocess, os
+            subprocess.run([os.environ['J'], 'quiz', '--plain', '--mute', '-n', '2', '--seed', '1', '--db', 'src/q.sqlite'], input=b'P1\\nP1\\n', capture_output=True)
+            c = sqlite3.connect('src/q.sqlite'); assert c.execute('pragma journal_mode').fetchone()[0] == 'wal'; c.close()
+            " && ls src
+            """)
+        #expect(made.output == "q.sqlite\n", "\(made.errors)")
+        let mounted = try shell("mount --bind src ro && mount -o remount,ro,bind ro")
+        try #require(mounted.status == 0, "a read-only bind mount: \(mounted.errors)")
+        defer { _ = try? shell("umount ro") }
+        let outcome = try shell("$J quiz stats --db ro/q.sqlite")
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.output.contains("2 answers"))
+        let answering = try shell("$J quiz --plain --mute -n 1 --db ro/q.sqlite </dev/null")
+        #expect(answering.status == 1)
+        #expect(answering.errors.contains("on read-only media"), "\(answering.errors)")
+    }
+
+    @Test("check exits 1 when its report cannot be written", arguments: ["2>&-", "2>/dev/full"])
+    func checkReportUnwritable(redirection: String) throws {
+        try file("w.jp", HostileInputTests.warned)
+        let outcome = try shell("$J check w.jp \(redirection); echo status=$?")
+        #expect(outcome.output.contains("status=1"), "\(outcome.output)")
+        let clean = try file("c.jp", "1 2 3 4 |\n")
+        _ = clean
+        #expect(try shell("$J check c.jp \(redirection); echo status=$?").output.contains("status=0"))
+    }
+
+    @Test("the plain quiz ends after its last question though its input stays open")
+    func plainQuizEnds() throws {
+        let outcome = try shell("(printf 'P1\\nP1\\nP1\\n'; sleep 60) | timeout 30 $J quiz --plain --mute -n 1 --db q.sqlite --seed 2")
+        #expect(outcome.status != 124, "it waited for the end of its input")
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.output.contains("drill next") || outcome.output.contains("score"), "\(outcome.output)")
+    }
+
+    @Test("more than fifteen parts of different instruments: the parts that must share a channel are named")
+    func channelsShared() throws {
+        let instruments = ["Flute", "Violin", "Cello", "Oboe", "Clarinet", "Trumpet", "Horn", "Tuba", "Harp", "Viola", "Bassoon", "Piccolo",
+                           "Trombone", "Guitar", "Organ", "Banjo", "Sitar"]
+        try file("p.jp", instruments.map { "instrument=\($0)\n1 2 3 4 |" }.joined(separator: "\nNextPart\n") + "\n")
+        let outcome = try shell("$J export p.jp -o p.mid")
+        #expect(outcome.status == 0)
+        #expect(outcome.errors.contains("2 parts must share a MIDI channel"), "\(outcome.errors)")
+        #expect(outcome.errors.contains("part 16 (Banjo) sounds as part 15 (Organ)"))
+        try file("same.jp", (0..<20).map { _ in "instrument=Violin\n1 2 3 4 |" }.joined(separator: "\nNextPart\n") + "\n")
+        #expect(try shell("$J export same.jp -o same.mid").errors.isEmpty, "parts of one instrument share without loss")
+    }
+
+    @Test("messages say what happened in a line", arguments: [
+        ("TMPDIR=\"$PWD/s.jp\" $J typeset s.jp -o s.html", "set TMPDIR to a writable folder"),
+        ("printf '{\"programs\": [300]}' > p.json; $J quiz --plain --mute -n 1 --db q.sqlite --profile p.json </dev/null", "program 300 is not a General MIDI program"),
+        ("(ulimit -f 200; $J quiz --plain --fast -n 3 --db q.sqlite --out take.wav --seed 1 </dev/null)", "the disk is full"),
+    ])
+    func messages(command: String, expected: String) throws {
+        try file("s.jp", "1 2 3 4 |\n")
+        let outcome = try shell(command)
+        #expect(outcome.status == 1, "\(outcome.errors)")
+        #expect(outcome.errors.contains(expected), "\(outcome.errors)")
+        #expect(!outcome.errors.contains("NSCocoaErrorDomain") && !outcome.errors.contains("already closed") && !outcome.errors.contains("not valid JSON"))
+    }
+
+    @Test("info gives the length of a chords= track that outlasts the notes")
+    func chordsDuration() throws {
+        try file("c.jp", "chords=" + String(repeating: "c1 ", count: 50) + "\n1 2 3 4 |\n")
+        let outcome = try shell("$J info c.jp")
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.output.contains("with the chords= track"), "\(outcome.output)")
+    }
+}
+
+/// What a test asks of the system's files.
+enum FileStatusProbe {
+    static func isLink(_ path: String) -> Bool { (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil }
+}
