@@ -54,7 +54,14 @@ extension OfflineRenderer {
             if let registration { TemporaryFiles.unregister(registration) }
         }
         var meter = LoudnessMeter(sampleRate: Double(options.sampleRate))
-        let scratch = try SoundFile(scratch: scratchPath, sampleRate: options.sampleRate)
+        let scratch: SoundFile
+        do {
+            scratch = try SoundFile(scratch: scratchPath, sampleRate: options.sampleRate)
+        } catch {
+            // A bad $TMPDIR (missing, a file, read-only, full) is said with what to do about it.
+            throw AudioError(.output, "cannot hold the render in \(FileManager.default.temporaryDirectory.path) while its loudness is measured",
+                             fix: "set TMPDIR to a writable folder")
+        }
         let frames = try Self.play(schedule: schedule, synth: synth, tailSeconds: options.tailSeconds, chunkFrames: options.chunkFrames,
                                    progress: { progress($0 * 0.9) }) { samples, count in
             meter.add(interleaved: samples, frames: count)

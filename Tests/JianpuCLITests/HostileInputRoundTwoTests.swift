@@ -31,9 +31,9 @@ struct HostileInputRoundTwoTests {
     static let chordpad = HostileInputTests.chordpad
 
     @Test("an output that is any file the run reads is refused before any work, and the file kept", arguments: [
-        "$J render s.jp -o f.sf2 --soundfont f.sf2",
-        "JIANPU_SOUNDFONT=\"$PWD/f.sf2\" $J render s.jp -o f.sf2",
-        "JIANPU_SOUNDFONT=\"$PWD/f.sf2\" $J typeset s.jp -o l.html",
+        "$J render s.jp -o l.wav --soundfont f.sf2",
+        "JIANPU_SOUNDFONT=\"$PWD/f.sf2\" $J render s.jp -o l.wav",
+        "JIANPU_SOUNDFONT=\"$PWD/f.sf2\" $J render s.jp -o l.flac",
         "$J play s.jp --out f.sf2 --soundfont f.sf2 --quiet </dev/null",
         "$J quiz --plain --fast -n 1 --db q.sqlite --out q.sqlite-wal --soundfont f.sf2 </dev/null",
         "$J quiz --plain --fast -n 1 --db q.sqlite --out f.sf2 --soundfont f.sf2 </dev/null",
@@ -48,7 +48,9 @@ struct HostileInputRoundTwoTests {
         let sf2 = String(repeating: "RIFF sfbk ", count: 1_000)
         try file("s.jp", "1 2 3 4 |\n")
         try file("f.sf2", sf2)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("l.html").path, withDestinationPath: "f.sf2")
+        for link in ["l.wav", "l.flac"] {
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(link).path, withDestinationPath: "f.sf2")
+        }
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("l.mid").path, withDestinationPath: "f.sf2")
         try file("t.txt", "DMajor: C#, D, E, F#, G, A, B\n")
         try file("c.txt", "Minor: 1, 4, 8\n")
@@ -153,10 +155,10 @@ struct HostileInputRoundTwoTests {
     }
 
     @Test("a signal that stops a program leaves the old file and no temporary file, whichever it is",
-          arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGQUIT, SIGPWR], ["render", "typeset"])
+          arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGQUIT, SIGPWR], ["render"])
     func everyStoppingSignal(signal: Int32, command: String) throws {
         try file("long.jp", "4=30\n" + String(repeating: "1 2 3 4 5 6 7 1' |\n", count: 350))
-        let output = command == "render" ? "take.wav" : "take.html"
+        let output = "take.wav"
         try file(output, "the old take")
         let outcome = try Subprocess.run(CommandLineTests.executable, [command, "long.jp", "-o", output],
                                          environment: ["TMPDIR": folder.path], directory: folder, timeLimit: 120, signal: (signal, 1.5))
@@ -259,7 +261,7 @@ struct HostileInputRoundTwoTests {
     }
 
     @Test("messages say what happened in a line", arguments: [
-        ("TMPDIR=\"$PWD/s.jp\" $J typeset s.jp -o s.html", "set TMPDIR to a writable folder"),
+        ("TMPDIR=\"$PWD/s.jp\" $J render s.jp -o s.wav", "set TMPDIR to a writable folder"),
         ("printf '{\"programs\": [300]}' > p.json; $J quiz --plain --mute -n 1 --db q.sqlite --profile p.json </dev/null", "program 300 is not a General MIDI program"),
         ("(ulimit -f 200; $J quiz --plain --fast -n 3 --db q.sqlite --out take.wav --seed 1 </dev/null)", "the disk is full"),
     ])
