@@ -10,7 +10,10 @@ enum PerformedItems {
     static func unfolded(_ items: [MusicItem], limit: Int = 2_000_000) -> [MusicItem] {
         var result: [MusicItem] = []
         append(items, to: &result, limit: limit)
-        return takingJumps(result)
+        return PerformanceOrder.takeJumps(result) { item in
+            if case .jump(let jump) = item { return jump.kind }
+            return nil
+        }
     }
 
     private static func append(_ items: [MusicItem], to result: inout [MusicItem], limit: Int) {
@@ -22,8 +25,7 @@ enum PerformedItems {
                 for pass in 0..<times {
                     append(repeated.body, to: &result, limit: limit)
                     if !repeated.endings.isEmpty {
-                        let ending = max(0, pass - (times - repeated.endings.count))
-                        append(repeated.endings[min(ending, repeated.endings.count - 1)], to: &result, limit: limit)
+                        append(repeated.endings[PerformanceOrder.ending(forPass: pass, times: times, endings: repeated.endings.count)], to: &result, limit: limit)
                     }
                 }
             case .tuplet(var tuplet):
@@ -35,43 +37,5 @@ enum PerformedItems {
                 result.append(item)
             }
         }
-    }
-
-    private static func takingJumps(_ linear: [MusicItem]) -> [MusicItem] {
-        func kind(_ item: MusicItem) -> Jump.Kind? {
-            if case .jump(let jump) = item { return jump.kind }
-            return nil
-        }
-        guard linear.contains(where: { kind($0) != nil }) else { return linear }
-        var played: [MusicItem] = []
-        var index = 0
-        var secondPass = false
-        var returnIndex: Int?
-        var segno = 0
-        while index < linear.count {
-            let item = linear[index]
-            switch kind(item) {
-            case .segno?:
-                if !secondPass { segno = index + 1 }
-            case .daCapo?, .dalSegno?:
-                if !secondPass {
-                    secondPass = true
-                    returnIndex = index + 1
-                    index = kind(item) == .daCapo ? 0 : segno
-                    continue
-                }
-            case .fine?:
-                if secondPass { return played }
-            case .toCoda?:
-                if secondPass, let coda = returnIndex, coda > index {
-                    index = coda
-                    continue
-                }
-            case nil:
-                played.append(item)
-            }
-            index += 1
-        }
-        return played
     }
 }

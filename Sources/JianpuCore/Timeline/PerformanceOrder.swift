@@ -3,7 +3,7 @@
 /// Repeats unfold the way LilyPond's `\unfoldRepeats` does (with fewer endings than
 /// passes, the first ending serves the early passes). `DC` and `DS` go back once; on the
 /// second pass `Fine` ends the part and `ToCoda` skips to what follows the `DC`/`DS`.
-enum PerformanceOrder {
+public enum PerformanceOrder {
     /// One played item with the product of the tuplet ratios around it.
     struct Step {
         var item: MusicItem
@@ -13,7 +13,16 @@ enum PerformanceOrder {
     static func steps(of items: [MusicItem]) -> [Step] {
         var linear: [Step] = []
         unfold(items, scale: .whole) { linear.append(Step(item: $0, scale: $1)) }
-        return takeJumps(linear)
+        return takeJumps(linear) { step in
+            if case .jump(let jump) = step.item { return jump.kind }
+            return nil
+        }
+    }
+
+    /// The ending played on pass `pass` (0-based) of a repeat played `times` times with `endings` endings: with
+    /// fewer endings than passes, the first serves the early passes.
+    public static func ending(forPass pass: Int, times: Int, endings: Int) -> Int {
+        min(max(0, pass - (times - endings)), endings - 1)
     }
 
     /// Calls `body` with each item in played order (repeats unfolded, tuplets scaled), jumps left in place.
@@ -27,8 +36,7 @@ enum PerformanceOrder {
                 for pass in 0..<times {
                     unfold(repeated.body, scale: scale, body)
                     if !repeated.endings.isEmpty {
-                        let ending = max(0, pass - (times - repeated.endings.count))
-                        unfold(repeated.endings[min(ending, repeated.endings.count - 1)], scale: scale, body)
+                        unfold(repeated.endings[ending(forPass: pass, times: times, endings: repeated.endings.count)], scale: scale, body)
                     }
                 }
             default:
@@ -37,13 +45,11 @@ enum PerformanceOrder {
         }
     }
 
-    private static func takeJumps(_ linear: [Step]) -> [Step] {
-        func jumpKind(_ step: Step) -> Jump.Kind? {
-            if case .jump(let jump) = step.item { return jump.kind }
-            return nil
-        }
+    /// `linear` (repeats already unfolded) with its jumps taken: `DC`/`DS` go back once, then `Fine` ends and
+    /// `ToCoda` skips forward to what follows the `DC`/`DS`; `jump` tells which elements are jumps.
+    public static func takeJumps<Element>(_ linear: [Element], jump jumpKind: (Element) -> Jump.Kind?) -> [Element] {
         guard linear.contains(where: { jumpKind($0) != nil }) else { return linear }
-        var played: [Step] = []
+        var played: [Element] = []
         var index = 0
         var secondPass = false
         var returnIndex: Int? = nil
