@@ -5,30 +5,8 @@ import JianpuQuiz
 /// What the log says about the lessons (`jianpu learn stats`): accuracy per key, exercise and degree, in the
 /// quiz statistics' forms (a text table, CSV, JSON).
 public struct LearnStatistics: Sendable, Hashable, Codable {
-    /// Accuracy and response time of one group of answers.
-    public struct Line: Sendable, Hashable, Codable {
-        public var item: String
-        public var asked: Int
-        public var correct: Int
-        /// Percent correct, 0…100, one decimal.
-        public var accuracy: Double
-        public var medianMilliseconds: Int
-        public var meanMilliseconds: Int
-
-        enum CodingKeys: String, CodingKey {
-            case item, asked, correct, accuracy, medianMilliseconds = "median_ms", meanMilliseconds = "mean_ms"
-        }
-
-        init(item: String, rows: [LearnAnswerRow]) {
-            let times = rows.map(\.responseMilliseconds).sorted()
-            self.item = item
-            asked = rows.count
-            correct = rows.filter(\.isCorrect).count
-            accuracy = asked == 0 ? 0 : (Double(correct) * 1000 / Double(asked)).rounded() / 10
-            medianMilliseconds = times.isEmpty ? 0 : times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
-            meanMilliseconds = asked == 0 ? 0 : times.reduce(0, +) / asked
-        }
-    }
+    /// Accuracy and response time of one group of answers, as the quiz's statistics count them.
+    public typealias Line = QuizStatistics.Line
 
     public var since: String?
     public var answers: Int
@@ -124,5 +102,12 @@ extension LearnStatistics {
         case .csv: return statistics.csv()
         case .json: return statistics.json()
         }
+    }
+}
+
+extension QuizStatistics.Line {
+    /// The line of `item` from lesson answers.
+    init(item: String, rows: [LearnAnswerRow]) {
+        self.init(item: item, responseTimes: rows.map(\.responseMilliseconds), correct: rows.filter(\.isCorrect).count)
     }
 }

@@ -17,6 +17,17 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
         enum CodingKeys: String, CodingKey {
             case item, asked, correct, accuracy, medianMilliseconds = "median_ms", meanMilliseconds = "mean_ms"
         }
+
+        /// The line of `item` from its answers' response times (milliseconds, each within a day) and how many were right.
+        public init(item: String, responseTimes: [Int], correct: Int) {
+            let times = responseTimes.sorted()
+            self = Tally(asked: times.count, correct: correct, totalMilliseconds: times.reduce(0, +), medianMilliseconds: Tally.median(times)).line(item)
+        }
+
+        init(item: String, asked: Int, correct: Int, accuracy: Double, medianMilliseconds: Int, meanMilliseconds: Int) {
+            (self.item, self.asked, self.correct, self.accuracy) = (item, asked, correct, accuracy)
+            (self.medianMilliseconds, self.meanMilliseconds) = (medianMilliseconds, meanMilliseconds)
+        }
     }
 
     /// An interval heard as another, and how often.

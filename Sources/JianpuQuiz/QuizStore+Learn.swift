@@ -67,7 +67,9 @@ extension QuizStore {
                     scale: try Self.field(row, "scale"), exercise: try Self.field(row, "exercise"),
                     prompt: try Self.field(row, "prompt"), degree: try Self.field(row, "degree"),
                     expected: try Self.field(row, "expected"), answered: try Self.field(row, "answered"),
-                    isCorrect: try Self.field(row, "correct"), responseMilliseconds: try Self.field(row, "response_ms")))
+                    isCorrect: try Self.field(row, "correct"),
+                    // Held to 0 ms…a day, as the quiz's are, so that sums and medians of any log stay in range.
+                    responseMilliseconds: AnswerRow.heldResponse(try Self.field(row, "response_ms"))))
             }
             return answers
         }

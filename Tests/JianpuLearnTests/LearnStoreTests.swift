@@ -45,6 +45,17 @@ import Testing
         #expect(try store.learnAnswers().count == 1)
     }
 
+    @Test("a stored response time of any size is held to a day, so learn stats cannot trap on a log's extremes")
+    func extremeResponseTimesAreHeld() throws {
+        let store = try QuizStore(path: Self.folder() + "/quiz.sqlite")
+        let session = try store.startSession(at: Date())
+        for ms in [Int.max, Int.max, Int.min] { try store.record(Self.row(session, exercise: .degree, degree: 6, correct: true, ms: ms)) }
+        let answers = try store.learnAnswers()
+        #expect(answers.map(\.responseMilliseconds) == [86_400_000, 86_400_000, 0])
+        let statistics = LearnStatistics(rows: answers)
+        #expect(statistics.overall.asked == 3 && statistics.overall.medianMilliseconds == 86_400_000)
+    }
+
     @Test func statisticsCountPerKeyExerciseAndDegree() {
         let rows = [Self.row(1, exercise: .degree, degree: 6, correct: true, ms: 800),
                     Self.row(1, exercise: .degree, degree: 6, correct: false, ms: 1000),
