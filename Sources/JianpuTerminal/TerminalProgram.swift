@@ -51,6 +51,35 @@ public struct ProgramLoop {
     public var detectingKeyReleases: Bool
     /// How long the terminal has to answer the kitty keyboard query.
     public static let keyboardQueryWait = 0.2
+    /// `line` cut to `columns` display columns, its SGR sequences kept and closed: a line longer than the
+    /// terminal would wrap onto the next row and hide what is drawn there (a flood of held MIDI notes hid
+    /// chordpad's mode line).
+    static func clip(_ line: String, to columns: Int) -> String {
+        var used = 0, out = "", inEscape = false, styled = false, cut = false
+        for character in line {
+            if inEscape {
+                out.append(character)
+                // An SGR or other CSI sequence ends with a byte from @ to ~.
+                if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii), character != "[" { inEscape = false }
+                continue
+            }
+            if character == "\u{1B}" {
+                inEscape = true
+                styled = true
+                out.append(character)
+                continue
+            }
+            let width = ScoreView.displayWidth(character)
+            if used + width > columns {
+                cut = true
+                break
+            }
+            out.append(character)
+            used += width
+        }
+        return cut && styled ? out + "\u{1B}[0m" : out
+    }
+
     /// MIDI messages handled per turn, so keys, quitting and signals are never starved by a flood.
     public static let midiMessagesPerTurn = 128
 
@@ -86,7 +115,7 @@ public struct ProgramLoop {
         }
         func redraw() {
             let size = session.size
-            let lines = Array(program.lines(columns: size.columns, rows: size.rows).prefix(max(1, size.rows)))
+            let lines = program.lines(columns: size.columns, rows: size.rows).prefix(max(1, size.rows)).map { Self.clip($0, to: size.columns) }
             if lines != drawn || size != drawnSize {
                 session.draw(lines)
                 drawn = lines
