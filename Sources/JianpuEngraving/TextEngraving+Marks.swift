@@ -80,6 +80,13 @@ extension TextEngraving {
             return [slurRow, tieRow].compactMap(\.text)
         }
 
+        /// Passes over an event left out of the lines drawn: the arcs it opens or closes stay counted.
+        mutating func pass(_ event: WrittenEvent) {
+            guard case .note = event.kind else { return }
+            openSlurs = max(0, openSlurs - (ends[event.location] ?? 0)) + (starts[event.location] ?? 0)
+            openTie = event.tiedToNext
+        }
+
         private struct Row {
             var chars: [Character]
             var any = false

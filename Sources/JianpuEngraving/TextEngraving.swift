@@ -18,35 +18,36 @@ public struct TextSystem: Sendable, Hashable {
     public var spans: [SourceLocation: Range<Int>]
 }
 
+/// One line of the play screen: the same span of written time in every part, as a system on the page.
+public struct TextLine: Sendable, Hashable {
+    /// The movement the line is in (0-based).
+    public var movement: Int
+    /// The printed number of the bar the line starts in.
+    public var number: Int
+    /// The volta brackets over the line's endings (`┌1.─────┐`), when it has any.
+    public var voltas: String?
+    /// Each part's rows, in score order; a part with nothing written in the line has an empty `main`.
+    public var parts: [TextSystem]
+}
+
 public enum TextEngraving {
-    /// Each part's lines (parts in score order, movements one after another), at most `width` characters wide.
+    /// Each part's lines (parts in score order, movements one after another), at most `width` characters wide,
+    /// the parts' lines covering the same time (a part's line with nothing in it left out).
     public static func systems(of score: Score, width: Int = 72) -> [[TextSystem]] {
+        let text = TextScore(score: score, timeline: nil)
+        let breaks = text.breaks(width: width)
         var result: [[TextSystem]] = []
-        for (m, movement) in score.movements.enumerated() {
-            let times = OnsetMap.numbering(Flattener.timeline(of: movement))
-            // Bars are set in lines as they are read, so only a line's worth of them is held at once.
-            var lines: Lines?
-            var part = 0
-            func finishPart() {
-                guard let finished = lines?.finish() else { return }
+        for line in text.lines(0..<breaks.lines.count, of: breaks) {
+            for (part, system) in line.parts.enumerated() where !system.spans.isEmpty {
                 while result.count <= part { result.append([]) }
-                result[part] += finished
+                result[part].append(system)
             }
-            WrittenBars.read(movement, prefix: "m\(m)", times: times) { index, bar in
-                if lines == nil || index != part {
-                    finishPart()
-                    part = index
-                    lines = Lines(slurs: movement.parts[index].slurs, width: max(width, 16))
-                }
-                lines?.add(bar)
-            }
-            finishPart()
         }
         return result
     }
 
     /// One event in the grid: its cells on each kind of row.
-    private struct Cell {
+    struct Cell {
         var digit: String
         var width: Int
         /// Characters before the digit (grace notes, its sharps or flats), and after its dots (grace notes after it).
@@ -59,39 +60,7 @@ public enum TextEngraving {
         var event: WrittenEvent
     }
 
-    /// A part's bars set in lines as they come: as many bars as fit in each.
-    private struct Lines {
-        private var systems: [TextSystem] = []
-        private var arcs: Arcs
-        private var current: [(bar: WrittenBar, cells: [Cell])] = []
-        private var used = 0
-        private let width: Int
-
-        init(slurs: [Slur], width: Int) {
-            arcs = Arcs(slurs: slurs)
-            self.width = width
-        }
-
-        mutating func add(_ bar: WrittenBar) {
-            let cells = bar.events.map(TextEngraving.cell)
-            let barWidth = cells.reduce(0) { $0 + $1.width + 1 } + 2
-            if !current.isEmpty, used + barWidth > width - 4 {
-                systems.append(TextEngraving.draw(current, arcs: &arcs))
-                current = []
-                used = 0
-            }
-            current.append((bar, cells))
-            used += barWidth
-        }
-
-        mutating func finish() -> [TextSystem] {
-            if !current.isEmpty { systems.append(TextEngraving.draw(current, arcs: &arcs)) }
-            current = []
-            return systems
-        }
-    }
-
-    private static func cell(_ event: WrittenEvent) -> Cell {
+    static func cell(_ event: WrittenEvent) -> Cell {
         switch event.kind {
         case .dash:
             return Cell(digit: "–", width: 1, event: event)
@@ -114,25 +83,13 @@ public enum TextEngraving {
         }
     }
 
-    private static func draw(_ bars: [(bar: WrittenBar, cells: [Cell])], arcs: inout Arcs) -> TextSystem {
-        var main: [Character] = [], spans: [SourceLocation: Range<Int>] = [:]
-        // Column and cell of each event, for the other rows.
-        var placed: [(column: Int, cell: Cell, bar: WrittenBar)] = []
-        for entry in bars {
-            if entry.bar.repeatStart { main += "‖: " }
-            for cell in entry.cells {
-                let column = main.count
-                placed.append((column + cell.lead, cell, entry.bar))
-                spans[cell.event.location] = column..<(column + cell.digit.count)
-                main += Array(cell.digit)
-                main += Array(repeating: " ", count: cell.width - cell.digit.count + 1)
-            }
-            main += entry.bar.repeatEnd ? ":‖ " : entry.bar.isFinal || entry.bar.isDouble ? "‖ " : "| "
-        }
+    /// A part's rows of a line around its digits' row `main`: `placed` are its events with the column of their digit.
+    static func rows(main: [Character], spans: [SourceLocation: Range<Int>], placed: [(column: Int, cell: Cell, bar: WrittenBar)],
+                     arcs: inout Arcs) -> TextSystem {
         func row(_ fill: (Int, Cell) -> Character?) -> String? {
             var chars = Array(repeating: Character(" "), count: main.count)
             var any = false
-            for (column, cell, _) in placed {
+            for (column, cell, _) in placed where column < chars.count {
                 if let c = fill(column, cell) { chars[column] = c; any = true }
             }
             return any ? String(chars).trailingSpacesRemoved : nil
@@ -144,21 +101,12 @@ public enum TextEngraving {
             var chars = Array(repeating: Character(" "), count: main.count + 4)
             for (column, cell, _) in placed where cell.stacked.count >= level {
                 let text = Array(cell.stacked[level - 1])
-                let start = column - (text.first == "♯" || text.first == "♭" ? 1 : 0)
+                let start = max(0, column - (text.first == "♯" || text.first == "♭" ? 1 : 0))
                 for (k, c) in text.enumerated() where start + k < chars.count { chars[start + k] = c }
             }
             above.append(String(chars).trailingSpacesRemoved)
         }
-        var dots = row { _, cell in cell.high == 1 ? "·" : cell.high >= 2 ? ":" : nil } ?? ""
-        // The printed bar number at the start of the line, where no dot is.
-        let number = String(bars.first?.bar.number ?? 1)
-        if (bars.first?.bar.number ?? 1) > 1 {
-            var chars = Array(dots.isEmpty ? String(repeating: " ", count: number.count + 1) : dots)
-            while chars.count < number.count + 1 { chars.append(" ") }
-            if chars[0..<number.count].allSatisfy({ $0 == " " }) { chars.replaceSubrange(0..<number.count, with: Array(number)) }
-            dots = String(chars)
-        }
-        if !dots.isEmpty { above.append(dots) }
+        if let dots = row({ _, cell in cell.high == 1 ? "·" : cell.high >= 2 ? ":" : nil }) { above.append(dots) }
         var below: [String] = []
         let levels = placed.map(\.cell.underlines).max() ?? 0
         for level in 0..<levels {

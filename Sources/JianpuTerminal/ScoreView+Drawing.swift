@@ -34,38 +34,46 @@ extension ScoreView {
         header.append(String(repeating: "─", count: width))
         let footer = [String(repeating: "─", count: width), Self.fit(" " + Self.keyHelp, width)]
 
-        // The music: each part gets a label and an equal share of the rows left.
+        // The music: the line being played first, then the lines after it; near the end, the lines
+        // before it fill the space. Every part's rows of a line together, as on the page.
         var body: [String] = []
         let available = height - header.count - footer.count
-        let sounding = soundingLocations(at: position)
-        let parts = rows.indices.filter { !rows[$0].isEmpty }
-        if available > 0 && !parts.isEmpty {
-            let shown = Array(parts.prefix(max(1, available / 2)))
-            let perPart = max(1, available / shown.count - 1)
-            for part in shown {
-                guard body.count < available else { break }
-                body.append(Self.fit(" \(partNames[part])", width, style: "\u{1B}[2m"))
-                let budget = min(available, body.count + perPart)
-                let current = currentRow(part: part, at: position)
-                // The line being played first, then the lines after it; near the end, the lines before it fill the space.
-                var first = current
-                var height = rows[part][current...].reduce(0) { $0 + $1.height }
-                while first > 0, height + rows[part][first - 1].height <= perPart {
-                    first -= 1
-                    height += rows[part][first].height
-                }
-                for index in first..<rows[part].count {
-                    let row = rows[part][index]
-                    guard body.count < budget else { break }
-                    let highlight = index == current ? (sounding[part] ?? []) : []
-                    let (line, offset) = render(row, highlighted: highlight, part: part, marker: index == current, width: width)
-                    // On a short screen the digits of the line being played come first: the rows above give way.
-                    let aboveShown = index == current ? min(row.above.count, budget - body.count - 1) : row.above.count
-                    for extra in row.above.suffix(aboveShown) where body.count < budget { body.append(Self.slice(extra, from: offset, width: width)) }
-                    if body.count < budget { body.append(line) }
-                    for extra in row.below where body.count < budget { body.append(Self.slice(extra, from: offset, width: width)) }
-                }
+        if available > 0 {
+            let partCount = partNames.count
+            if partCount > 1 {
+                let names = partNames.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: "   ")
+                body.append(Self.fit(" " + names, width, style: Self.dim))
             }
+            let room = available - body.count
+            let place = text.writtenPlace(at: position, tolerance: Self.tolerance)
+            let shown = drawn.around(text, width: width - 3, place: place, rows: room)
+            let sounding = soundingLocations(at: position)
+            func rows(_ index: Int) -> [(text: String, isMain: Bool)] {
+                let i = index - shown.first
+                guard shown.lines.indices.contains(i) else { return [] }
+                return render(shown.lines[i], isCurrent: index == shown.current, sounding: sounding, width: width)
+            }
+            var current = rows(shown.current)
+            if current.count > room {
+                // On a short screen the digits of the line being played come first: the other rows give way.
+                var keep = Set(current.indices.filter { current[$0].isMain }.prefix(room))
+                for index in current.indices where keep.count < room { keep.insert(index) }
+                current = current.indices.filter(keep.contains).map { current[$0] }
+            }
+            var music = current.map(\.text)
+            var index = shown.current + 1
+            while music.count < room, index < shown.first + shown.lines.count {
+                music += rows(index).map(\.text)
+                index += 1
+            }
+            index = shown.current - 1
+            while index >= shown.first, index >= 0 {
+                let before = rows(index)
+                guard music.count + before.count <= room else { break }
+                music = before.map(\.text) + music
+                index -= 1
+            }
+            body += music.prefix(room)
         }
         var lines = header
         if available > 0 {
@@ -76,45 +84,44 @@ extension ScoreView {
         return Array(lines.prefix(height))
     }
 
-    /// One row of music, cut to the width around its highlighted notes, with the highlights.
-    func render(_ row: Row, highlighted: Set<SourceLocation>, part: Int, marker: Bool, width: Int) -> (line: String, offset: Int) {
+    /// A line of music as screen rows: its bar number (dim, left of the music) with the volta brackets,
+    /// then each part's rows, the digits' rows marked `▶` in the line being played, the sounding notes lit.
+    func render(_ line: Line, isCurrent: Bool, sounding: [Int: Set<SourceLocation>], width: Int) -> [(text: String, isMain: Bool)] {
+        var rows: [(text: String, isMain: Bool)] = []
+        let number = String(line.number)
+        let gutter = String(repeating: " ", count: max(0, 2 - number.count)) + number + " "
+        rows.append((Self.dim + gutter + Self.reset + Self.fit(line.voltas ?? "", max(0, width - gutter.count)), false))
+        for (part, row) in line.parts.enumerated() {
+            for extra in row.above { rows.append((Self.fit("   " + extra, width), false)) }
+            // Parts whose repeats are written elsewhere sound in other lines: lit wherever they are.
+            rows.append((render(row, highlighted: sounding[part] ?? [], part: part, marker: isCurrent, width: width), true))
+            for extra in row.below { rows.append((Self.fit("   " + extra, width), false)) }
+        }
+        return rows
+    }
+
+    /// One part's digits' row, cut to the width, with the highlights.
+    func render(_ row: Row, highlighted: Set<SourceLocation>, part: Int, marker: Bool, width: Int) -> String {
         let characters = Array(row.text)
         let ranges = highlighted.compactMap { row.spans[$0] }.sorted { $0.lowerBound < $1.lowerBound }
-        let prefix = marker ? " ▶ " : "   "
+        var out = marker ? " ▶ " : "   "
         let room = max(1, width - 3)
-        // Scroll sideways so the sounding notes are on screen.
-        var first = 0
-        if Self.displayWidth(characters) > room, let focus = ranges.first,
-           Self.displayWidth(characters[..<min(focus.upperBound, characters.count)]) + 4 > room {
-            first = max(0, focus.lowerBound - room / 3)
-            while first > 0 && Self.displayWidth(characters[first...]) < room { first -= 1 }
-        }
-        var out = prefix
         var used = 0
         var inside = false
         let style = part == 0 ? Self.melodyHighlight : Self.accompanimentHighlight
-        var index = first
-        while index < characters.count {
-            let w = Self.displayWidth(characters[index])
+        for (index, character) in characters.enumerated() {
+            let w = Self.displayWidth(character)
             if used + w > room { break }
             let lit = ranges.contains { $0.contains(index) }
             if lit != inside {
                 out += lit ? style : Self.reset
                 inside = lit
             }
-            out.append(characters[index])
+            out.append(character)
             used += w
-            index += 1
         }
         if inside { out += Self.reset }
-        return (out, first)
-    }
-
-    /// A row above or below the digits, moved sideways as its digits' row was.
-    static func slice(_ text: String, from first: Int, width: Int) -> String {
-        let characters = Array(text)
-        guard first < characters.count else { return "" }
-        return fit("   " + String(characters[first...]), width)
+        return out
     }
 
     /// `m:ss`.

@@ -6,21 +6,24 @@ import JianpuFiles
 /// What `jianpu play` draws: the score engraved as jianpu in the terminal, a few lines at a time,
 /// with the sounding notes highlighted, a header (title, key, meter, tempo, bar, time) and a footer with the keys.
 ///
-/// A pure function of the playback state: `lines(for:columns:rows:)` gives the screen's lines
+/// A function of the playback state: `lines(for:columns:rows:)` gives the screen's lines
 /// (with ANSI colour escapes), so it is tested without a terminal.
 ///
-/// The music is the engraving's text form (`TextEngraving`): digits with octave dots on the rows
-/// above and below, grace notes, tuplet numbers, slurs and ties, underlines, dashes, bar lines, every
-/// verse of the lyrics and printed bar numbers, drawn from the
-/// Score tree (so a seed plist shows the same), the line being played first, then the lines after it.
+/// The music is the engraving's text form (`TextScore`): as on the page, a line holds the same
+/// stretch of time for every part, a row each, notes played together in one column; digits with
+/// octave dots on the rows above and below, grace notes, tuplet numbers, slurs and ties, underlines,
+/// dashes, bar lines, volta brackets, every verse of the lyrics and the line's bar number (dim, left of
+/// the music), drawn from the Score tree (so a seed plist shows the same). Lines are laid out to the
+/// window's width and drawn only around the playing position (`Lines`), so a long score costs a few
+/// screens of text.
 public struct ScoreView: Sendable {
-    /// One line of one part's music, and where each written note sits in it.
+    /// One part's rows in a line of music, and where each written note sits in it.
     public struct Row: Sendable, Hashable {
         /// The digits' row.
         public var text: String
         /// The characters of `text` a note written at a location covers (character offsets).
         public var spans: [SourceLocation: Range<Int>]
-        /// The rows drawn above (octave dots, chord figures, bar number) and below (underlines, low dots, lyrics).
+        /// The rows drawn above (tuplets, arcs, chord figures, octave dots) and below (underlines, low dots, lyrics).
         public var above: [String]
         public var below: [String]
 
@@ -30,9 +33,22 @@ public struct ScoreView: Sendable {
             self.above = above
             self.below = below
         }
+    }
 
-        /// How many screen lines the row takes.
-        var height: Int { above.count + 1 + below.count }
+    /// One line of music: every part's rows over the same time, its bar number and volta brackets.
+    public struct Line: Sendable, Hashable {
+        public var number: Int
+        public var voltas: String?
+        public var parts: [Row]
+
+        init(_ line: TextLine) {
+            number = line.number
+            // The score's words are drawn on the terminal: their control characters shown, one for one, never obeyed.
+            voltas = line.voltas.map(TerminalText.visible)
+            parts = line.parts.map {
+                Row(text: TerminalText.visible($0.main), spans: $0.spans, above: $0.above.map(TerminalText.visible), below: $0.below.map(TerminalText.visible))
+            }
+        }
     }
 
     /// The playback state to draw.
@@ -61,52 +77,30 @@ public struct ScoreView: Sendable {
     /// Highlight escapes: the melody's sounding notes, the accompaniment's, and back to normal.
     public static let melodyHighlight = "\u{1B}[1;7;33m"
     public static let accompanimentHighlight = "\u{1B}[7;36m"
+    /// Bar numbers and part names: dim (SGR 2), so that they never read as notes.
+    public static let dim = "\u{1B}[2m"
     public static let reset = "\u{1B}[0m"
     /// The footer's key help.
     public static let keyHelp = "space pause   ←/→ bar   +/- tempo   [ ] loop   c no loop   1-9 part   m mute   s solo   q quit"
 
     public let timeline: Timeline
     public let title: String
-    /// Each part's rows in written order.
-    public let rows: [[Row]]
-    /// Per part: the onsets (whole notes) of the notes (not grace notes) and rests, and the row each was written in, by onset.
-    private let cues: [[(onset: Double, row: Int)]]
+    /// The score's columns, from which lines of any width are drawn.
+    public let text: TextScore
     /// Each part's display name.
     public let partNames: [String]
     /// The notes and rests, by onset.
     private let notes: [(onset: Double, end: Double, part: Int, location: SourceLocation?)]
+    /// The lines drawn so far: those around the playing position, at the last width asked.
+    let drawn = Lines()
 
     /// A view of `timeline` (flattened from `score`), showing `score` engraved.
     public init(timeline: Timeline, score: Score) {
         self.timeline = timeline
         let fileName = FileStatus.split(score.file).name
-        // The score's words are drawn on the terminal: their control characters shown, one for one, never obeyed.
         self.title = TerminalText.visible(timeline.title ?? score.title ?? (fileName.isEmpty ? "jianpu" : fileName))
         let partCount = max(timeline.parts.count, (timeline.notes.lazy.map(\.part).max() ?? -1) + 1, 1)
-        var builtRows = TextEngraving.systems(of: score).map {
-            $0.map { Row(text: TerminalText.visible($0.main), spans: $0.spans, above: $0.above.map(TerminalText.visible), below: $0.below.map(TerminalText.visible)) }
-        }
-        while builtRows.count < partCount { builtRows.append([]) }
-        // The row each written note and rest is shown in, per part.
-        var rowOf = Array(repeating: [SourceLocation: Int](), count: partCount)
-        for (part, rows) in builtRows.enumerated() where part < partCount {
-            for (index, row) in rows.enumerated() { for location in row.spans.keys { rowOf[part][location] = index } }
-        }
-        func row(_ location: SourceLocation?, part: Int) -> Int? {
-            location.flatMap { rowOf.indices.contains(part) ? rowOf[part][$0] : nil }
-        }
-        self.rows = builtRows
-        // A chord's notes share an onset and a row: each is kept once (a chord of seven costs one cue).
-        var cues = Array(repeating: [(onset: Double, row: Int)](), count: partCount)
-        func cue(_ onset: WholeNotes, _ location: SourceLocation?, part: Int) {
-            guard cues.indices.contains(part), let row = row(location, part: part) else { return }
-            let cue = (onset: onset.doubleValue, row: row)
-            if let last = cues[part].last, last == cue { return }
-            cues[part].append(cue)
-        }
-        for note in timeline.notes where !note.isGrace { cue(note.onset, note.location, part: note.part) }
-        for rest in timeline.rests { cue(rest.onset, rest.location, part: rest.part) }
-        self.cues = cues.map { $0.enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element) }
+        text = TextScore(score: score, timeline: timeline)
         // Rests are followed too: the rest being counted is highlighted like a note.
         self.notes = Self.byOnset(timeline)
         self.partNames = (0..<partCount).map { index in
@@ -171,24 +165,4 @@ public struct ScoreView: Sendable {
         }
         return result
     }
-
-    /// The row of a part being played at a position: the row of its latest note begun by then.
-    public func currentRow(part: Int, at position: Double) -> Int {
-        guard part < cues.count else { return 0 }
-        let list = cues[part]
-        var low = 0, high = list.count
-        while low < high {
-            let mid = (low + high) / 2
-            if list[mid].onset <= position + Self.tolerance { low = mid + 1 } else { high = mid }
-        }
-        guard low > 0 else { return list.first?.row ?? 0 }
-        let row = list[low - 1].row
-        // In the rests that open a line, show that line once its bar has begun.
-        if low < list.count, list[low].row != row {
-            let playing = bar(at: position)
-            if bar(at: list[low].onset) == playing && bar(at: list[low - 1].onset) < playing { return list[low].row }
-        }
-        return row
-    }
 }
-

@@ -38,16 +38,19 @@ struct BarNumberTests {
             let ends = timeline.tempoMap.seconds(at: timeline.start(ofBarAt: index + 1))
             #expect(start >= begins - 1e-3 && start < ends, "bar \(number) of the page starts at \(start) s, played at \(begins)–\(ends) s")
         }
-        // The play screen: each line starts with the printed number of its first bar (from 2 on).
-        let systems = TextEngraving.systems(of: score, width: 20)[0]
-        #expect(systems.count > 3)
-        for system in systems.dropFirst() {
+        // The play screen: each line carries the printed number of its first bar.
+        let text = TextScore(score: score, timeline: nil)
+        let breaks = text.breaks(width: 20)
+        let lines = text.lines(0..<breaks.lines.count, of: breaks)
+        #expect(lines.count > 3)
+        for line in lines.dropFirst() {
+            let system = line.parts[0]
             // The line's first note or rest that is struck (a tied note is not).
             let played = timeline.notes.map { ($0.location, $0.onset) } + timeline.rests.map { ($0.location, $0.onset) }
             let onsets = Dictionary(played.compactMap { location, onset in location.map { ($0, onset) } }, uniquingKeysWith: min)
             let onset = try #require(system.spans.filter { onsets[$0.key] != nil }.min { $0.value.lowerBound < $1.value.lowerBound }.flatMap { onsets[$0.key] })
             let number = timeline.place(at: onset).bar.number
-            #expect(system.above.last?.split(separator: " ").first == Substring(String(number)), "\(system.above) \(system.main)")
+            #expect(line.number == number, "\(line.number) \(system.main)")
         }
     }
 }

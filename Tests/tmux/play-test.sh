@@ -41,7 +41,7 @@ cleanup() {
     done
     T kill-server >/dev/null 2>&1
     local name
-    for name in "" -quiet -ending -ctrlc -escape -sigterm -sighup -nocolor -marks; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
+    for name in "" -quiet -ending -ctrlc -escape -sigterm -sighup -nocolor -marks -parts -volta; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
     rm -rf "$WORK"
     rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/jianpu-play-test-$$"*
 }
@@ -264,6 +264,76 @@ check "marks: the tie is an arc from over one 4 to over the next" test "$(tie_at
 for token in 'g[' '3[' '(' ')' '~' 'L:' "1'"; do
     check "marks: no source token $token on the screen" not_in_file_text "$token" "$WORK/marks-screen.txt"
 done
+T kill-server >/dev/null 2>&1
+
+# Two parts drawn line by line as on the page: the melody's row over the accompaniment's, notes played
+# together in one column, bar lines under bar lines; the line's bar number dim (SGR 2), left of the music.
+open_pane parts "Scores/twinkle-twinkle.jp" ""
+T send-keys -t "$SESSION" ' '
+wait_for 2 "paused" >/dev/null
+screen >"$WORK/parts-wide.txt"
+T capture-pane -e -p -t "$SESSION" >"$WORK/parts-escapes.txt"
+sed 's/^/  parts: /' "$WORK/parts-wide.txt" | sed '/^  parts: *$/d'
+# The two ▶ rows of file $1: every digit and bar line of the first has a digit or a bar line under it in the second;
+# with $2, each row also fits $2 columns and ends with a bar line (whole bars laid out again, none cut).
+aligned() { python3 - "$@" <<'PY'
+import sys
+rows = [l.rstrip('\n').rstrip() for l in open(sys.argv[1]) if l.startswith(' ▶ ')]
+if len(rows) != 2: print(f"  {len(rows)} rows marked ▶"); sys.exit(1)
+a, b = rows
+digits = [i for i, c in enumerate(a) if c.isdigit()]
+bars = [i for i, c in enumerate(a) if c in '|‖']
+ok = len(digits) >= 4 and len(bars) >= 1
+ok = ok and all(i < len(b) and b[i].isdigit() for i in digits) and all(i < len(b) and b[i] in '|‖' for i in bars)
+if len(sys.argv) > 2:
+    ok = ok and all(len(r) <= int(sys.argv[2]) and r[-1] in '|‖' for r in rows)
+print(f"  {a}\n  {b}")
+sys.exit(0 if ok else 1)
+PY
+}
+bars_in_line() { grep -m1 '^ ▶ ' "$1" | tr -cd '|‖' | wc -m; }
+check "parts: both parts' rows of the line played, notes played together in one column" aligned "$WORK/parts-wide.txt"
+check "parts: the part names are listed once" grep -q "1 melody.*2 accompaniment" "$WORK/parts-wide.txt"
+check "parts: the line's bar number is dim (SGR 2), left of the music" grep -qE $'^\e\\[2m +1 ' "$WORK/parts-escapes.txt"
+check "parts: no bar number over a digit (the number rows hold only the number)" not_in_file $'^\e\\[2m +[0-9]+ +\e\\[0m *[0-9]' "$WORK/parts-escapes.txt"
+WIDE_BARS=$(bars_in_line "$WORK/parts-wide.txt")
+# A narrower window: the lines are laid out again to its width, the line played still shown and lit.
+T resize-window -t "$SESSION" -x 50 -y 30
+sleep 1
+screen >"$WORK/parts-narrow.txt"
+T capture-pane -e -p -t "$SESSION" >"$WORK/parts-narrow-escapes.txt"
+sed 's/^/  narrow: /' "$WORK/parts-narrow.txt" | sed '/^  narrow: *$/d'
+NARROW_BARS=$(bars_in_line "$WORK/parts-narrow.txt")
+check "resize to 50 columns: fewer bars a line ($WIDE_BARS -> $NARROW_BARS)" test -n "$NARROW_BARS" -a "${NARROW_BARS:-0}" -lt "${WIDE_BARS:-0}" -a "${NARROW_BARS:-0}" -gt 0
+check "resize to 50 columns: lines of whole bars that fit, parts still aligned" aligned "$WORK/parts-narrow.txt" 50
+check "resize to 50 columns: the sounding note is still shown lit" grep -qE $'\e\\[([0-9;]*;)?7[;m]' "$WORK/parts-narrow-escapes.txt"
+T resize-window -t "$SESSION" -x 100 -y 30
+sleep 1
+screen >"$WORK/parts-again.txt"
+check "resize back to 100 columns: as many bars a line as before ($(bars_in_line "$WORK/parts-again.txt"))" test "$(bars_in_line "$WORK/parts-again.txt")" = "$WIDE_BARS"
+T kill-server >/dev/null 2>&1
+
+# Endings under volta brackets, the time through a repeat in the status line, two octave dots as `:`.
+VOLTA="$WORK/volta.jp"
+cat >"$VOLTA" <<'SCORE'
+title=Endings
+4/4
+4=120
+R{ 1 2 3 4 | } A{ 5 6 7 1' | 1'' - - - }
+SCORE
+open_pane volta "$VOLTA" ""
+T send-keys -t "$SESSION" ' '
+wait_for 2 "paused" >/dev/null
+T send-keys -t "$SESSION" Right
+sleep 0.5
+T send-keys -t "$SESSION" Right
+sleep 0.8
+screen >"$WORK/volta-screen.txt"
+sed 's/^/  volta: /' "$WORK/volta-screen.txt" | sed '/^  volta: *$/d'
+check "volta: the first ending has its bracket and label 1." grep -q "┌1\.─*┐" "$WORK/volta-screen.txt"
+check "volta: the second ending has its label 2." grep -q "┌2\." "$WORK/volta-screen.txt"
+check "volta: the status shows the time through the repeat (bar 1, 2nd time) and the clock" grep -q "bar 1/3, 2nd time   [0-9]*:[0-9][0-9] / [0-9]*:[0-9][0-9]" "$WORK/volta-screen.txt"
+check "volta: the 1'' has two dots above (:), the 1' one (·)" grep -qE '^ +·( +:)$' "$WORK/volta-screen.txt"
 T kill-server >/dev/null 2>&1
 
 PIPED="$WORK/piped.wav"
