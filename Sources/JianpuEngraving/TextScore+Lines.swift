@@ -40,6 +40,8 @@ extension TextScore {
             guard bar.start < to else { return }
             var kept = bar
             kept.events = []
+            // The numbering kept has the bars only: the number read with the whole timeline is kept apart.
+            kept.number = number(movement: m, part: part, start: bar.start) ?? bar.number
             for event in bar.events {
                 if event.onset < from { arcs[part].pass(event) } else if event.onset < to { kept.events.append(event) }
             }

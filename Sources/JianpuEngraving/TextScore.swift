@@ -11,16 +11,26 @@ public struct TextScore: Sendable {
     struct Slot: Sendable {
         var time: WholeNotes
         /// Widest characters before an event's digit (grace notes, accidentals), and the rest of the widest event.
-        var lead: Int32 = 0
-        var body: Int32 = 0
-        var hasEvent = false
+        var lead: Int16 = 0
+        var body: Int16 = 0
         /// Widest bar line ending a bar here (`| `, `:‖ `) and widest starting one (`‖: `).
-        var barEnd: Int32 = 0
-        var barStart: Int32 = 0
+        var barEnd: Int8 = 0
+        var barStart: Int8 = 0
+        var hasEvent = false
         var hasBar = false
 
         /// Characters the event column takes, with its space.
-        var eventWidth: Int { hasEvent ? Int(lead + body) + 1 : 0 }
+        var eventWidth: Int { hasEvent ? Int(lead) + Int(body) + 1 : 0 }
+
+        /// The slot wide enough for both, at their time.
+        mutating func widen(to other: Slot) {
+            lead = max(lead, other.lead)
+            body = max(body, other.body)
+            barEnd = max(barEnd, other.barEnd)
+            barStart = max(barStart, other.barStart)
+            hasEvent = hasEvent || other.hasEvent
+            hasBar = hasBar || other.hasBar
+        }
     }
 
     /// One line of a layout: slots `slots` of movement `movement` and the bar line at its end.
@@ -38,10 +48,12 @@ public struct TextScore: Sendable {
     }
 
     let score: Score
-    /// Each movement's bar numbering (as its timeline prints bars) and slots in time order.
+    /// Each movement's bars only, to read its bars again (their numbers are kept in `numbers`).
     let numberings: [OnsetMap]
+    /// Each movement's slots in time order, and each part's bar numbers by the bar's written start.
     let slots: [[Slot]]
-    /// Per note and rest of the timeline, in played order: where it is written (movement, written time).
+    let numbers: [[[(start: WholeNotes, number: Int)]]]
+    /// Per note and rest of the timeline's melody, in played order: where it is written (movement, written time).
     private let cues: [Cue]
 
     private struct Cue: Sendable {
@@ -52,55 +64,109 @@ public struct TextScore: Sendable {
     }
 
     /// The columns of `score`, whose notes and rests `timeline` plays (nil: no written place is asked).
+    ///
+    /// Holds a few bytes per onset: the columns in arrays, no text and no table keyed by note.
     public init(score: Score, timeline: Timeline?) {
         self.score = score
-        var numberings: [OnsetMap] = [], slots: [[Slot]] = []
-        // Where each written note and rest is (its movement and written onset), to follow the timeline.
-        var written: [SourceLocation: (movement: Int32, onset: WholeNotes)] = [:]
+        var numberings: [OnsetMap] = [], slots: [[Slot]] = [], numbers: [[[(start: WholeNotes, number: Int)]]] = []
+        // Where each written note and rest of the melody is, sorted by location, to follow the timeline.
+        var written: [(location: SourceLocation, movement: Int32, onset: WholeNotes)] = []
         for (m, movement) in score.movements.enumerated() {
-            let times = OnsetMap.numbering(Flattener.timeline(of: movement))
-            numberings.append(times)
-            var table: [WholeNotes: Slot] = [:]
-            WrittenBars.read(movement, prefix: "m\(m)", times: times) { _, bar in
+            var played = Flattener.timeline(of: movement)
+            let times = OnsetMap.numbering(played)
+            played.notes = []
+            played.rests = []
+            numberings.append(OnsetMap.numbering(played))
+            var merged: [Slot] = [], part: [Slot] = [], reading = 0
+            var partNumbers = movement.parts.map { _ in [(start: WholeNotes, number: Int)]() }
+            func add(_ slot: Slot) {
+                // A part's slots come in time order; one out of order (never seen) goes in its place.
+                var index = part.count
+                while index > 0, part[index - 1].time > slot.time { index -= 1 }
+                if index > 0, part[index - 1].time == slot.time { part[index - 1].widen(to: slot) } else { part.insert(slot, at: index) }
+            }
+            WrittenBars.read(movement, prefix: "m\(m)", times: times) { index, bar in
+                if index != reading {
+                    merged = Self.merge(merged, part)
+                    part = []
+                    reading = index
+                }
+                partNumbers[index].append((bar.start, bar.number))
                 let (start, end) = Self.barText(bar)
-                table[bar.start, default: Slot(time: bar.start)].barStart.raise(to: start.count)
-                table[bar.start]?.hasBar = true
-                let close = Self.end(of: bar)
-                table[close, default: Slot(time: close)].barEnd.raise(to: end.count)
-                table[close]?.hasBar = true
+                add(Slot(time: bar.start, barStart: Int8(clamping: start.count), hasBar: true))
                 for event in bar.events {
                     let cell = TextEngraving.cell(event)
-                    var slot = table[event.onset] ?? Slot(time: event.onset)
-                    slot.lead.raise(to: cell.lead)
-                    slot.body.raise(to: cell.width - cell.lead)
-                    slot.hasEvent = true
-                    table[event.onset] = slot
-                    if timeline != nil, written[event.location] == nil { written[event.location] = (Int32(m), event.onset) }
+                    add(Slot(time: event.onset, lead: Int16(clamping: cell.lead), body: Int16(clamping: cell.width - cell.lead), hasEvent: true))
+                    if timeline != nil, index == 0 { written.append((event.location, Int32(m), event.onset)) }
                 }
+                add(Slot(time: Self.end(of: bar), barEnd: Int8(clamping: end.count), hasBar: true))
             }
-            slots.append(table.values.sorted { $0.time < $1.time })
+            slots.append(Self.merge(merged, part))
+            numbers.append(partNumbers)
         }
         self.numberings = numberings
         self.slots = slots
-        var cues: [Cue] = []
+        self.numbers = numbers
         guard let timeline else {
-            self.cues = []
+            cues = []
             return
         }
-        cues.reserveCapacity(timeline.notes.count + timeline.rests.count)
+        written.sort { $0.location < $1.location }
+        func place(of location: SourceLocation) -> (movement: Int32, onset: WholeNotes)? {
+            var low = 0, high = written.count
+            while low < high {
+                let mid = (low + high) / 2
+                if written[mid].location < location { low = mid + 1 } else { high = mid }
+            }
+            return low < written.count && written[low].location == location ? (written[low].movement, written[low].onset) : nil
+        }
+        var cues: [Cue] = []
         func cue(_ onset: WholeNotes, _ end: WholeNotes, _ location: SourceLocation?) {
-            guard let location, let place = written[location] else { return }
+            guard let location, let place = place(of: location) else { return }
             let entry = Cue(played: onset.doubleValue, length: Float((end - onset).doubleValue), movement: place.movement, written: place.onset.doubleValue)
             if let last = cues.last, last.played == entry.played, last.written == entry.written, last.movement == entry.movement { return }
             cues.append(entry)
         }
         // The melody leads: parts may be written with their repeats in other places (a canon entering
         // after a rest), and the screen follows one part, not each in turn.
-        let leader = timeline.notes.contains { $0.part == 0 } || timeline.rests.contains { $0.part == 0 } ? 0 : nil
-        for note in timeline.notes where !note.isGrace && (leader == nil || note.part == leader) { cue(note.onset, note.end, note.location) }
-        for rest in timeline.rests where leader == nil || rest.part == leader { cue(rest.onset, rest.end, rest.location) }
+        for note in timeline.notes where !note.isGrace && note.part == 0 { cue(note.onset, note.end, note.location) }
+        for rest in timeline.rests where rest.part == 0 { cue(rest.onset, rest.end, rest.location) }
         // Both lists are in played order: one stable sort puts them together.
         self.cues = cues.enumerated().sorted { ($0.element.played, $0.offset) < ($1.element.played, $1.offset) }.map(\.element)
+    }
+
+    /// Two parts' slots in one time order, slots at the same time widened to both.
+    static func merge(_ a: [Slot], _ b: [Slot]) -> [Slot] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var result: [Slot] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && a[i].time < b[j].time) {
+                result.append(a[i]); i += 1
+            } else if i == a.count || b[j].time < a[i].time {
+                result.append(b[j]); j += 1
+            } else {
+                var slot = a[i]
+                slot.widen(to: b[j])
+                result.append(slot)
+                i += 1; j += 1
+            }
+        }
+        return result
+    }
+
+    /// The printed number of the bar of `part` in movement `movement` written from `start`.
+    func number(movement: Int, part: Int, start: WholeNotes) -> Int? {
+        guard numbers.indices.contains(movement), numbers[movement].indices.contains(part) else { return nil }
+        let list = numbers[movement][part]
+        var low = 0, high = list.count
+        while low < high {
+            let mid = (low + high) / 2
+            if list[mid].start < start { low = mid + 1 } else { high = mid }
+        }
+        return low < list.count && list[low].start == start ? list[low].number : nil
     }
 
     /// The bar line text before a bar (`‖: ` at a repeat's start) and after it.

@@ -91,7 +91,8 @@ extension ScoreView {
         let number = String(line.number)
         let gutter = String(repeating: " ", count: max(0, 2 - number.count)) + number + " "
         rows.append((Self.dim + gutter + Self.reset + Self.fit(line.voltas ?? "", max(0, width - gutter.count)), false))
-        for (part, row) in line.parts.enumerated() {
+        // A part with nothing written in the line (it ended, or its repeats are written shorter) takes no rows.
+        for (part, row) in line.parts.enumerated() where !(row.text.isEmpty && row.above.isEmpty && row.below.isEmpty) {
             for extra in row.above { rows.append((Self.fit("   " + extra, width), false)) }
             // Parts whose repeats are written elsewhere sound in other lines: lit wherever they are.
             rows.append((render(row, highlighted: sounding[part] ?? [], part: part, marker: isCurrent, width: width), true))
