@@ -131,6 +131,10 @@ public struct TextScore: Sendable {
         // after a rest), and the screen follows one part, not each in turn.
         for note in timeline.notes where !note.isGrace && note.part == 0 { cue(note.onset, note.end, note.location) }
         for rest in timeline.rests where rest.part == 0 { cue(rest.onset, rest.end, rest.location) }
+        if cues.isEmpty, let first = written.first {
+            // No melody in the timeline (its first part silent): the line of the first written note.
+            cues.append(Cue(played: 0, length: 0, movement: first.movement, written: first.onset.doubleValue))
+        }
         // Both lists are in played order: one stable sort puts them together.
         self.cues = cues.enumerated().sorted { ($0.element.played, $0.offset) < ($1.element.played, $1.offset) }.map(\.element)
     }

@@ -88,9 +88,11 @@ extension ScoreView {
     /// then each part's rows, the digits' rows marked `▶` in the line being played, the sounding notes lit.
     func render(_ line: Line, isCurrent: Bool, sounding: [Int: Set<SourceLocation>], width: Int) -> [(text: String, isMain: Bool)] {
         var rows: [(text: String, isMain: Bool)] = []
+        // The number takes the three columns left of the music (more for a bar past 999, the brackets moved on as much).
         let number = String(line.number)
-        let gutter = String(repeating: " ", count: max(0, 2 - number.count)) + number + " "
-        rows.append((Self.dim + gutter + Self.reset + Self.fit(line.voltas ?? "", max(0, width - gutter.count)), false))
+        let gutter = number.count < 3 ? String(repeating: " ", count: 2 - number.count) + number + " " : number
+        let voltas = String((line.voltas ?? "").dropFirst(max(0, gutter.count - 3)))
+        rows.append((Self.dim + gutter + Self.reset + Self.fit(voltas, max(0, width - gutter.count)), false))
         // A part with nothing written in the line (it ended, or its repeats are written shorter) takes no rows.
         for (part, row) in line.parts.enumerated() where !(row.text.isEmpty && row.above.isEmpty && row.below.isEmpty) {
             for extra in row.above { rows.append((Self.fit("   " + extra, width), false)) }
