@@ -75,4 +75,14 @@ import Testing
         let melody = plain.firstIndex { $0.hasPrefix(" ▶ 1   1") }!
         #expect(melody < accompaniment)
     }
+
+    @Test func theSecondMovementsLinesFollowTheFirsts() {
+        let fixture = Fixture("1=C\n4/4\n1 2 3 4 | 5 6 7 1' |\nNextScore\n1=C\n4/4\n7 6 5 4 | 3 2 1 - |\n")
+        let first = fixture.current(at: 0.3)
+        #expect(ScoreView.plain(first).hasPrefix(" ▶ 1 2 3 4 |") && highlights(first) == ["2"])
+        // The first movement lasts two whole notes: 2.3 is the second movement's 6.
+        let second = fixture.current(at: 2.3)
+        #expect(ScoreView.plain(second).hasPrefix(" ▶ 7 6 5 4 |"), "\(ScoreView.plain(second))")
+        #expect(highlights(second) == ["6"])
+    }
 }
