@@ -1,14 +1,14 @@
 import JianpuCore
 
-/// The engraving drawn in a character grid, for the play screen: each part's bars, as written,
-/// in lines of at most a given width.
+/// One part's rows in a line of the engraving drawn in a character grid, for the play screen
+/// (`TextScore` lays the lines out: every part's events at the columns of their onsets).
 ///
-/// A line of music is several rows of text: tuplet numbers, slurs and ties (`╭──╮`), chord figures
+/// A part's line of music is several rows of text: tuplet numbers, slurs and ties (`╭──╮`), chord figures
 /// stacked above, octave dots above, the digits with their accidentals, grace notes (small raised
 /// digits, `⁴⁵1`), augmentation dots, dashes and bar lines, the underlines (one row per level, joined
 /// across a beat), octave dots below and each verse of the lyrics where they fit.
 public struct TextSystem: Sendable, Hashable {
-    /// The rows above the digits (tuplet numbers, slurs, ties, chord figures, printed bar number, octave dots).
+    /// The rows above the digits (tuplet numbers, slurs, ties, chord figures, octave dots).
     public var above: [String]
     /// The digits' row.
     public var main: String

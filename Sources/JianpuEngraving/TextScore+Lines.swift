@@ -19,7 +19,7 @@ extension TextScore {
         return result
     }
 
-    /// The part's bars in the window, each with only its events in the window.
+    /// A part's bars in the lines drawn, each with only its events in those lines.
     private struct Window {
         var bars: [WrittenBar] = []
     }
