@@ -2,10 +2,29 @@ import JianpuCore
 
 /// Drawing the lines of a layout: every part's events at the columns of their onsets, bar lines where
 /// each part's bars fall, the volta brackets and each line's bar number.
+/// The bars of a stretch of a movement, read once: lines of any width inside it are drawn from it
+/// without reading the score again (a resize lays the lines out anew from what is held).
+public struct TextWindow: Sendable {
+    let movement: Int
+    /// The written time it covers.
+    let from: WholeNotes, to: WholeNotes
+    /// The arcs open at `from`, per part.
+    let arcs: [TextEngraving.Arcs]
+    /// Each part's bars in the stretch, each with only its events in it.
+    let parts: [[WrittenBar]]
+
+    /// Whether the lines `lines` (of one movement) lie inside.
+    func covers(_ lines: ArraySlice<TextScore.Line>, slots: [TextScore.Slot]) -> Bool {
+        guard let first = lines.first, let last = lines.last, first.movement == movement else { return false }
+        return slots[first.slots.lowerBound].time >= from && slots[last.slots.upperBound].time <= to
+    }
+}
+
 extension TextScore {
-    /// The lines `range` of `breaks`, drawn. Reads the bars of their movements again and keeps only
-    /// the events in those lines, so a few lines cost a few lines' text whatever the score's length.
-    public func lines(_ range: Range<Int>, of breaks: Breaks) -> [TextLine] {
+    /// The lines `range` of `breaks`, drawn: from `window` where it holds them, else from the bars of
+    /// their movements read again, keeping only the events in those lines; so a few lines cost a few
+    /// lines' text whatever the score's length.
+    public func lines(_ range: Range<Int>, of breaks: Breaks, in window: TextWindow? = nil) -> [TextLine] {
         var result: [TextLine] = []
         var index = max(range.lowerBound, 0)
         let upper = min(range.upperBound, breaks.lines.count)
@@ -13,24 +32,35 @@ extension TextScore {
             let movement = breaks.lines[index].movement
             var end = index
             while end < upper, breaks.lines[end].movement == movement { end += 1 }
-            result += draw(breaks.lines[index..<end], movement: movement)
+            let lines = breaks.lines[index..<end]
+            if let window, window.covers(lines, slots: slots[movement]) {
+                result += draw(lines, from: window)
+            } else if let read = self.window(index..<end, of: breaks) {
+                result += draw(lines, from: read)
+            }
             index = end
         }
         return result
     }
 
-    /// A part's bars in the lines drawn, each with only its events in those lines.
-    private struct Window {
-        var bars: [WrittenBar] = []
+    /// Whether `window` holds lines `range` of `breaks` (all in one movement).
+    public func holds(_ window: TextWindow?, lines range: Range<Int>, of breaks: Breaks) -> Bool {
+        let range = max(range.lowerBound, 0)..<min(range.upperBound, breaks.lines.count)
+        guard let window, let first = range.first, breaks.lines[range].allSatisfy({ $0.movement == breaks.lines[first].movement }) else { return false }
+        return window.covers(breaks.lines[range], slots: slots[breaks.lines[first].movement])
     }
 
-    private func draw(_ lines: ArraySlice<Line>, movement m: Int) -> [TextLine] {
+    /// The bars under lines `range` of `breaks` (those of the movement of its first line), read again.
+    public func window(_ range: Range<Int>, of breaks: Breaks) -> TextWindow? {
+        let range = max(range.lowerBound, 0)..<min(range.upperBound, breaks.lines.count)
+        guard let first = range.first.map({ breaks.lines[$0] }) else { return nil }
+        let m = first.movement
+        let last = breaks.lines[range].last { $0.movement == m } ?? first
         let slots = self.slots[m]
-        guard let first = lines.first, let last = lines.last else { return [] }
         let from = slots[first.slots.lowerBound].time, to = slots[last.slots.upperBound].time
         let movement = score.movements[m]
         var arcs = movement.parts.map { TextEngraving.Arcs(slurs: $0.slurs) }
-        var windows = movement.parts.map { _ in Window() }
+        var parts = movement.parts.map { _ in [WrittenBar]() }
         WrittenBars.read(movement, prefix: "m\(m)", times: numberings[m]) { part, bar in
             let end = Self.end(of: bar)
             if end <= from {
@@ -45,14 +75,29 @@ extension TextScore {
             for event in bar.events {
                 if event.onset < from { arcs[part].pass(event) } else if event.onset < to { kept.events.append(event) }
             }
-            windows[part].bars.append(kept)
+            parts[part].append(kept)
+        }
+        return TextWindow(movement: m, from: from, to: to, arcs: arcs, parts: parts)
+    }
+
+    /// Lines of one movement drawn from a window that holds them.
+    private func draw(_ lines: ArraySlice<Line>, from window: TextWindow) -> [TextLine] {
+        let slots = self.slots[window.movement]
+        guard let first = lines.first else { return [] }
+        let from = slots[first.slots.lowerBound].time
+        var arcs = window.arcs
+        // The arcs opened and closed between the window's start and the first line's.
+        for (part, bars) in window.parts.enumerated() {
+            for bar in bars {
+                for event in bar.events where event.onset < from { arcs[part].pass(event) }
+            }
         }
         var drawn: [TextLine] = []
-        for line in lines { drawn.append(draw(line, slots: slots, windows: windows, arcs: &arcs)) }
+        for line in lines { drawn.append(draw(line, slots: slots, windows: window.parts, arcs: &arcs)) }
         return drawn
     }
 
-    private func draw(_ line: Line, slots: [Slot], windows: [Window], arcs: inout [TextEngraving.Arcs]) -> TextLine {
+    private func draw(_ line: Line, slots: [Slot], windows: [[WrittenBar]], arcs: inout [TextEngraving.Arcs]) -> TextLine {
         let lo = line.slots.lowerBound, hi = line.slots.upperBound
         // Each slot's columns: its bar line's end, its start (`‖:`), its events' digits.
         var index: [WholeNotes: Int] = [:]
@@ -70,14 +115,14 @@ extension TextScore {
         let width = column
         let start = slots[lo].time, end = slots[hi].time
         var parts: [TextSystem] = []
-        for (part, window) in windows.enumerated() {
+        for (part, bars) in windows.enumerated() {
             var main = Array(repeating: Character(" "), count: width)
             var spans: [SourceLocation: Range<Int>] = [:]
             var placed: [(column: Int, cell: TextEngraving.Cell, bar: WrittenBar)] = []
             func write(_ text: String, at column: Int) {
                 for (k, c) in text.enumerated() where column + k < main.count && c != " " { main[column + k] = c }
             }
-            for bar in window.bars {
+            for bar in bars {
                 let close = Self.end(of: bar)
                 guard bar.start < end, close > start else { continue }
                 let (opening, closing) = Self.barText(bar)
@@ -95,11 +140,11 @@ extension TextScore {
             parts.append(TextEngraving.rows(main: main, spans: spans, placed: placed, arcs: &arcs[part]))
         }
         // The number of the bar the line starts in: the first part's that has one there.
-        let number = windows.lazy.compactMap { window in
-            window.bars.first { $0.start <= start && Self.end(of: $0) > start }?.number
+        let number = windows.lazy.compactMap { bars in
+            bars.first { $0.start <= start && Self.end(of: $0) > start }?.number
         }.first ?? 1
-        let top = windows.first { window in window.bars.contains { $0.volta != nil } }
-        let voltas = top.flatMap { voltaRow($0.bars, from: start, to: end, index: index, startColumn: startColumn, barColumn: barColumn, width: width) }
+        let top = windows.first { bars in bars.contains { $0.volta != nil } }
+        let voltas = top.flatMap { voltaRow($0, from: start, to: end, index: index, startColumn: startColumn, barColumn: barColumn, width: width) }
         return TextLine(movement: line.movement, number: number, voltas: voltas, parts: parts)
     }
 

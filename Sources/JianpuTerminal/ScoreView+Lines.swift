@@ -12,6 +12,8 @@ extension ScoreView {
             var breaks: TextScore.Breaks?
             var first = 0
             var lines: [Line] = []
+            /// The bars the lines are drawn from: kept through a resize, which lays out the same bars anew.
+            var window: TextWindow?
         }
         private let state = Mutex(State())
 
@@ -34,10 +36,15 @@ extension ScoreView {
                 let rows = max(rows, 4)
                 let needed = max(0, current - rows / 2 - 1)..<min(count, current + rows + 1)
                 if needed.lowerBound < state.first || needed.upperBound > state.first + state.lines.count {
-                    let window = max(0, current - rows)..<min(count, current + 2 * rows + 2)
+                    let wanted = max(0, current - rows)..<min(count, current + 2 * rows + 2)
                     state.lines = []
-                    state.lines = text.lines(window, of: breaks).map(Line.init)
-                    state.first = window.lowerBound
+                    if !text.holds(state.window, lines: wanted, of: breaks) {
+                        // A few screens more than drawn, so that a narrower window finds its lines here.
+                        state.window = nil
+                        state.window = text.window(max(0, current - 2 * rows)..<min(count, current + 4 * rows + 4), of: breaks)
+                    }
+                    state.lines = text.lines(wanted, of: breaks, in: state.window).map(Line.init)
+                    state.first = wanted.lowerBound
                 }
                 return (state.lines, state.first, current, count)
             }

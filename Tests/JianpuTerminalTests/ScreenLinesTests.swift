@@ -85,4 +85,17 @@ import Testing
         #expect(ScoreView.plain(second).hasPrefix(" ▶ 7 6 5 4 |"), "\(ScoreView.plain(second))")
         #expect(highlights(second) == ["6"])
     }
+
+    @Test func aResizeDrawsFromTheBarsHeldAsAFreshScreenWould() {
+        // Slurs and ties across lines, so the arcs open where lines start must be carried right.
+        let source = "1=C\n4/4\n" + String(repeating: "1 ( 2 3 4 | 5 ) 6 7 1' ~ | 1' q2 q3 4 5 | ", count: 60) + "\nNextPart\n1=C\n4/4\n"
+            + String(repeating: "1, - 5, - | 1, 5, 3, 5, | 4, - - - | ", count: 60) + "\n"
+        let position = Fixture(source).timeline.length.doubleValue / 2
+        let resized = Fixture(source)
+        _ = resized.lines(at: position, columns: 100, rows: 30)
+        for columns in [60, 40, 100, 80] {
+            let fresh = Fixture(source).lines(at: position, columns: columns, rows: 30)
+            #expect(resized.lines(at: position, columns: columns, rows: 30) == fresh, "\(columns)")
+        }
+    }
 }
