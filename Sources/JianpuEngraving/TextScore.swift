@@ -53,6 +53,9 @@ public struct TextScore: Sendable {
     /// Each movement's slots in time order, and each part's bar numbers by the bar's written start.
     let slots: [[Slot]]
     let numbers: [[[(start: WholeNotes, number: Int)]]]
+    /// The bars of the first movement's opening (a few screens), read with the rest: the first screen
+    /// is drawn without reading the score again.
+    public let opening: TextWindow?
     /// Per note and rest of the timeline's melody, in played order: where it is written (movement, written time).
     private let cues: [Cue]
 
@@ -71,6 +74,7 @@ public struct TextScore: Sendable {
         var numberings: [OnsetMap] = [], slots: [[Slot]] = [], numbers: [[[(start: WholeNotes, number: Int)]]] = []
         // Where each written note and rest of the melody is, sorted by location, to follow the timeline.
         var written: [(location: SourceLocation, movement: Int32, onset: WholeNotes)] = []
+        var openingWindow: TextWindow?
         for (m, movement) in score.movements.enumerated() {
             var played = Flattener.timeline(of: movement)
             let times = OnsetMap.numbering(played)
@@ -85,7 +89,26 @@ public struct TextScore: Sendable {
                 while index > 0, part[index - 1].time > slot.time { index -= 1 }
                 if index > 0, part[index - 1].time == slot.time { part[index - 1].widen(to: slot) } else { part.insert(slot, at: index) }
             }
+            // The opening: the melody's first events, and every part's bars before where they end.
+            var opening = movement.parts.map { _ in [WrittenBar]() }
+            var openingEnd: WholeNotes?
+            var openingEvents = 0
+            var melodyEnd = WholeNotes.zero
             WrittenBars.read(movement, prefix: "m\(m)", times: times) { index, bar in
+                if index == 0 { melodyEnd = Self.end(of: bar) } else if openingEnd == nil { openingEnd = melodyEnd }
+                if m == 0, openingEnd.map({ bar.start < $0 }) ?? true {
+                    var kept = bar
+                    if index == 0, openingEvents + bar.events.count > Self.openingEvents {
+                        // The opening ends inside the bar (a wide one): at the first event it leaves out.
+                        let count = max(0, Self.openingEvents - openingEvents)
+                        kept.events = Array(bar.events.prefix(count))
+                        openingEnd = bar.events[count].onset
+                    } else if let end = openingEnd {
+                        kept.events.removeAll { $0.onset >= end }
+                    }
+                    opening[index].append(kept)
+                    openingEvents += kept.events.count
+                }
                 if index != reading {
                     merged = Self.merge(merged, part)
                     part = []
@@ -103,10 +126,16 @@ public struct TextScore: Sendable {
             }
             slots.append(Self.merge(merged, part))
             numbers.append(partNumbers)
+            if m == 0 {
+                // One part, shorter than the opening: the whole movement is held.
+                let end = openingEnd ?? slots[0].last?.time ?? .zero
+                openingWindow = TextWindow(movement: 0, from: .zero, to: end, arcs: movement.parts.map { TextEngraving.Arcs(slurs: $0.slurs) }, parts: opening)
+            }
         }
         self.numberings = numberings
         self.slots = slots
         self.numbers = numbers
+        opening = openingWindow
         guard let timeline else {
             cues = []
             return
@@ -138,6 +167,9 @@ public struct TextScore: Sendable {
         // Both lists are in played order: one stable sort puts them together.
         self.cues = cues.enumerated().sorted { ($0.element.played, $0.offset) < ($1.element.played, $1.offset) }.map(\.element)
     }
+
+    /// How many of the melody's events the opening holds: several screens of lines at any width.
+    static let openingEvents = 2_000
 
     /// Two parts' slots in one time order, slots at the same time widened to both.
     static func merge(_ a: [Slot], _ b: [Slot]) -> [Slot] {

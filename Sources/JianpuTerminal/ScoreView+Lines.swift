@@ -15,7 +15,12 @@ extension ScoreView {
             /// The bars the lines are drawn from: kept through a resize, which lays out the same bars anew.
             var window: TextWindow?
         }
-        private let state = Mutex(State())
+        private let state: Mutex<State>
+
+        /// Lines drawn first from `opening`, the bars the score's columns were read with.
+        init(opening: TextWindow? = nil) {
+            state = Mutex(State(window: opening))
+        }
 
         /// What a screen `rows` high shows of `text` laid out `width` wide at a written place: the
         /// lines held (from index `first`), the line being played and how many lines there are.

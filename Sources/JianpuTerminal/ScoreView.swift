@@ -92,7 +92,7 @@ public struct ScoreView: Sendable {
     /// The notes and rests, by onset.
     private let notes: [(onset: Double, end: Double, part: Int, location: SourceLocation?)]
     /// The lines drawn so far: those around the playing position, at the last width asked.
-    let drawn = Lines()
+    let drawn: Lines
 
     /// A view of `timeline` (flattened from `score`), showing `score` engraved.
     public init(timeline: Timeline, score: Score) {
@@ -101,6 +101,7 @@ public struct ScoreView: Sendable {
         self.title = TerminalText.visible(timeline.title ?? score.title ?? (fileName.isEmpty ? "jianpu" : fileName))
         let partCount = max(timeline.parts.count, (timeline.notes.lazy.map(\.part).max() ?? -1) + 1, 1)
         text = TextScore(score: score, timeline: timeline)
+        drawn = Lines(opening: text.opening)
         // Rests are followed too: the rest being counted is highlighted like a note.
         self.notes = Self.byOnset(timeline)
         self.partNames = (0..<partCount).map { index in

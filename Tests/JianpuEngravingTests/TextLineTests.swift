@@ -117,4 +117,17 @@ struct TextLineTests {
         let lines = Self.lines(score, width: 22)
         #expect(lines.map(\.number) == [1, 3, 5, 7])
     }
+
+    @Test("the opening read with the columns draws the first lines as reading the score again does")
+    func openingDrawsAsAFreshRead() throws {
+        let score = try EngravingSupport.score("4/4\n" + String(repeating: "1 ( 2 3 4 | 5 ) 6 7 1' ~ | 1' q2 q3 4 5 | ", count: 400)
+            + "\nNextPart\n4/4\n" + String(repeating: "1, - 5, - | 1, 5, 3, 5, | 4, - - - | ", count: 400) + "\n")
+        let text = TextScore(score: score, timeline: nil)
+        let breaks = text.breaks(width: 60)
+        let opening = try #require(text.opening)
+        #expect(text.holds(opening, lines: 0..<40, of: breaks))
+        #expect(!text.holds(opening, lines: 0..<breaks.lines.count, of: breaks), "the opening holds a few screens, not the score")
+        #expect(text.lines(0..<40, of: breaks, in: opening) == text.lines(0..<40, of: breaks))
+        #expect(text.lines(10..<30, of: breaks, in: opening) == text.lines(10..<30, of: breaks))
+    }
 }
