@@ -40,7 +40,8 @@ extension ScoreView {
         let available = height - header.count - footer.count
         if available > 0 {
             let partCount = partNames.count
-            if partCount > 1 {
+            // The parts named once, when the screen has room to spare for it.
+            if partCount > 1, available > 6 {
                 let names = partNames.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: "   ")
                 body.append(Self.fit(" " + names, width, style: Self.dim))
             }
