@@ -40,7 +40,8 @@ public struct PlayerPractice: Sendable, Hashable {
         else if let loopStart { pieces.append("loop from \(printed(loopStart))") }
         if timeline.parts.indices.contains(selectedPart) {
             let part = timeline.parts[selectedPart]
-            let name = selectedPart == 0 ? "melody" : part.name ?? "accompaniment"
+            // The part's name comes from the score: its control characters shown, never obeyed.
+            let name = selectedPart == 0 ? "melody" : part.name.map(TerminalText.visible) ?? "accompaniment"
             let state = soloed.contains(selectedPart) ? ": solo" : muted.contains(selectedPart) ? ": muted" : ""
             pieces.append("part \(selectedPart + 1) \(name)\(state)")
         }

@@ -27,4 +27,15 @@ struct PlayerPracticeTests {
     func keys(key: KeyEvent.Key, action: PlayerKeys.Action) {
         #expect(PlayerKeys.action(for: KeyEvent(key)) == action)
     }
+
+    @Test("the chosen part's name from the score is shown with its control characters made visible")
+    func partNameIsShownNeverObeyed() {
+        var state = PlayerPractice()
+        state.selectedPart = 1
+        let timeline = Timeline(parts: [TimelinePart(channel: 0), TimelinePart(name: "Erhu\u{1B}]52;c;b3duZWQ=\u{07}", channel: 1)],
+                                notes: [], tempoMap: TempoMap(quarterNotesPerMinute: 120), length: WholeNotes(1))
+        let summary = state.summary(timeline)
+        #expect(summary.hasPrefix("part 2 Erhu"))
+        #expect(!summary.contains("\u{1B}") && !summary.contains("\u{07}"), "\(summary.debugDescription)")
+    }
 }
