@@ -84,8 +84,8 @@ struct BarBlock {
                     // A bar line of this part between columns: room on both sides, more for repeat signs.
                     let column = Self.firstIndex(in: onsets) { $0 >= bar.start }
                     if column < count {
-                        lineBefore[column] = max(lineBefore[column], m.s * (0.3 + (partBars[b - 1].repeatEnd || partBars[b - 1].isFinal ? 0.7 : 0)))
-                        lineAfter[column] = max(lineAfter[column], m.s * (0.45 + (bar.repeatStart ? 0.7 : 0)))
+                        lineBefore[column] = max(lineBefore[column], m.innerLineBefore + (partBars[b - 1].repeatEnd || partBars[b - 1].isFinal ? m.repeatSignRoom : 0))
+                        lineAfter[column] = max(lineAfter[column], m.innerLineAfter + (bar.repeatStart ? m.repeatSignRoom : 0))
                     }
                 }
                 for event in bar.events {
@@ -95,14 +95,14 @@ struct BarBlock {
                     placed[p].append(Placed(event: event, shape: shape, column: column, bar: b))
                     if case .multibarRest = event.kind {
                         let to = Self.firstIndex(in: onsets) { $0 >= ends[p][b] }
-                        spans.append((column, to, shape.left + shape.right + m.s))
+                        spans.append((column, to, shape.left + shape.right + m.multibarRestRoom))
                         continue
                     }
                     left[column] = max(left[column], shape.left)
                     right[column] = max(right[column], shape.right)
                     for syllable in event.lyrics {
                         while verses.count <= syllable.verse { verses.append([]) }
-                        let half = measure.width(of: Self.shownSyllable(syllable.text), in: m.lyric) / 2 + 0.15 * m.s
+                        let half = measure.width(of: Self.shownSyllable(syllable.text), in: m.lyric) / 2 + m.syllablePad
                         verses[syllable.verse].append((column, half, half))
                     }
                 }
@@ -121,7 +121,7 @@ struct BarBlock {
                 let column = max(0, Self.firstIndex(in: onsets) { $0 > chord.onset } - 1)
                 let width = measure.width(of: chord.text, in: m.chordSymbol)
                 chordSymbols.append((chord.text, column, width))
-                symbols.append((column, 0.3 * m.s, width + 0.1 * m.s))
+                symbols.append((column, m.chordSymbolLead, width + m.chordSymbolTrail))
             }
             rows.append(symbols)
         }
@@ -130,7 +130,7 @@ struct BarBlock {
             if let head = row.first { left[head.column] = max(left[head.column], head.before) }
             if let tail = row.last { right[tail.column] = max(right[tail.column], tail.after) }
         }
-        startPad = (0.25 + spacing.gap) * m.s + (bars.contains { $0.first?.repeatStart == true } ? 0.7 * m.s : 0)
+        startPad = m.blockStartPad + spacing.gap * m.s + (bars.contains { $0.first?.repeatStart == true } ? m.repeatSignRoom : 0)
         var x = startPad
         for index in onsets.indices {
             x += left[index]
@@ -174,7 +174,7 @@ struct BarBlock {
                 while nextInRow[r] < rows[r].count && rows[r][nextInRow[r]].column == index { nextInRow[r] += 1 }
             }
         }
-        let endPad = 0.25 * m.s + (bars.contains { $0.last?.repeatEnd == true } ? 0.7 * m.s : 0)
+        let endPad = m.blockEndPad + (bars.contains { $0.last?.repeatEnd == true } ? m.repeatSignRoom : 0)
         width = max(x + push, xs.last.map { $0 + right[right.count - 1] + 0.3 * m.s } ?? m.s)
         for span in spansEnding[count] ?? [] { width = max(width, lineX(span.from) + span.width) }
         width += endPad

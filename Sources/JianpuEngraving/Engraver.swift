@@ -110,10 +110,11 @@ public struct Engraver {
             placed.index = systems.count
             placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1,
                         names: first ? names : [])
+            placed.separateBarNumbers(measure: measure)
             book.add(placed.glyphs)
             book.pages[book.pages.count - 1].bars += placed.barAreas
             systems.append(placed)
-            book.y += system.height + 0.9 * m.s
+            book.y += system.height + m.systemGap
         }
         // Blocks are laid out a line at a time (as many as fit), so that a score past the page limit stops
         // before the rest of it is measured. One full line is held back, to balance it with the last.

@@ -53,36 +53,36 @@ struct SystemLayout {
             let verses = placed.compactMap { $0.event.lyrics.last.map { $0.verse + 1 } }.max() ?? 0
             var chordBaseline: Double?
             if p == 0, blocks.contains(where: { !$0.chordSymbols.isEmpty }) {
-                chordBaseline = y + 0.85 * m.s
-                y += 1.15 * m.s
+                chordBaseline = y + m.chordBaselineInRow
+                y += m.chordRow
             }
-            let markBaseline = y + 0.75 * m.s
+            let markBaseline = y + m.markBaselineInRow
             // The row of marks over the notes: the first part's holds bar numbers; a lower part's is left
             // out when nothing is written over its notes, as a staff without marks takes no room for them.
             let hasMarks = p == 0 || placed.contains { !$0.event.marks.isEmpty || !$0.event.wordsAbove.isEmpty }
                 || blocks.contains { $0.bars[p].contains { $0.volta != nil || $0.repeatTimes != nil } }
-            y += hasMarks ? 0.9 * m.s : 0.2 * m.s
-            let baseline = y + above + 0.45 * m.s
+            y += hasMarks ? m.markRow : m.unmarkedRow
+            let baseline = y + above + m.headroom
             y = baseline + below
             var dynamicBaseline: Double?
             if placed.contains(where: { $0.event.dynamic != nil }) {
-                y += 0.95 * m.s
+                y += m.dynamicRow
                 dynamicBaseline = y
             }
             var lyricBaselines: [Double] = []
             for _ in 0..<verses {
-                y += 1.15 * m.s
+                y += m.lyricRow
                 lyricBaselines.append(y)
             }
             var wordsBaseline: Double?
             if placed.contains(where: { !$0.event.wordsBelow.isEmpty }) {
-                y += 1.1 * m.s
+                y += m.wordsRow
                 wordsBaseline = y
             }
-            y += 0.3 * m.s
+            y += m.partBottomPad
             rows.append(PartRows(chordBaseline: chordBaseline, markBaseline: markBaseline, baseline: baseline, dynamicBaseline: dynamicBaseline, lyricBaselines: lyricBaselines,
                                  wordsBaseline: wordsBaseline, bottom: y))
-            y += 0.2 * m.s
+            y += m.partGap
         }
         height = y
         events = Array(repeating: [], count: partCount)
@@ -168,7 +168,7 @@ struct SystemLayout {
             }
             if p == 0, let chordBaseline = row.chordBaseline {
                 for chord in block.chordSymbols {
-                    let x = left + block.xs[chord.column] - m.s * 0.3
+                    let x = left + block.xs[chord.column] - m.chordSymbolLead
                     glyphs.append(Glyph(.text(chord.text, m.chordSymbol, .start), at: Point(x, top + chordBaseline), role: .chordSymbol))
                     chordBoxes.append(Rect(x: x, y: top + chordBaseline - 0.75 * m.chordSymbol.size, width: chord.width, height: m.chordSymbol.size))
                 }
@@ -176,7 +176,7 @@ struct SystemLayout {
         }
         if isFirst, block.number > 1, let row = rows.first {
             // Above a volta bracket that starts the system, clear of its label (`2.`), as LilyPond stacks them.
-            let raise = block.bars.first?.first?.volta != nil ? 0.95 * m.s : 0
+            let raise = block.bars.first?.first?.volta != nil ? m.voltaBarNumberLift : 0
             glyphs.append(Glyph(.text(String(block.number), m.small, .start), at: Point(left, top + row.markBaseline - raise), role: .barNumber))
         }
         if let reference {
