@@ -113,6 +113,10 @@ public struct Engraver {
             placed.separateBarNumbers(measure: measure)
             book.add(placed.glyphs)
             book.pages[book.pages.count - 1].bars += placed.barAreas
+            // What the signs across systems need is kept; the glyphs now on the page and the blocks drawn
+            // are let go, so a wide bar's notes are held once, not three times.
+            placed.glyphs = []
+            placed.blocks = []
             systems.append(placed)
             book.y += system.height + m.systemGap
         }

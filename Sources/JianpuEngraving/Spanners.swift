@@ -8,13 +8,14 @@ struct Spanners {
 
     init(systems: [SystemLayout], parts: [Part], metrics m: EngravingOptions.Metrics, measure: any TextMeasuring) {
         for p in parts.indices {
-            // Each part's events in written order, with the system they are in.
-            let events = systems.flatMap { system in system.events[p].map { (system: system, placed: $0) } }
+            // Each part's events in written order, with the system they are in (by index: a copy of the
+            // system's layout per event cost a few hundred bytes a note in a wide bar).
+            let events = systems.indices.flatMap { s in systems[s].events[p].map { (system: s, placed: $0) } }
             var written: [SourceLocation: Int] = [:]
             for (index, item) in events.enumerated() where written[item.placed.event.location] == nil { written[item.placed.event.location] = index }
             for slur in parts[p].slurs {
                 guard let start = written[slur.start], let end = written[slur.end], start < end else { continue }
-                tie(from: events[start].placed, in: events[start].system, to: events[end].placed, in: events[end].system, metrics: m, role: .slur)
+                tie(from: events[start].placed, in: systems[events[start].system], to: events[end].placed, in: systems[events[end].system], metrics: m, role: .slur)
             }
             // The next note after each event, found in one pass from the end: a search per tie was
             // quadratic in a bar of many rests.
@@ -25,10 +26,10 @@ struct Spanners {
                 if case .note = events[index].placed.event.kind { following = index }
             }
             for (index, item) in events.enumerated() {
-                let (system, placed) = item
+                let (system, placed) = (systems[item.system], item.placed)
                 if placed.event.tiedToNext, nextNote[index] >= 0 {
                     let next = events[nextNote[index]]
-                    tie(from: placed, in: system, to: next.placed, in: next.system, metrics: m)
+                    tie(from: placed, in: system, to: next.placed, in: systems[next.system], metrics: m)
                 }
                 for sung in placed.event.lyrics {
                     let (verse, syllable) = (sung.verse, sung.text)
@@ -46,7 +47,7 @@ struct Spanners {
                     // is on the same line; where the space is narrower than the hyphen, none is drawn (as LilyPond
                     // does), rather than one over the syllables.
                     if syllable.hasSuffix("-"), syllable.count > 1,
-                       let next = events[(index + 1)...].prefix(while: { $0.system.index == system.index })
+                       let next = events[(index + 1)...].prefix(while: { $0.system == item.system })
                            .first(where: { $0.placed.event.lyrics.contains { $0.verse == verse } }),
                        let nextText = next.placed.event.lyrics.first(where: { $0.verse == verse }).map({ BarBlock.shownSyllable($0.text) }) {
                         let gapStart = placed.x + width / 2
@@ -57,7 +58,7 @@ struct Spanners {
                     }
                 }
             }
-            tuplets(events, metrics: m)
+            tuplets(events, systems: systems, metrics: m)
         }
     }
 
@@ -81,16 +82,16 @@ struct Spanners {
     }
 
     /// The number over each tuplet's notes (each piece of it on a line).
-    private mutating func tuplets(_ events: [(system: SystemLayout, placed: SystemLayout.PlacedEvent)], metrics m: EngravingOptions.Metrics) {
+    private mutating func tuplets(_ events: [(system: Int, placed: SystemLayout.PlacedEvent)], systems: [SystemLayout], metrics m: EngravingOptions.Metrics) {
         var index = 0
         while index < events.count {
             guard let tuplet = events[index].placed.event.tuplet else { index += 1; continue }
             var end = index
-            while end + 1 < events.count, events[end + 1].placed.event.tuplet?.id == tuplet.id, events[end + 1].system.index == events[index].system.index { end += 1 }
+            while end + 1 < events.count, events[end + 1].placed.event.tuplet?.id == tuplet.id, events[end + 1].system == events[index].system { end += 1 }
             let group = events[index...end].map(\.placed)
             let top = group.map { $0.baseline - $0.above }.min() ?? 0
             let x = ((group.first?.x ?? 0) + (group.last?.x ?? 0)) / 2
-            let page = events[index].system.page
+            let page = systems[events[index].system].page
             add(Glyph(.text(String(tuplet.count), Font(.music, size: m.s * 0.6, italic: true), .middle), at: Point(x, top - 0.15 * m.s), role: .tuplet), page: page)
             // An underline groups quavers; crotchets and longer (or a dash) have none, so a bracket shows the group.
             let underlined = group.allSatisfy { placed in
