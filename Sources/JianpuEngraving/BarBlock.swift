@@ -72,6 +72,8 @@ struct BarBlock {
         right = left
         lineBefore = left
         lineAfter = left
+        // Columns that start a new beat's underlined group after another one's: a little more room before them.
+        var beatGaps = Array(repeating: false, count: count)
         // Lyrics (per part and verse) and chord symbols may reach over columns that have none:
         // only neighbours in the same row push each other apart.
         var rows: [[(column: Int, before: Double, after: Double)]] = []
@@ -79,6 +81,7 @@ struct BarBlock {
         var spans: [(from: Int, to: Int, width: Double)] = []
         for (p, partBars) in bars.enumerated() {
             var verses: [[(column: Int, before: Double, after: Double)]] = []
+            var previous: (column: Int, group: Int, underlined: Bool)?
             for (b, bar) in partBars.enumerated() {
                 if b > 0, bar.start > start {
                     // A bar line of this part between columns: room on both sides, more for repeat signs.
@@ -93,6 +96,11 @@ struct BarBlock {
                     let column = Self.firstIndex(in: onsets) { $0 >= event.onset }
                     let shape = EventShape(event, metrics: m, measure: measure) { onset($0, event.part, $1) }
                     placed[p].append(Placed(event: event, shape: shape, column: column, bar: b))
+                    let group = SystemLayout.beatGroup(of: event, in: bar) &+ b &* 1_000_003
+                    if shape.underlines > 0, let previous, previous.underlined, previous.group != group, previous.column < column {
+                        beatGaps[column] = true
+                    }
+                    previous = (column, group, shape.underlines > 0)
                     if case .multibarRest = event.kind {
                         let to = Self.firstIndex(in: onsets) { $0 >= ends[p][b] }
                         spans.append((column, to, shape.left + shape.right + m.multibarRestRoom))
@@ -138,7 +146,8 @@ struct BarBlock {
             let next = index + 1 < count ? onsets[index + 1] : end
             let ideal = spacing.space(for: next - onsets[index])
             weights.append(ideal)
-            let gap = index + 1 < count && lineAfter[index + 1] > 0 ? lineBefore[index + 1] + lineAfter[index + 1] : spacing.gap * m.s
+            let gap = index + 1 < count && lineAfter[index + 1] > 0 ? lineBefore[index + 1] + lineAfter[index + 1]
+                : spacing.gap * m.s + (index + 1 < count && beatGaps[index + 1] ? m.beatGap : 0)
             let room = right[index] + gap + (index + 1 < count ? left[index + 1] : 0)
             let advance = max(room, m.s * ideal)
             x += advance - (index + 1 < count ? left[index + 1] : 0)

@@ -43,6 +43,8 @@ public struct EngravingOptions: Sendable {
         var innerLineBefore: Double { 0.3 * s }
         /// Room between a part's bar line inside a block and the glyphs after it.
         var innerLineAfter: Double { 0.45 * s }
+        /// More room between the underlined notes of two beats, so that their underlines do not run together.
+        var beatGap: Double { 0.2 * s }
         /// Room each side of a syllable, so neighbouring syllables of a verse never touch.
         var syllablePad: Double { 0.15 * s }
         /// How far a chord symbol starts before its column, and the room after it.

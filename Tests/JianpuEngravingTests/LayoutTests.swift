@@ -65,4 +65,22 @@ struct LayoutTests {
         let brackets = glyphs.filter { if case .polyline = $0.shape { return $0.role == .tuplet }; return false }
         #expect(brackets.count == 2 * 8)
     }
+
+    @Test("the underlines of neighbouring beats' quavers stay apart in a full line")
+    func underlinesOfBeatsApart() throws {
+        let text = "1=C\n4/4\n" + Array(repeating: "q1 q2 q3 q4 q5 q6 q7 q1' |", count: 12).joined(separator: " ") + "\n"
+        let glyphs = EngravingSupport.engrave(try EngravingSupport.score(text)).pages.flatMap(\.glyphs)
+        let lines = glyphs.compactMap { glyph -> (y: Double, x1: Double, x2: Double)? in
+            guard glyph.role == .underline, case .line(let to, _) = glyph.shape else { return nil }
+            return (glyph.at.y, glyph.at.x, to.x)
+        }
+        #expect(lines.count == 12 * 4)
+        let size = EngravingOptions().size
+        for row in Dictionary(grouping: lines, by: { ($0.y * 100).rounded() }).values {
+            let sorted = row.sorted { $0.x1 < $1.x1 }
+            for (a, b) in zip(sorted, sorted.dropFirst()) {
+                #expect(b.x1 - a.x2 >= 0.2 * size, "underlines \(a.x2) and \(b.x1) nearly touch")
+            }
+        }
+    }
 }
