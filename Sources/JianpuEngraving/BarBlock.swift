@@ -184,7 +184,7 @@ struct BarBlock {
             }
         }
         let endPad = m.blockEndPad + (bars.contains { $0.last?.repeatEnd == true } ? m.repeatSignRoom : 0)
-        width = max(x + push, xs.last.map { $0 + right[right.count - 1] + 0.3 * m.s } ?? m.s)
+        width = max(x + push, xs.last.map { $0 + right[right.count - 1] + m.cutPad } ?? m.s)
         for span in spansEnding[count] ?? [] { width = max(width, lineX(span.from) + span.width) }
         width += endPad
     }
@@ -320,7 +320,7 @@ extension BarBlock {
     /// at the cut. Found in one pass over the columns, a cut preferably where a part has a bar line.
     func pieces(firstWidth: Double, width lineWidth: Double, metrics m: EngravingOptions.Metrics) -> [BarBlock] {
         guard width > firstWidth, xs.count > 1 else { return [self] }
-        let pad = 0.3 * m.s
+        let pad = m.cutPad
         var cuts: [Int] = []
         var pieceLeft = 0.0, limit = firstWidth
         var lastBarLine: Int?
@@ -349,7 +349,7 @@ extension BarBlock {
         piece.end = to < onsets.count ? onsets[to] : end
         piece.continuesBefore = continuesBefore || from > 0
         piece.continuesAfter = continuesAfter || to < onsets.count
-        let shift = from == 0 ? 0.0 : xs[from] - left[from] - 0.3 * m.s
+        let shift = from == 0 ? 0.0 : xs[from] - left[from] - m.cutPad
         let right = to < onsets.count ? xs[to] - left[to] - lineAfter[to] : width
         piece.onsets = Array(onsets[from..<to])
         piece.xs = xs[from..<to].map { $0 - shift }

@@ -78,10 +78,10 @@ public struct Engraver {
         book.add(header.glyphs.map { $0.moved(options.margin, book.y) })
         book.y += header.height
         guard !book.isFull else { throw .pageLimit(maximumPages: book.maximumPages) }
-        let bracket = movement.parts.count > 1 ? 0.7 * m.s : 0
+        let bracket = movement.parts.count > 1 ? m.bracketRoom : 0
         // Several parts: the first line starts with their instruments' names.
         let names = movement.parts.count > 1 ? movement.parts.map { $0.instrument ?? "" } : []
-        let namesWidth = names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + 0.5 * m.s : 0 } ?? 0
+        let namesWidth = names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + m.partNamePad : 0 } ?? 0
         var systems: [SystemLayout] = []
         var spacing = DurationSpacing.of(parts)
         spacing.shortestSpace *= tightness

@@ -74,6 +74,54 @@ public struct EngravingOptions: Sendable {
         var systemGap: Double { 0.9 * s }
         /// How far a bar number over an ending that starts a system is raised, clear of its label.
         var voltaBarNumberLift: Double { 0.95 * s }
+        /// Lines of text stacked over or under a note (jumps, words) are this far apart.
+        var stackedTextStep: Double { 0.9 * s }
+
+        // Ending brackets, from the row of marks.
+        /// How far the bracket's line is over the marks' baseline, and its hooks' length down.
+        var voltaHeight: Double { 0.75 * s }
+        var voltaHook: Double { 0.7 * s }
+        /// Its start after the bar's line, and its end before the next.
+        var voltaStartInset: Double { 0.1 * s }
+        var voltaEndInset: Double { 0.2 * s }
+        /// Where its label (`1.`) starts after the bar's line, and its baseline under the bracket.
+        var voltaLabelInset: Double { 0.25 * s }
+        var voltaLabelDrop: Double { 0.65 * s }
+
+        // Bar lines, around a part's baseline.
+        /// How far a bar line reaches over the digits' cap height, and under the baseline.
+        var barLineAbove: Double { 0.3 * s }
+        var barLineBelow: Double { 0.35 * s }
+        /// The width of a thick (final or repeat) line.
+        var thickLineWidth: Double { 0.22 * s }
+        /// From a bar's edge: its thick line, its thin line beside a thick one, and its repeat dots.
+        var thickLineInset: Double { 0.1 * s }
+        var thinLineInset: Double { 0.35 * s }
+        var repeatDotInset: Double { 0.6 * s }
+        /// The gap between the two thin lines of a double bar line.
+        var doubleLineGap: Double { 0.2 * s }
+        /// The repeat dots' heights over the baseline.
+        var repeatDotHigh: Double { 0.55 * s }
+        var repeatDotLow: Double { 0.1 * s }
+        /// How far an underline reaches past the digits it joins.
+        var underlineOverhang: Double { 0.03 * s }
+
+        // The bracket of a system of several parts, and the parts' names.
+        /// The room the bracket takes left of the music, where its line is, its width and its hooks' length.
+        var bracketRoom: Double { 0.7 * s }
+        var bracketInset: Double { 0.45 * s }
+        var bracketWidth: Double { 0.18 * s }
+        var bracketHook: Double { 0.4 * s }
+        /// How far it reaches over the first part's digits and under the last part's baseline.
+        var bracketAbove: Double { 0.4 * s }
+        var bracketBelow: Double { 0.5 * s }
+        /// Where a part's name ends left of the system, how far under its baseline it sits, and the room after it.
+        var partNameInset: Double { 0.8 * s }
+        var partNameDrop: Double { 0.2 * s }
+        var partNamePad: Double { 0.5 * s }
+        /// Room at the edge of a piece of a bar cut over two systems, and after a block's last glyphs.
+        var cutPad: Double { 0.3 * s }
+
         /// The collision pass: a bar number moves up by this step, at most this many times.
         var barNumberStep: Double { 0.25 * s }
         var barNumberMaximumSteps: Double { 12 }

@@ -99,14 +99,14 @@ struct SystemLayout {
             x += block.width
         }
         for (name, row) in zip(names, rows) where !name.isEmpty {
-            glyphs.append(Glyph(.text(name, m.small, .end), at: Point(origin.x - 0.8 * m.s, origin.y + row.baseline - 0.2 * m.s), role: .partName))
+            glyphs.append(Glyph(.text(name, m.small, .end), at: Point(origin.x - m.partNameInset, origin.y + row.baseline - m.partNameDrop), role: .partName))
         }
         if bracket, let first = rows.first, let last = rows.last {
-            let top = origin.y + first.baseline - m.capHeight - 0.4 * m.s, bottom = origin.y + last.baseline + 0.5 * m.s
-            let bx = origin.x - 0.45 * m.s
-            glyphs.append(Glyph(.line(to: Point(bx, bottom), width: 0.18 * m.s), at: Point(bx, top), role: .bracket))
-            glyphs.append(Glyph(.line(to: Point(bx + 0.4 * m.s, top), width: m.lineWidth), at: Point(bx, top), role: .bracket))
-            glyphs.append(Glyph(.line(to: Point(bx + 0.4 * m.s, bottom), width: m.lineWidth), at: Point(bx, bottom), role: .bracket))
+            let top = origin.y + first.baseline - m.capHeight - m.bracketAbove, bottom = origin.y + last.baseline + m.bracketBelow
+            let bx = origin.x - m.bracketInset
+            glyphs.append(Glyph(.line(to: Point(bx, bottom), width: m.bracketWidth), at: Point(bx, top), role: .bracket))
+            glyphs.append(Glyph(.line(to: Point(bx + m.bracketHook, top), width: m.lineWidth), at: Point(bx, top), role: .bracket))
+            glyphs.append(Glyph(.line(to: Point(bx + m.bracketHook, bottom), width: m.lineWidth), at: Point(bx, bottom), role: .bracket))
         }
     }
 
@@ -138,11 +138,11 @@ struct SystemLayout {
                 }
                 if let wordsBaseline = row.wordsBaseline {
                     for (k, words) in event.wordsBelow.enumerated() {
-                        glyphs.append(Glyph(.text(words, m.mark, .start), at: Point(x - shape.halfWidth, top + wordsBaseline + Double(k) * 0.9 * m.s), role: .words))
+                        glyphs.append(Glyph(.text(words, m.mark, .start), at: Point(x - shape.halfWidth, top + wordsBaseline + Double(k) * m.stackedTextStep), role: .words))
                     }
                 }
                 for (k, (mark, role)) in (event.marks.map { ($0, Role.jump) } + event.wordsAbove.map { ($0, Role.words) }).enumerated() {
-                    glyphs.append(Glyph(.text(mark, m.mark, .start), at: Point(x - shape.halfWidth, top + row.markBaseline - Double(k) * 0.9 * m.s), role: role))
+                    glyphs.append(Glyph(.text(mark, m.mark, .start), at: Point(x - shape.halfWidth, top + row.markBaseline - Double(k) * m.stackedTextStep), role: role))
                 }
             }
             drawUnderlines(block.placed[p], xs: block.xs, left: left, baseline: baseline, bars: block.bars[p])
@@ -151,19 +151,19 @@ struct SystemLayout {
                 let (l, r) = (left + segment.left, left + segment.right)
                 drawBarLines(bar, left: l, right: r, baseline: baseline, starts: segment.startsHere, ends: segment.endsHere)
                 if let volta = bar.volta, p == 0 {
-                    let y = top + row.markBaseline - 0.75 * m.s
-                    let right = r - 0.2 * m.s
-                    glyphs.append(Glyph(.line(to: Point(right, y), width: m.lineWidth), at: Point(l + 0.1 * m.s, y), role: .volta))
+                    let y = top + row.markBaseline - m.voltaHeight
+                    let right = r - m.voltaEndInset
+                    glyphs.append(Glyph(.line(to: Point(right, y), width: m.lineWidth), at: Point(l + m.voltaStartInset, y), role: .volta))
                     if bar.voltaEndsWithHook, segment.endsHere {
-                        glyphs.append(Glyph(.line(to: Point(right, y + 0.7 * m.s), width: m.lineWidth), at: Point(right, y), role: .volta))
+                        glyphs.append(Glyph(.line(to: Point(right, y + m.voltaHook), width: m.lineWidth), at: Point(right, y), role: .volta))
                     }
                     if let label = volta.label, segment.startsHere {
-                        glyphs.append(Glyph(.line(to: Point(l + 0.1 * m.s, y + 0.7 * m.s), width: m.lineWidth), at: Point(l + 0.1 * m.s, y), role: .volta))
-                        glyphs.append(Glyph(.text(label, m.small, .start), at: Point(l + 0.25 * m.s, y + 0.65 * m.s), role: .volta))
+                        glyphs.append(Glyph(.line(to: Point(l + m.voltaStartInset, y + m.voltaHook), width: m.lineWidth), at: Point(l + m.voltaStartInset, y), role: .volta))
+                        glyphs.append(Glyph(.text(label, m.small, .start), at: Point(l + m.voltaLabelInset, y + m.voltaLabelDrop), role: .volta))
                     }
                 }
                 if let times = bar.repeatTimes, segment.endsHere {
-                    glyphs.append(Glyph(.text("×\(times)", m.mark, .end), at: Point(r - 0.2 * m.s, top + row.markBaseline), role: .jump))
+                    glyphs.append(Glyph(.text("×\(times)", m.mark, .end), at: Point(r - m.voltaEndInset, top + row.markBaseline), role: .jump))
                 }
             }
             if p == 0, let chordBaseline = row.chordBaseline {
@@ -198,8 +198,8 @@ struct SystemLayout {
                 guard placed[index].shape.underlines > level else { index += 1; continue }
                 var end = index
                 while end + 1 < placed.count, placed[end + 1].shape.underlines > level, placed[end + 1].bar == placed[index].bar, group(placed[end + 1]) == group(placed[index]) { end += 1 }
-                let x1 = left + xs[placed[index].column] - placed[index].shape.halfWidth - 0.03 * m.s
-                let x2 = left + xs[placed[end].column] + placed[end].shape.halfWidth + 0.03 * m.s
+                let x1 = left + xs[placed[index].column] - placed[index].shape.halfWidth - m.underlineOverhang
+                let x2 = left + xs[placed[end].column] + placed[end].shape.halfWidth + m.underlineOverhang
                 let y = baseline + m.underlineTop + Double(level) * m.underlineStep
                 glyphs.append(Glyph(.line(to: Point(x2, y), width: m.lineWidth), at: Point(x1, y), role: .underline))
                 index = end + 1
@@ -220,30 +220,30 @@ struct SystemLayout {
 
     /// The bar's lines and repeat signs: at its start only where it `starts` in this block, at its end where it `ends`.
     private mutating func drawBarLines(_ bar: WrittenBar, left: Double, right: Double, baseline: Double, starts: Bool, ends: Bool) {
-        let top = baseline - m.capHeight - 0.3 * m.s, bottom = baseline + 0.35 * m.s
+        let top = baseline - m.capHeight - m.barLineAbove, bottom = baseline + m.barLineBelow
         func line(_ x: Double, thick: Bool = false) {
-            glyphs.append(Glyph(.line(to: Point(x, bottom), width: thick ? 0.22 * m.s : m.lineWidth), at: Point(x, top), role: .barLine, bar: bar.number))
+            glyphs.append(Glyph(.line(to: Point(x, bottom), width: thick ? m.thickLineWidth : m.lineWidth), at: Point(x, top), role: .barLine, bar: bar.number))
         }
         func dots(_ x: Double) {
-            for y in [baseline - 0.55 * m.s, baseline - 0.1 * m.s] {
+            for y in [baseline - m.repeatDotHigh, baseline - m.repeatDotLow] {
                 glyphs.append(Glyph(.dot(radius: m.dotRadius * 1.2), at: Point(x, y), role: .repeatDot))
             }
         }
         if bar.repeatStart, starts {
-            line(left + 0.1 * m.s, thick: true)
-            line(left + 0.35 * m.s)
-            dots(left + 0.6 * m.s)
+            line(left + m.thickLineInset, thick: true)
+            line(left + m.thinLineInset)
+            dots(left + m.repeatDotInset)
         }
         guard ends else { return }
         if bar.repeatEnd {
-            dots(right - 0.6 * m.s)
-            line(right - 0.35 * m.s)
-            line(right - 0.1 * m.s, thick: true)
+            dots(right - m.repeatDotInset)
+            line(right - m.thinLineInset)
+            line(right - m.thickLineInset, thick: true)
         } else if bar.isFinal {
-            line(right - 0.35 * m.s)
-            line(right - 0.1 * m.s, thick: true)
+            line(right - m.thinLineInset)
+            line(right - m.thickLineInset, thick: true)
         } else if bar.isDouble {
-            line(right - 0.2 * m.s)
+            line(right - m.doubleLineGap)
             line(right)
         } else {
             line(right)
