@@ -122,6 +122,27 @@ public struct EngravingOptions: Sendable {
         /// Room at the edge of a piece of a bar cut over two systems, and after a block's last glyphs.
         var cutPad: Double { 0.3 * s }
 
+        // Signs that join notes.
+        /// How far a verse's number (`1.`) ends before its first syllable.
+        var stanzaGap: Double { 0.4 * s }
+        /// The least room a hyphen needs beyond its own width between two syllables; with less it is left out.
+        var hyphenRoom: Double { 0.1 * s }
+        /// How far a slur and a tie sit over the highest glyph of their notes (a slur higher, so a tie under it shows).
+        var slurLift: Double { 0.45 * s }
+        var tieLift: Double { 0.15 * s }
+        /// An arc's height, and how far its ends are in from its notes' centres.
+        var arcHeight: Double { 0.3 * s }
+        var arcInset: Double { 0.1 * s }
+        /// Where an arc continued from the system before starts, left of the system.
+        var arcContinuation: Double { 0.3 * s }
+        /// A tuplet's number: its size, and its baseline over the group's highest glyph.
+        var tupletNumber: Font { Font(.music, size: s * 0.6, italic: true) }
+        var tupletNumberLift: Double { 0.15 * s }
+        /// A tuplet's bracket: its height over the highest glyph, its hooks, and the gap each side of its number.
+        var tupletBracketLift: Double { 0.4 * s }
+        var tupletBracketHook: Double { 0.25 * s }
+        var tupletNumberGap: Double { 0.3 * s }
+
         /// The collision pass: a bar number moves up by this step, at most this many times.
         var barNumberStep: Double { 0.25 * s }
         var barNumberMaximumSteps: Double { 12 }
