@@ -1,93 +1,172 @@
 import JianpuCore
 
-/// One bar across all parts, its events set in columns shared by the parts (one per onset).
+/// A span of written time across all parts, from a time where every part has a bar line to the next
+/// such time, its events set in columns shared by the parts (one per onset), as LilyPond aligns staves.
+///
+/// Where the parts' bars agree a block is one bar; where they differ (a multibar rest against played
+/// bars, 3/4 against 4/4) it holds several bars of a part, whose bar lines fall between its columns.
+/// A block wider than a line is cut into pieces at columns (`pieces`), the bar going on over the cut.
 struct BarBlock {
-    /// Each part's bar (nil when a part has fewer bars).
-    var bars: [WrittenBar?]
-    /// Column onsets from the bar's start, in order, and their x from the bar's left edge.
+    /// An event in its column, with the bar it is written in (an index into its part's `bars`).
+    struct Placed {
+        var event: WrittenEvent
+        var shape: EventShape
+        var column: Int
+        var bar: Int
+    }
+
+    /// A bar of a part as drawn in this block: from `left` to `right` (from the block's left edge),
+    /// and whether its start and end lines are in the block (not before it or past a cut).
+    struct Segment {
+        var bar: Int
+        var left: Double
+        var right: Double
+        var startsHere: Bool
+        var endsHere: Bool
+    }
+
+    /// Each part's bars in the block (none when the part has ended), and where each ends.
+    var bars: [[WrittenBar]]
+    var ends: [[WholeNotes]]
+    /// The written time the block (or piece) spans.
+    var start: WholeNotes
+    var end: WholeNotes
+    /// Column onsets (written time), in order; their x from the block's left edge, and how far their glyphs reach.
     var onsets: [WholeNotes] = []
     var xs: [Double] = []
-    /// Each part's events: the event, its shape and its column.
-    var placed: [[(event: WrittenEvent, shape: EventShape, column: Int)]]
+    var left: [Double] = []
+    var right: [Double] = []
+    /// Room a part's bar line before a column needs: left of the line, and right of it to the column's glyphs.
+    var lineBefore: [Double] = []
+    var lineAfter: [Double] = []
+    /// How much of the justification's stretch each column takes: its duration's ideal space.
+    var weights: [Double] = []
+    /// Each part's events, in written order.
+    var placed: [[Placed]]
     /// Chord symbols over the first part: text and column.
     var chordSymbols: [(text: String, column: Int, width: Double)] = []
     var width = 0.0
     var startPad = 0.0
+    /// A piece after a cut continues a bar from the system before; one before a cut goes on in the next.
+    var continuesBefore = false
+    var continuesAfter = false
 
-    var number: Int { bars.lazy.compactMap { $0?.number }.first ?? 0 }
-    var first: WrittenBar? { bars.lazy.compactMap { $0 }.first }
+    /// The printed number of the first bar in the block.
+    var number: Int { bars.lazy.compactMap { $0.first?.number }.first ?? 0 }
+    var first: WrittenBar? { bars.lazy.compactMap { $0.first }.first }
 
-    /// Sets the bar's columns: each far enough from the next for both parts' glyphs, lyrics and chord
-    /// symbols, and for its length.
-    init(bars: [WrittenBar?], chords: [(onset: WholeNotes, text: String)], metrics m: EngravingOptions.Metrics,
-         measure: any TextMeasuring, onset: (SourceLocation, Int, Int?) -> Double?) {
+    /// Sets the block's columns: each far enough from the next for every part's glyphs, lyrics, chord
+    /// symbols and bar lines, and for its length (`spacing`).
+    init(bars: [[WrittenBar]], ends: [[WholeNotes]], chords: [(onset: WholeNotes, text: String)], spacing: DurationSpacing,
+         metrics m: EngravingOptions.Metrics, measure: any TextMeasuring, onset: (SourceLocation, Int, Int?) -> Double?) {
         self.bars = bars
+        self.ends = ends
         placed = Array(repeating: [], count: bars.count)
+        start = bars.compactMap { $0.first?.start }.min() ?? .zero
+        end = ends.compactMap(\.last).max() ?? start
         var onsetSet = Set<WholeNotes>()
-        for bar in bars.compactMap({ $0 }) { for event in bar.events { onsetSet.insert(event.onset - bar.start) } }
+        for part in bars { for bar in part { for event in bar.events { onsetSet.insert(event.onset) } } }
         onsets = onsetSet.sorted()
-        let end = bars.compactMap { $0.map(\.length) }.max() ?? .zero
-        var left = Array(repeating: 0.0, count: onsets.count), right = left
+        let count = onsets.count
+        left = Array(repeating: 0.0, count: count)
+        right = left
+        lineBefore = left
+        lineAfter = left
+        // Columns that start a new beat's underlined group after another one's: a little more room before them.
+        var beatGaps = Array(repeating: false, count: count)
         // Lyrics (per part and verse) and chord symbols may reach over columns that have none:
         // only neighbours in the same row push each other apart.
         var rows: [[(column: Int, before: Double, after: Double)]] = []
-        for (p, bar) in bars.enumerated() {
-            guard let bar else { continue }
+        // Multibar rests span from their column to their bar's end: at least this wide.
+        var spans: [(from: Int, to: Int, width: Double)] = []
+        for (p, partBars) in bars.enumerated() {
             var verses: [[(column: Int, before: Double, after: Double)]] = []
-            for event in bar.events {
-                // By halving: a search from the start per event was quadratic in the notes of a bar.
-                let column = Self.firstIndex(in: onsets) { $0 >= event.onset - bar.start }
-                let shape = EventShape(event, metrics: m, measure: measure) { onset($0, event.part, $1) }
-                placed[p].append((event, shape, column))
-                left[column] = max(left[column], shape.left)
-                right[column] = max(right[column], shape.right)
-                for syllable in event.lyrics {
-                    while verses.count <= syllable.verse { verses.append([]) }
-                    let half = measure.width(of: Self.shownSyllable(syllable.text), in: m.lyric) / 2 + 0.15 * m.s
-                    verses[syllable.verse].append((column, half, half))
+            var previous: (column: Int, group: Int, underlined: Bool)?
+            for (b, bar) in partBars.enumerated() {
+                if b > 0, bar.start > start {
+                    // A bar line of this part between columns: room on both sides, more for repeat signs.
+                    let column = Self.firstIndex(in: onsets) { $0 >= bar.start }
+                    if column < count {
+                        lineBefore[column] = max(lineBefore[column], m.innerLineBefore + (partBars[b - 1].repeatEnd || partBars[b - 1].isFinal ? m.repeatSignRoom : 0))
+                        lineAfter[column] = max(lineAfter[column], m.innerLineAfter + (bar.repeatStart ? m.repeatSignRoom : 0))
+                    }
+                }
+                for event in bar.events {
+                    // By halving: a search from the start per event was quadratic in the notes of a bar.
+                    let column = Self.firstIndex(in: onsets) { $0 >= event.onset }
+                    let shape = EventShape(event, metrics: m, measure: measure) { onset($0, event.part, $1) }
+                    placed[p].append(Placed(event: event, shape: shape, column: column, bar: b))
+                    let group = SystemLayout.beatGroup(of: event, in: bar) &+ b &* 1_000_003
+                    if shape.underlines > 0, let previous, previous.underlined, previous.group != group, previous.column < column {
+                        beatGaps[column] = true
+                    }
+                    previous = (column, group, shape.underlines > 0)
+                    if case .multibarRest = event.kind {
+                        let to = Self.firstIndex(in: onsets) { $0 >= ends[p][b] }
+                        spans.append((column, to, shape.left + shape.right + m.multibarRestRoom))
+                        continue
+                    }
+                    left[column] = max(left[column], shape.left)
+                    right[column] = max(right[column], shape.right)
+                    for syllable in event.lyrics {
+                        while verses.count <= syllable.verse { verses.append([]) }
+                        let half = measure.width(of: Self.shownSyllable(syllable.text), in: m.lyric) / 2 + m.syllablePad
+                        verses[syllable.verse].append((column, half, half))
+                    }
                 }
             }
             rows += verses
         }
         if let first = first, !onsets.isEmpty {
             var symbols: [(column: Int, before: Double, after: Double)] = []
-            // Chords come in order of onset: the bar's are found by halving, not by reading every chord of the score.
+            // Chords come in order of onset: the block's are found by halving, not by reading every chord of the score.
             var low = 0, high = chords.count
             while low < high {
                 let middle = (low + high) / 2
                 if chords[middle].onset >= first.start { high = middle } else { low = middle + 1 }
             }
-            for chord in chords[low...].prefix(while: { $0.onset < first.start + max(first.length, end) }) {
-                let relative = chord.onset - first.start
-                let column = max(0, Self.firstIndex(in: onsets) { $0 > relative } - 1)
+            for chord in chords[low...].prefix(while: { $0.onset < end }) {
+                let column = max(0, Self.firstIndex(in: onsets) { $0 > chord.onset } - 1)
                 let width = measure.width(of: chord.text, in: m.chordSymbol)
                 chordSymbols.append((chord.text, column, width))
-                symbols.append((column, 0.3 * m.s, width + 0.1 * m.s))
+                symbols.append((column, m.chordSymbolLead, width + m.chordSymbolTrail))
             }
             rows.append(symbols)
         }
-        // The first and last of each row must fit inside the bar.
+        // The first and last of each row must fit inside the block.
         for row in rows {
             if let head = row.first { left[head.column] = max(left[head.column], head.before) }
             if let tail = row.last { right[tail.column] = max(right[tail.column], tail.after) }
         }
-        startPad = 0.55 * m.s + (bars.contains { $0?.repeatStart == true } ? 0.7 * m.s : 0)
+        startPad = m.blockStartPad + spacing.gap * m.s + (bars.contains { $0.first?.repeatStart == true } ? m.repeatSignRoom : 0)
         var x = startPad
         for index in onsets.indices {
             x += left[index]
             xs.append(x)
-            let next = index + 1 < onsets.count ? onsets[index + 1] : end
-            let quarters = min(2, max(0, (next - onsets[index]).doubleValue * 4))
-            let room = right[index] + 0.3 * m.s + (index + 1 < onsets.count ? left[index + 1] : 0)
-            let advance = max(room, m.s * (0.55 + 1.1 * quarters))
-            x += advance - (index + 1 < onsets.count ? left[index + 1] : 0)
+            let next = index + 1 < count ? onsets[index + 1] : end
+            let ideal = spacing.space(for: next - onsets[index])
+            weights.append(ideal)
+            let gap = index + 1 < count && lineAfter[index + 1] > 0 ? lineBefore[index + 1] + lineAfter[index + 1]
+                : spacing.gap * m.s + (index + 1 < count && beatGaps[index + 1] ? m.beatGap : 0)
+            let room = right[index] + gap + (index + 1 < count ? left[index + 1] : 0)
+            let advance = max(room, m.s * ideal)
+            x += advance - (index + 1 < count ? left[index + 1] : 0)
         }
-        // Push columns right where two neighbours of a row would collide.
+        // Push columns right where two neighbours of a row would collide, or a multibar rest needs more room.
         var push = 0.0
         var lastInRow = Array(repeating: -1, count: rows.count)
         var nextInRow = Array(repeating: 0, count: rows.count)
+        var spansEnding: [Int: [(from: Int, width: Double)]] = [:]
+        for span in spans { spansEnding[span.to, default: []].append((span.from, span.width)) }
         for index in xs.indices {
             xs[index] += push
+            for span in spansEnding[index] ?? [] {
+                let deficit = span.width - (lineX(index) - lineX(span.from))
+                if deficit > 0 {
+                    xs[index] += deficit
+                    push += deficit
+                }
+            }
             for r in rows.indices where nextInRow[r] < rows[r].count && rows[r][nextInRow[r]].column == index {
                 let item = rows[r][nextInRow[r]]
                 if lastInRow[r] >= 0 {
@@ -104,8 +183,30 @@ struct BarBlock {
                 while nextInRow[r] < rows[r].count && rows[r][nextInRow[r]].column == index { nextInRow[r] += 1 }
             }
         }
-        let endPad = 0.35 * m.s + (bars.contains { $0?.repeatEnd == true } ? 0.7 * m.s : 0)
-        width = max(x + push, xs.last.map { $0 + m.s } ?? m.s) + endPad
+        let endPad = m.blockEndPad + (bars.contains { $0.last?.repeatEnd == true } ? m.repeatSignRoom : 0)
+        width = max(x + push, xs.last.map { $0 + right[right.count - 1] + m.cutPad } ?? m.s)
+        for span in spansEnding[count] ?? [] { width = max(width, lineX(span.from) + span.width) }
+        width += endPad
+    }
+
+    /// Where a part's bar line before `column` goes (the block's left edge for the first column).
+    func lineX(_ column: Int) -> Double {
+        guard column > 0 else { return 0 }
+        guard column < xs.count else { return width }
+        return xs[column] - left[column] - lineAfter[column]
+    }
+
+    /// Each bar of part `p` in the block as drawn: from the line it starts at to the line it ends at.
+    func segments(ofPart p: Int) -> [Segment] {
+        bars[p].indices.compactMap { b in
+            let (barStart, barEnd) = (bars[p][b].start, ends[p][b])
+            guard barStart < end, barEnd > start || barStart == start else { return nil }
+            let startsHere = barStart > start || (barStart == start && !continuesBefore)
+            let endsHere = barEnd < end || (barEnd == end && !continuesAfter)
+            let l = barStart <= start ? 0 : lineX(Self.firstIndex(in: onsets) { $0 >= barStart })
+            let r = barEnd >= end ? width : lineX(Self.firstIndex(in: onsets) { $0 >= barEnd })
+            return Segment(bar: b, left: l, right: r, startsHere: startsHere, endsHere: endsHere)
+        }
     }
 
     /// The first index of sorted `values` where `isAtOrPast` holds (`values.count` when none does).
@@ -118,14 +219,171 @@ struct BarBlock {
         return low
     }
 
-    /// Moves the columns apart by `extra` each (justification).
+    /// The total stretch weight of the block's columns.
+    var totalWeight: Double { weights.reduce(0, +) }
+
+    /// Moves the columns apart by `extra` points per unit of weight (justification): each column
+    /// takes its share, half on each side, so longer notes get more of the room, as LilyPond's springs do.
     mutating func stretch(by extra: Double) {
-        for index in xs.indices { xs[index] += extra * (Double(index) + 0.5) }
-        width += extra * Double(max(1, xs.count))
+        var before = 0.0
+        for index in xs.indices {
+            xs[index] += extra * (before + weights[index] / 2)
+            before += weights[index]
+        }
+        width += extra * before
     }
 
     /// The syllable as printed: without the `-` that joins it to the next.
     static func shownSyllable(_ syllable: String) -> String {
         syllable.hasSuffix("-") && syllable.count > 1 ? String(syllable.dropLast()) : syllable
+    }
+
+    /// Each part's bars of a movement grouped into blocks: from a time where every part has a bar line
+    /// to the next, as index ranges into each part's bars, in one pass over them; and where each bar ends
+    /// (where the next starts: a note held over a bar line moves it).
+    static func groups(of parts: [[WrittenBar]]) -> (groups: [[Range<Int>]], ends: [[WholeNotes]]) {
+        let ends = parts.map { bars in
+            bars.indices.map { b in
+                b + 1 < bars.count ? bars[b + 1].start : max(bars[b].start + bars[b].length, bars[b].events.last.map { $0.onset + $0.length } ?? .zero)
+            }
+        }
+        var next = Array(repeating: 0, count: parts.count)
+        var groups: [[Range<Int>]] = []
+        while parts.indices.contains(where: { next[$0] < parts[$0].count }) {
+            let from = next
+            var end = parts.indices.compactMap { p in next[p] < parts[p].count ? ends[p][next[p]] : nil }.max() ?? .zero
+            var settled = false
+            while !settled {
+                settled = true
+                for p in parts.indices {
+                    while next[p] < parts[p].count, parts[p][next[p]].start < end {
+                        if ends[p][next[p]] > end {
+                            end = ends[p][next[p]]
+                            settled = false
+                        }
+                        next[p] += 1
+                    }
+                }
+            }
+            groups.append(parts.indices.map { from[$0]..<next[$0] })
+        }
+        return (groups, ends)
+    }
+}
+
+/// The room a note's length asks for, as LilyPond spaces notes: the shortest common note gets the
+/// least, and each doubling of length adds a fixed step (width grows with the log of the length).
+struct DurationSpacing {
+    /// The note length that gets `shortestSpace`.
+    var shortest: WholeNotes
+    /// Space, in digits, of the shortest note.
+    var shortestSpace = 0.8
+    /// Space, in digits, added for each doubling of the length.
+    var increment = 0.35
+    /// The least space, in digits, between the glyphs of neighbouring columns.
+    var gap = 0.15
+
+    /// The ideal space for a column followed by the next after `length`, in digits.
+    func space(for length: WholeNotes) -> Double {
+        let ratio = max(1, min(length, WholeNotes(1, 2)).doubleValue / max(shortest.doubleValue, 1e-9))
+        return shortestSpace + increment * Self.log2(ratio)
+    }
+
+    /// The base-2 logarithm of a positive number, near enough for spacing (within 0.005): the core has no libm.
+    static func log2(_ x: Double) -> Double {
+        let t = x.significand - 1
+        return Double(x.exponent) + t * (1.3466 - 0.3466 * t)
+    }
+
+    /// The spacing of a movement's parts: the shortest length that at least one column in twenty
+    /// has (a few sixteenths in a song of crotchets do not widen every bar), no shorter than a
+    /// thirty-second.
+    static func of(_ parts: [[WrittenBar]]) -> DurationSpacing {
+        var counts: [WholeNotes: Int] = [:]
+        var total = 0
+        for part in parts {
+            for bar in part {
+                for event in bar.events {
+                    counts[max(event.length, WholeNotes(1, 32)), default: 0] += 1
+                    total += 1
+                }
+            }
+        }
+        let common = counts.filter { $0.value * 20 >= total }.keys.min() ?? counts.keys.min() ?? .quarter
+        return DurationSpacing(shortest: min(common, .quarter))
+    }
+}
+
+extension BarBlock {
+    /// The block cut at columns into pieces each no wider than `width` (the first no wider than
+    /// `firstWidth`), for a bar wider than a line: the bar goes on in the next piece with no bar line
+    /// at the cut. Found in one pass over the columns, a cut preferably where a part has a bar line.
+    func pieces(firstWidth: Double, width lineWidth: Double, metrics m: EngravingOptions.Metrics) -> [BarBlock] {
+        guard width > firstWidth, xs.count > 1 else { return [self] }
+        let pad = m.cutPad
+        var cuts: [Int] = []
+        var pieceLeft = 0.0, limit = firstWidth
+        var lastBarLine: Int?
+        for c in 1..<xs.count {
+            if lineAfter[c] > 0 { lastBarLine = c }
+            // Where this piece would end if cut before the next column, and the next piece's start.
+            let reach = xs[c] + right[c] + pad - pieceLeft + (c + 1 == xs.count ? width - xs[c] - right[c] : 0)
+            guard reach > limit else { continue }
+            var cut = c
+            if let line = lastBarLine, line > (cuts.last ?? 0) + 1, xs[line] - pieceLeft > limit / 2 { cut = line }
+            if cut <= (cuts.last ?? 0) { continue }
+            cuts.append(cut)
+            pieceLeft = xs[cut] - left[cut] - pad
+            limit = lineWidth
+            lastBarLine = nil
+        }
+        guard !cuts.isEmpty else { return [self] }
+        let bounds = [0] + cuts + [xs.count]
+        return (0..<(bounds.count - 1)).map { piece(from: bounds[$0], to: bounds[$0 + 1], metrics: m) }
+    }
+
+    /// The columns `from..<to` as a block of their own, moved to start at its left edge.
+    private func piece(from: Int, to: Int, metrics m: EngravingOptions.Metrics) -> BarBlock {
+        var piece = self
+        piece.start = onsets[from]
+        piece.end = to < onsets.count ? onsets[to] : end
+        piece.continuesBefore = continuesBefore || from > 0
+        piece.continuesAfter = continuesAfter || to < onsets.count
+        let shift = from == 0 ? 0.0 : xs[from] - left[from] - m.cutPad
+        let right = to < onsets.count ? xs[to] - left[to] - lineAfter[to] : width
+        piece.onsets = Array(onsets[from..<to])
+        piece.xs = xs[from..<to].map { $0 - shift }
+        piece.left = Array(left[from..<to])
+        piece.right = Array(self.right[from..<to])
+        piece.lineBefore = Array(lineBefore[from..<to])
+        piece.lineAfter = Array(lineAfter[from..<to])
+        if from > 0 { piece.lineAfter[0] = 0 }
+        piece.weights = Array(weights[from..<to])
+        piece.width = right - shift
+        piece.placed = placed.map { part in
+            // Each part's events are in column order: the piece's are found by halving.
+            let low = Self.firstPlaced(in: part, atOrAfter: from), high = Self.firstPlaced(in: part, atOrAfter: to)
+            return part[low..<high].map { var item = $0; item.column -= from; return item }
+        }
+        piece.chordSymbols = chordSymbols.filter { (from..<to).contains($0.column) }.map { ($0.text, $0.column - from, $0.width) }
+        // Only the bars that reach into the piece.
+        for p in bars.indices {
+            let low = Self.firstIndex(in: ends[p]) { $0 > piece.start }
+            let high = Self.firstIndex(in: bars[p].map(\.start)) { $0 >= piece.end }
+            let kept = low..<max(low, high)
+            piece.bars[p] = Array(bars[p][kept])
+            piece.ends[p] = Array(ends[p][kept])
+            for k in piece.placed[p].indices { piece.placed[p][k].bar -= low }
+        }
+        return piece
+    }
+
+    private static func firstPlaced(in part: [Placed], atOrAfter column: Int) -> Int {
+        var low = 0, high = part.count
+        while low < high {
+            let middle = (low + high) / 2
+            if part[middle].column >= column { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

@@ -39,7 +39,16 @@ public struct Engraver {
             let timeline = Flattener.timeline(of: movement, rollsArpeggios: true, withChords: true)
             let times = OnsetMap(timeline: timeline, prefix: "m\(index)", offset: offset)
             performance += times.performance
+            let before = book
             try engrave(movement, number: index + 1, times: times, into: &book)
+            // A last system alone on a page of its own: the movement is set again a little tighter,
+            // kept if that saves the page (a short song on one page, as LilyPond prints it).
+            if book.pages.count > before.pages.count, book.pages.count - before.pages.count <= 4, book.pages[book.pages.count - 1].systems.count == 1 {
+                var tighter = before
+                if (try? engrave(movement, number: index + 1, times: times, into: &tighter, tightness: 0.8)) != nil, tighter.pages.count < book.pages.count {
+                    book = tighter
+                }
+            }
             offset += timeline.durationSeconds
         }
         if book.pages.count > 1 {
@@ -52,7 +61,8 @@ public struct Engraver {
     }
 
     /// Lays out one movement (1-based `number`) on the pages that follow.
-    private func engrave(_ movement: Movement, number: Int, times: OnsetMap, into book: inout PageBook) throws(EngravingRefusal) {
+    /// Spacing by duration is scaled by `tightness` (1: as wide as the notes' lengths ask).
+    private func engrave(_ movement: Movement, number: Int, times: OnsetMap, into book: inout PageBook, tightness: Double = 1) throws(EngravingRefusal) {
         let prefix = "m\(number - 1)"
         // More parts than a page holds at their least height are refused before their bars are read.
         let least = PageEstimate.partHeight * m.s * Double(movement.parts.count)
@@ -63,28 +73,30 @@ public struct Engraver {
         // In order of onset, so that each bar finds its own by halving instead of reading them all.
         let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).enumerated()
             .sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map { ($0.element.onset, Self.printed($0.element.chord.symbol)) }
-        let count = parts.map(\.count).max() ?? 0
         let header = HeaderLayout(movement: movement, metrics: m, measure: measure, width: contentWidth)
         book.reserve(header.height + m.s * 4)
         book.add(header.glyphs.map { $0.moved(options.margin, book.y) })
         book.y += header.height
         guard !book.isFull else { throw .pageLimit(maximumPages: book.maximumPages) }
-        let bracket = movement.parts.count > 1 ? 0.7 * m.s : 0
+        let bracket = movement.parts.count > 1 ? m.bracketRoom : 0
         // Several parts: the first line starts with their instruments' names.
         let names = movement.parts.count > 1 ? movement.parts.map { $0.instrument ?? "" } : []
-        let namesWidth = names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + 0.5 * m.s : 0 } ?? 0
+        let namesWidth = names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + m.partNamePad : 0 } ?? 0
         var systems: [SystemLayout] = []
-        // Bars are laid out a line at a time (as many as fit, a bar wider than the line on a line of
-        // its own), so that a score past the page limit stops before the rest of it is measured.
-        var line: [BarBlock] = []
-        var lineStart = 0, used = 0.0
-        func setLine(isLast: Bool) throws(EngravingRefusal) {
-            let indent = bracket + (lineStart == 0 ? namesWidth : 0)
-            let natural = line.reduce(0) { $0 + $1.width }
-            let columns = line.reduce(0) { $0 + max(1, $1.xs.count) }
-            if !(isLast && natural < 0.75 * (contentWidth - indent)), columns > 0 {
-                let extra = (contentWidth - indent - natural) / Double(columns)
-                for b in line.indices { line[b].stretch(by: extra) }
+        var spacing = DurationSpacing.of(parts)
+        spacing.shortestSpace *= tightness
+        spacing.increment *= tightness
+        spacing.gap *= tightness
+        let (groups, ends) = BarBlock.groups(of: parts)
+        func available(first: Bool) -> Double { contentWidth - bracket - (first ? namesWidth : 0) }
+        func natural(_ line: [BarBlock]) -> Double { line.reduce(0) { $0 + $1.width } }
+        func setLine(_ line: [BarBlock], first: Bool, justified: Bool) throws(EngravingRefusal) {
+            var line = line
+            let indent = bracket + (first ? namesWidth : 0)
+            let weight = line.reduce(0) { $0 + $1.totalWeight }
+            if justified, weight > 0 {
+                let extra = (contentWidth - indent - natural(line)) / weight
+                for b in line.indices { line[b].stretch(by: max(0, extra)) }
             }
             let system = SystemLayout(blocks: line, metrics: m)
             // Drawn anyway, its lower parts would fall off the page's edge and be lost.
@@ -97,25 +109,60 @@ public struct Engraver {
             var placed = system
             placed.index = systems.count
             placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1,
-                        names: lineStart == 0 ? names : [])
+                        names: first ? names : [])
+            placed.separateBarNumbers(measure: measure)
             book.add(placed.glyphs)
             book.pages[book.pages.count - 1].bars += placed.barAreas
+            // What the signs across systems need is kept; the glyphs now on the page and the blocks drawn
+            // are let go, so a wide bar's notes are held once, not three times.
+            placed.glyphs = []
+            placed.blocks = []
             systems.append(placed)
-            book.y += system.height + 1.3 * m.s
+            book.y += system.height + m.systemGap
         }
-        for b in 0..<count {
-            let block = BarBlock(bars: parts.map { b < $0.count ? $0[b] : nil }, chords: chords, metrics: m, measure: measure) { times.onset(at: $0, part: $1, pitch: $2) }
-            let available = contentWidth - bracket - (lineStart == 0 ? namesWidth : 0)
-            if !line.isEmpty, used + block.width > available {
-                try setLine(isLast: false)
-                lineStart = b
-                line = []
-                used = 0
+        // Blocks are laid out a line at a time (as many as fit), so that a score past the page limit stops
+        // before the rest of it is measured. One full line is held back, to balance it with the last.
+        var held: (line: [BarBlock], first: Bool)?
+        var line: [BarBlock] = []
+        var lineIsFirst = true
+        func lineDone() throws(EngravingRefusal) {
+            if let held { try setLine(held.line, first: held.first, justified: true) }
+            held = (line, lineIsFirst)
+            line = []
+            lineIsFirst = false
+        }
+        for group in groups {
+            let block = BarBlock(bars: parts.indices.map { Array(parts[$0][group[$0]]) }, ends: parts.indices.map { Array(ends[$0][group[$0]]) },
+                                 chords: chords, spacing: spacing, metrics: m, measure: measure) { times.onset(at: $0, part: $1, pitch: $2) }
+            var room = available(first: lineIsFirst) - natural(line)
+            guard block.width > available(first: lineIsFirst) else {
+                if !line.isEmpty, block.width > room { try lineDone() }
+                line.append(block)
+                continue
             }
-            line.append(block)
-            used += block.width
+            // A block wider than a line goes on over as many lines as it needs, cut at columns.
+            if !line.isEmpty, room < 0.3 * available(first: lineIsFirst) {
+                try lineDone()
+                room = available(first: lineIsFirst)
+            }
+            for piece in block.pieces(firstWidth: room, width: available(first: false), metrics: m) {
+                if !line.isEmpty, piece.width > available(first: lineIsFirst) - natural(line) { try lineDone() }
+                line.append(piece)
+            }
         }
-        if !line.isEmpty { try setLine(isLast: true) }
+        var balanced = false
+        if var last = held {
+            // No lone bar on the last line: bars of the line before come down until the two are even.
+            let width = available(first: false)
+            while last.line.count > 1, let moved = last.line.last, natural(line) + moved.width <= width,
+                  natural(line) + moved.width <= natural(last.line) - moved.width + moved.width / 2 {
+                line.insert(moved, at: 0)
+                last.line.removeLast()
+                balanced = true
+            }
+            try setLine(last.line, first: last.first, justified: true)
+        }
+        if !line.isEmpty { try setLine(line, first: lineIsFirst, justified: balanced || natural(line) >= 0.6 * available(first: lineIsFirst)) }
         let spans = Spanners(systems: systems, parts: movement.parts, metrics: m, measure: measure)
         for (page, glyphs) in spans.glyphsByPage { book.pages[page].glyphs += glyphs }
         for system in systems {

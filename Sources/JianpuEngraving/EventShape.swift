@@ -43,7 +43,8 @@ struct EventShape {
                 append(small, dx: shift, dy: -0.45 * m.s)
                 x = shift - small.left - 0.04 * m.s
             }
-            left = max(left, -x)
+            // The gap before the first grace note counts only where there is one.
+            if !event.graceBefore.isEmpty { left = max(left, -x) }
             if note.arpeggio != nil { drawArpeggio(metrics: m) }
             var after = right + 0.08 * m.s
             for (grace, writtenGrace) in event.graceAfter {
@@ -51,7 +52,7 @@ struct EventShape {
                 append(small, dx: after + small.left, dy: -0.45 * m.s)
                 after += small.left + small.right + 0.04 * m.s
             }
-            right = max(right, after)
+            if !event.graceAfter.isEmpty { right = max(right, after) }
         }
     }
 

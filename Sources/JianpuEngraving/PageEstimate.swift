@@ -3,7 +3,7 @@ import JianpuCore
 /// The fewest pages a score can be engraved on, counted from its written notes alone.
 ///
 /// Every note, rest or dash of a part takes a column at least 0.55 digits wide, and every part
-/// of a system at least 2.15 digits of height (with 1.3 between systems), so a part's written
+/// of a system at least 2.15 digits of height (with 0.9 between systems), so a part's written
 /// events give a floor on its lines and pages. A score far past the page limit is then refused
 /// before any of it is laid out: the layout of each event costs memory.
 struct PageEstimate {
@@ -21,7 +21,7 @@ struct PageEstimate {
         for movement in score.movements {
             let events = movement.parts.map { Self.events(in: $0.items) }.max() ?? 0
             let lines = (Double(events) / columnsPerLine).rounded(.down)
-            let systemHeight = (Self.partHeight * Double(max(1, movement.parts.count)) + 1.3) * metrics.s
+            let systemHeight = (Self.partHeight * Double(max(1, movement.parts.count)) + 0.9) * metrics.s
             pages += lines / ((pageHeight / systemHeight).rounded(.down) + 1)
         }
         return Int(saturating: pages.rounded(.down))

@@ -8,13 +8,14 @@ struct Spanners {
 
     init(systems: [SystemLayout], parts: [Part], metrics m: EngravingOptions.Metrics, measure: any TextMeasuring) {
         for p in parts.indices {
-            // Each part's events in written order, with the system they are in.
-            let events = systems.flatMap { system in system.events[p].map { (system: system, placed: $0) } }
+            // Each part's events in written order, with the system they are in (by index: a copy of the
+            // system's layout per event cost a few hundred bytes a note in a wide bar).
+            let events = systems.indices.flatMap { s in systems[s].events[p].map { (system: s, placed: $0) } }
             var written: [SourceLocation: Int] = [:]
             for (index, item) in events.enumerated() where written[item.placed.event.location] == nil { written[item.placed.event.location] = index }
             for slur in parts[p].slurs {
                 guard let start = written[slur.start], let end = written[slur.end], start < end else { continue }
-                tie(from: events[start].placed, in: events[start].system, to: events[end].placed, in: events[end].system, metrics: m, role: .slur)
+                tie(from: events[start].placed, in: systems[events[start].system], to: events[end].placed, in: systems[events[end].system], metrics: m, role: .slur)
             }
             // The next note after each event, found in one pass from the end: a search per tie was
             // quadratic in a bar of many rests.
@@ -25,10 +26,10 @@ struct Spanners {
                 if case .note = events[index].placed.event.kind { following = index }
             }
             for (index, item) in events.enumerated() {
-                let (system, placed) = item
+                let (system, placed) = (systems[item.system], item.placed)
                 if placed.event.tiedToNext, nextNote[index] >= 0 {
                     let next = events[nextNote[index]]
-                    tie(from: placed, in: system, to: next.placed, in: next.system, metrics: m)
+                    tie(from: placed, in: system, to: next.placed, in: systems[next.system], metrics: m)
                 }
                 for sung in placed.event.lyrics {
                     let (verse, syllable) = (sung.verse, sung.text)
@@ -40,24 +41,24 @@ struct Spanners {
                     lyricBoxes[system.index, default: []].append(Rect(x: placed.x - width / 2, y: y - 0.8 * m.lyric.size, width: width, height: m.lyric.size))
                     if let stanza = sung.stanza {
                         // The verse's number before its first syllable, as LilyPond sets a stanza.
-                        add(Glyph(.text(stanza, m.lyric, .end), at: Point(placed.x - width / 2 - 0.4 * m.s, y), role: .lyric), page: system.page)
+                        add(Glyph(.text(stanza, m.lyric, .end), at: Point(placed.x - width / 2 - m.stanzaGap, y), role: .lyric), page: system.page)
                     }
                     // The hyphen goes in the middle of the space between this syllable and the verse's next, when that
                     // is on the same line; where the space is narrower than the hyphen, none is drawn (as LilyPond
                     // does), rather than one over the syllables.
                     if syllable.hasSuffix("-"), syllable.count > 1,
-                       let next = events[(index + 1)...].prefix(while: { $0.system.index == system.index })
+                       let next = events[(index + 1)...].prefix(while: { $0.system == item.system })
                            .first(where: { $0.placed.event.lyrics.contains { $0.verse == verse } }),
                        let nextText = next.placed.event.lyrics.first(where: { $0.verse == verse }).map({ BarBlock.shownSyllable($0.text) }) {
                         let gapStart = placed.x + width / 2
                         let gapEnd = next.placed.x - measure.width(of: nextText, in: m.lyric) / 2
-                        if gapEnd - gapStart >= measure.width(of: "-", in: m.lyric) + 0.1 * m.s {
+                        if gapEnd - gapStart >= measure.width(of: "-", in: m.lyric) + m.hyphenRoom {
                             add(Glyph(.text("-", m.lyric, .middle), at: Point((gapStart + gapEnd) / 2, y), role: .lyric), page: system.page)
                         }
                     }
                 }
             }
-            tuplets(events, metrics: m)
+            tuplets(events, systems: systems, metrics: m)
         }
     }
 
@@ -69,36 +70,36 @@ struct Spanners {
     private mutating func tie(from a: SystemLayout.PlacedEvent, in first: SystemLayout, to b: SystemLayout.PlacedEvent, in second: SystemLayout,
                               metrics m: EngravingOptions.Metrics, role: Role = .tie) {
         // Slurs sit a little higher than ties, so that a tie under a slur stays visible.
-        let lift = role == .slur ? 0.45 * m.s : 0.15 * m.s
+        let lift = role == .slur ? m.slurLift : m.tieLift
         if first.index == second.index {
             let y = min(a.baseline - a.above, b.baseline - b.above) - lift
-            add(Glyph(.arc(to: Point(b.x - 0.1 * m.s, y), height: 0.3 * m.s), at: Point(a.x + 0.1 * m.s, y), role: role), page: first.page)
+            add(Glyph(.arc(to: Point(b.x - m.arcInset, y), height: m.arcHeight), at: Point(a.x + m.arcInset, y), role: role), page: first.page)
         } else {
             let y1 = a.baseline - a.above - lift, y2 = b.baseline - b.above - lift
-            add(Glyph(.arc(to: Point(first.rect.maxX, y1), height: 0.3 * m.s), at: Point(a.x + 0.1 * m.s, y1), role: role), page: first.page)
-            add(Glyph(.arc(to: Point(b.x - 0.1 * m.s, y2), height: 0.3 * m.s), at: Point(second.rect.x - 0.3 * m.s, y2), role: role), page: second.page)
+            add(Glyph(.arc(to: Point(first.rect.maxX, y1), height: m.arcHeight), at: Point(a.x + m.arcInset, y1), role: role), page: first.page)
+            add(Glyph(.arc(to: Point(b.x - m.arcInset, y2), height: m.arcHeight), at: Point(second.rect.x - m.arcContinuation, y2), role: role), page: second.page)
         }
     }
 
     /// The number over each tuplet's notes (each piece of it on a line).
-    private mutating func tuplets(_ events: [(system: SystemLayout, placed: SystemLayout.PlacedEvent)], metrics m: EngravingOptions.Metrics) {
+    private mutating func tuplets(_ events: [(system: Int, placed: SystemLayout.PlacedEvent)], systems: [SystemLayout], metrics m: EngravingOptions.Metrics) {
         var index = 0
         while index < events.count {
             guard let tuplet = events[index].placed.event.tuplet else { index += 1; continue }
             var end = index
-            while end + 1 < events.count, events[end + 1].placed.event.tuplet?.id == tuplet.id, events[end + 1].system.index == events[index].system.index { end += 1 }
+            while end + 1 < events.count, events[end + 1].placed.event.tuplet?.id == tuplet.id, events[end + 1].system == events[index].system { end += 1 }
             let group = events[index...end].map(\.placed)
             let top = group.map { $0.baseline - $0.above }.min() ?? 0
             let x = ((group.first?.x ?? 0) + (group.last?.x ?? 0)) / 2
-            let page = events[index].system.page
-            add(Glyph(.text(String(tuplet.count), Font(.music, size: m.s * 0.6, italic: true), .middle), at: Point(x, top - 0.15 * m.s), role: .tuplet), page: page)
+            let page = systems[events[index].system].page
+            add(Glyph(.text(String(tuplet.count), m.tupletNumber, .middle), at: Point(x, top - m.tupletNumberLift), role: .tuplet), page: page)
             // An underline groups quavers; crotchets and longer (or a dash) have none, so a bracket shows the group.
             let underlined = group.allSatisfy { placed in
                 if case .note(_, let written) = placed.event.kind { return written.underlines > 0 }
                 return false
             }
             if !underlined, let first = group.first, let last = group.last {
-                let (y, hook, gap) = (top - 0.4 * m.s, 0.25 * m.s, 0.3 * m.s)
+                let (y, hook, gap) = (top - m.tupletBracketLift, m.tupletBracketHook, m.tupletNumberGap)
                 let (x1, x2) = (first.x - first.halfWidth, last.x + last.halfWidth)
                 add(Glyph(.polyline([Point(x1, y), Point(x - gap, y)], width: m.lineWidth), at: Point(x1, y + hook), role: .tuplet), page: page)
                 add(Glyph(.polyline([Point(x2, y), Point(x2, y + hook)], width: m.lineWidth), at: Point(x + gap, y), role: .tuplet), page: page)

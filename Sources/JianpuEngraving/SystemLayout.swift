@@ -53,32 +53,36 @@ struct SystemLayout {
             let verses = placed.compactMap { $0.event.lyrics.last.map { $0.verse + 1 } }.max() ?? 0
             var chordBaseline: Double?
             if p == 0, blocks.contains(where: { !$0.chordSymbols.isEmpty }) {
-                chordBaseline = y + 0.85 * m.s
-                y += 1.15 * m.s
+                chordBaseline = y + m.chordBaselineInRow
+                y += m.chordRow
             }
-            let markBaseline = y + 0.75 * m.s
-            y += 1.0 * m.s
-            let baseline = y + above + 0.5 * m.s
+            let markBaseline = y + m.markBaselineInRow
+            // The row of marks over the notes: the first part's holds bar numbers; a lower part's is left
+            // out when nothing is written over its notes, as a staff without marks takes no room for them.
+            let hasMarks = p == 0 || placed.contains { !$0.event.marks.isEmpty || !$0.event.wordsAbove.isEmpty }
+                || blocks.contains { $0.bars[p].contains { $0.volta != nil || $0.repeatTimes != nil } }
+            y += hasMarks ? m.markRow : m.unmarkedRow
+            let baseline = y + above + m.headroom
             y = baseline + below
             var dynamicBaseline: Double?
             if placed.contains(where: { $0.event.dynamic != nil }) {
-                y += 0.95 * m.s
+                y += m.dynamicRow
                 dynamicBaseline = y
             }
             var lyricBaselines: [Double] = []
             for _ in 0..<verses {
-                y += 1.15 * m.s
+                y += m.lyricRow
                 lyricBaselines.append(y)
             }
             var wordsBaseline: Double?
             if placed.contains(where: { !$0.event.wordsBelow.isEmpty }) {
-                y += 1.1 * m.s
+                y += m.wordsRow
                 wordsBaseline = y
             }
-            y += 0.35 * m.s
+            y += m.partBottomPad
             rows.append(PartRows(chordBaseline: chordBaseline, markBaseline: markBaseline, baseline: baseline, dynamicBaseline: dynamicBaseline, lyricBaselines: lyricBaselines,
                                  wordsBaseline: wordsBaseline, bottom: y))
-            y += 0.3 * m.s
+            y += m.partGap
         }
         height = y
         events = Array(repeating: [], count: partCount)
@@ -95,27 +99,38 @@ struct SystemLayout {
             x += block.width
         }
         for (name, row) in zip(names, rows) where !name.isEmpty {
-            glyphs.append(Glyph(.text(name, m.small, .end), at: Point(origin.x - 0.8 * m.s, origin.y + row.baseline - 0.2 * m.s), role: .partName))
+            glyphs.append(Glyph(.text(name, m.small, .end), at: Point(origin.x - m.partNameInset, origin.y + row.baseline - m.partNameDrop), role: .partName))
         }
         if bracket, let first = rows.first, let last = rows.last {
-            let top = origin.y + first.baseline - m.capHeight - 0.4 * m.s, bottom = origin.y + last.baseline + 0.5 * m.s
-            let bx = origin.x - 0.45 * m.s
-            glyphs.append(Glyph(.line(to: Point(bx, bottom), width: 0.18 * m.s), at: Point(bx, top), role: .bracket))
-            glyphs.append(Glyph(.line(to: Point(bx + 0.4 * m.s, top), width: m.lineWidth), at: Point(bx, top), role: .bracket))
-            glyphs.append(Glyph(.line(to: Point(bx + 0.4 * m.s, bottom), width: m.lineWidth), at: Point(bx, bottom), role: .bracket))
+            let top = origin.y + first.baseline - m.capHeight - m.bracketAbove, bottom = origin.y + last.baseline + m.bracketBelow
+            let bx = origin.x - m.bracketInset
+            glyphs.append(Glyph(.line(to: Point(bx, bottom), width: m.bracketWidth), at: Point(bx, top), role: .bracket))
+            glyphs.append(Glyph(.line(to: Point(bx + m.bracketHook, top), width: m.lineWidth), at: Point(bx, top), role: .bracket))
+            glyphs.append(Glyph(.line(to: Point(bx + m.bracketHook, bottom), width: m.lineWidth), at: Point(bx, bottom), role: .bracket))
         }
     }
 
     private mutating func draw(_ block: BarBlock, left: Double, top: Double, isFirst: Bool) {
-        var barStart: Double?
+        // Where each bar of the block first sounds, for the bar areas (the first part with bars gives them).
+        let reference = block.bars.firstIndex { !$0.isEmpty }
+        var barStarts: [Double?] = Array(repeating: nil, count: reference.map { block.bars[$0].count } ?? 0)
         for (p, row) in rows.enumerated() {
             let baseline = top + row.baseline
-            guard let bar = block.bars[p] else { continue }
-            for (event, shape, column) in block.placed[p] {
-                let x = left + block.xs[column]
+            let segments = block.segments(ofPart: p)
+            for item in block.placed[p] {
+                let (event, shape) = (item.event, item.shape)
+                var x = left + block.xs[item.column]
+                if case .multibarRest = event.kind, let segment = segments.first(where: { $0.bar == item.bar }) {
+                    // As wide as the bars it stands for: centred between its bar lines.
+                    x = left + (segment.left + segment.right) / 2
+                }
                 glyphs += shape.glyphs.map { $0.moved(x, baseline) }
                 heads += shape.heads.map { $0.moved(x, baseline) }
-                if let seconds = shape.glyphs.lazy.compactMap({ $0.note?.onset }).first { barStart = min(barStart ?? seconds, seconds) }
+                if let seconds = shape.glyphs.lazy.compactMap({ $0.note?.onset }).first, let reference {
+                    let bars = block.bars[reference]
+                    let b = max(0, BarBlock.firstIndex(in: bars.map(\.start)) { $0 > event.onset } - 1)
+                    if b < barStarts.count { barStarts[b] = min(barStarts[b] ?? seconds, seconds) }
+                }
                 events[p].append(PlacedEvent(event: event, x: x, baseline: baseline, above: shape.above, halfWidth: shape.halfWidth,
                                              lyricBaselines: row.lyricBaselines.map { $0 + top }))
                 if let dynamic = event.dynamic, let dynamicBaseline = row.dynamicBaseline {
@@ -123,33 +138,37 @@ struct SystemLayout {
                 }
                 if let wordsBaseline = row.wordsBaseline {
                     for (k, words) in event.wordsBelow.enumerated() {
-                        glyphs.append(Glyph(.text(words, m.mark, .start), at: Point(x - shape.halfWidth, top + wordsBaseline + Double(k) * 0.9 * m.s), role: .words))
+                        glyphs.append(Glyph(.text(words, m.mark, .start), at: Point(x - shape.halfWidth, top + wordsBaseline + Double(k) * m.stackedTextStep), role: .words))
                     }
                 }
                 for (k, (mark, role)) in (event.marks.map { ($0, Role.jump) } + event.wordsAbove.map { ($0, Role.words) }).enumerated() {
-                    glyphs.append(Glyph(.text(mark, m.mark, .start), at: Point(x - shape.halfWidth, top + row.markBaseline - Double(k) * 0.9 * m.s), role: role))
+                    glyphs.append(Glyph(.text(mark, m.mark, .start), at: Point(x - shape.halfWidth, top + row.markBaseline - Double(k) * m.stackedTextStep), role: role))
                 }
             }
-            drawUnderlines(block.placed[p], xs: block.xs, left: left, baseline: baseline, bar: bar)
-            drawBarLines(bar, left: left, right: left + block.width, baseline: baseline)
-            if let volta = bar.volta, p == 0 {
-                let y = top + row.markBaseline - 0.75 * m.s
-                let right = left + block.width - 0.2 * m.s
-                glyphs.append(Glyph(.line(to: Point(right, y), width: m.lineWidth), at: Point(left + 0.1 * m.s, y), role: .volta))
-                if bar.voltaEndsWithHook {
-                    glyphs.append(Glyph(.line(to: Point(right, y + 0.7 * m.s), width: m.lineWidth), at: Point(right, y), role: .volta))
+            drawUnderlines(block.placed[p], xs: block.xs, left: left, baseline: baseline, bars: block.bars[p])
+            for segment in segments {
+                let bar = block.bars[p][segment.bar]
+                let (l, r) = (left + segment.left, left + segment.right)
+                drawBarLines(bar, left: l, right: r, baseline: baseline, starts: segment.startsHere, ends: segment.endsHere)
+                if let volta = bar.volta, p == 0 {
+                    let y = top + row.markBaseline - m.voltaHeight
+                    let right = r - m.voltaEndInset
+                    glyphs.append(Glyph(.line(to: Point(right, y), width: m.lineWidth), at: Point(l + m.voltaStartInset, y), role: .volta))
+                    if bar.voltaEndsWithHook, segment.endsHere {
+                        glyphs.append(Glyph(.line(to: Point(right, y + m.voltaHook), width: m.lineWidth), at: Point(right, y), role: .volta))
+                    }
+                    if let label = volta.label, segment.startsHere {
+                        glyphs.append(Glyph(.line(to: Point(l + m.voltaStartInset, y + m.voltaHook), width: m.lineWidth), at: Point(l + m.voltaStartInset, y), role: .volta))
+                        glyphs.append(Glyph(.text(label, m.small, .start), at: Point(l + m.voltaLabelInset, y + m.voltaLabelDrop), role: .volta))
+                    }
                 }
-                if let label = volta.label {
-                    glyphs.append(Glyph(.line(to: Point(left + 0.1 * m.s, y + 0.7 * m.s), width: m.lineWidth), at: Point(left + 0.1 * m.s, y), role: .volta))
-                    glyphs.append(Glyph(.text(label, m.small, .start), at: Point(left + 0.25 * m.s, y + 0.65 * m.s), role: .volta))
+                if let times = bar.repeatTimes, segment.endsHere {
+                    glyphs.append(Glyph(.text("×\(times)", m.mark, .end), at: Point(r - m.voltaEndInset, top + row.markBaseline), role: .jump))
                 }
-            }
-            if let times = bar.repeatTimes {
-                glyphs.append(Glyph(.text("×\(times)", m.mark, .end), at: Point(left + block.width - 0.2 * m.s, top + row.markBaseline), role: .jump))
             }
             if p == 0, let chordBaseline = row.chordBaseline {
                 for chord in block.chordSymbols {
-                    let x = left + block.xs[chord.column] - m.s * 0.3
+                    let x = left + block.xs[chord.column] - m.chordSymbolLead
                     glyphs.append(Glyph(.text(chord.text, m.chordSymbol, .start), at: Point(x, top + chordBaseline), role: .chordSymbol))
                     chordBoxes.append(Rect(x: x, y: top + chordBaseline - 0.75 * m.chordSymbol.size, width: chord.width, height: m.chordSymbol.size))
                 }
@@ -157,24 +176,30 @@ struct SystemLayout {
         }
         if isFirst, block.number > 1, let row = rows.first {
             // Above a volta bracket that starts the system, clear of its label (`2.`), as LilyPond stacks them.
-            let raise = block.bars.first.flatMap { $0?.volta } != nil ? 0.95 * m.s : 0
+            let raise = block.bars.first?.first?.volta != nil ? m.voltaBarNumberLift : 0
             glyphs.append(Glyph(.text(String(block.number), m.small, .start), at: Point(left, top + row.markBaseline - raise), role: .barNumber))
         }
-        barAreas.append(BarArea(rect: Rect(x: left, y: top, width: block.width, height: height), number: block.number, start: barStart ?? -1))
+        if let reference {
+            for segment in block.segments(ofPart: reference) {
+                let bar = block.bars[reference][segment.bar]
+                barAreas.append(BarArea(rect: Rect(x: left + segment.left, y: top, width: segment.right - segment.left, height: height),
+                                        number: bar.number, start: barStarts[segment.bar] ?? -1))
+            }
+        }
     }
 
     /// Underlines joined across the notes of a beat (or of a tuplet), one level at a time.
-    private mutating func drawUnderlines(_ placed: [(event: WrittenEvent, shape: EventShape, column: Int)], xs: [Double], left: Double, baseline: Double, bar: WrittenBar) {
-        func group(_ event: WrittenEvent) -> Int { Self.beatGroup(of: event, in: bar) }
+    private mutating func drawUnderlines(_ placed: [BarBlock.Placed], xs: [Double], left: Double, baseline: Double, bars: [WrittenBar]) {
+        func group(_ item: BarBlock.Placed) -> Int { Self.beatGroup(of: item.event, in: bars[item.bar]) }
         let levels = placed.map(\.shape.underlines).max() ?? 0
         for level in 0..<levels {
             var index = 0
             while index < placed.count {
                 guard placed[index].shape.underlines > level else { index += 1; continue }
                 var end = index
-                while end + 1 < placed.count, placed[end + 1].shape.underlines > level, group(placed[end + 1].event) == group(placed[index].event) { end += 1 }
-                let x1 = left + xs[placed[index].column] - placed[index].shape.halfWidth - 0.03 * m.s
-                let x2 = left + xs[placed[end].column] + placed[end].shape.halfWidth + 0.03 * m.s
+                while end + 1 < placed.count, placed[end + 1].shape.underlines > level, placed[end + 1].bar == placed[index].bar, group(placed[end + 1]) == group(placed[index]) { end += 1 }
+                let x1 = left + xs[placed[index].column] - placed[index].shape.halfWidth - m.underlineOverhang
+                let x2 = left + xs[placed[end].column] + placed[end].shape.halfWidth + m.underlineOverhang
                 let y = baseline + m.underlineTop + Double(level) * m.underlineStep
                 glyphs.append(Glyph(.line(to: Point(x2, y), width: m.lineWidth), at: Point(x1, y), role: .underline))
                 index = end + 1
@@ -193,30 +218,32 @@ struct SystemLayout {
         bar.length.denominator == 8 && bar.length.numerator % 3 == 0 && bar.length.numerator > 3 ? WholeNotes(3, 8) : .quarter
     }
 
-    private mutating func drawBarLines(_ bar: WrittenBar, left: Double, right: Double, baseline: Double) {
-        let top = baseline - m.capHeight - 0.3 * m.s, bottom = baseline + 0.35 * m.s
+    /// The bar's lines and repeat signs: at its start only where it `starts` in this block, at its end where it `ends`.
+    private mutating func drawBarLines(_ bar: WrittenBar, left: Double, right: Double, baseline: Double, starts: Bool, ends: Bool) {
+        let top = baseline - m.capHeight - m.barLineAbove, bottom = baseline + m.barLineBelow
         func line(_ x: Double, thick: Bool = false) {
-            glyphs.append(Glyph(.line(to: Point(x, bottom), width: thick ? 0.22 * m.s : m.lineWidth), at: Point(x, top), role: .barLine, bar: bar.number))
+            glyphs.append(Glyph(.line(to: Point(x, bottom), width: thick ? m.thickLineWidth : m.lineWidth), at: Point(x, top), role: .barLine, bar: bar.number))
         }
         func dots(_ x: Double) {
-            for y in [baseline - 0.55 * m.s, baseline - 0.1 * m.s] {
+            for y in [baseline - m.repeatDotHigh, baseline - m.repeatDotLow] {
                 glyphs.append(Glyph(.dot(radius: m.dotRadius * 1.2), at: Point(x, y), role: .repeatDot))
             }
         }
-        if bar.repeatStart {
-            line(left + 0.1 * m.s, thick: true)
-            line(left + 0.35 * m.s)
-            dots(left + 0.6 * m.s)
+        if bar.repeatStart, starts {
+            line(left + m.thickLineInset, thick: true)
+            line(left + m.thinLineInset)
+            dots(left + m.repeatDotInset)
         }
+        guard ends else { return }
         if bar.repeatEnd {
-            dots(right - 0.6 * m.s)
-            line(right - 0.35 * m.s)
-            line(right - 0.1 * m.s, thick: true)
+            dots(right - m.repeatDotInset)
+            line(right - m.thinLineInset)
+            line(right - m.thickLineInset, thick: true)
         } else if bar.isFinal {
-            line(right - 0.35 * m.s)
-            line(right - 0.1 * m.s, thick: true)
+            line(right - m.thinLineInset)
+            line(right - m.thickLineInset, thick: true)
         } else if bar.isDouble {
-            line(right - 0.2 * m.s)
+            line(right - m.doubleLineGap)
             line(right)
         } else {
             line(right)

@@ -22,7 +22,10 @@ struct SVGEngravingTests {
     @Test("each note head has as many octave dots above or below as its octave, and as many underlines as its length")
     func dotsAndUnderlinesMatchOctaveAndLength() throws {
         let svg = SVGWriter.svg(EngravingSupport.engrave(try EngravingSupport.score(Self.written)))
-        let heads = try EngravingSupport.elements(svg, class: "note").sorted { EngravingSupport.number($0, "x") < EngravingSupport.number($1, "x") }
+        // In reading order: by system (baseline), then left to right.
+        let heads = try EngravingSupport.elements(svg, class: "note").sorted {
+            (EngravingSupport.number($0, "y"), EngravingSupport.number($0, "x")) < (EngravingSupport.number($1, "y"), EngravingSupport.number($1, "x"))
+        }
         let dots = try EngravingSupport.elements(svg, class: "octave-dot")
         let underlines = try EngravingSupport.elements(svg, class: "underline")
         let augmentation = try EngravingSupport.elements(svg, class: "aug-dot")

@@ -48,7 +48,7 @@ struct TupletAndHyphenTests {
 struct VoltaBracketTests {
     @Test("every ending but the last closes with a hook; a bar number over a volta stays clear of its label")
     func hooksAndBarNumbers() throws {
-        // Laid out at the default size, the second ending starts a system, under bar number 9.
+        // Laid out at twice the default size, three bars a line: the first ending starts a system, under bar number 8.
         let text = """
             1=C
             4/4
@@ -56,7 +56,7 @@ struct VoltaBracketTests {
             R{ 1 2 3 4 | 5 6 7 1 } A{ 2 2 2 2 | 3 3 3 3 | 4 4 4 4 | 5 5 5 5 }
             5 - - - |
             """
-        let engraving = EngravingSupport.engrave(try EngravingSupport.score(text))
+        let engraving = EngravingSupport.engrave(try EngravingSupport.score(text), options: EngravingOptions(size: 30))
         let glyphs = engraving.pages.flatMap(\.glyphs)
         let volta = glyphs.filter { $0.role == .volta }
         let vertical = volta.filter { if case .line(let to, _) = $0.shape { return abs(to.x - $0.at.x) < 0.001 }; return false }
@@ -65,7 +65,7 @@ struct VoltaBracketTests {
         // A hook down where each of the four brackets starts, and one where each of the first three ends.
         #expect(vertical.count == 4 + 3)
         let measure = CairoTextMeasure()
-        #expect(glyphs.contains { if case .text("9", _, _) = $0.shape { return $0.role == .barNumber }; return false })
+        #expect(glyphs.contains { if case .text("8", _, _) = $0.shape { return $0.role == .barNumber }; return false })
         for number in glyphs where number.role == .barNumber {
             guard case .text(let shown, let font, _) = number.shape else { continue }
             let box = Rect(x: number.at.x, y: number.at.y - 0.8 * font.size, width: measure.width(of: shown, in: font), height: font.size)

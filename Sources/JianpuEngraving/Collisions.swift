@@ -1,0 +1,50 @@
+import JianpuCore
+
+/// The collision pass of a system: items of low priority move away from the music they would cover.
+///
+/// The music (digits, octave dots, accidentals), ending brackets and their labels, and the words over the
+/// notes stay where they are; a bar number that would touch any of them goes up until it is clear, as
+/// LilyPond's skyline stacks a bar number above what is under it.
+extension SystemLayout {
+    /// The roles a bar number keeps clear of.
+    private static let obstacles: Set<Role> = [.note, .grace, .tied, .rest, .octaveDot, .accidental, .volta, .jump, .words, .chordSymbol, .arpeggio]
+
+    /// Moves each bar number up, a step at a time, until its box touches nothing of the music.
+    mutating func separateBarNumbers(measure: any TextMeasuring) {
+        for index in glyphs.indices where glyphs[index].role == .barNumber {
+            guard var box = Self.box(of: glyphs[index], measure: measure) else { continue }
+            let near = glyphs.indices.filter { k in
+                k != index && Self.obstacles.contains(glyphs[k].role)
+                    && Self.box(of: glyphs[k], measure: measure).map { $0.x < box.maxX + m.s && box.x < $0.maxX + m.s } == true
+            }.compactMap { Self.box(of: glyphs[$0], measure: measure) }
+            var lift = 0.0
+            // Bounded: above everything of the system's first part after a few steps at most.
+            for _ in 0..<Int(m.barNumberMaximumSteps) where near.contains(where: { $0.overlaps(box) }) {
+                box.y -= m.barNumberStep
+                lift += m.barNumberStep
+            }
+            glyphs[index].at.y -= lift
+        }
+    }
+
+    /// The box a glyph covers, near enough to keep things apart (text: its advance and the font's size).
+    static func box(of glyph: Glyph, measure: any TextMeasuring) -> Rect? {
+        switch glyph.shape {
+        case .text(let text, let font, let anchor):
+            let width = measure.width(of: text, in: font)
+            let x = anchor == .start ? glyph.at.x : anchor == .middle ? glyph.at.x - width / 2 : glyph.at.x - width
+            return Rect(x: x, y: glyph.at.y - 0.75 * font.size, width: width, height: 0.8 * font.size)
+        case .dot(let radius):
+            return Rect(x: glyph.at.x - radius, y: glyph.at.y - radius, width: 2 * radius, height: 2 * radius)
+        case .line(let to, let width):
+            return Rect(x: min(glyph.at.x, to.x) - width / 2, y: min(glyph.at.y, to.y) - width / 2,
+                        width: abs(to.x - glyph.at.x) + width, height: abs(to.y - glyph.at.y) + width)
+        case .polyline(let points, let width):
+            let all = [glyph.at] + points
+            let (x0, x1) = (all.map(\.x).min() ?? 0, all.map(\.x).max() ?? 0), (y0, y1) = (all.map(\.y).min() ?? 0, all.map(\.y).max() ?? 0)
+            return Rect(x: x0 - width / 2, y: y0 - width / 2, width: x1 - x0 + width, height: y1 - y0 + width)
+        case .arc:
+            return nil
+        }
+    }
+}
