@@ -35,7 +35,8 @@ struct Spanners {
                     guard verse < placed.lyricBaselines.count else { continue }
                     let shown = BarBlock.shownSyllable(syllable)
                     let y = placed.lyricBaselines[verse]
-                    add(Glyph(.text(shown, m.lyric, .middle), at: Point(placed.x, y), role: .lyric), page: system.page)
+                    let sungOn = SyllableReference(event: placed.event.id, verse: verse, onset: placed.event.onset)
+                    add(Glyph(.text(shown, m.lyric, .middle), at: Point(placed.x, y), role: .lyric, syllable: sungOn), page: system.page)
                     let width = measure.width(of: shown, in: m.lyric)
                     lyricBoxes[system.index, default: []].append(Rect(x: placed.x - width / 2, y: y - 0.8 * m.lyric.size, width: width, height: m.lyric.size))
                     if let stanza = sung.stanza {
