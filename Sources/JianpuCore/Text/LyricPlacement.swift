@@ -1,0 +1,22 @@
+/// Which notes a verse's syllables are sung on, as LilyPond's `\lyricsto` decides for jianpu-ly's output: one
+/// syllable to each struck note, in written order, except that a note tied from the one before, and a note
+/// under a slur after the slur's first, continue the syllable before (a melisma). Rests, dashes, grace notes and
+/// bars of rest take none; the caller hands only struck notes and the slur ends of every note.
+///
+/// Slurs do not nest: as in LilyPond, a slur opened while one is open is ignored, and so is the end that has
+/// no slur open, so `1 ( 2 ( 3 ) 4 )` sings a melisma over 2 and 3 only.
+public struct LyricPlacement: Sendable, Hashable {
+    /// Whether a slur is open after the last note handed in.
+    public private(set) var inSlur = false
+
+    public init() {}
+
+    /// Whether the note, read in written order, takes the next syllable; `slurStarts`/`slurEnds` count the slurs
+    /// written as starting and ending at it (a rest's count too, so a slur opened on a rest holds).
+    public mutating func takesSyllable(isStruck: Bool, slurStarts: Int, slurEnds: Int) -> Bool {
+        let sung = isStruck && !inSlur
+        if slurEnds > 0 { inSlur = false }
+        if slurStarts > 0 { inSlur = true }
+        return sung
+    }
+}
