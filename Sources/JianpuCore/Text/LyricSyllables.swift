@@ -55,11 +55,16 @@ public enum LyricSyllables {
             let isHan = (0x3400..<0xA700).contains(scalar)
             let isOpeningQuote = character == "\u{2018}" || character == "\u{201C}" || character == "\u{300A}"
             if needsSpace, isHan || isOpeningQuote {
-                spaced.append(" ")
+                if spaced.last.map(isSpace) != true { spaced.append(" ") }
                 needsSpace = false
             }
             if isHan { needsSpace = true }
-            if character == "_" { needsSpace = false } else { spaced.append(character) }
+            if character == "_" {
+                needsSpace = false
+            } else if !(isSpace(character) && (spaced.last.map(isSpace) ?? true)) {
+                // One space between words is all LilyPond reads.
+                spaced.append(character)
+            }
         }
         return prefix + spaced
     }
