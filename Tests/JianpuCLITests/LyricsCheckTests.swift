@@ -18,6 +18,6 @@ struct LyricsCheckTests {
         let outcome = try Subprocess.run("/usr/bin/env", ["python3", "scripts/lyrics-check", "--jianpu", CommandLineTests.executable, "Tests/Fixtures/Lyrics"],
                                          directory: CommandLineTests.packageRoot)
         #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
-        #expect(outcome.output.contains("20 of 20 scores all right"), "\(outcome.output)")
+        #expect(outcome.output.contains("scores all right") && !outcome.output.contains("skipped"), "\(outcome.output)")
     }
 }
