@@ -6,8 +6,8 @@ import Testing
 /// Each fixture of Tests/Fixtures/Lyrics (one lyric construct each, and two published songs) typeset, and
 /// every syllable compared with where LilyPond sang it: the expected placements below are what
 /// `scripts/lyrics-check` logged from jianpu-ly + LilyPond 2.24 for the same files, written down so that
-/// this test needs neither. Each is `part.verse@onset text`: the onset in whole notes from the part's start
-/// (repeats once), the text without spaces (LilyPond prints `_` inside a word as one, we join Chinese without).
+/// this test needs neither. Each is `part.verse@onset text` (after `mN:` in a later movement): the onset in
+/// whole notes from the part's start (repeats once), the text without spaces (LilyPond prints `_` inside a word as one, we join Chinese without).
 @Suite("Lyrics sit under the notes LilyPond sings them on")
 struct LyricPlacementTests {
     static let expected: [(String, [String])] = [
@@ -19,6 +19,7 @@ struct LyricPlacementTests {
         ("hyphens.jp", ["1.1@0 A", "1.1@1/4 ma", "1.1@1/2 zing", "1.1@3/4 grace", "1.1@1 A", "1.1@5/4 ma", "1.1@3/2 zing", "1.1@7/4 grace", "1.1@2 well-known", "1.1@9/4 twen", "1.1@5/2 ty", "1.1@11/4 one", "1.1@3 yes"]),
         ("jasmine.jp", ["1.1@0 好", "1.1@1/4 一", "1.1@1/2 朵", "1.1@3/4 美", "1.1@1 丽", "1.1@5/4 的", "1.1@3/2 茉", "1.1@2 莉", "1.1@9/4 花,", "1.1@5/2 好", "1.1@11/4 一", "1.1@3 朵", "1.1@13/4 美", "1.1@7/2 丽", "1.1@4 的", "1.1@17/4 茉", "1.1@9/2 莉", "1.1@19/4 花,", "1.1@5 芬", "1.1@21/4 芳", "1.1@11/2 美"]),
         ("joins.jp", ["1.1@0 我", "1.1@1/4 们的", "1.1@1/2 歌", "1.1@3/4 唱", "1.1@1 给", "1.1@5/4 你听", "1.2@0 ab", "1.2@1/4 c", "1.2@1/2 de", "1.2@3/4 f", "1.2@1 g", "1.2@5/4 hi", "1.2@3/2 j", "1.2@7/4 k", "1.2@2 l", "1.2@9/4 m"]),
+        ("movements.jp", ["1.1@0 a", "1.1@1/4 b", "1.1@3/4 c", "1.1@1 d", "m2:1.1@0 x", "m2:1.1@1/2 y", "m2:1.1@3/4 z"]),
         ("nested-slurs.jp", ["1.1@0 a", "1.1@3/4 b", "1.1@1 c", "1.1@2 d", "1.1@9/4 e", "1.1@5/2 f", "1.1@11/4 g", "1.1@15/4 h", "1.1@4 i", "1.1@19/4 j", "1.1@5 k", "1.1@23/4 l"]),
         ("quoted-words.jp", ["1.1@0 twowords", "1.1@1/4 next", "1.1@1/2 a~b", "1.1@3/4 c", "1.1@1 de", "1.1@5/4 f"]),
         ("repeats.jp", ["1.1@0 one", "1.1@1/4 two", "1.1@1/2 three", "1.1@3/4 four", "1.1@1 five", "1.1@2 six", "1.1@3 end"]),
@@ -39,11 +40,11 @@ struct LyricPlacementTests {
         let score = try EngravingSupport.score(String(contentsOfFile: path, encoding: .utf8), file: file)
         let svg = SVGWriter.svg(EngravingSupport.engrave(score))
         return try EngravingSupport.elements(svg, class: "lyric").compactMap { lyric in
-            guard let event = lyric.attributes["data-sung-on"], let verse = lyric.attributes["data-verse"],
-                  let at = lyric.attributes["data-at"], let p = event.firstRange(of: "p"), let l = event.firstRange(of: "l") else { return nil }
-            let part = (Int(event[p.upperBound..<l.lowerBound]) ?? -1) + 1
+            guard let event = lyric.attributes["data-sung-on"], let verse = lyric.attributes["data-verse"], let at = lyric.attributes["data-at"],
+                  let p = event.firstRange(of: "p"), let l = event.firstRange(of: "l"), let movement = Int(event[event.index(after: event.startIndex)..<p.lowerBound]),
+                  let part = Int(event[p.upperBound..<l.lowerBound]) else { return nil }
             let onset = at.hasSuffix("/1") ? String(at.dropLast(2)) : at
-            return "\(part).\(verse)@\(onset) " + lyric.text.filter { !$0.isWhitespace }
+            return (movement > 0 ? "m\(movement + 1):" : "") + "\(part + 1).\(verse)@\(onset) " + lyric.text.filter { !$0.isWhitespace }
         }
     }
 
