@@ -69,7 +69,8 @@ public enum LyricSyllables {
         return prefix + spaced
     }
 
-    /// The words of a verse: split at spaces and tabs, a `"quoted string"` one word (its quotes dropped).
+    /// The words of a verse: split at spaces and tabs, each brace a word, a `"quoted string"` one word (its
+    /// quotes dropped).
     private static func words(_ text: String) -> [String] {
         var words: [String] = []
         var word = ""
@@ -79,8 +80,10 @@ public enum LyricSyllables {
             if character == "\"" {
                 quoted.toggle()
                 inWord = true
-            } else if !quoted, character == " " || character == "\t" || character == "\n" {
+            } else if !quoted, character == " " || character == "\t" || character == "\n" || character == "{" || character == "}" {
                 if inWord { words.append(word) }
+                // A brace is a word of its own, as LilyPond reads it (`{\skip 1}`), never part of a syllable.
+                if character == "{" || character == "}" { words.append(String(character)) }
                 word = ""
                 inWord = false
             } else {
@@ -109,6 +112,9 @@ public enum LyricSyllables {
             index += 1
             if word == closing { return }
             switch word {
+            case "{", "}":
+                // Braces that group nothing repeated are not sung.
+                continue
             case "_": result.append(nil)
             case "__": break
             case "--":
