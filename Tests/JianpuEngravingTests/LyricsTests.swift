@@ -17,6 +17,23 @@ struct LyricsTests {
         #expect(LyricSyllables.syllables(verse) == expected)
     }
 
+    @Test("as LilyPond reads a verse: its number, `--` and `__`, `_` inside a word, skips, braces",
+          arguments: [
+            ("1. Here is verse one", LyricVerse(stanza: "1.", syllables: ["Here", "is", "verse", "one"])),
+            ("2．这 是", LyricVerse(stanza: "2.", syllables: ["这", "是"])),
+            ("A -- ma -- zing", LyricVerse(stanza: nil, syllables: ["A-", "ma-", "zing"])),
+            ("grace __ how", LyricVerse(stanza: nil, syllables: ["grace", "how"])),
+            ("我 们_的 歌", LyricVerse(stanza: nil, syllables: ["我", "们的", "歌"])),
+            ("a_b c", LyricVerse(stanza: nil, syllables: ["a b", "c"])),
+            ("la \\repeat unfold 3 { \\skip 1 } la", LyricVerse(stanza: nil, syllables: ["la", nil, nil, nil, "la"])),
+            ("la \\skip 4 la", LyricVerse(stanza: nil, syllables: ["la", nil, "la"])),
+            ("a {b} c \\repeat unfold 2 {\\skip 1} d", LyricVerse(stanza: nil, syllables: ["a", "b", "c", nil, nil, "d"])),
+            ("10. ten", LyricVerse(stanza: nil, syllables: ["10.", "ten"])),
+          ] as [(String, LyricVerse)])
+    func verse(text: String, expected: LyricVerse) {
+        #expect(LyricSyllables.verse(text) == expected)
+    }
+
     @Test("an H: line is spaced as jianpu-ly spaces it: a Han character a word, punctuation, kana and Latin with the one before, an opening quote with the one after, _ joining",
           arguments: [
             ("一闪一闪，亮晶晶", "一 闪 一 闪， 亮 晶 晶"),
