@@ -13,7 +13,12 @@ enum ExportLyrics {
         var lastSung: [(entry: Int, lyric: Int)?] = Array(repeating: nil, count: verses.count)
         var hyphenOpen = Array(repeating: false, count: verses.count)
         for index in entries.indices {
-            guard case .note(var note) = entries[index], !note.isRest, note.multibarRest == nil, !note.isContinuation else { continue }
+            guard case .note(var note) = entries[index], note.multibarRest == nil, !note.isContinuation else { continue }
+            if note.isRest {
+                // A slur may start or end on a rest (`0 ( 1 2 )` sings nothing on 1 and 2, as LilyPond).
+                _ = placement.takesSyllable(isStruck: false, slurStarts: note.slurStarts, slurEnds: note.slurStops)
+                continue
+            }
             if !placement.takesSyllable(isStruck: !note.followsTie, slurStarts: note.slurStarts, slurEnds: note.slurStops) {
                 if note.followsTie { continue }
                 for verse in syllables.indices {
