@@ -11,7 +11,11 @@ struct Spanners {
             // Each part's events in written order, with the system they are in.
             let events = systems.flatMap { system in system.events[p].map { (system: system, placed: $0) } }
             var written: [SourceLocation: Int] = [:]
-            for (index, item) in events.enumerated() where written[item.placed.event.location] == nil { written[item.placed.event.location] = index }
+            for (index, item) in events.enumerated() where written[item.placed.event.location] == nil {
+                written[item.placed.event.location] = index
+                // A slur opened on grace notes (`g[5] ( 1 2 )`, `5 [67]g ( 1 )`) is drawn from the note they go with.
+                for grace in item.placed.event.graceBefore + item.placed.event.graceAfter { written[grace.0.location] = written[grace.0.location] ?? index }
+            }
             for slur in parts[p].slurs {
                 guard let start = written[slur.start], let end = written[slur.end], start < end else { continue }
                 tie(from: events[start].placed, in: events[start].system, to: events[end].placed, in: events[end].system, metrics: m, role: .slur)

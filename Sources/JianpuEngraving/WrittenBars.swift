@@ -332,7 +332,9 @@ struct WrittenBars {
             let location = bar.events[e].location
             var sings = false
             if case .note = bar.events[e].kind {
-                sings = placement.takesSyllable(isStruck: bar.events[e].isStruckNote, slurStarts: slurStarts[location] ?? 0, slurEnds: slurEnds[location] ?? 0)
+                let slursAt = { (grace: (Note, WrittenNote)) in (starts: slurStarts[grace.0.location] ?? 0, ends: slurEnds[grace.0.location] ?? 0) }
+                sings = placement.takesSyllable(isStruck: bar.events[e].isStruckNote, slurStarts: slurStarts[location] ?? 0, slurEnds: slurEnds[location] ?? 0,
+                                                graceBefore: bar.events[e].graceBefore.map(slursAt), graceAfter: bar.events[e].graceAfter.map(slursAt))
             }
             if !syllables.isEmpty, sings {
                 var sung: [SungSyllable] = []

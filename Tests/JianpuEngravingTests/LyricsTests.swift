@@ -64,6 +64,16 @@ struct LyricsTests {
         // A note that ends one slur and starts the next carries the melisma on; a slur may start on a rest.
         var chained = LyricPlacement()
         #expect([(1, 0), (1, 1), (0, 1), (0, 0)].map { chained.takesSyllable(isStruck: true, slurStarts: $0.0, slurEnds: $0.1) } == [true, false, false, true])
+        // A slur opened on the grace notes before a note, or after the one before it, lets that note take a syllable.
+        var graceBefore = LyricPlacement()
+        let beforeSung = [graceBefore.takesSyllable(isStruck: true, slurStarts: 0, slurEnds: 0, graceBefore: [(starts: 1, ends: 0)]),
+                          graceBefore.takesSyllable(isStruck: true, slurStarts: 0, slurEnds: 1)]
+        #expect(beforeSung == [true, false])
+        var graceAfter = LyricPlacement()
+        let afterSung = [graceAfter.takesSyllable(isStruck: true, slurStarts: 0, slurEnds: 0, graceAfter: [(starts: 1, ends: 0)]),
+                         graceAfter.takesSyllable(isStruck: true, slurStarts: 0, slurEnds: 0),
+                         graceAfter.takesSyllable(isStruck: true, slurStarts: 0, slurEnds: 1)]
+        #expect(afterSung == [true, true, false])
         var fromRest = LyricPlacement()
         #expect([(false, 1, 0), (true, 0, 0), (true, 0, 1), (true, 0, 0)].map { fromRest.takesSyllable(isStruck: $0.0, slurStarts: $0.1, slurEnds: $0.2) } == [false, false, false, true])
     }

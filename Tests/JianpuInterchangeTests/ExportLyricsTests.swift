@@ -14,6 +14,14 @@ struct ExportLyricsTests {
         #expect(sung == ["a", "", "", "b", "", "", "", "c"])
     }
 
+    @Test("a slur opened on grace notes starts on the note they lead to: it is sung, and exported with the slur")
+    func slurFromGraceNotes() throws {
+        let (_, document, _) = try X.export("g[5] ( 1 2 ) 3 4 |\nL: a b c")
+        #expect(try X.values(document, "//note[not(grace)]/lyric/text") == ["a", "b", "c"])
+        #expect(try X.values(document, "(//note[not(grace)])[3]/lyric/text") == ["b"])
+        #expect(try document.nodes(forXPath: "(//note[not(grace)])[1]/notations/slur[@type='start']").count == 1)
+    }
+
     @Test("an L: line's Chinese without spaces is one syllable, an H: line's a character a syllable")
     func chineseLines() throws {
         let (_, document, _) = try X.export("1 2 3 4 |\nL: 你好 吗\nH: 你好 吗\n")
