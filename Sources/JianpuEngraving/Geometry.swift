@@ -104,6 +104,16 @@ public struct NoteReference: Sendable, Hashable {
     public var event: String
 }
 
+/// The note a syllable is sung on: what a check against another engraver's lyrics needs.
+public struct SyllableReference: Sendable, Hashable {
+    /// The id of the written event the syllable is sung on.
+    public var event: String
+    /// The verse, 0-based.
+    public var verse: Int
+    /// Where the note is written, from the start of its part (repeats counted once).
+    public var onset: WholeNotes
+}
+
 /// One positioned mark on a page.
 public struct Glyph: Sendable, Hashable {
     public enum Shape: Sendable, Hashable {
@@ -125,6 +135,8 @@ public struct Glyph: Sendable, Hashable {
     public var note: NoteReference?
     /// For bar lines: the printed number of the bar the line ends.
     public var bar: Int?
+    /// For a lyric syllable: the note it is sung on.
+    public var syllable: SyllableReference?
 
     public init(_ shape: Shape, at: Point, role: Role, note: NoteReference? = nil, bar: Int? = nil) {
         self.shape = shape
@@ -132,6 +144,11 @@ public struct Glyph: Sendable, Hashable {
         self.role = role
         self.note = note
         self.bar = bar
+    }
+
+    init(_ shape: Shape, at: Point, role: Role, syllable: SyllableReference) {
+        self.init(shape, at: at, role: role)
+        self.syllable = syllable
     }
 }
 

@@ -4,7 +4,8 @@ import JianpuCore
 ///
 /// Note heads are `<text class="note">` with `data-pitch` (MIDI number), `data-onset` (seconds,
 /// first time through) and `data-event` (the written event); rests have class `rest`, bar lines
-/// `data-bar`. A transparent `<rect class="bar">` over each bar carries its number and start time.
+/// `data-bar`; lyric syllables `data-sung-on` (the event), `data-verse` (from 1) and `data-at` (the note's
+/// written place from the part's start, in whole notes). A transparent `<rect class="bar">` over each bar carries its number and start time.
 public enum SVGWriter {
     /// The SVG text of `engraving`; `pageGap` points of space between pages.
     public static func svg(_ engraving: Engraving, pageGap: Double = 12) -> String {
@@ -42,6 +43,9 @@ public enum SVGWriter {
                 if let pitch = note.pitch { out += " data-pitch=\"\(pitch)\"" }
                 if let onset = note.onset { out += " data-onset=\"\(n(onset, places: 3))\"" }
                 out += " data-event=\"\(note.event)\""
+            }
+            if let syllable = glyph.syllable {
+                out += " data-sung-on=\"\(syllable.event)\" data-verse=\"\(syllable.verse + 1)\" data-at=\"\(syllable.onset.numerator)/\(syllable.onset.denominator)\""
             }
             out += ">\(escaped(text))</text>\n"
         case .line(let to, let width):

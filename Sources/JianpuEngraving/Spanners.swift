@@ -12,7 +12,11 @@ struct Spanners {
             // system's layout per event cost a few hundred bytes a note in a wide bar).
             let events = systems.indices.flatMap { s in systems[s].events[p].map { (system: s, placed: $0) } }
             var written: [SourceLocation: Int] = [:]
-            for (index, item) in events.enumerated() where written[item.placed.event.location] == nil { written[item.placed.event.location] = index }
+            for (index, item) in events.enumerated() where written[item.placed.event.location] == nil {
+                written[item.placed.event.location] = index
+                // A slur opened on grace notes (`g[5] ( 1 2 )`, `5 [67]g ( 1 )`) is drawn from the note they go with.
+                for grace in item.placed.event.graceBefore + item.placed.event.graceAfter { written[grace.0.location] = written[grace.0.location] ?? index }
+            }
             for slur in parts[p].slurs {
                 guard let start = written[slur.start], let end = written[slur.end], start < end else { continue }
                 tie(from: events[start].placed, in: systems[events[start].system], to: events[end].placed, in: systems[events[end].system], metrics: m, role: .slur)
@@ -36,7 +40,8 @@ struct Spanners {
                     guard verse < placed.lyricBaselines.count else { continue }
                     let shown = BarBlock.shownSyllable(syllable)
                     let y = placed.lyricBaselines[verse]
-                    add(Glyph(.text(shown, m.lyric, .middle), at: Point(placed.x, y), role: .lyric), page: system.page)
+                    let sungOn = SyllableReference(event: placed.event.id, verse: verse, onset: placed.event.onset)
+                    add(Glyph(.text(shown, m.lyric, .middle), at: Point(placed.x, y), role: .lyric, syllable: sungOn), page: system.page)
                     let width = measure.width(of: shown, in: m.lyric)
                     lyricBoxes[system.index, default: []].append(Rect(x: placed.x - width / 2, y: y - 0.8 * m.lyric.size, width: width, height: m.lyric.size))
                     if let stanza = sung.stanza {

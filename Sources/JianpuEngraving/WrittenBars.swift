@@ -88,10 +88,10 @@ struct WrittenBars {
     private let stanzas: [String?]
     private var syllablesSung = 0
     /// Where slurs start and end (by the note written there, with how many): a note under a slur after its
-    /// first carries the syllable on (a melisma), as LilyPond sings lyrics to a melody; and how many are open.
+    /// first carries the syllable on (a melisma), as LilyPond sings lyrics to a melody (`LyricPlacement`).
     private let slurStarts: [SourceLocation: Int]
     private let slurEnds: [SourceLocation: Int]
-    private var openSlurs = 0
+    private var placement = LyricPlacement()
     /// The verses, the longest first: those still sung at a note are the first few.
     private let versesByLength: [Int]
     /// The words written over or under each note.
@@ -330,8 +330,13 @@ struct WrittenBars {
     private mutating func dress(_ bar: inout WrittenBar) {
         for e in bar.events.indices {
             let location = bar.events[e].location
-            let inMelisma = openSlurs > 0
-            if !syllables.isEmpty, bar.events[e].isStruckNote, !inMelisma {
+            var sings = false
+            if case .note = bar.events[e].kind {
+                let slursAt = { (grace: (Note, WrittenNote)) in (starts: slurStarts[grace.0.location] ?? 0, ends: slurEnds[grace.0.location] ?? 0) }
+                sings = placement.takesSyllable(isStruck: bar.events[e].isStruckNote, slurStarts: slurStarts[location] ?? 0, slurEnds: slurEnds[location] ?? 0,
+                                                graceBefore: bar.events[e].graceBefore.map(slursAt), graceAfter: bar.events[e].graceAfter.map(slursAt))
+            }
+            if !syllables.isEmpty, sings {
                 var sung: [SungSyllable] = []
                 for verse in versesByLength {
                     guard syllablesSung < syllables[verse].count else { break }
@@ -341,10 +346,6 @@ struct WrittenBars {
                 }
                 bar.events[e].lyrics = sung.count > 1 ? sung.sorted { $0.verse < $1.verse } : sung
                 syllablesSung += 1
-            }
-            if case .note = bar.events[e].kind {
-                openSlurs += (slurStarts[location] ?? 0) - (slurEnds[location] ?? 0)
-                openSlurs = max(openSlurs, 0)
             }
             for annotation in annotationsByNote[bar.events[e].location] ?? [] {
                 if annotation.isAbove { bar.events[e].wordsAbove.append(annotation.text) } else { bar.events[e].wordsBelow.append(annotation.text) }

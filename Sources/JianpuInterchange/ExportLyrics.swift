@@ -8,16 +8,19 @@ enum ExportLyrics {
         guard !verses.isEmpty else { return }
         let syllables = verses.map(LyricSyllables.syllables)
         var struck = 0
-        var openSlurs = 0
+        var placement = LyricPlacement()
         // Per verse: the entry and lyric index of the last syllable sung, and whether it ended in a hyphen.
         var lastSung: [(entry: Int, lyric: Int)?] = Array(repeating: nil, count: verses.count)
         var hyphenOpen = Array(repeating: false, count: verses.count)
         for index in entries.indices {
-            guard case .note(var note) = entries[index], !note.isRest, note.multibarRest == nil, !note.isContinuation else { continue }
-            let inMelisma = openSlurs > 0
-            openSlurs = max(0, openSlurs + note.slurStarts - note.slurStops)
-            if note.followsTie { continue }
-            if inMelisma {
+            guard case .note(var note) = entries[index], note.multibarRest == nil, !note.isContinuation else { continue }
+            if note.isRest {
+                // A slur may start or end on a rest (`0 ( 1 2 )` sings nothing on 1 and 2, as LilyPond).
+                _ = placement.takesSyllable(isStruck: false, slurStarts: note.slurStarts, slurEnds: note.slurStops)
+                continue
+            }
+            if !placement.takesSyllable(isStruck: !note.followsTie, slurStarts: note.slurStarts, slurEnds: note.slurStops) {
+                if note.followsTie { continue }
                 for verse in syllables.indices {
                     guard let (entry, lyric) = lastSung[verse], case .note(var sung) = entries[entry] else { continue }
                     sung.lyrics[lyric].extend = true

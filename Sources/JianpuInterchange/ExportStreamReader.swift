@@ -17,6 +17,7 @@ struct ExportStreamReader {
     private var atPassageStart = false
     private var tupletCount = 0
     private let slurStarts: [SourceLocation: Int]
+    private var pendingGraceSlurs = 0
     private let slurEnds: [SourceLocation: Int]
     private let annotations: [SourceLocation: [Annotation]]
 
@@ -65,10 +66,13 @@ struct ExportStreamReader {
             markTuplet(from: first, level: path.count + 1)
         case .grace(let grace):
             let chords = grace.notes.filter { !$0.isRest }.map { GraceChord(pitches: spelled($0), written: $0.length) }
+            // A slur opened on grace notes (`g[5] ( 1 2 )`) starts on the note they go with.
             if grace.placement == .before {
                 pendingGrace += chords
+                pendingGraceSlurs += slurStarts[grace.location] ?? 0
             } else if let last = lastNote, case .note(var note) = entries[last] {
                 note.graceAfter += chords
+                note.slurStarts += slurStarts[grace.location] ?? 0
                 entries[last] = .note(note)
             }
         case .repeat(let repeated):
@@ -136,7 +140,8 @@ struct ExportStreamReader {
             note.followsTie = true
         }
         pendingTie = false
-        note.slurStarts = slurStarts[note.location] ?? 0
+        note.slurStarts = (slurStarts[note.location] ?? 0) + pendingGraceSlurs
+        pendingGraceSlurs = 0
         note.slurStops = slurEnds[note.location] ?? 0
         for annotation in annotations[note.location] ?? [] {
             if annotation.isAbove { note.wordsAbove.append(annotation.text) } else { note.wordsBelow.append(annotation.text) }

@@ -114,9 +114,9 @@ struct PartTextWriter {
             var syllables = verse
             while let last = syllables.last, last == nil { syllables.removeLast() }
             guard !syllables.isEmpty else { continue }
-            let words = syllables.map { $0 ?? "_" }
-            let isChinese = words.contains { $0.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) || (0x3400...0x4DBF).contains($0.value) } }
-            lines.append((isChinese ? "H: " : "L: ") + words.joined(separator: " "))
+            // `L:` even for Chinese: the syllables are spaced already, and an `H:` line would split a syllable of
+            // two characters over two notes and drop the `_` of a note left unsung, as jianpu-ly does.
+            lines.append("L: " + syllables.map { $0 ?? "_" }.joined(separator: " "))
         }
     }
 

@@ -8,10 +8,10 @@ struct WrittenNoteTests {
         return score.movements.flatMap(\.parts).flatMap(\.items).compactMap { if case .note(let n) = $0 { n } else { nil } }
     }
 
-    @Test("L: and H: lines stay with the part they are written in, one verse each")
+    @Test("L: and H: lines stay with the part they are written in, one verse each (H: spaced a character a word)")
     func lyricsStayWithTheirPart() {
         let score = ScoreParser.parse("1 2 |\nL: one two\nL: three four\nNextPart\n3 4 |\nH: 五六\n", file: "l.jp").score
-        #expect(score.movements.first?.parts.map(\.lyrics) == [["one two", "three four"], ["五六"]])
+        #expect(score.movements.first?.parts.map(\.lyrics) == [["one two", "three four"], ["五 六"]])
     }
 
     @Test("a note's figure, accidental and octave come from the pitch it sounds in the key",

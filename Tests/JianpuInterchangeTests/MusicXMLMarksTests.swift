@@ -56,7 +56,7 @@ struct MusicXMLMarksTests {
         #expect(try Self.convert(xml).text.contains("1 - - - Fine | 2 - - - DC |"))
     }
 
-    @Test("every verse is a line of its own, hyphens join syllables, a melisma leaves its notes unsung, Chinese is H:")
+    @Test("every verse is a line of its own, hyphens join syllables, a melisma leaves its notes unsung, Chinese is L: spaced")
     func versesAndMelismas() throws {
         func lyric(_ number: Int, _ text: String, _ syllabic: String = "single", extend: Bool = false) -> String {
             "<lyric number=\"\(number)\"><syllabic>\(syllabic)</syllabic><text>\(text)</text>\(extend ? "<extend/>" : "")</lyric>"
@@ -66,7 +66,7 @@ struct MusicXMLMarksTests {
                 + Self.note("E") + Self.note("F", extra: lyric(1, "world") + lyric(2, "人")),
         ])
         let text = try Self.convert(xml).text
-        #expect(text.contains("L: Hel- lo _ world\nH: 天 地 _ 人"), "\(text)")
+        #expect(text.contains("L: Hel- lo _ world\nL: 天 地 _ 人"), "\(text)")
     }
 
     @Test("an arpeggiated chord is written arp before it")

@@ -192,5 +192,6 @@ extension PartBuilder {
             return
         }
         append(.grace(GraceNotes(placement: placement, notes: notes, location: location, width: body.count + 3)))
+        graceSinceLastNote = location
     }
 }

@@ -9,6 +9,9 @@ struct PartBuilder {
     var annotations: [Annotation] = []
     private var openSlurs: [SourceLocation] = []
     private var lastNote: SourceLocation?
+    /// Grace notes written since the last note: a slur opened after them starts on them (`g[5] ( 1 2 )`,
+    /// `5 [67]g ( 1 2 )`), as in LilyPond, so the note after them still takes a syllable.
+    var graceSinceLastNote: SourceLocation?
 
     var stack: [Frame] = [Frame(kind: .root, location: SourceLocation(file: "", line: 0, column: 0))]
     var tonic = 60
@@ -135,9 +138,9 @@ struct PartBuilder {
 
     /// `(`, `)` and quoted words: nothing to play, but printed on the note written before them.
     private mutating func printedMark(_ text: String) {
-        guard let note = lastNote else { return }
+        guard let note = lastNote ?? (text == "(" ? graceSinceLastNote : nil) else { return }
         switch text {
-        case "(": openSlurs.append(note)
+        case "(": openSlurs.append(graceSinceLastNote ?? note)
         case ")": if let start = openSlurs.popLast(), start != note { slurs.append(Slur(start: start, end: note)) }
         default:
             let words = text.drop { $0 == "^" || $0 == "_" }.trimmingCharacters(in: ["\""])
@@ -253,6 +256,7 @@ struct PartBuilder {
             : Note.spelling(text: String(decoding: bytes, as: UTF8.self), arpeggio: arpeggio, width: original?.count ?? bytes.count)
         append(.note(Note(pitches: pitches, length: length, spelling: spelling, location: location)))
         lastNote = location
+        graceSinceLastNote = nil
         pendingArpeggio = nil
     }
 

@@ -74,7 +74,9 @@ public struct ScoreParser {
     mutating func header(_ header: Header, at location: SourceLocation) {
         let (name, value) = (header.name, header.value)
         if name == "l:" || name == "h:" {
-            part.lyrics.append(value)
+            // An `H:` line is kept as jianpu-ly hands it to LilyPond, a Han character a word: from here on a
+            // verse is read alike, whichever way it was written.
+            part.lyrics.append(name == "h:" ? LyricSyllables.hanziSpaced(value) : value)
             return
         }
         if name == "instrument" {

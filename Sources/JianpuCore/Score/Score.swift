@@ -35,7 +35,8 @@ public struct Part: Sendable, Hashable {
     /// The `instrument=` header of the part, if any.
     public var instrument: String?
     public var items: [MusicItem]
-    /// The `L:`/`H:` lines written in the part, one verse each, as written.
+    /// The `L:`/`H:` lines written in the part, one verse each: an `L:` line as written, an `H:` line spaced a
+    /// Han character a word (`LyricSyllables.hanziSpaced`).
     public var lyrics: [String]
     /// Slurs and words over or under notes: printed, not played.
     public var slurs: [Slur]

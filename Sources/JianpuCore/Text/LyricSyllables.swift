@@ -13,13 +13,14 @@ public struct LyricVerse: Sendable, Hashable {
 /// Splitting a verse of lyrics (`L:`/`H:`) into the syllables sung one to a note, as jianpu-ly hands them to
 /// LilyPond: what the typeset page prints under the notes and what MusicXML export writes as `<lyric>`.
 public enum LyricSyllables {
-    /// The verse `text`: a leading `1.` (or full-width `1．`) is its number; words split at spaces, a trailing `-`
-    /// (or LilyPond's ` -- `) joining a syllable to the next (printed as a hyphen), each CJK character a
-    /// syllable of its own (punctuation after it stays with it), `_` alone a note left unsung, `_` inside a word
-    /// two syllables on one note (`们_的`), `__` an extender that takes no note, and LilyPond's
-    /// `\repeat unfold N { \skip 1 }` notes skipped.
+    /// The verse `text` as LilyPond reads it (an `H:` line after `hanziSpaced`): a leading `1.` (or full-width
+    /// `1．`) is its number; words split at spaces (a `"quoted string"` is one word), a trailing `-` (or
+    /// LilyPond's ` -- `) joining a syllable to the next (printed as a hyphen), `_` alone a note left unsung,
+    /// `_` inside a word two syllables on one note (`们_的`), `__` an extender that takes no note, and
+    /// LilyPond's `\skip` and `\repeat unfold N { \skip 1 }` notes skipped. Chinese written without spaces in
+    /// an `L:` line is one syllable, as the reference sings it.
     public static func verse(_ text: String) -> LyricVerse {
-        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        var words = self.words(text)
         var stanza: String?
         if let first = words.first, let number = stanzaNumber(first) {
             stanza = number.text
@@ -33,6 +34,66 @@ public enum LyricSyllables {
 
     /// The syllables of a verse (its number, if any, left out).
     public static func syllables(_ text: String) -> [String?] { verse(text).syllables }
+
+    /// An `H:` line as jianpu-ly spaces it for LilyPond: a space before each Han character (U+3400–U+A6FF) or
+    /// opening quote (‘ “ 《) that follows a Han character, so each is sung on a note of its own; other
+    /// characters (punctuation, kana, Latin) stay with the character before them, and `_` joins the characters
+    /// on either side onto one note (it never leaves a note unsung here). A leading verse number stays first.
+    public static func hanziSpaced(_ line: String) -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        var text = Substring(line).drop(while: isSpace)
+        while let last = text.last, isSpace(last) { text = text.dropLast() }
+        var prefix = ""
+        if let firstWord = text.split(separator: " ", maxSplits: 1).first, let number = stanzaNumber(String(firstWord)) {
+            prefix = number.text + " "
+            text = text.dropFirst(2).drop(while: isSpace)
+        }
+        var spaced = ""
+        var needsSpace = false
+        for character in text {
+            let scalar = character.unicodeScalars.first?.value ?? 0
+            let isHan = (0x3400..<0xA700).contains(scalar)
+            let isOpeningQuote = character == "\u{2018}" || character == "\u{201C}" || character == "\u{300A}"
+            if needsSpace, isHan || isOpeningQuote {
+                if spaced.last.map(isSpace) != true { spaced.append(" ") }
+                needsSpace = false
+            }
+            if isHan { needsSpace = true }
+            if character == "_" {
+                needsSpace = false
+            } else if !(isSpace(character) && (spaced.last.map(isSpace) ?? true)) {
+                // One space between words is all LilyPond reads.
+                spaced.append(character)
+            }
+        }
+        return prefix + spaced
+    }
+
+    /// The words of a verse: split at spaces and tabs, each brace a word, a `"quoted string"` one word (its
+    /// quotes dropped).
+    private static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var quoted = false
+        var inWord = false
+        for character in text {
+            if character == "\"" {
+                quoted.toggle()
+                inWord = true
+            } else if !quoted, character == " " || character == "\t" || character == "\n" || character == "{" || character == "}" {
+                if inWord { words.append(word) }
+                // A brace is a word of its own, as LilyPond reads it (`{\skip 1}`), never part of a syllable.
+                if character == "{" || character == "}" { words.append(String(character)) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(word) }
+        return words
+    }
 
     /// `1.` or `1．` at the start of a verse, as jianpu-ly reads a verse number: one digit 1–9 and a dot.
     private static func stanzaNumber(_ word: String) -> (text: String, rest: String)? {
@@ -51,6 +112,9 @@ public enum LyricSyllables {
             index += 1
             if word == closing { return }
             switch word {
+            case "{", "}":
+                // Braces that group nothing repeated are not sung.
+                continue
             case "_": result.append(nil)
             case "__": break
             case "--":
@@ -75,38 +139,15 @@ public enum LyricSyllables {
         }
     }
 
-    /// One written word: its CJK characters each a syllable, `_` inside it joining what is on either side onto one note.
+    /// One written word; `_` inside it joins what is on either side onto one note.
     private static func appendWord(_ word: String, into result: inout [String?]) {
-        var latin = ""
-        var afterCJK = false
-        var joinNext = false
-        let startCount = result.count
-        func add(_ syllable: String) {
-            if joinNext, result.count > startCount, let last = result[result.count - 1] {
-                let bothCJK = last.unicodeScalars.last.map(isCJK) == true && syllable.unicodeScalars.first.map(isCJK) == true
-                result[result.count - 1] = last + (bothCJK ? "" : " ") + syllable
-            } else {
-                result.append(syllable)
-            }
-            joinNext = false
+        let pieces = word.split(separator: "_", omittingEmptySubsequences: true).map(String.init)
+        guard var joined = pieces.first else { return }
+        for piece in pieces.dropFirst() {
+            let bothCJK = joined.unicodeScalars.last.map(isCJK) == true && piece.unicodeScalars.first.map(isCJK) == true
+            joined += (bothCJK ? "" : " ") + piece
         }
-        for character in word {
-            if character == "_" {
-                if !latin.isEmpty { add(latin); latin = "" }
-                joinNext = true
-                afterCJK = false
-            } else if character.isPunctuation, afterCJK, latin.isEmpty, let last = result.last, let text = last {
-                result[result.count - 1] = text + String(character)
-            } else if character.unicodeScalars.allSatisfy({ isCJK($0) }) {
-                if !latin.isEmpty { add(latin); latin = "" }
-                add(String(character))
-                afterCJK = true
-            } else {
-                latin.append(character)
-                afterCJK = false
-            }
-        }
-        if !latin.isEmpty { add(latin) }
+        result.append(joined)
     }
 
     /// Whether a character is CJK (ideographs, kana, hangul, full-width forms): a syllable of its own.
