@@ -13,7 +13,10 @@ import Darwin
 ///
 /// A symbolic link is written through to the file it names, as the shell's `>` does; a device, a
 /// pipe or a descriptor (`/dev/stdout`, `/dev/fd/3`) is written in place, as there is nothing to
-/// rename (and renaming over `/dev/stdout` would replace the system's link).
+/// rename (and renaming over `/dev/stdout` would replace the system's link). A file with other
+/// names (hard links) is written in place once its new content is complete (`HardLinkedOutput`), so
+/// every name sees the new content, as after `>`. A file the process has open or mapped (a font, a
+/// SoundFont, a log) is refused, before the work and again before the rename (`FilesInUse`).
 public struct OutputFile: Sendable, Hashable {
     /// The path as the user gave it.
     public let path: String
@@ -38,6 +41,10 @@ public struct OutputFile: Sendable, Hashable {
         let (target, descriptor, isProcessFile) = FileStatus.target(of: path)
         self.target = target
         self.descriptor = descriptor
+        var info = stat()
+        if descriptor == nil, stat(target, &info) != 0, errno == ELOOP {
+            throw FileProblem(path, "is a loop of symbolic links (each names another): fix the links or choose another name")
+        }
         for input in inputs where !input.isEmpty && FileStatus.same(target, input) {
             throw FileProblem(path, "is also the input \(input): writing it would destroy the input; choose another output name")
         }
@@ -58,6 +65,7 @@ public struct OutputFile: Sendable, Hashable {
                     return
                 }
                 if existing.isReadOnly { throw FileProblem(path, "is read-only: it is left as it is; make it writable or choose another name") }
+                try Self.checkNotInUse(path, target: target)
             }
         } else if path.hasSuffix("/") {
             throw FileProblem(path, "names a folder: expected a file name")
@@ -83,6 +91,13 @@ public struct OutputFile: Sendable, Hashable {
     /// Starts writing: a temporary file beside the target (or the device itself), made the target by `commit()`.
     public func open() throws(FileProblem) -> OutputFileWriter {
         try OutputFileWriter(self)
+    }
+
+    /// Refuses a target this process has open or mapped (a font, a SoundFont, a log, a library): a file the run reads.
+    static func checkNotInUse(_ path: String, target: String) throws(FileProblem) {
+        if let name = FilesInUse.holding(target) {
+            throw FileProblem(path, "is \(name), a file this run reads: writing it would destroy it; choose another output name")
+        }
     }
 
     /// True when this output and `other` name the same file.
@@ -177,6 +192,14 @@ public final class OutputFileWriter {
             descriptor = -1
             guard closed == 0 else { throw failure("cannot be written") }
             defer { forget() }
+            // Fonts and tables a library opened during the work are known only now.
+            do { try OutputFile.checkNotInUse(file.path, target: file.target) } catch {
+                unlink(temporaryPath)
+                throw error
+            }
+            if let existing = FileStatus(file.target), existing.kind == .regular, existing.links > 1 {
+                return try HardLinkedOutput.copy(temporaryPath, over: file)
+            }
             guard rename(temporaryPath, file.target) == 0 else {
                 let reason = String(cString: strerror(errno))
                 unlink(temporaryPath)

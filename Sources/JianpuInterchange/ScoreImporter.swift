@@ -1,4 +1,5 @@
 import Foundation
+import JianpuCore
 
 /// What `jianpu import` asks for beyond the source: which ABC tune, which MIDI track.
 public struct ImportOptions: Sendable, Hashable {
@@ -39,6 +40,7 @@ public enum ScoreImporter {
 
     /// Reads `bytes` (named `file` in messages) and writes each score in it as jianpu text.
     public static func convert(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> [ImportResult] {
+        if let problem = ByteOrderMark.problem(bytes) { throw ImportError(file: file, place: "", message: problem) }
         guard let format = ImportFormat.detect(bytes, name: file) else {
             throw ImportError(file: file, place: "", message: "not a format jianpu imports: expected MusicXML (.musicxml, .xml), compressed MusicXML (.mxl), ABC (.abc) or a Standard MIDI File (.mid)")
         }

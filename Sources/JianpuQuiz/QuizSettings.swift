@@ -155,12 +155,22 @@ public enum QuizProfile {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         do {
             // A profile is a few hundred bytes: a huge file or a device is refused before it is read.
-            let data = Data(try InputFile.read(path, maximumBytes: 64 << 10))
-            return try JSONDecoder().decode(QuizSettings.self, from: data)
+            let bytes = try InputFile.read(path, maximumBytes: 64 << 10)
+            do {
+                return try JSONDecoder().decode(QuizSettings.self, from: Data(bytes))
+            } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+                // The reader calls a number it cannot hold (1e400) "not valid JSON": the number is named instead.
+                if let number = outOfRangeNumber(in: bytes) {
+                    throw QuizError("cannot read quiz profile \(path): the number \(number) is out of range; fix it, or save a new one with --save-profile")
+                }
+                throw DecodingError.dataCorrupted(context)
+            }
         } catch let error as FileProblem {
             throw QuizError("cannot read quiz profile \(error.description)")
         } catch let error as DecodingError {
             throw QuizError("cannot read quiz profile \(path): \(describe(error)); fix it, or save a new one with --save-profile")
+        } catch let error as QuizError {
+            throw error
         } catch {
             throw QuizError("cannot read quiz profile \(path): \(error.localizedDescription)")
         }
@@ -182,6 +192,36 @@ public enum QuizProfile {
         } catch {
             throw QuizError("cannot save quiz profile \(path): \(error.localizedDescription)")
         }
+    }
+
+    /// The first number of JSON text (outside its strings) that no Swift number holds: not finite
+    /// as a Double, or written as a whole number past the 64-bit integers.
+    static func outOfRangeNumber(in bytes: [UInt8]) -> String? {
+        var index = 0
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                inString = true
+                index += 1
+                continue
+            }
+            guard byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < bytes.count, "+-.eE0123456789".utf8.contains(bytes[index]) { index += 1 }
+            let token = String(decoding: bytes[start..<index], as: UTF8.self)
+            let isWhole = !token.contains(where: { ".eE".contains($0) })
+            if let value = Double(token), !value.isFinite || (isWhole && Int64(token) == nil) { return token }
+        }
+        return nil
     }
 
     private static func describe(_ error: DecodingError) -> String {

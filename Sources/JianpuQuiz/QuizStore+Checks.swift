@@ -14,12 +14,23 @@ extension QuizStore {
     /// Refuses a device, a pipe or a folder as the log, before SQLite opens it: SQLite would write its
     /// journal beside it (`/dev/null-journal`) or fail with a message about something else.
     static func refuseOtherThanFile(_ path: String) throws {
+        try refuseNameTooLongForCompanions(path)
         guard let status = FileStatus(path) else { return }
         switch status.kind {
         case .regular: return
         case .directory: throw QuizError("\(path) is a folder: the quiz log is a file; pass --db with a file name, such as \(path)/quiz.sqlite")
         case .other: throw QuizError("\(path) is not a regular file (a device or a pipe): the quiz log is a file of its own; pass --db FILE")
         }
+    }
+
+    /// Refuses a log whose name leaves no room for SQLite's files beside it (`NAME-journal`,
+    /// `NAME-wal`): SQLite would fail with "unable to open the file", which blames the path.
+    static func refuseNameTooLongForCompanions(_ path: String) throws {
+        let (folder, name) = FileStatus.split(path)
+        let longest = pathconf(folder, Int32(_PC_NAME_MAX))
+        let limit = (longest > 0 ? longest : 255) - "-journal".utf8.count
+        guard name.utf8.count > limit else { return }
+        throw QuizError("\(path): the log's name is too long (\(name.utf8.count) bytes): SQLite keeps files beside it named NAME-journal and NAME-wal, which must fit the file system's \(limit + 8) bytes: give --db a name of at most \(limit) bytes")
     }
 
     /// Whether the log's folder is on media mounted read-only (a CD, a read-only mount).

@@ -43,7 +43,7 @@ struct Typeset: ParsableCommand {
     }
 
     func run() throws {
-        let file = try OutputFile(output, inputs: [input.file])
+        let file = try OutputFile(output, inputs: [input.file] + FontFiles.inUse())
         let written = try input.load()
         let score = written.transposed(by: transposition.semitones(from: written.writtenKey))
         let engraver = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure())

@@ -280,9 +280,123 @@ struct HostileInputRoundTwoTests {
         #expect(outcome.status == 0, "\(outcome.errors)")
         #expect(outcome.output.contains("with the chords= track"), "\(outcome.output)")
     }
+
+    /// A private fontconfig whose fonts are copies, so that a failure destroys nothing of the system's.
+    func privateFonts() throws -> (environment: String, latin: String, cjk: String) {
+        let fonts = folder.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        let latin = fonts.appendingPathComponent("DejaVuSans.ttf").path
+        let cjk = fonts.appendingPathComponent("DroidSansFallback.ttf").path
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", toPath: latin)
+        let system = try shell("fc-match -f '%{file}' 'Droid Sans Fallback'").output
+        try FileManager.default.copyItem(atPath: system, toPath: cjk)
+        try file("fonts.conf", "<?xml version=\"1.0\"?><!DOCTYPE fontconfig SYSTEM \"fonts.dtd\"><fontconfig><dir>\(fonts.path)</dir>"
+                 + "<cachedir>\(folder.appendingPathComponent("cache").path)</cachedir></fontconfig>\n")
+        return ("FONTCONFIG_FILE='\(folder.appendingPathComponent("fonts.conf").path)'", latin, cjk)
+    }
+
+    @Test("typeset -o onto a font the page is drawn with is refused before any work, the font kept",
+          arguments: ["latin.svg", "latin.pdf", "cjk.html", "cjk.pdf"])
+    func fontsProtected(name: String) throws {
+        let (environment, latin, cjk) = try privateFonts()
+        let font = name.hasPrefix("cjk") ? cjk : latin
+        let before = FileManager.default.contents(atPath: font)
+        try file("s.jp", "title=茉莉花 Jasmine\n1=C\n4/4\n1 2 3 4 |\n")
+        if name.hasSuffix(".pdf") {
+            #expect(link(font, folder.appendingPathComponent(name).path) == 0)
+        } else {
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(name).path, withDestinationPath: font)
+        }
+        let outcome = try shell("\(environment) $J typeset s.jp -o \(name)")
+        #expect(outcome.status != 0, "\(outcome.errors)")
+        #expect(outcome.errors.contains("input") || outcome.errors.contains("reads"), "\(outcome.errors)")
+        #expect(FileManager.default.contents(atPath: font) == before)
+    }
+
+    @Test("learn --out onto the log's -journal or -wal, or the SoundFont, is refused before any work",
+          arguments: ["q.sqlite-journal", "q.sqlite-wal", "f.sf2"])
+    func learnInputsProtected(name: String) throws {
+        try file("q.sqlite-journal", "a journal")
+        try file("q.sqlite-wal", "write-ahead pages")
+        try file("f.sf2", "RIFF sfbk")
+        let outcome = try shell("$J learn D --plain --db q.sqlite --soundfont f.sf2 --out \(name) </dev/null")
+        #expect(outcome.status != 0)
+        #expect(outcome.errors.contains("is also the input"), "\(outcome.errors)")
+        #expect(text("q.sqlite-journal") == "a journal" && text("q.sqlite-wal") == "write-ahead pages" && text("f.sf2") == "RIFF sfbk")
+    }
+
+    @Test("a UTF-16 or UTF-32 score, ABC file or tunings file is named as such, with the fix", arguments: [
+        ("b.jp", "$J check b.jp"), ("b.abc", "$J import b.abc -o b-out.jp"), ("b.txt", "'\(chordpad)' --tunings b.txt --list-tunings"),
+    ])
+    func utf16Named(name: String, command: String) throws {
+        for mark in [[0xFF, 0xFE] as [UInt8], [0xFE, 0xFF], [0xFF, 0xFE, 0, 0]] {
+            FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data(mark + Array("X\0:\0".utf8)))
+            let outcome = try shell(command)
+            #expect(outcome.status == 1, "\(outcome.errors)")
+            #expect(outcome.errors.contains(mark.count == 4 ? "UTF-32" : "UTF-16") && outcome.errors.contains("save it as UTF-8"), "\(outcome.errors)")
+            #expect(text("b-out.jp") == nil)
+        }
+    }
+
+    @Test("a profile's number out of range is said as such, not called invalid JSON", arguments: ["{\"questions\":1e400}", "{\"octaves\":[1e999]}"])
+    func profileNumberOutOfRange(json: String) throws {
+        try file("p.json", json + "\n")
+        let outcome = try shell("$J quiz --plain --mute -n 1 --db q.sqlite --profile p.json </dev/null")
+        #expect(outcome.status != 0)
+        #expect(!outcome.errors.contains("not valid JSON"), "\(outcome.errors)")
+        #expect(outcome.errors.contains("p.json") && outcome.errors.contains("out of range"), "\(outcome.errors)")
+    }
+
+    @Test("import - -o the file standard input reads is refused, the source kept")
+    func importStandardInputProtected() throws {
+        let abc = "X:1\nT:t\nM:4/4\nK:C\nCDEF|\n"
+        try file("a.abc", abc)
+        let outcome = try shell("$J import - -o a.abc < a.abc")
+        #expect(outcome.status != 0)
+        #expect(outcome.errors.contains("a file this run reads"), "\(outcome.errors)")
+        #expect(text("a.abc") == abc)
+    }
+
+    @Test("an output with another name (a hard link) is written in place: both names see it, still one file",
+          arguments: ["export s.jp -o a.mid", "typeset s.jp -o a.svg", "export s.jp -o a.musicxml"])
+    func hardLinkedOutput(command: String) throws {
+        let name = String(command.split(separator: " ").last!)
+        try file("s.jp", "1 2 3 4 |\n")
+        try file(name, "old content, longer than nothing")
+        #expect(link(folder.appendingPathComponent(name).path, folder.appendingPathComponent("other").path) == 0)
+        let outcome = try shell("$J \(command)")
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(text(name) != "old content, longer than nothing")
+        #expect(text("other") == text(name))
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("other").path)
+        #expect(attributes[.referenceCount] as? Int == 2)
+        #expect(names() == ["other", name, "s.jp"].sorted())
+    }
+
+    @Test("a quiz log whose name leaves no room for SQLite's -journal beside it is named as too long, not as a bad path")
+    func logNameTooLong() throws {
+        let name = String(repeating: "n", count: 252) + ".db"
+        let outcome = try shell("$J quiz --plain --mute -n 1 --db \(name) </dev/null")
+        #expect(outcome.status != 0)
+        #expect(outcome.errors.contains("too long") && outcome.errors.contains("at most 247 bytes"), "\(outcome.errors)")
+        #expect(!outcome.errors.contains("permissions"), "\(outcome.errors)")
+        #expect(names().isEmpty)
+    }
+
+    @Test("render into a file that cannot grow says the disk is full in words, not libsndfile's 'System error'",
+          .enabled(if: ExitStatusTests.hasSoundFont, "needs a SoundFont"))
+    func renderFullSaidInWords() throws {
+        try file("s.jp", "1 2 3 4 | 5 6 7 1 |\n")
+        let outcome = try shell("ulimit -f 200; TMPDIR=\"$PWD\" $J render s.jp -o o.wav")
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("the disk is full"), "\(outcome.errors)")
+        #expect(!outcome.errors.contains("System error"), "\(outcome.errors)")
+        #expect(names() == ["s.jp"])
+    }
 }
 
 /// What a test asks of the system's files.
 enum FileStatusProbe {
     static func isLink(_ path: String) -> Bool { (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil }
+
 }

@@ -127,6 +127,61 @@ struct OutputFileTests {
     }
     // A disk that fills mid-write is tested on the programs (`ulimit -f` in a shell): a limit set
     // here would also cut the writes of the tests running beside this one.
+
+    func inode(_ name: String) -> UInt64? {
+        (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name))?[.systemFileNumber] as? UInt64
+    }
+
+    @Test("a hard-linked output is written in place, as the shell's > does: every name sees the new content, longer or shorter",
+          arguments: ["a much longer new content than the old one", "new"])
+    func hardLinkedOutputWrittenInPlace(content: String) throws {
+        FileManager.default.createFile(atPath: folder + "/a.mid", contents: Data("the old content".utf8))
+        #expect(link(folder + "/a.mid", folder + "/b.mid") == 0)
+        let before = inode("a.mid")
+        try OutputFile(folder + "/a.mid").write(Array(content.utf8))
+        #expect(contents("a.mid") == content)
+        #expect(contents("b.mid") == content)
+        #expect(inode("a.mid") == before && inode("b.mid") == before)
+        #expect(names() == ["a.mid", "b.mid"])
+    }
+
+    @Test("a hard-linked output keeps its other name's content when the writer is dropped")
+    func hardLinkedOutputDropped() throws {
+        FileManager.default.createFile(atPath: folder + "/a.wav", contents: Data("good take".utf8))
+        #expect(link(folder + "/a.wav", folder + "/b.wav") == 0)
+        do {
+            let writer = try OutputFile(folder + "/b.wav").open()
+            try writer.write(Array("half".utf8))
+        }
+        #expect(contents("a.wav") == "good take")
+        #expect(names() == ["a.wav", "b.wav"])
+    }
+
+    @Test("a loop of links is refused before anything is written, the links kept")
+    func linkLoopRefused() throws {
+        try FileManager.default.createSymbolicLink(atPath: folder + "/a.mid", withDestinationPath: "b.mid")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/b.mid", withDestinationPath: "a.mid")
+        #expect(throws: FileProblem.self) { try OutputFile(folder + "/a.mid") }
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/a.mid")) == "b.mid")
+        #expect(names() == ["a.mid", "b.mid"])
+    }
+
+    @Test("a file the process has open or mapped (a font a library opened) is refused, before the work and at the commit")
+    func fileInUseRefused() throws {
+        FileManager.default.createFile(atPath: folder + "/font.ttf", contents: Data("a font".utf8))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/font.svg", withDestinationPath: "font.ttf")
+        let early = open(folder + "/font.ttf", O_RDONLY)
+        #expect(throws: FileProblem.self) { try OutputFile(folder + "/font.svg") }
+        close(early)
+        // Opened only during the work, as fontconfig opens a font while the page is laid out.
+        let writer = try OutputFile(folder + "/font.svg").open()
+        try writer.write(Array("<svg/>".utf8))
+        let during = open(folder + "/font.ttf", O_RDONLY)
+        defer { close(during) }
+        #expect(throws: FileProblem.self) { try writer.commit() }
+        #expect(contents("font.ttf") == "a font")
+        #expect(names() == ["font.svg", "font.ttf"])
+    }
 }
 
 @Suite("Input files")
@@ -152,4 +207,5 @@ struct InputFileTests {
     func missingFile() {
         #expect(throws: FileProblem("/no/such.jp", "no such file")) { try InputFile.read("/no/such.jp") }
     }
+
 }

@@ -29,7 +29,9 @@ public enum TextFile {
         guard data.count <= maximumBytes else {
             return .failure(.error(at: start, "the file is \(InputFile.megabytes(data.count)): expected at most \(InputFile.megabytes(maximumBytes)) of text"))
         }
-        let bytes = [UInt8](data)
+        var bytes = [UInt8](data)
+        if let problem = ByteOrderMark.problem(bytes) { return .failure(.error(at: start, problem)) }
+        if bytes.starts(with: ByteOrderMark.utf8) { bytes.removeFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let decoded = String(decoding: bytes, as: UTF8.self)
             let line = 1 + decoded.prefix { $0 != "\u{FFFD}" }.filter { $0 == "\n" }.count

@@ -21,6 +21,7 @@ public enum ScoreLoader {
     /// Parses bytes already read, choosing the format from the content.
     public static func parse(_ bytes: [UInt8], path: String) -> (score: Score?, diagnostics: [Diagnostic]) {
         let start = SourceLocation(file: path, line: 1, column: 1)
+        if let problem = ByteOrderMark.problem(bytes) { return (nil, [.error(at: start, problem)]) }
         if bytes.contains(0) {
             return (nil, [.error(at: start, "binary data (a NUL byte): expected a jianpu text file")])
         }
