@@ -67,4 +67,32 @@ struct MusicXMLPerformanceTests {
         let (notes, _) = try Self.played(xml)
         #expect(notes[0] == ["60@0+1", "64@2+2"])
     }
+
+    @Test("a length no value makes (a 6:5 tuplet of one note) is written to the nearest 64th, and the bar still adds up")
+    func unwritableLengthKeepsTheBar() throws {
+        // divisions 24: a sixteenth under 6:5 lasts 5 units (5/96 of a whole), then 19 units of plain notes make a beat.
+        let odd = "<note><pitch><step>A</step><octave>4</octave></pitch><duration>5</duration><voice>1</voice><type>16th</type>"
+            + "<time-modification><actual-notes>6</actual-notes><normal-notes>5</normal-notes></time-modification></note>"
+        let xml = X.score([
+            odd + X.note("B", duration: 19) + X.note("C", 5, duration: 24) + X.note("D", 5, duration: 48),
+            X.note("E", 5, duration: 96),
+        ], divisions: 24)
+        let (notes, result) = try Self.played(xml)
+        #expect(result.warnings.contains { $0.message.contains("5/96") && $0.message.contains("nearest 64th") }, "\(result.warnings)")
+        // 5/96 of a whole is 5/24 of a quarter: written 3/16, the next note taking the rest of the beat.
+        #expect(notes[0] == ["69@0+3/16", "71@3/16+13/16", "72@1+1", "74@2+2", "76@4+4"], "\(result.text)")
+    }
+
+    @Test("a backward repeat after another, with no forward sign, goes back to the bar after the first")
+    func backwardRepeatAfterRepeat() throws {
+        let backward = "<barline location=\"right\"><repeat direction=\"backward\"/></barline>"
+        let xml = X.score([
+            X.note("C", duration: 4) + backward,
+            X.note("D", duration: 4),
+            X.note("E", duration: 4) + backward,
+            X.note("F", duration: 4),
+        ])
+        let (notes, _) = try Self.played(xml)
+        #expect(notes[0].map { $0.split(separator: "@")[0] } == ["60", "60", "62", "64", "62", "64", "65"])
+    }
 }
