@@ -95,4 +95,20 @@ struct MusicXMLPerformanceTests {
         let (notes, _) = try Self.played(xml)
         #expect(notes[0].map { $0.split(separator: "@")[0] } == ["60", "60", "62", "64", "62", "64", "65"])
     }
+
+    @Test("a tie into the first ending only: the last bar moves into each ending, tied only in the first")
+    func tieIntoTheFirstEndingOnly() throws {
+        let tieStart = "<tie type=\"start\"/>", tieStop = "<tie type=\"stop\"/>"
+        let xml = X.score([
+            X.note("C", duration: 4),
+            X.note("C", duration: 2) + X.note("D", duration: 2, extra: tieStart),
+            "<barline location=\"left\"><ending number=\"1\" type=\"start\"/></barline>" + X.note("D", duration: 2, extra: tieStop) + X.note("E", duration: 2)
+                + "<barline location=\"right\"><ending number=\"1\" type=\"stop\"/><repeat direction=\"backward\"/></barline>",
+            "<barline location=\"left\"><ending number=\"2\" type=\"start\"/></barline>" + X.note("D", duration: 2) + X.note("F", duration: 2)
+                + "<barline location=\"right\"><ending number=\"2\" type=\"discontinue\"/></barline>",
+        ])
+        let (notes, result) = try Self.played(xml)
+        // Pass 1: D held into the first ending (4 beats); pass 2: D of the second ending struck anew.
+        #expect(notes[0] == ["60@0+4", "60@4+2", "62@6+4", "64@10+2", "60@12+4", "60@16+2", "62@18+2", "62@20+2", "65@22+2"], "\(result.text)")
+    }
 }
