@@ -16,7 +16,9 @@ public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
         if bytes.starts(with: Array("MThd".utf8)) { return .midi }
         if bytes.starts(with: Array("RIFF".utf8)), bytes.count >= 12, Array(bytes[8..<12]) == Array("RMID".utf8) { return .midi }
         let head = String(decoding: bytes.prefix(65_536), as: UTF8.self)
-        if let root = firstElementName(head) {
+        // Only a document that starts as XML is XML: ABC's broken rhythm (`A<B`) has angle brackets too.
+        let looksLikeXML = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first == "<"
+        if looksLikeXML, let root = firstElementName(head) {
             if root == "score-partwise" || root == "score-timewise" { return .musicXML }
             return nil
         }

@@ -3,7 +3,8 @@
 /// A repeat runs from its forward sign (or the start, or the end of the previous repeat) to its
 /// backward sign; the endings after it become `A{ … | … }`, whose `|` separates the endings, so the
 /// bars inside an ending are written without bar lines. `R3{` plays three times; with fewer endings
-/// than passes the first ending is played on the extra passes, as the source's `1, 2` ending says.
+/// than passes the first ending is played on the extra passes, as the source's `1, 2` ending says,
+/// and when the last pass has no ending (a lone `1.` ending) an empty ending `| }` closes the list.
 struct JianpuRoadMap {
     /// Words before each bar's notes.
     var before: [[String]]
@@ -41,7 +42,16 @@ struct JianpuRoadMap {
                     warnings.append(ImportWarning(place: place(index), message: "an ending (volta \(first.numbers.map(String.init).joined(separator: ","))) with no music to repeat before it: written as plain bars"))
                 } else {
                     let passes = Set(endings.flatMap(\.numbers)).count
-                    let times = max(passes, endings.count, measures[index - 1].endsRepeatPlayingTimes ?? 2)
+                    let signedTimes = endings.compactMap { measures[$0.end].endsRepeatPlayingTimes }.max()
+                        ?? measures[index - 1].endsRepeatPlayingTimes ?? 2
+                    let times = max(passes, endings.count, signedTimes)
+                    // Passes after the highest ending's number play no ending (a lone first ending is
+                    // skipped on the way on): an empty last ending says so, as `A{ … | }`.
+                    let highest = endings.flatMap(\.numbers).max() ?? times
+                    let playsNoEnding = highest < times && !endings.isEmpty
+                    if playsNoEnding && times - highest > 1 {
+                        warnings.append(ImportWarning(place: place(index), message: "passes \(highest + 1) to \(times) play no ending: written with one empty last ending, so the first ending is played on all passes but the last"))
+                    }
                     let expected = Array(1...max(1, times - endings.count + 1))
                     if endings[0].numbers != expected && endings.count > 1 {
                         warnings.append(ImportWarning(place: place(index), message: "endings numbered \(endings.map { $0.numbers.map(String.init).joined(separator: ",") }.joined(separator: " / ")): written in order, the first ending taking the extra passes"))
@@ -52,8 +62,9 @@ struct JianpuRoadMap {
                     before[endings[0].start].insert("A{", at: 0)
                     for (k, ending) in endings.enumerated() {
                         for bar in ending.start...ending.end { barLineAfter[bar] = false }
-                        after[ending.end].append(k == endings.count - 1 ? "}" : "|")
+                        after[ending.end].append(k == endings.count - 1 && !playsNoEnding ? "}" : "|")
                     }
+                    if playsNoEnding { after[endings[endings.count - 1].end].append("}") }
                     barLineAfter[endings[endings.count - 1].end] = true
                 }
                 index = j

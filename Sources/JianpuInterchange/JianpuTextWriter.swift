@@ -19,7 +19,7 @@ public enum JianpuTextWriter {
             if let value = value.map(headerValue), !value.isEmpty { lines.append("\(name)=\(value)") }
         }
         var chordsWritten = false
-        for (index, part) in score.parts.enumerated() {
+        for (index, part) in EndingTies.separated(score.parts).enumerated() {
             if index > 0 { lines.append(""); lines.append("NextPart") }
             if !lines.isEmpty { lines.append("") }
             var writer = PartTextWriter(part: part)

@@ -166,7 +166,14 @@ struct MusicXMLPartReader {
             case "barline":
                 readBarline(child, frame: &frame, place: place)
             case "note":
-                guard !child.has("cue") else { continue }
+                if child.has("cue") {
+                    // A cue note is silent (MusicXML plays none), but it takes its time in its voice.
+                    if !child.has("chord") && !child.has("grace") {
+                        position += length(Self.duration(child))
+                        furthest = max(furthest, position)
+                    }
+                    continue
+                }
                 let voice = child.value("voice").flatMap { $0.isEmpty ? nil : $0 } ?? "1"
                 let staff = child.integer("staff") ?? 1
                 if staffOfVoice[voice] == nil && voiceOrder.count >= Self.maximumVoices {

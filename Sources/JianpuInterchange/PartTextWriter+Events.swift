@@ -8,6 +8,8 @@ extension PartTextWriter {
         var graces: [ImportedEvent] = []
         var openTuplet: (actual: Int, normal: Int)?
         var position = barOnset
+        // Where the words written so far end, when a length no value makes was written rounded.
+        var writtenEnd = barOnset
         func closeTuplet() {
             if openTuplet != nil { words.append("]") }
             openTuplet = nil
@@ -49,6 +51,12 @@ extension PartTextWriter {
             }
             if event.isArpeggiated && event.pitches.count > 1 { words.append("arp") }
             if let symbol = event.chordSymbol { chordSymbols.append((position, symbol)) }
+            if openTuplet == nil {
+                length = roundedLength(length, from: position, writtenEnd: writtenEnd, place: eventPlace)
+                writtenEnd += length
+            } else {
+                writtenEnd += event.length
+            }
             words.append(contentsOf: noteWords(event, writtenLength: length, place: eventPlace))
             if let tuplet = event.tuplet, tuplet.isLast, openTuplet != nil { closeTuplet() }
             position += event.length
@@ -59,6 +67,27 @@ extension PartTextWriter {
             words.insert("[" + graces.map(graceText).joined() + "]g", at: last + 1)
         }
         return words
+    }
+
+    /// The length to write for an event outside a tuplet: its own when written values make it and no
+    /// rounding is owed, else from where the words so far end to its end rounded to the finest value
+    /// (a 64th), so that the bar still adds up; a warning says what was rounded.
+    private mutating func roundedLength(_ length: WholeNotes, from onset: WholeNotes, writtenEnd: WholeNotes, place: String) -> WholeNotes {
+        if writtenEnd == onset && JianpuLengths.pieces(length, isRest: false).exact { return length }
+        let grid = WholeNotes(1, 64)
+        let end = onset + length
+        let steps = end / grid
+        let (whole, part) = steps.numerator.quotientAndRemainder(dividingBy: steps.denominator)
+        let nearest = WholeNotes(whole + (part >= steps.denominator - part ? 1 : 0)) * grid
+        var written = nearest - writtenEnd
+        if written <= .zero || !JianpuLengths.pieces(written, isRest: false).exact {
+            written = max(grid, length)
+            if !JianpuLengths.pieces(written, isRest: false).exact { return length }
+        }
+        if written != length {
+            warn(place, "a length of \(length) whole notes that no written note value makes: written as \(written), the nearest 64th, so that the bar still adds up")
+        }
+        return written
     }
 
     /// The words of one event: its pieces (tied when its length needs several), tie, dynamic, slur.

@@ -88,5 +88,7 @@ struct MusicXMLImportTests {
         #expect(ImportFormat.detect(Array("MThd\0\0\0\u{6}".utf8)) == .midi)
         #expect(ImportFormat.detect(Array("X:1\nT:Song\nK:G\nGAB|".utf8), name: "song.xml") == .abc)
         #expect(ImportFormat.detect(Array("<html></html>".utf8), name: "a.musicxml") == nil)
+        #expect(ImportFormat.detect(Array("% a book of airs\n%\nX:1\nT:Air\nK:D\nA<B c>d|".utf8), name: "book.abc") == .abc)
+        #expect(ImportFormat.detect(Array("%%abc\n% <b>notes</b>\nX:2\nK:G\nG2|".utf8)) == .abc)
     }
 }
