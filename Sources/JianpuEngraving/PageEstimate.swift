@@ -29,20 +29,14 @@ struct PageEstimate {
 
     /// The notes, rests, dashes and whole-bar rests written in `items`, repeats counted once.
     static func events(in items: [MusicItem]) -> Int {
-        var count = 0
-        var pending = [items[...]]
-        while let group = pending.popLast() {
-            for item in group {
-                switch item {
-                case .note, .continuation, .multibarRest: count += 1
-                case .tuplet(let tuplet): pending.append(tuplet.items[...])
-                case .repeat(let repeated):
-                    pending.append(repeated.body[...])
-                    pending += repeated.endings.map { $0[...] }
-                default: break
-                }
-            }
+        struct Counter: MusicWalker {
+            var count = 0
+            mutating func visitNote(_ note: Note, ratio: WholeNotes) { count += 1 }
+            mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) { count += 1 }
+            mutating func visitMultibarRest(_ rest: MultibarRest) { count += 1 }
         }
-        return count
+        var counter = Counter()
+        counter.walk(items)
+        return counter.count
     }
 }

@@ -13,48 +13,46 @@ enum PrintedBars {
 
     /// Whether items hold a repeat or a jump, which make the performance leave the written order.
     static func reordersBars(_ items: [MusicItem]) -> Bool {
-        items.contains { item in
-            switch item {
-            case .repeat, .jump: true
-            case .tuplet(let tuplet): reordersBars(tuplet.items)
-            default: false
-            }
+        struct Finder: MusicWalker {
+            var isDone = false
+            mutating func visitRepeat(_ repeated: Repeat, ratio: WholeNotes) { isDone = true }
+            mutating func visitJump(_ jump: Jump) { isDone = true }
         }
+        var finder = Finder()
+        finder.walk(items)
+        return finder.isDone
     }
 
     /// The played bars of a movement whose first part (the melody) is `melody` and played as
     /// `notes` and `rests` (part 0 of them); `plainStarts` are the bar starts counted straight
     /// through, used when the melody plays nothing.
     static func played(melody: Part, notes: [TimedNote], rests: [TimedRest], length: WholeNotes, plainStarts: [WholeNotes]) -> [PlayedBar] {
-        var written: [Written] = []
-        var meters: [MeterChange] = []
-        var pickup: WholeNotes? = nil
-        var end = WholeNotes.zero
-        var barLength = WholeNotes.whole
-        func read(_ items: [MusicItem], scale: WholeNotes?) {
-            for item in items {
-                switch item {
-                case .note(let note):
-                    written.append(Written(location: note.location, position: end))
-                    end += scale.map { note.length * $0 } ?? note.length
-                case .continuation(let dash): end += scale.map { dash.length * $0 } ?? dash.length
-                case .multibarRest(let rest):
-                    written.append(Written(location: rest.location, position: end))
-                    end += barLength * Int64(rest.bars)
-                case .tuplet(let tuplet): read(tuplet.items, scale: (scale ?? .whole) * tuplet.ratio)
-                case .repeat(let repeated):
-                    read(repeated.body, scale: scale)
-                    for ending in repeated.endings { read(ending, scale: scale) }
-                case .timeSignature(let signature):
-                    if end == .zero, written.isEmpty { pickup = signature.pickup }
-                    barLength = signature.barLength
-                    meters.append(MeterChange(position: end, beats: signature.beats, beatUnit: signature.beatUnit))
-                default: break
-                }
+        /// The melody read once as written: where each note and rest starts, and the meters.
+        struct Reader: MusicWalker {
+            var written: [Written] = []
+            var meters: [MeterChange] = []
+            var pickup: WholeNotes? = nil
+            var end = WholeNotes.zero
+            var barLength = WholeNotes.whole
+            mutating func visitNote(_ note: Note, ratio: WholeNotes) {
+                written.append(Written(location: note.location, position: end))
+                end += note.length * ratio
+            }
+            mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) { end += dash.length * ratio }
+            mutating func visitMultibarRest(_ rest: MultibarRest) {
+                written.append(Written(location: rest.location, position: end))
+                end += barLength * Int64(rest.bars)
+            }
+            mutating func visitTimeSignature(_ signature: TimeSignature) {
+                if end == .zero, written.isEmpty { pickup = signature.pickup }
+                barLength = signature.barLength
+                meters.append(MeterChange(position: end, beats: signature.beats, beatUnit: signature.beatUnit))
             }
         }
-        // `nil`: no tuplet around, so lengths need no scaling.
-        read(melody.items, scale: nil)
+        var reader = Reader()
+        reader.walk(melody.items)
+        let written = reader.written, pickup = reader.pickup, end = reader.end
+        var meters = reader.meters
         let attacks = melodyAttacks(notes: notes, rests: rests)
         guard !written.isEmpty, let lastAttack = attacks.last else { return PlayedBar.numbered(plainStarts) }
         if meters.first?.position != .zero { meters.insert(MeterChange(position: .zero, beats: 4, beatUnit: 4), at: 0) }
