@@ -14,7 +14,7 @@ struct BarBlock {
     var width = 0.0
     var startPad = 0.0
 
-    var number: Int { bars.lazy.compactMap { $0?.number }.first ?? 0 }
+    var number: Int { bars.lazy.compactMap { $0?.number.value }.first ?? 0 }
     var first: WrittenBar? { bars.lazy.compactMap { $0 }.first }
 
     /// Sets the bar's columns: each far enough from the next for both parts' glyphs, lyrics and chord

@@ -196,7 +196,7 @@ struct SystemLayout {
     private mutating func drawBarLines(_ bar: WrittenBar, left: Double, right: Double, baseline: Double) {
         let top = baseline - m.capHeight - 0.3 * m.s, bottom = baseline + 0.35 * m.s
         func line(_ x: Double, thick: Bool = false) {
-            glyphs.append(Glyph(.line(to: Point(x, bottom), width: thick ? 0.22 * m.s : m.lineWidth), at: Point(x, top), role: .barLine, bar: bar.number))
+            glyphs.append(Glyph(.line(to: Point(x, bottom), width: thick ? 0.22 * m.s : m.lineWidth), at: Point(x, top), role: .barLine, bar: bar.number.value))
         }
         func dots(_ x: Double) {
             for y in [baseline - 0.55 * m.s, baseline - 0.1 * m.s] {

@@ -50,7 +50,7 @@ struct WrittenBar {
     var start: WholeNotes
     var length: WholeNotes
     /// The printed number (0 for a pickup), as the timeline numbers it (`OnsetMap.number`).
-    var number = 0
+    var number: PrintedBarNumber = 0
     var events: [WrittenEvent] = []
     var repeatStart = false
     var repeatEnd = false

@@ -61,9 +61,9 @@ enum PrintedBars {
         let firstNumber = (pickup ?? .zero) > .zero ? 0 : 1
 
         var bars: [PlayedBar] = []
-        var passes: [Int: Int] = [:]
+        var passes: [PrintedBarNumber: Int] = [:]
         func begin(at start: WholeNotes, bar index: Int) {
-            let number = firstNumber + index
+            let number = PrintedBarNumber(firstNumber + index)
             if let last = bars.last, last.start == start {
                 // Nothing of the previous bar is played before this one starts.
                 bars.removeLast()
@@ -96,7 +96,7 @@ enum PrintedBars {
             // A new run: the old one ends here, and this one starts at a bar line or inside a bar.
             if let offset { finishRun(atWritten: attack.onset - offset, inclusive: false) }
             let bar = lastIndex(in: writtenStarts, atOrBefore: position)
-            if bars.isEmpty || writtenStarts[bar] == position || bars.last?.number != firstNumber + bar {
+            if bars.isEmpty || writtenStarts[bar] == position || bars.last?.number.value != firstNumber + bar {
                 begin(at: bars.isEmpty ? .zero : attack.onset, bar: bar)
             }
             offset = attack.onset - position
