@@ -19,24 +19,11 @@ struct PageEstimate {
         let columnsPerLine = max(1, (lineWidth / (0.55 * metrics.s)).rounded(.down))
         var pages = 0.0
         for movement in score.movements {
-            let events = movement.parts.map { Self.events(in: $0.items) }.max() ?? 0
+            let events = WrittenScore(movement).parts.map(\.eventCount).max() ?? 0
             let lines = (Double(events) / columnsPerLine).rounded(.down)
             let systemHeight = (Self.partHeight * Double(max(1, movement.parts.count)) + 1.3) * metrics.s
             pages += lines / ((pageHeight / systemHeight).rounded(.down) + 1)
         }
         return Int(saturating: pages.rounded(.down))
-    }
-
-    /// The notes, rests, dashes and whole-bar rests written in `items`, repeats counted once.
-    static func events(in items: [MusicItem]) -> Int {
-        struct Counter: MusicWalker {
-            var count = 0
-            mutating func visitNote(_ note: Note, ratio: WholeNotes) { count += 1 }
-            mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) { count += 1 }
-            mutating func visitMultibarRest(_ rest: MultibarRest) { count += 1 }
-        }
-        var counter = Counter()
-        counter.walk(items)
-        return counter.count
     }
 }

@@ -49,7 +49,7 @@ struct WrittenEvent {
 struct WrittenBar {
     var start: WholeNotes
     var length: WholeNotes
-    /// The printed number (0 for a pickup), as the timeline numbers it (`OnsetMap.number`).
+    /// The printed number (0 for a pickup), from the written score (`WrittenScore.printedNumber(atWritten:)`).
     var number: PrintedBarNumber = 0
     var events: [WrittenEvent] = []
     var repeatStart = false
@@ -103,23 +103,28 @@ struct WrittenBars: MusicWalker {
     private var openHasNote = false
     private var lastBarWithNote: Int?
 
-    /// Each part's bars of `movement`, ids starting with `prefix`, numbered as `times` (its timeline) prints them.
-    static func read(_ movement: Movement, prefix: String, times: OnsetMap) -> [[WrittenBar]] {
+    /// Each part's bars of `movement`, ids starting with `prefix`, numbered as the written score prints them.
+    static func read(_ movement: Movement, prefix: String) -> [[WrittenBar]] {
         var parts = movement.parts.map { _ in [WrittenBar]() }
-        read(movement, prefix: prefix, times: times) { part, bar in parts[part].append(bar) }
+        read(movement, prefix: prefix) { part, bar in parts[part].append(bar) }
         return parts
+    }
+
+    /// `read(_:prefix:take:)` for callers that hold an onset map: the numbers come from the written score, not from it.
+    static func read(_ movement: Movement, prefix: String, times: OnsetMap, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
+        read(movement, prefix: prefix, take: take)
     }
 
     /// Hands each part's bars to `take` as they are read, the parts in order, each bar once nothing
     /// written later can change it: so a reader that lays bars out as they come holds only a few.
-    static func read(_ movement: Movement, prefix: String, times: OnsetMap, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
-        var numbering = OnsetMap.BarNumbering(map: times)
+    static func read(_ movement: Movement, prefix: String, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
+        let written = WrittenScore(movement)
         for (index, part) in movement.parts.enumerated() {
             var reader = WrittenBars(part: index, movementPrefix: prefix, lyrics: part.lyrics, slurs: part.slurs, annotations: part.annotations)
             func hand(_ bar: WrittenBar) {
                 var bar = bar
                 reader.dress(&bar)
-                numbering.number(&bar, isMelody: index == 0)
+                bar.number = written.printedNumber(atWritten: bar.start)
                 take(index, bar)
             }
             for item in part.items {

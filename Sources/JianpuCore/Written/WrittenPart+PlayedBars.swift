@@ -1,63 +1,16 @@
-/// Numbers the played bars as the score prints them.
-///
-/// The melody is read once in written order (a repeat's body and each ending once, as they
-/// are printed) to find where each printed bar starts in the text. Each note and rest the
-/// melody plays is then found in the text by its location, which maps the performance onto
-/// the written bars however repeats, endings and jumps reorder it.
-enum PrintedBars {
-    /// A note or rest of the melody and where it stands in the written text.
-    private struct Written {
-        var location: SourceLocation
-        var position: WholeNotes
-    }
-
-    /// Whether items hold a repeat or a jump, which make the performance leave the written order.
-    static func reordersBars(_ items: [MusicItem]) -> Bool {
-        struct Finder: MusicWalker {
-            var isDone = false
-            mutating func visitRepeat(_ repeated: Repeat, ratio: WholeNotes) { isDone = true }
-            mutating func visitJump(_ jump: Jump) { isDone = true }
-        }
-        var finder = Finder()
-        finder.walk(items)
-        return finder.isDone
-    }
-
-    /// The played bars of a movement whose first part (the melody) is `melody` and played as
-    /// `notes` and `rests` (part 0 of them); `plainStarts` are the bar starts counted straight
-    /// through, used when the melody plays nothing.
-    static func played(melody: Part, notes: [TimedNote], rests: [TimedRest], length: WholeNotes, plainStarts: [WholeNotes]) -> [PlayedBar] {
-        /// The melody read once as written: where each note and rest starts, and the meters.
-        struct Reader: MusicWalker {
-            var written: [Written] = []
-            var meters: [MeterChange] = []
-            var pickup: WholeNotes? = nil
-            var end = WholeNotes.zero
-            var barLength = WholeNotes.whole
-            mutating func visitNote(_ note: Note, ratio: WholeNotes) {
-                written.append(Written(location: note.location, position: end))
-                end += note.length * ratio
-            }
-            mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) { end += dash.length * ratio }
-            mutating func visitMultibarRest(_ rest: MultibarRest) {
-                written.append(Written(location: rest.location, position: end))
-                end += barLength * Int64(rest.bars)
-            }
-            mutating func visitTimeSignature(_ signature: TimeSignature) {
-                if end == .zero, written.isEmpty { pickup = signature.pickup }
-                barLength = signature.barLength
-                meters.append(MeterChange(position: end, beats: signature.beats, beatUnit: signature.beatUnit))
-            }
-        }
-        var reader = Reader()
-        reader.walk(melody.items)
-        let written = reader.written, pickup = reader.pickup, end = reader.end
-        var meters = reader.meters
-        let attacks = melodyAttacks(notes: notes, rests: rests)
+extension WrittenPart {
+    /// The played bars of the melody this part is (read keeping its places), played as `notes` and
+    /// `rests` (part 0 of them), each numbered as the written bar its first note or rest was written in.
+    ///
+    /// Each note and rest the melody plays is found in the text by its location, which maps the
+    /// performance onto the written bars however repeats, endings and jumps reorder it.
+    /// `plainStarts` are the bar starts counted straight through, used when the melody plays nothing.
+    func playedBars(notes: [TimedNote], rests: [TimedRest], length: WholeNotes, plainStarts: [WholeNotes]) -> [PlayedBar] {
+        let written = places
+        let attacks = Self.melodyAttacks(notes: notes, rests: rests)
         guard !written.isEmpty, let lastAttack = attacks.last else { return PlayedBar.numbered(plainStarts) }
-        if meters.first?.position != .zero { meters.insert(MeterChange(position: .zero, beats: 4, beatUnit: 4), at: 0) }
         // The last note or rest may sound on (or other parts play on) past the written end.
-        let writtenStarts = Flattener.barStarts(meters: meters, pickup: pickup, length: end + max(.zero, length - lastAttack.onset))
+        let writtenStarts = Flattener.barStarts(meters: WrittenScore.meters(of: self), pickup: pickup, length: end + max(.zero, length - lastAttack.onset))
         let firstNumber = (pickup ?? .zero) > .zero ? 0 : 1
 
         var bars: [PlayedBar] = []
@@ -86,7 +39,7 @@ enum PrintedBars {
         }
         var cursor = 0
         for attack in attacks {
-            cursor = find(attack.location, in: written, near: cursor)
+            cursor = Self.find(attack.location, in: written, near: cursor)
             guard written.indices.contains(cursor), written[cursor].location == attack.location else { continue }
             let position = written[cursor].position
             if let offset, position + offset == attack.onset {
@@ -95,7 +48,7 @@ enum PrintedBars {
             }
             // A new run: the old one ends here, and this one starts at a bar line or inside a bar.
             if let offset { finishRun(atWritten: attack.onset - offset, inclusive: false) }
-            let bar = lastIndex(in: writtenStarts, atOrBefore: position)
+            let bar = Self.lastIndex(in: writtenStarts, atOrBefore: position)
             if bars.isEmpty || writtenStarts[bar] == position || bars.last?.number.value != firstNumber + bar {
                 begin(at: bars.isEmpty ? .zero : attack.onset, bar: bar)
             }
@@ -137,7 +90,7 @@ enum PrintedBars {
     }
 
     /// The index of `location` in `written` (ordered by location), trying the one after `near` first.
-    private static func find(_ location: SourceLocation, in written: [Written], near: Int) -> Int {
+    private static func find(_ location: SourceLocation, in written: [Place], near: Int) -> Int {
         if near + 1 < written.count, written[near + 1].location == location { return near + 1 }
         if near < written.count, written[near].location == location { return near }
         var low = 0, high = written.count
