@@ -5,16 +5,16 @@ public struct PlaybackOptions: Sendable, Hashable {
     /// Multiplies every tempo (1.5 plays half as fast again); must be > 0.
     public var tempoFactor: Double
     /// The first bar to play, as printed (a pickup is bar 0), the first time through; nil for the start.
-    public var startBar: Int?
+    public var startBar: PrintedBarNumber?
     /// The last bar to play (inclusive), as printed, the first time through; nil for the end.
-    public var endBar: Int?
+    public var endBar: PrintedBarNumber?
     /// The General MIDI program for part 0 (the melody), overriding the score's.
     public var melodyProgram: UInt8?
     /// The General MIDI program for every other part, overriding the score's.
     public var accompanimentProgram: UInt8?
 
     /// Options; the defaults play the whole score at its own tempo and instruments.
-    public init(tempoFactor: Double = 1, startBar: Int? = nil, endBar: Int? = nil, melodyProgram: UInt8? = nil, accompanimentProgram: UInt8? = nil) {
+    public init(tempoFactor: Double = 1, startBar: PrintedBarNumber? = nil, endBar: PrintedBarNumber? = nil, melodyProgram: UInt8? = nil, accompanimentProgram: UInt8? = nil) {
         self.tempoFactor = tempoFactor
         self.startBar = startBar
         self.endBar = endBar
@@ -72,8 +72,8 @@ public struct PerformanceSchedule: Sendable {
     /// The timeline played: it answers which bar is where, for cursor display and seeking.
     public let timeline: Timeline
     /// The played bars (indices into `timeline.bars`) the range starts and ends in.
-    public let firstBarIndex: Int
-    public let lastBarIndex: Int
+    public let firstBarIndex: PlayedBarIndex
+    public let lastBarIndex: PlayedBarIndex
     /// Seconds (at the scaled tempo) from the score's start to `startPosition`.
     let startSeconds: Double
 
@@ -92,12 +92,12 @@ public struct PerformanceSchedule: Sendable {
         guard let firstIndex else {
             throw AudioError(.invalidOptions, "cannot start at bar \(options.startBar ?? 0): the score has bars \(lowest)…\(highest)")
         }
-        let lastIndex = options.endBar.map { timeline.barIndex(printed: $0) } ?? max(timeline.bars.count - 1, 0)
+        let lastIndex = options.endBar.map { timeline.barIndex(printed: $0) } ?? PlayedBarIndex(max(timeline.bars.count - 1, 0))
         guard let lastIndex, lastIndex >= firstIndex else {
             throw AudioError(.invalidOptions, "cannot end at bar \(options.endBar ?? 0): choose a bar from \(options.startBar ?? lowest) to \(highest)")
         }
         let start = timeline.start(ofBarAt: firstIndex)
-        let end = max(timeline.start(ofBarAt: lastIndex + 1), lastIndex + 1 < timeline.bars.count ? .zero : timeline.length)
+        let end = max(timeline.start(ofBarAt: lastIndex.advanced(by: 1)), lastIndex.value + 1 < timeline.bars.count ? .zero : timeline.length)
 
         self.sampleRate = sampleRate
         self.options = options
@@ -185,13 +185,13 @@ public struct PerformanceSchedule: Sendable {
 
     /// The played bar (1-based, in performance order) sounding at a frame of the performance.
     public func bar(atFrame frame: Int) -> Int {
-        timeline.barIndex(atApproximately: position(atFrame: frame)) + 1
+        timeline.barIndex(atApproximately: position(atFrame: frame)).value + 1
     }
 
     /// The frame at which a played bar (1-based, in performance order) starts, clamped to the played range.
     public func frame(atBar bar: Int) -> Int {
         let index = min(max(bar, 1), max(timeline.bars.count, 1)) - 1
-        return min(max(frame(at: timeline.start(ofBarAt: index)), 0), endFrame)
+        return min(max(frame(at: timeline.start(ofBarAt: PlayedBarIndex(index))), 0), endFrame)
     }
 
     /// The index of the first event at or after `frame`.

@@ -127,7 +127,7 @@ public final class PlaybackEngine: AudioSource, @unchecked Sendable {
     /// The score position sounding now, in whole notes (as of the last audio callback).
     public var currentPosition: Double { Double(bitPattern: publishedPosition.load(ordering: .acquiring)) }
     /// The played bar (1-based, in performance order) sounding now.
-    public var currentBar: Int { schedule.timeline.barIndex(atApproximately: currentPosition) + 1 }
+    public var currentBar: Int { schedule.timeline.barIndex(atApproximately: currentPosition).value + 1 }
     /// Whether the performance is paused (as of the last audio callback).
     public var isPaused: Bool { publishedPaused.load(ordering: .acquiring) }
     /// Whether the music and its tail have been played, or `stop()` took effect.

@@ -82,14 +82,14 @@ public struct PracticeOptions: ParsableArguments {
     /// The plan for `timeline`: `--from`/`--to` give the passage when no `--loop` does, and a loop
     /// plays `--loop-times`, else `loopTimes` (what suits the command).
     /// - Throws: `ValidationError` for option values that need the score (a `--key` from a score with no key is from C).
-    public func plan(for timeline: Timeline, from: Int? = nil, to: Int? = nil, loopTimes defaultTimes: Int = 4) throws -> PracticePlan {
+    public func plan(for timeline: Timeline, from: PrintedBarNumber? = nil, to: PrintedBarNumber? = nil, loopTimes defaultTimes: Int = 4) throws -> PracticePlan {
         var plan = PracticePlan(countInBars: countIn, click: click, clickVolume: clickVolume, parts: try partSettings())
         if let loop, let range = BarRange(loop) {
             plan.bars = range
             plan.passes = loopTimes ?? defaultTimes
         } else {
             if from != nil || to != nil, cutsPassage {
-                plan.bars = BarRange(first: from ?? (timeline.bars.first?.number ?? 1), last: to ?? max(timeline.printedBarCount, 1))
+                plan.bars = BarRange(first: from ?? (timeline.bars.first?.number ?? 1), last: to ?? PrintedBarNumber(max(timeline.printedBarCount, 1)))
             }
             plan.passes = loopTimes ?? 1
         }

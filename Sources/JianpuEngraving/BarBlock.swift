@@ -52,7 +52,7 @@ struct BarBlock {
     var continuesAfter = false
 
     /// The printed number of the first bar in the block.
-    var number: Int { bars.lazy.compactMap { $0.first?.number }.first ?? 0 }
+    var number: Int { bars.lazy.compactMap { $0.first?.number.value }.first ?? 0 }
     var first: WrittenBar? { bars.lazy.compactMap { $0.first }.first }
 
     /// Sets the block's columns: each far enough from the next for every part's glyphs, lyrics, chord

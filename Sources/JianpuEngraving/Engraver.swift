@@ -69,7 +69,7 @@ public struct Engraver {
         guard least <= book.room else {
             throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: 0, height: least, room: book.room)
         }
-        let parts = WrittenBars.read(movement, prefix: prefix, times: times)
+        let parts = WrittenBars.read(movement, prefix: prefix)
         // In order of onset, so that each bar finds its own by halving instead of reading them all.
         let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).enumerated()
             .sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map { ($0.element.onset, Self.printed($0.element.chord.symbol)) }

@@ -19,30 +19,11 @@ struct PageEstimate {
         let columnsPerLine = max(1, (lineWidth / (0.55 * metrics.s)).rounded(.down))
         var pages = 0.0
         for movement in score.movements {
-            let events = movement.parts.map { Self.events(in: $0.items) }.max() ?? 0
+            let events = WrittenScore(movement).parts.map(\.eventCount).max() ?? 0
             let lines = (Double(events) / columnsPerLine).rounded(.down)
             let systemHeight = (Self.partHeight * Double(max(1, movement.parts.count)) + 0.9) * metrics.s
             pages += lines / ((pageHeight / systemHeight).rounded(.down) + 1)
         }
         return Int(saturating: pages.rounded(.down))
-    }
-
-    /// The notes, rests, dashes and whole-bar rests written in `items`, repeats counted once.
-    static func events(in items: [MusicItem]) -> Int {
-        var count = 0
-        var pending = [items[...]]
-        while let group = pending.popLast() {
-            for item in group {
-                switch item {
-                case .note, .continuation, .multibarRest: count += 1
-                case .tuplet(let tuplet): pending.append(tuplet.items[...])
-                case .repeat(let repeated):
-                    pending.append(repeated.body[...])
-                    pending += repeated.endings.map { $0[...] }
-                default: break
-                }
-            }
-        }
-        return count
     }
 }

@@ -183,7 +183,7 @@ struct SystemLayout {
             for segment in block.segments(ofPart: reference) {
                 let bar = block.bars[reference][segment.bar]
                 barAreas.append(BarArea(rect: Rect(x: left + segment.left, y: top, width: segment.right - segment.left, height: height),
-                                        number: bar.number, start: barStarts[segment.bar] ?? -1))
+                                        number: bar.number.value, start: barStarts[segment.bar] ?? -1))
             }
         }
     }
@@ -222,7 +222,7 @@ struct SystemLayout {
     private mutating func drawBarLines(_ bar: WrittenBar, left: Double, right: Double, baseline: Double, starts: Bool, ends: Bool) {
         let top = baseline - m.capHeight - m.barLineAbove, bottom = baseline + m.barLineBelow
         func line(_ x: Double, thick: Bool = false) {
-            glyphs.append(Glyph(.line(to: Point(x, bottom), width: thick ? m.thickLineWidth : m.lineWidth), at: Point(x, top), role: .barLine, bar: bar.number))
+            glyphs.append(Glyph(.line(to: Point(x, bottom), width: thick ? m.thickLineWidth : m.lineWidth), at: Point(x, top), role: .barLine, bar: bar.number.value))
         }
         func dots(_ x: Double) {
             for y in [baseline - m.repeatDotHigh, baseline - m.repeatDotLow] {

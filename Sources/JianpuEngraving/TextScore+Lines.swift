@@ -61,7 +61,7 @@ extension TextScore {
         let movement = score.movements[m]
         var arcs = movement.parts.map { TextEngraving.Arcs(slurs: $0.slurs) }
         var parts = movement.parts.map { _ in [WrittenBar]() }
-        WrittenBars.read(movement, prefix: "m\(m)", times: numberings[m]) { part, bar in
+        WrittenBars.read(movement, prefix: "m\(m)") { part, bar in
             let end = Self.end(of: bar)
             if end <= from {
                 for event in bar.events { arcs[part].pass(event) }
@@ -70,8 +70,6 @@ extension TextScore {
             guard bar.start < to else { return }
             var kept = bar
             kept.events = []
-            // The numbering kept has the bars only: the number read with the whole timeline is kept apart.
-            kept.number = number(movement: m, part: part, start: bar.start) ?? bar.number
             for event in bar.events {
                 if event.onset < from { arcs[part].pass(event) } else if event.onset < to { kept.events.append(event) }
             }
@@ -141,7 +139,7 @@ extension TextScore {
         }
         // The number of the bar the line starts in: the first part's that has one there.
         let number = windows.lazy.compactMap { bars in
-            bars.first { $0.start <= start && Self.end(of: $0) > start }?.number
+            bars.first { $0.start <= start && Self.end(of: $0) > start }?.number.value
         }.first ?? 1
         let top = windows.first { bars in bars.contains { $0.volta != nil } }
         let voltas = top.flatMap { voltaRow($0, from: start, to: end, index: index, startColumn: startColumn, barColumn: barColumn, width: width) }

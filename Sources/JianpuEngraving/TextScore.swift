@@ -48,11 +48,8 @@ public struct TextScore: Sendable {
     }
 
     let score: Score
-    /// Each movement's bars only, to read its bars again (their numbers are kept in `numbers`).
-    let numberings: [OnsetMap]
-    /// Each movement's slots in time order, and each part's bar numbers by the bar's written start.
+    /// Each movement's slots in time order.
     let slots: [[Slot]]
-    let numbers: [[[(start: WholeNotes, number: Int)]]]
     /// The bars of the first movement's opening (a few screens), read with the rest: the first screen
     /// is drawn without reading the score again.
     public let opening: TextWindow?
@@ -71,18 +68,12 @@ public struct TextScore: Sendable {
     /// Holds a few bytes per onset: the columns in arrays, no text and no table keyed by note.
     public init(score: Score, timeline: Timeline?) {
         self.score = score
-        var numberings: [OnsetMap] = [], slots: [[Slot]] = [], numbers: [[[(start: WholeNotes, number: Int)]]] = []
+        var slots: [[Slot]] = []
         // Where each written note and rest of the melody is, sorted by location, to follow the timeline.
         var written: [(location: SourceLocation, movement: Int32, onset: WholeNotes)] = []
         var openingWindow: TextWindow?
         for (m, movement) in score.movements.enumerated() {
-            var played = Flattener.timeline(of: movement)
-            let times = OnsetMap.numbering(played)
-            played.notes = []
-            played.rests = []
-            numberings.append(OnsetMap.numbering(played))
             var merged: [Slot] = [], part: [Slot] = [], reading = 0
-            var partNumbers = movement.parts.map { _ in [(start: WholeNotes, number: Int)]() }
             func add(_ slot: Slot) {
                 // A part's slots come in time order; one out of order (never seen) goes in its place.
                 var index = part.count
@@ -94,7 +85,7 @@ public struct TextScore: Sendable {
             var openingEnd: WholeNotes?
             var openingEvents = 0
             var melodyEnd = WholeNotes.zero
-            WrittenBars.read(movement, prefix: "m\(m)", times: times) { index, bar in
+            WrittenBars.read(movement, prefix: "m\(m)") { index, bar in
                 if index == 0 { melodyEnd = Self.end(of: bar) } else if openingEnd == nil { openingEnd = melodyEnd }
                 if m == 0, openingEnd.map({ bar.start < $0 }) ?? true {
                     var kept = bar
@@ -114,7 +105,6 @@ public struct TextScore: Sendable {
                     part = []
                     reading = index
                 }
-                partNumbers[index].append((bar.start, bar.number))
                 let (start, end) = Self.barText(bar)
                 add(Slot(time: bar.start, barStart: Int8(clamping: start.count), hasBar: true))
                 for event in bar.events {
@@ -125,16 +115,13 @@ public struct TextScore: Sendable {
                 add(Slot(time: Self.end(of: bar), barEnd: Int8(clamping: end.count), hasBar: true))
             }
             slots.append(Self.merge(merged, part))
-            numbers.append(partNumbers)
             if m == 0 {
                 // One part, shorter than the opening: the whole movement is held.
                 let end = openingEnd ?? slots[0].last?.time ?? .zero
                 openingWindow = TextWindow(movement: 0, from: .zero, to: end, arcs: movement.parts.map { TextEngraving.Arcs(slurs: $0.slurs) }, parts: opening)
             }
         }
-        self.numberings = numberings
         self.slots = slots
-        self.numbers = numbers
         opening = openingWindow
         guard let timeline else {
             cues = []
@@ -191,18 +178,6 @@ public struct TextScore: Sendable {
             }
         }
         return result
-    }
-
-    /// The printed number of the bar of `part` in movement `movement` written from `start`.
-    func number(movement: Int, part: Int, start: WholeNotes) -> Int? {
-        guard numbers.indices.contains(movement), numbers[movement].indices.contains(part) else { return nil }
-        let list = numbers[movement][part]
-        var low = 0, high = list.count
-        while low < high {
-            let mid = (low + high) / 2
-            if list[mid].start < start { low = mid + 1 } else { high = mid }
-        }
-        return low < list.count && list[low].start == start ? list[low].number : nil
     }
 
     /// The bar line text before a bar (`‖: ` at a repeat's start) and after it.

@@ -49,8 +49,8 @@ struct WrittenEvent {
 struct WrittenBar {
     var start: WholeNotes
     var length: WholeNotes
-    /// The printed number (0 for a pickup), as the timeline numbers it (`OnsetMap.number`).
-    var number = 0
+    /// The printed number (0 for a pickup), from the written score (`WrittenScore.printedNumber(atWritten:)`).
+    var number: PrintedBarNumber = 0
     var events: [WrittenEvent] = []
     var repeatStart = false
     var repeatEnd = false
@@ -66,7 +66,7 @@ struct WrittenBar {
 }
 
 /// Reads a part's items into bars, as written: repeats once, endings side by side.
-struct WrittenBars {
+struct WrittenBars: MusicWalker {
     private(set) var bars: [WrittenBar] = []
     private var open: WrittenBar
     private var position = WholeNotes.zero
@@ -79,6 +79,8 @@ struct WrittenBars {
     private var pendingDynamic: String?
     private var pendingMarks: [String] = []
     private var tupletCount = 0
+    /// The tuplet being read: its number in the part and its count.
+    private var tuplet: (id: Int, count: Int)?
     private var voltaGroups = 0
     private var volta: (group: Int, label: String?)?
     private let movementPrefix: String
@@ -101,27 +103,27 @@ struct WrittenBars {
     private var openHasNote = false
     private var lastBarWithNote: Int?
 
-    /// Each part's bars of `movement`, ids starting with `prefix`, numbered as `times` (its timeline) prints them.
-    static func read(_ movement: Movement, prefix: String, times: OnsetMap) -> [[WrittenBar]] {
+    /// Each part's bars of `movement`, ids starting with `prefix`, numbered as the written score prints them.
+    static func read(_ movement: Movement, prefix: String) -> [[WrittenBar]] {
         var parts = movement.parts.map { _ in [WrittenBar]() }
-        read(movement, prefix: prefix, times: times) { part, bar in parts[part].append(bar) }
+        read(movement, prefix: prefix) { part, bar in parts[part].append(bar) }
         return parts
     }
 
     /// Hands each part's bars to `take` as they are read, the parts in order, each bar once nothing
     /// written later can change it: so a reader that lays bars out as they come holds only a few.
-    static func read(_ movement: Movement, prefix: String, times: OnsetMap, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
-        var numbering = OnsetMap.BarNumbering(map: times)
+    static func read(_ movement: Movement, prefix: String, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
+        let written = WrittenScore(movement)
         for (index, part) in movement.parts.enumerated() {
             var reader = WrittenBars(part: index, movementPrefix: prefix, lyrics: part.lyrics, slurs: part.slurs, annotations: part.annotations)
             func hand(_ bar: WrittenBar) {
                 var bar = bar
                 reader.dress(&bar)
-                numbering.number(&bar, isMelody: index == 0)
+                bar.number = written.printedNumber(atWritten: bar.start)
                 take(index, bar)
             }
             for item in part.items {
-                reader.visit(item, ratio: .whole, tuplet: nil)
+                reader.visit(item, ratio: .whole)
                 for bar in reader.release() { hand(bar) }
             }
             reader.finish()
@@ -146,79 +148,90 @@ struct WrittenBars {
         open = WrittenBar(start: .zero, length: barLength)
     }
 
-    private mutating func walk(_ items: [MusicItem], ratio: WholeNotes, tuplet: (id: Int, count: Int)?) {
-        for item in items { visit(item, ratio: ratio, tuplet: tuplet) }
+    mutating func visitNote(_ note: Note, ratio: WholeNotes) {
+        if let base = WrittenNote.baseOctave(of: note, tonic: tonic) { baseOctave = base }
+        let written = WrittenNote(note, tonic: tonic, baseOctave: baseOctave)
+        if note.isRest { pendingTie = false }
+        var event = event(.note(note, written), length: note.length * ratio, at: note.location)
+        event.graceBefore = pendingGrace
+        event.tiedFromPrevious = pendingTie && !note.isRest
+        event.tuplet = tuplet
+        add(event)
+        pendingGrace = []
+        pendingTie = false
     }
 
-    private mutating func visit(_ item: MusicItem, ratio: WholeNotes, tuplet: (id: Int, count: Int)?) {
-        switch item {
-        case .note(let note):
-            if let base = WrittenNote.baseOctave(of: note, tonic: tonic) { baseOctave = base }
-            let written = WrittenNote(note, tonic: tonic, baseOctave: baseOctave)
-            if note.isRest { pendingTie = false }
-            var event = event(.note(note, written), length: note.length * ratio, at: note.location)
-            event.graceBefore = pendingGrace
-            event.tiedFromPrevious = pendingTie && !note.isRest
-            event.tuplet = tuplet
-            add(event)
-            pendingGrace = []
-            pendingTie = false
-        case .continuation(let dash):
-            var event = event(.dash, length: dash.length * ratio, at: dash.location)
-            event.tuplet = tuplet
-            add(event)
-        case .tie:
-            pendingTie = true
-            // `1 - ~ 1`: the arc starts at the note head, not at the dash written before the tie.
-            markLastNote(headOnly: true) { $0.tiedToNext = true }
-        case .tuplet(let group) where group.ratio == .whole:
-            // A plain division of a beat (the seed app's): no number to print.
-            walk(group.items, ratio: ratio, tuplet: tuplet)
-        case .tuplet(let group):
-            tupletCount += 1
-            walk(group.items, ratio: ratio * group.ratio, tuplet: (tupletCount, group.count))
-        case .grace(let grace):
-            let notes = grace.notes.map { ($0, WrittenNote($0, tonic: tonic, baseOctave: baseOctave)) }
-            // Grace notes after a note go with it, past its dashes (`5 - [67]g`): a dash draws none.
-            if grace.placement == .before { pendingGrace += notes } else { markLastNote(headOnly: true) { $0.graceAfter += notes } }
-        case .repeat(let repeated):
-            repeatPassage(repeated, ratio: ratio, tuplet: tuplet)
-        case .jump(let jump):
-            // A segno marks where the music after it starts; the others end the music before them.
-            if jump.kind == .segno || !hasEvents { pendingMarks.append(Self.words(for: jump.kind)) } else { markLastNote { $0.marks.append(Self.words(for: jump.kind)) } }
-        case .multibarRest(let rest):
-            closeIfStarted()
-            let length = barLength * Int64(max(rest.bars, 1))
-            open.length = length
-            add(event(.multibarRest(rest.bars), length: length, at: rest.location))
-        case .tempo(let tempo):
-            if position > .zero { pendingMarks.append(TempoText.text(of: tempo)) }
-        case .key(let key):
-            if position > .zero || bars.count > 0 {
-                pendingMarks.append(key.text)
-                markChangeBefore()
-            }
-            tonic = key.tonicMIDINumber
-        case .timeSignature(let meter):
-            barLength = meter.barLength
-            if open.events.isEmpty {
-                open.length = bars.isEmpty ? meter.pickup ?? barLength : barLength
-            }
-            if position > .zero {
-                pendingMarks.append("\(meter.beats)/\(meter.beatUnit)")
-                markChangeBefore()
-            }
-        case .dynamic(let dynamic):
-            // As in LilyPond, `1 \p` marks the note before it; one written before any note waits for the first.
-            if hasEvents { markLastNote { $0.dynamic = dynamic.marking } } else { pendingDynamic = dynamic.marking }
-        case .barLine:
-            break
+    mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) {
+        var event = event(.dash, length: dash.length * ratio, at: dash.location)
+        event.tuplet = tuplet
+        add(event)
+    }
+
+    mutating func visitTie(at location: SourceLocation) {
+        pendingTie = true
+        // `1 - ~ 1`: the arc starts at the note head, not at the dash written before the tie.
+        markLastNote(headOnly: true) { $0.tiedToNext = true }
+    }
+
+    mutating func visitTuplet(_ group: Tuplet, ratio: WholeNotes) {
+        // A plain division of a beat (the seed app's): no number to print.
+        if group.ratio == .whole { return walk(group.items, ratio: ratio) }
+        let outer = tuplet
+        tupletCount += 1
+        tuplet = (tupletCount, group.count)
+        descend(into: group, ratio: ratio)
+        tuplet = outer
+    }
+
+    mutating func visitGrace(_ grace: GraceNotes) {
+        let notes = grace.notes.map { ($0, WrittenNote($0, tonic: tonic, baseOctave: baseOctave)) }
+        // Grace notes after a note go with it, past its dashes (`5 - [67]g`): a dash draws none.
+        if grace.placement == .before { pendingGrace += notes } else { markLastNote(headOnly: true) { $0.graceAfter += notes } }
+    }
+
+    mutating func visitJump(_ jump: Jump) {
+        // A segno marks where the music after it starts; the others end the music before them.
+        if jump.kind == .segno || !hasEvents { pendingMarks.append(Self.words(for: jump.kind)) } else { markLastNote { $0.marks.append(Self.words(for: jump.kind)) } }
+    }
+
+    mutating func visitMultibarRest(_ rest: MultibarRest) {
+        closeIfStarted()
+        let length = barLength * Int64(max(rest.bars, 1))
+        open.length = length
+        add(event(.multibarRest(rest.bars), length: length, at: rest.location))
+    }
+
+    mutating func visitTempo(_ tempo: TempoMark) {
+        if position > .zero { pendingMarks.append(TempoText.text(of: tempo)) }
+    }
+
+    mutating func visitKey(_ key: KeySignature) {
+        if position > .zero || bars.count > 0 {
+            pendingMarks.append(key.text)
+            markChangeBefore()
+        }
+        tonic = key.tonicMIDINumber
+    }
+
+    mutating func visitTimeSignature(_ meter: TimeSignature) {
+        barLength = meter.barLength
+        if open.events.isEmpty {
+            open.length = bars.isEmpty ? meter.pickup ?? barLength : barLength
+        }
+        if position > .zero {
+            pendingMarks.append("\(meter.beats)/\(meter.beatUnit)")
+            markChangeBefore()
         }
     }
 
-    private mutating func repeatPassage(_ repeated: Repeat, ratio: WholeNotes, tuplet: (id: Int, count: Int)?) {
+    mutating func visitDynamic(_ dynamic: Dynamic) {
+        // As in LilyPond, `1 \p` marks the note before it; one written before any note waits for the first.
+        if hasEvents { markLastNote { $0.dynamic = dynamic.marking } } else { pendingDynamic = dynamic.marking }
+    }
+
+    mutating func visitRepeat(_ repeated: Repeat, ratio: WholeNotes) {
         open.repeatStart = true
-        walk(repeated.body, ratio: ratio, tuplet: tuplet)
+        walk(repeated.body, ratio: ratio)
         if repeated.endings.isEmpty {
             markRepeatEnd(times: repeated.times)
             return
@@ -229,7 +242,7 @@ struct WrittenBars {
             let passes = repeated.times - repeated.endings.count + 1
             let label = index == 0 && passes > 1 ? "1.–\(passes)." : "\(index + passes)."
             volta = (voltaGroups, label)
-            walk(ending, ratio: ratio, tuplet: tuplet)
+            walk(ending, ratio: ratio)
             if !isLast {
                 markRepeatEnd(times: nil)
                 if !open.events.isEmpty { open.voltaEndsWithHook = true } else if !bars.isEmpty, bars[bars.count - 1].volta?.group == voltaGroups {

@@ -3,7 +3,7 @@ import JianpuCore
 /// Reads a part's items into the notes and marks MusicXML is written from, in written order
 /// (repeats once, endings one after another), or in performed order when `performed` holds
 /// the items already unfolded (`PerformedItems`).
-struct ExportStreamReader {
+struct ExportStreamReader: MusicWalker {
     private(set) var entries: [ExportEntry] = []
     private var tonic = 60
     private var keyLetter = NoteName.Letter.c
@@ -16,6 +16,9 @@ struct ExportStreamReader {
     private var passageStartNote: Int?
     private var atPassageStart = false
     private var tupletCount = 0
+    /// The tuplet being read (its whole scale as actual:normal notes) and the numbers of the tuplets it is in.
+    private var tuplet: (actual: Int64, normal: Int64)?
+    private var path: [Int] = []
     private let slurStarts: [SourceLocation: Int]
     private var pendingGraceSlurs = 0
     private let slurEnds: [SourceLocation: Int]
@@ -24,7 +27,7 @@ struct ExportStreamReader {
     /// The part read whole: its entries with lyrics put on their notes.
     static func read(_ part: Part, items: [MusicItem]) -> [ExportEntry] {
         var reader = ExportStreamReader(part: part)
-        reader.walk(items, ratio: .whole, tuplet: nil, path: [])
+        reader.walk(items)
         reader.finish()
         ExportLyrics.place(part.lyrics, on: &reader.entries, at: part.location)
         return reader.entries
@@ -36,91 +39,100 @@ struct ExportStreamReader {
         annotations = Dictionary(grouping: part.annotations, by: \.note)
     }
 
-    private mutating func walk(_ items: [MusicItem], ratio: WholeNotes, tuplet: (actual: Int64, normal: Int64)?, path: [Int]) {
-        for item in items { visit(item, ratio: ratio, tuplet: tuplet, path: path) }
+    mutating func visitNote(_ note: Note, ratio: WholeNotes) {
+        var exported = ExportNote(pitches: spelled(note), length: note.length * ratio, location: note.location)
+        exported.ratio = ratio
+        exported.tuplet = tuplet
+        exported.tupletPath = path
+        exported.arpeggio = note.pitches.count > 1 ? note.arpeggio : nil
+        add(exported)
     }
 
-    private mutating func visit(_ item: MusicItem, ratio: WholeNotes, tuplet: (actual: Int64, normal: Int64)?, path: [Int]) {
-        switch item {
-        case .note(let note):
-            var exported = ExportNote(pitches: spelled(note), length: note.length * ratio, location: note.location)
-            exported.ratio = ratio
-            exported.tuplet = tuplet
-            exported.tupletPath = path
-            exported.arpeggio = note.pitches.count > 1 ? note.arpeggio : nil
-            add(exported)
-        case .continuation(let dash):
-            extendLastNote(by: dash.length * ratio, ratio: ratio, tuplet: tuplet, path: path, at: dash.location)
-        case .tie:
-            pendingTie = true
-        case .tuplet(let group) where group.ratio == .whole:
-            walk(group.items, ratio: ratio, tuplet: tuplet, path: path)
-        case .tuplet(let group):
-            tupletCount += 1
-            let number = tupletCount
-            let first = entries.count
-            // Nested tuplets multiply: MusicXML's time modification is the whole scale of the note.
-            let inner = Self.pair(of: group)
-            let pair = tuplet.map { (actual: $0.actual * inner.actual, normal: $0.normal * inner.normal) } ?? inner
-            walk(group.items, ratio: ratio * group.ratio, tuplet: pair, path: path + [number])
-            markTuplet(from: first, level: path.count + 1)
-        case .grace(let grace):
-            let chords = grace.notes.filter { !$0.isRest }.map { GraceChord(pitches: spelled($0), written: $0.length) }
-            // A slur opened on grace notes (`g[5] ( 1 2 )`) starts on the note they go with.
-            if grace.placement == .before {
-                pendingGrace += chords
-                pendingGraceSlurs += slurStarts[grace.location] ?? 0
-            } else if let last = lastNote, case .note(var note) = entries[last] {
-                note.graceAfter += chords
-                note.slurStarts += slurStarts[grace.location] ?? 0
-                entries[last] = .note(note)
-            }
-        case .repeat(let repeated):
-            entries.append(.mark(.repeatStart, repeated.location))
-            walk(repeated.body, ratio: ratio, tuplet: tuplet, path: path)
-            let times = max(repeated.times, 1)
-            guard !repeated.endings.isEmpty else {
-                entries.append(.mark(.repeatEnd(times: times), repeated.end))
-                return
-            }
-            let bodyLast = lastNote
-            let early = max(times - repeated.endings.count + 1, 1)
-            for (index, ending) in repeated.endings.enumerated() {
-                let numbers = index == 0 ? (1...early).map(String.init).joined(separator: ", ") : String(early + index)
-                let isLast = index == repeated.endings.count - 1
-                entries.append(.mark(.endingStart(numbers: numbers, index: index), ending.first?.location ?? repeated.end))
-                passageStartNote = bodyLast
-                atPassageStart = true
-                walk(ending, ratio: ratio, tuplet: tuplet, path: path)
-                atPassageStart = false
-                entries.append(.mark(.endingStop(numbers: numbers, isLast: isLast), repeated.end))
-                if !isLast { entries.append(.mark(.repeatEnd(times: times), repeated.end)) }
-            }
-        case .jump(let jump):
-            entries.append(.mark(.jump(jump), jump.location))
-        case .multibarRest(let rest):
-            var exported = ExportNote(pitches: [], length: barLength * Int64(max(rest.bars, 1)), location: rest.location)
-            exported.multibarRest = max(rest.bars, 1)
-            add(exported)
-        case .tempo(let tempo):
-            entries.append(.mark(.tempo(tempo), tempo.location))
-        case .key(let key):
-            tonic = key.tonicMIDINumber
-            keyLetter = Self.degreeOneLetter(of: key)
-            entries.append(.mark(.key(key), key.location))
-        case .timeSignature(let meter):
-            barLength = meter.barLength
-            entries.append(.mark(.meter(meter), meter.location))
-        case .dynamic(let dynamic):
-            // As in LilyPond, `1 \p` marks the note before it; one written before any note waits for the first.
-            if let last = lastNote, case .note(var note) = entries[last] {
-                note.dynamic = dynamic.marking
-                entries[last] = .note(note)
-            } else {
-                pendingDynamic = dynamic.marking
-            }
-        case .barLine:
-            break
+    mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) {
+        extendLastNote(by: dash.length * ratio, ratio: ratio, tuplet: tuplet, path: path, at: dash.location)
+    }
+
+    mutating func visitTie(at location: SourceLocation) { pendingTie = true }
+
+    mutating func visitTuplet(_ group: Tuplet, ratio: WholeNotes) {
+        if group.ratio == .whole { return walk(group.items, ratio: ratio) }
+        tupletCount += 1
+        let number = tupletCount
+        let first = entries.count
+        // Nested tuplets multiply: MusicXML's time modification is the whole scale of the note.
+        let inner = Self.pair(of: group)
+        let (outer, outerPath) = (tuplet, path)
+        tuplet = tuplet.map { (actual: $0.actual * inner.actual, normal: $0.normal * inner.normal) } ?? inner
+        path = outerPath + [number]
+        descend(into: group, ratio: ratio)
+        (tuplet, path) = (outer, outerPath)
+        markTuplet(from: first, level: path.count + 1)
+    }
+
+    mutating func visitGrace(_ grace: GraceNotes) {
+        let chords = grace.notes.filter { !$0.isRest }.map { GraceChord(pitches: spelled($0), written: $0.length) }
+        // A slur opened on grace notes (`g[5] ( 1 2 )`) starts on the note they go with.
+        if grace.placement == .before {
+            pendingGrace += chords
+            pendingGraceSlurs += slurStarts[grace.location] ?? 0
+        } else if let last = lastNote, case .note(var note) = entries[last] {
+            note.graceAfter += chords
+            note.slurStarts += slurStarts[grace.location] ?? 0
+            entries[last] = .note(note)
+        }
+    }
+
+    mutating func visitRepeat(_ repeated: Repeat, ratio: WholeNotes) {
+        entries.append(.mark(.repeatStart, repeated.location))
+        walk(repeated.body, ratio: ratio)
+        let times = max(repeated.times, 1)
+        guard !repeated.endings.isEmpty else {
+            entries.append(.mark(.repeatEnd(times: times), repeated.end))
+            return
+        }
+        let bodyLast = lastNote
+        let early = max(times - repeated.endings.count + 1, 1)
+        for (index, ending) in repeated.endings.enumerated() {
+            let numbers = index == 0 ? (1...early).map(String.init).joined(separator: ", ") : String(early + index)
+            let isLast = index == repeated.endings.count - 1
+            entries.append(.mark(.endingStart(numbers: numbers, index: index), ending.first?.location ?? repeated.end))
+            passageStartNote = bodyLast
+            atPassageStart = true
+            walk(ending, ratio: ratio)
+            atPassageStart = false
+            entries.append(.mark(.endingStop(numbers: numbers, isLast: isLast), repeated.end))
+            if !isLast { entries.append(.mark(.repeatEnd(times: times), repeated.end)) }
+        }
+    }
+
+    mutating func visitJump(_ jump: Jump) { entries.append(.mark(.jump(jump), jump.location)) }
+
+    mutating func visitMultibarRest(_ rest: MultibarRest) {
+        var exported = ExportNote(pitches: [], length: barLength * Int64(max(rest.bars, 1)), location: rest.location)
+        exported.multibarRest = max(rest.bars, 1)
+        add(exported)
+    }
+
+    mutating func visitTempo(_ tempo: TempoMark) { entries.append(.mark(.tempo(tempo), tempo.location)) }
+
+    mutating func visitKey(_ key: KeySignature) {
+        tonic = key.tonicMIDINumber
+        keyLetter = Self.degreeOneLetter(of: key)
+        entries.append(.mark(.key(key), key.location))
+    }
+
+    mutating func visitTimeSignature(_ meter: TimeSignature) {
+        barLength = meter.barLength
+        entries.append(.mark(.meter(meter), meter.location))
+    }
+
+    mutating func visitDynamic(_ dynamic: Dynamic) {
+        // As in LilyPond, `1 \p` marks the note before it; one written before any note waits for the first.
+        if let last = lastNote, case .note(var note) = entries[last] {
+            note.dynamic = dynamic.marking
+            entries[last] = .note(note)
+        } else {
+            pendingDynamic = dynamic.marking
         }
     }
 

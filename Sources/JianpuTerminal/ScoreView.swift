@@ -142,7 +142,7 @@ public struct ScoreView: Sendable {
 
     /// The played bar (1-based, in performance order) at a position.
     public func bar(at position: Double) -> Int {
-        timeline.barIndex(atApproximately: position, tolerance: Self.tolerance) + 1
+        timeline.barIndex(atApproximately: position, tolerance: Self.tolerance).value + 1
     }
 
     /// Seconds from the score's start to a position, at the score's tempo.

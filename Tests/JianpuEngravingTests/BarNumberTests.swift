@@ -33,9 +33,9 @@ struct BarNumberTests {
             let start = EngravingSupport.number(rect, "data-start")
             guard start >= 0 else { continue }
             // --from finds the bar the first time through; the page's bar starts sounding within it.
-            let index = try #require(timeline.barIndex(printed: number), "--from \(number) is not a bar")
+            let index = try #require(timeline.barIndex(printed: PrintedBarNumber(number)), "--from \(number) is not a bar")
             let begins = timeline.tempoMap.seconds(at: timeline.bars[index].start)
-            let ends = timeline.tempoMap.seconds(at: timeline.start(ofBarAt: index + 1))
+            let ends = timeline.tempoMap.seconds(at: timeline.start(ofBarAt: index.advanced(by: 1)))
             #expect(start >= begins - 1e-3 && start < ends, "bar \(number) of the page starts at \(start) s, played at \(begins)–\(ends) s")
         }
         // The play screen: each line carries the printed number of its first bar.
@@ -50,7 +50,7 @@ struct BarNumberTests {
             let onsets = Dictionary(played.compactMap { location, onset in location.map { ($0, onset) } }, uniquingKeysWith: min)
             let onset = try #require(system.spans.filter { onsets[$0.key] != nil }.min { $0.value.lowerBound < $1.value.lowerBound }.flatMap { onsets[$0.key] })
             let number = timeline.place(at: onset).bar.number
-            #expect(line.number == number, "\(line.number) \(system.main)")
+            #expect(line.number == number.value, "\(line.number) \(system.main)")
         }
     }
 }

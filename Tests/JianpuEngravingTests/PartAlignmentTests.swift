@@ -11,9 +11,7 @@ struct PartAlignmentTests {
     static func onsets(of score: Score) -> [String: (part: Int, movement: Int, onset: WholeNotes)] {
         var onsets: [String: (part: Int, movement: Int, onset: WholeNotes)] = [:]
         for (index, movement) in score.movements.enumerated() {
-            let timeline = Flattener.timeline(of: movement, rollsArpeggios: true, withChords: true)
-            let times = OnsetMap(timeline: timeline, prefix: "m\(index)", offset: 0)
-            for (part, bars) in WrittenBars.read(movement, prefix: "m\(index)", times: times).enumerated() {
+            for (part, bars) in WrittenBars.read(movement, prefix: "m\(index)").enumerated() {
                 for event in bars.flatMap(\.events) { onsets[event.id] = (part, index, event.onset) }
             }
         }

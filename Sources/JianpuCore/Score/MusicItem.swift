@@ -33,11 +33,12 @@ public enum MusicItem: Sendable, Hashable {
     /// Whether the item takes time: a note, rest, dash, or a group or repeat holding one.
     public var isMusic: Bool {
         switch self {
-        case .note, .continuation, .multibarRest: true
-        case .tuplet(let t): t.items.contains(where: \.isMusic)
-        case .repeat(let r): r.body.contains(where: \.isMusic) || r.endings.contains { $0.contains(where: \.isMusic) }
-        case .grace(let g): !g.notes.isEmpty
-        default: false
+        case .note, .continuation, .multibarRest: return true
+        case .tuplet, .repeat, .grace:
+            var finder = MusicFinder()
+            finder.visit(self, ratio: .whole)
+            return finder.isDone
+        default: return false
         }
     }
 
@@ -77,4 +78,13 @@ public enum MusicItem: Sendable, Hashable {
         case .tempo, .timeSignature: return word(location, 0)
         }
     }
+}
+
+/// Finds the first item that takes time: a note, rest, dash, whole-bar rest or grace note.
+private struct MusicFinder: MusicWalker {
+    var isDone = false
+    mutating func visitNote(_ note: Note, ratio: WholeNotes) { isDone = true }
+    mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) { isDone = true }
+    mutating func visitMultibarRest(_ rest: MultibarRest) { isDone = true }
+    mutating func visitGrace(_ grace: GraceNotes) { isDone = !grace.notes.isEmpty }
 }

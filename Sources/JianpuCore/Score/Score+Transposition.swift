@@ -33,16 +33,14 @@ extension Score {
     }
 
     private static func firstKeySignature(_ items: [MusicItem]) -> KeySignature? {
-        for item in items {
-            switch item {
-            case .key(let key): return key
-            case .tuplet(let tuplet): if let key = firstKeySignature(tuplet.items) { return key }
-            case .repeat(let repeated):
-                if let key = firstKeySignature(repeated.body) ?? repeated.endings.lazy.compactMap(firstKeySignature).first { return key }
-            default: continue
-            }
+        struct Finder: MusicWalker {
+            var key: KeySignature?
+            var isDone: Bool { key != nil }
+            mutating func visitKey(_ key: KeySignature) { self.key = key }
         }
-        return nil
+        var finder = Finder()
+        finder.walk(items)
+        return finder.key
     }
 
     private static func firstKey(_ items: [MusicItem]) -> String? { firstKeySignature(items)?.text }

@@ -56,22 +56,17 @@ public struct Part: Sendable, Hashable {
 extension Score {
     /// Where each note, rest, dash, grace-note word and whole-bar rest is written, by where it starts.
     public var wordRanges: [SourceLocation: SourceRange] {
-        var ranges: [SourceLocation: SourceRange] = [:]
-        func collect(_ items: [MusicItem]) {
-            for item in items {
-                switch item {
-                case .note, .continuation, .grace, .multibarRest: ranges[item.location] = item.range
-                case .tuplet(let tuplet): collect(tuplet.items)
-                case .repeat(let repeated):
-                    collect(repeated.body)
-                    for ending in repeated.endings { collect(ending) }
-                default: break
-                }
-            }
+        struct Collector: MusicWalker {
+            var ranges: [SourceLocation: SourceRange] = [:]
+            mutating func visitNote(_ note: Note, ratio: WholeNotes) { ranges[note.location] = note.range }
+            mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) { ranges[dash.location] = dash.range }
+            mutating func visitGrace(_ grace: GraceNotes) { ranges[grace.location] = grace.range }
+            mutating func visitMultibarRest(_ rest: MultibarRest) { ranges[rest.location] = rest.range }
         }
+        var collector = Collector()
         for movement in movements {
-            for part in movement.parts { collect(part.items) }
+            for part in movement.parts { collector.walk(part.items) }
         }
-        return ranges
+        return collector.ranges
     }
 }

@@ -119,8 +119,8 @@ public enum Flattener {
             return PlayedBar.numbered(plain)
         }
         // Without repeats or jumps the melody plays as written: its bars are the printed ones.
-        guard PrintedBars.reordersBars(melody.items) else { return PlayedBar.numbered(plain, from: (pickup ?? .zero) > .zero ? 0 : 1) }
-        return PrintedBars.played(melody: melody, notes: notes, rests: rests, length: length, plainStarts: plain)
+        guard WrittenPart(melody).reordersBars else { return PlayedBar.numbered(plain, from: (pickup ?? .zero) > .zero ? 0 : 1) }
+        return WrittenPart(melody, keepingPlaces: true).playedBars(notes: notes, rests: rests, length: length, plainStarts: plain)
     }
 
     /// Bar starts from `meters` (and a pickup) up to `length`, straight through.

@@ -46,10 +46,10 @@ public struct PracticePlan: Sendable, Hashable {
 
 /// Printed bar numbers from `first` to `last`, both included: `5-8`, or `5` alone.
 public struct BarRange: Sendable, Hashable, CustomStringConvertible {
-    public var first: Int
-    public var last: Int
+    public var first: PrintedBarNumber
+    public var last: PrintedBarNumber
 
-    public init(first: Int, last: Int) {
+    public init(first: PrintedBarNumber, last: PrintedBarNumber) {
         self.first = first
         self.last = last
     }
@@ -59,7 +59,7 @@ public struct BarRange: Sendable, Hashable, CustomStringConvertible {
         let pieces = text.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(pieces.count), let first = Int(pieces[0]), let last = Int(pieces[pieces.count - 1]),
               first >= 0, last >= first else { return nil }
-        self.init(first: first, last: last)
+        self.init(first: PrintedBarNumber(first), last: PrintedBarNumber(last))
     }
 
     public var description: String { first == last ? "\(first)" : "\(first)-\(last)" }

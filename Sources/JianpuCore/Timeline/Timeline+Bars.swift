@@ -3,11 +3,11 @@ public struct PlayedBar: Sendable, Hashable, CustomStringConvertible {
     /// Where the bar starts in the performance.
     public var start: WholeNotes
     /// The number printed at the bar: repeats and each ending are printed once, a pickup is bar 0.
-    public var number: Int
+    public var number: PrintedBarNumber
     /// Which time through the printed bar this is: 1 the first time, 2 when a repeat comes back to it…
     public var pass: Int
 
-    public init(start: WholeNotes, number: Int, pass: Int = 1) {
+    public init(start: WholeNotes, number: PrintedBarNumber, pass: Int = 1) {
         self.start = start
         self.number = number
         self.pass = pass
@@ -24,8 +24,8 @@ public struct PlayedBar: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Bars at `starts` numbered from `first` (1, or 0 after a pickup), each played once: music without repeats or jumps.
-    public static func numbered(_ starts: [WholeNotes], from first: Int = 1) -> [PlayedBar] {
-        starts.enumerated().map { PlayedBar(start: $0.element, number: $0.offset + first) }
+    public static func numbered(_ starts: [WholeNotes], from first: PrintedBarNumber = 1) -> [PlayedBar] {
+        starts.enumerated().map { PlayedBar(start: $0.element, number: first.advanced(by: $0.offset)) }
     }
 }
 
@@ -35,8 +35,7 @@ public struct PlayedBar: Sendable, Hashable, CustomStringConvertible {
 public struct ScorePlace: Sendable, Hashable {
     /// The moment, in the performance.
     public var position: WholeNotes
-    /// Index into `Timeline.bars`.
-    public var barIndex: Int
+    public var barIndex: PlayedBarIndex
     public var bar: PlayedBar
     /// How far the moment is into its bar.
     public var offsetInBar: WholeNotes
@@ -55,13 +54,13 @@ extension Timeline {
 
     /// How many bars are printed: a pickup is not counted, a repeat and each ending once.
     public var printedBarCount: Int {
-        bars.lazy.map(\.number).max() ?? 0
+        bars.lazy.map(\.number.value).max() ?? 0
     }
 
     /// The place of a moment of the performance: which bar, which note, what time.
     public func place(at position: WholeNotes) -> ScorePlace {
         let index = barIndex(at: position)
-        let bar = bars.indices.contains(index) ? bars[index] : PlayedBar(start: .zero, number: 1)
+        let bar = bars.contains(index) ? bars[index] : PlayedBar(start: .zero, number: 1)
         var low = 0, high = notes.count
         while low < high {
             let mid = (low + high) / 2
@@ -73,38 +72,38 @@ extension Timeline {
     }
 
     /// The index into `bars` of the bar played at a position (the first bar before the music starts).
-    public func barIndex(at position: WholeNotes) -> Int {
+    public func barIndex(at position: WholeNotes) -> PlayedBarIndex {
         lastBar { $0.start <= position }
     }
 
     /// The index into `bars` of the bar played at an approximate position (one an audio clock gives),
     /// counting a position within `tolerance` of a bar's start as in that bar.
-    public func barIndex(atApproximately position: Double, tolerance: Double = 1e-9) -> Int {
+    public func barIndex(atApproximately position: Double, tolerance: Double = 1e-9) -> PlayedBarIndex {
         lastBar { $0.start.doubleValue <= position + tolerance }
     }
 
     /// The bar played at an approximate position (see `barIndex(atApproximately:tolerance:)`).
     public func bar(atApproximately position: Double, tolerance: Double = 1e-9) -> PlayedBar {
         let index = barIndex(atApproximately: position, tolerance: tolerance)
-        return bars.indices.contains(index) ? bars[index] : PlayedBar(start: .zero, number: 1)
+        return bars.contains(index) ? bars[index] : PlayedBar(start: .zero, number: 1)
     }
 
     /// The index into `bars` of printed bar `number` the `pass`-th time through, if it is played.
-    public func barIndex(printed number: Int, pass: Int = 1) -> Int? {
-        bars.firstIndex { $0.number == number && $0.pass == pass }
+    public func barIndex(printed number: PrintedBarNumber, pass: Int = 1) -> PlayedBarIndex? {
+        bars.firstIndex { $0.number == number && $0.pass == pass }.map { PlayedBarIndex($0) }
     }
 
     /// The position a played bar starts at, and the end of the music after the last bar.
-    public func start(ofBarAt index: Int) -> WholeNotes {
-        bars.indices.contains(index) ? bars[index].start : length
+    public func start(ofBarAt index: PlayedBarIndex) -> WholeNotes {
+        bars.contains(index) ? bars[index].start : length
     }
 
-    private func lastBar(where isAtOrBefore: (PlayedBar) -> Bool) -> Int {
+    private func lastBar(where isAtOrBefore: (PlayedBar) -> Bool) -> PlayedBarIndex {
         var low = 0, high = bars.count
         while low < high {
             let mid = (low + high) / 2
             if isAtOrBefore(bars[mid]) { low = mid + 1 } else { high = mid }
         }
-        return max(low - 1, 0)
+        return PlayedBarIndex(max(low - 1, 0))
     }
 }

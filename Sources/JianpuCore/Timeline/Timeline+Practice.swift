@@ -89,8 +89,8 @@ extension Timeline {
 
     /// The bars of `range` (the first time through each end; all bars for nil) played `passes` times after `countInBars` bars of silence.
     private func passage(_ range: BarRange?, passes: Int, tempos: [Double]?, countInBars: Int) throws(PracticeError) -> Timeline {
-        let lowest = bars.map(\.number).min() ?? 1, highest = max(printedBarCount, 1)
-        var firstIndex = 0, lastIndex = max(bars.count - 1, 0)
+        let lowest = bars.map(\.number).min() ?? 1, highest = PrintedBarNumber(max(printedBarCount, 1))
+        var firstIndex = PlayedBarIndex(0), lastIndex = PlayedBarIndex(max(bars.count - 1, 0))
         if let range {
             guard let first = barIndex(printed: range.first) else {
                 throw PracticeError("there is no bar \(range.first) to loop from: the score has bars \(lowest) to \(highest)")
@@ -105,7 +105,7 @@ extension Timeline {
             throw PracticeError("a passage is played 1 to \(PracticePlan.maximumPasses) times, not \(passes)")
         }
         let start = start(ofBarAt: firstIndex)
-        let end = lastIndex + 1 < bars.count ? bars[lastIndex + 1].start : length
+        let end = self.start(ofBarAt: lastIndex.advanced(by: 1))
         let span = end - start
         let inside = notes.filter { $0.onset >= start && $0.onset < end }
         let restsInside = rests.filter { $0.onset >= start && $0.onset < end }
@@ -156,12 +156,12 @@ extension Timeline {
             }
             result.meters += meters.filter { $0.position > start && $0.position < end }.map { MeterChange(position: moved($0.position), beats: $0.beats, beatUnit: $0.beatUnit) }
             result.keys += keys.filter { $0.position > start && $0.position < end }.map { KeyChange(position: moved($0.position), sharps: $0.sharps, isMinor: $0.isMinor, name: $0.name) }
-            result.bars += bars[firstIndex...lastIndex].map { PlayedBar(start: moved($0.start), number: $0.number) }
+            result.bars += bars[firstIndex.value...lastIndex.value].map { PlayedBar(start: moved($0.start), number: $0.number) }
         }
         result.tempoMap = TempoMap(tempoChanges)
         result.length = countIn + span * Int64(passes)
         // The time through counts every pass: bar 5 the third time round the loop is `bar 5, 3rd time`.
-        var seen: [Int: Int] = [:]
+        var seen: [PrintedBarNumber: Int] = [:]
         for index in result.bars.indices where result.bars[index].pass != 0 {
             seen[result.bars[index].number, default: 0] += 1
             result.bars[index].pass = seen[result.bars[index].number] ?? 1

@@ -1,71 +1,22 @@
-/// Numbers the played bars as the score prints them.
-///
-/// The melody is read once in written order (a repeat's body and each ending once, as they
-/// are printed) to find where each printed bar starts in the text. Each note and rest the
-/// melody plays is then found in the text by its location, which maps the performance onto
-/// the written bars however repeats, endings and jumps reorder it.
-enum PrintedBars {
-    /// A note or rest of the melody and where it stands in the written text.
-    private struct Written {
-        var location: SourceLocation
-        var position: WholeNotes
-    }
-
-    /// Whether items hold a repeat or a jump, which make the performance leave the written order.
-    static func reordersBars(_ items: [MusicItem]) -> Bool {
-        items.contains { item in
-            switch item {
-            case .repeat, .jump: true
-            case .tuplet(let tuplet): reordersBars(tuplet.items)
-            default: false
-            }
-        }
-    }
-
-    /// The played bars of a movement whose first part (the melody) is `melody` and played as
-    /// `notes` and `rests` (part 0 of them); `plainStarts` are the bar starts counted straight
-    /// through, used when the melody plays nothing.
-    static func played(melody: Part, notes: [TimedNote], rests: [TimedRest], length: WholeNotes, plainStarts: [WholeNotes]) -> [PlayedBar] {
-        var written: [Written] = []
-        var meters: [MeterChange] = []
-        var pickup: WholeNotes? = nil
-        var end = WholeNotes.zero
-        var barLength = WholeNotes.whole
-        func read(_ items: [MusicItem], scale: WholeNotes?) {
-            for item in items {
-                switch item {
-                case .note(let note):
-                    written.append(Written(location: note.location, position: end))
-                    end += scale.map { note.length * $0 } ?? note.length
-                case .continuation(let dash): end += scale.map { dash.length * $0 } ?? dash.length
-                case .multibarRest(let rest):
-                    written.append(Written(location: rest.location, position: end))
-                    end += barLength * Int64(rest.bars)
-                case .tuplet(let tuplet): read(tuplet.items, scale: (scale ?? .whole) * tuplet.ratio)
-                case .repeat(let repeated):
-                    read(repeated.body, scale: scale)
-                    for ending in repeated.endings { read(ending, scale: scale) }
-                case .timeSignature(let signature):
-                    if end == .zero, written.isEmpty { pickup = signature.pickup }
-                    barLength = signature.barLength
-                    meters.append(MeterChange(position: end, beats: signature.beats, beatUnit: signature.beatUnit))
-                default: break
-                }
-            }
-        }
-        // `nil`: no tuplet around, so lengths need no scaling.
-        read(melody.items, scale: nil)
-        let attacks = melodyAttacks(notes: notes, rests: rests)
+extension WrittenPart {
+    /// The played bars of the melody this part is (read keeping its places), played as `notes` and
+    /// `rests` (part 0 of them), each numbered as the written bar its first note or rest was written in.
+    ///
+    /// Each note and rest the melody plays is found in the text by its location, which maps the
+    /// performance onto the written bars however repeats, endings and jumps reorder it.
+    /// `plainStarts` are the bar starts counted straight through, used when the melody plays nothing.
+    func playedBars(notes: [TimedNote], rests: [TimedRest], length: WholeNotes, plainStarts: [WholeNotes]) -> [PlayedBar] {
+        let written = places
+        let attacks = Self.melodyAttacks(notes: notes, rests: rests)
         guard !written.isEmpty, let lastAttack = attacks.last else { return PlayedBar.numbered(plainStarts) }
-        if meters.first?.position != .zero { meters.insert(MeterChange(position: .zero, beats: 4, beatUnit: 4), at: 0) }
         // The last note or rest may sound on (or other parts play on) past the written end.
-        let writtenStarts = Flattener.barStarts(meters: meters, pickup: pickup, length: end + max(.zero, length - lastAttack.onset))
+        let writtenStarts = Flattener.barStarts(meters: WrittenScore.meters(of: self), pickup: pickup, length: end + max(.zero, length - lastAttack.onset))
         let firstNumber = (pickup ?? .zero) > .zero ? 0 : 1
 
         var bars: [PlayedBar] = []
-        var passes: [Int: Int] = [:]
+        var passes: [PrintedBarNumber: Int] = [:]
         func begin(at start: WholeNotes, bar index: Int) {
-            let number = firstNumber + index
+            let number = PrintedBarNumber(firstNumber + index)
             if let last = bars.last, last.start == start {
                 // Nothing of the previous bar is played before this one starts.
                 bars.removeLast()
@@ -88,7 +39,7 @@ enum PrintedBars {
         }
         var cursor = 0
         for attack in attacks {
-            cursor = find(attack.location, in: written, near: cursor)
+            cursor = Self.find(attack.location, in: written, near: cursor)
             guard written.indices.contains(cursor), written[cursor].location == attack.location else { continue }
             let position = written[cursor].position
             if let offset, position + offset == attack.onset {
@@ -97,8 +48,8 @@ enum PrintedBars {
             }
             // A new run: the old one ends here, and this one starts at a bar line or inside a bar.
             if let offset { finishRun(atWritten: attack.onset - offset, inclusive: false) }
-            let bar = lastIndex(in: writtenStarts, atOrBefore: position)
-            if bars.isEmpty || writtenStarts[bar] == position || bars.last?.number != firstNumber + bar {
+            let bar = Self.lastIndex(in: writtenStarts, atOrBefore: position)
+            if bars.isEmpty || writtenStarts[bar] == position || bars.last?.number.value != firstNumber + bar {
                 begin(at: bars.isEmpty ? .zero : attack.onset, bar: bar)
             }
             offset = attack.onset - position
@@ -139,7 +90,7 @@ enum PrintedBars {
     }
 
     /// The index of `location` in `written` (ordered by location), trying the one after `near` first.
-    private static func find(_ location: SourceLocation, in written: [Written], near: Int) -> Int {
+    private static func find(_ location: SourceLocation, in written: [Place], near: Int) -> Int {
         if near + 1 < written.count, written[near + 1].location == location { return near + 1 }
         if near < written.count, written[near].location == location { return near }
         var low = 0, high = written.count
