@@ -38,6 +38,8 @@ public struct Engraver {
             // The performance the page plays (rolled arpeggios, the chords= part): one flattening for sound and highlight.
             let timeline = Flattener.timeline(of: movement, rollsArpeggios: true, withChords: true)
             let times = OnsetMap(timeline: timeline, prefix: "m\(index)", offset: offset)
+            // The timeline's notes are let go before the layout: the onsets are all it needed.
+            let seconds = timeline.durationSeconds
             performance += times.performance
             let before = book
             try engrave(movement, number: index + 1, times: times, into: &book)
@@ -49,7 +51,7 @@ public struct Engraver {
                     book = tighter
                 }
             }
-            offset += timeline.durationSeconds
+            offset += seconds
         }
         if book.pages.count > 1 {
             for index in book.pages.indices {
