@@ -185,6 +185,8 @@ struct BarBlock {
                 while nextInRow[r] < rows[r].count && rows[r][nextInRow[r]].column == index { nextInRow[r] += 1 }
             }
         }
+        // The events are in `placed` now, and nothing reads them from the bars again: a wide bar's are held once.
+        for p in self.bars.indices { for b in self.bars[p].indices { self.bars[p][b].events = [] } }
         let endPad = m.blockEndPad + (bars.contains { $0.last?.repeatEnd == true } ? m.repeatSignRoom : 0)
         width = max(x + push, xs.last.map { $0 + right[right.count - 1] + m.cutPad } ?? m.s)
         for span in spansEnding[count] ?? [] { width = max(width, lineX(span.from) + span.width) }

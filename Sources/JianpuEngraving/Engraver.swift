@@ -71,7 +71,7 @@ public struct Engraver {
         guard least <= book.room else {
             throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: 0, height: least, room: book.room)
         }
-        let parts = WrittenBars.read(movement, prefix: prefix)
+        var parts = WrittenBars.read(movement, prefix: prefix)
         // In order of onset, so that each bar finds its own by halving instead of reading them all.
         let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).enumerated()
             .sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map { ($0.element.onset, Self.printed($0.element.chord.symbol)) }
@@ -136,6 +136,8 @@ public struct Engraver {
         for group in groups {
             let block = BarBlock(bars: parts.indices.map { Array(parts[$0][group[$0]]) }, ends: parts.indices.map { Array(ends[$0][group[$0]]) },
                                  chords: chords, spacing: spacing, metrics: m, measure: measure) { times.onset(at: $0, part: $1, pitch: $2) }
+            // The block holds its events now: the bars' own are let go, so a wide bar's are not held twice.
+            for p in parts.indices { for b in group[p] { parts[p][b].events = [] } }
             var room = available(first: lineIsFirst) - natural(line)
             guard block.width > available(first: lineIsFirst) else {
                 if !line.isEmpty, block.width > room { try lineDone() }
