@@ -167,7 +167,7 @@ public struct Engraver {
             try setLine(last.line, first: last.first, justified: true)
         }
         if !line.isEmpty { try setLine(line, first: lineIsFirst, justified: balanced || natural(line) >= 0.6 * available(first: lineIsFirst)) }
-        let spans = Spanners(systems: systems, parts: movement.parts, metrics: m, measure: measure)
+        let spans = Spanners(systems: &systems, parts: movement.parts, metrics: m, measure: measure)
         for (page, glyphs) in spans.glyphsByPage { book.pages[page].glyphs += glyphs }
         for system in systems {
             book.pages[system.page].systems.append(SystemArea(rect: system.rect, heads: system.heads, lyrics: spans.lyricBoxes[system.index] ?? [], chordSymbols: system.chordBoxes))
