@@ -82,6 +82,8 @@ struct BarBlock {
         for (p, partBars) in bars.enumerated() {
             var verses: [[(column: Int, before: Double, after: Double)]] = []
             var previous: (column: Int, group: Int, underlined: Bool)?
+            // Sized at once: grown by doubling, a wide bar's array would hold up to twice the room it needs.
+            placed[p].reserveCapacity(partBars.reduce(0) { $0 + $1.events.count })
             for (b, bar) in partBars.enumerated() {
                 if b > 0, bar.start > start {
                     // A bar line of this part between columns: room on both sides, more for repeat signs.
@@ -183,6 +185,8 @@ struct BarBlock {
                 while nextInRow[r] < rows[r].count && rows[r][nextInRow[r]].column == index { nextInRow[r] += 1 }
             }
         }
+        // The events are in `placed` now, and nothing reads them from the bars again: a wide bar's are held once.
+        for p in self.bars.indices { for b in self.bars[p].indices { self.bars[p][b].events = [] } }
         let endPad = m.blockEndPad + (bars.contains { $0.last?.repeatEnd == true } ? m.repeatSignRoom : 0)
         width = max(x + push, xs.last.map { $0 + right[right.count - 1] + m.cutPad } ?? m.s)
         for span in spansEnding[count] ?? [] { width = max(width, lineX(span.from) + span.width) }
@@ -318,8 +322,18 @@ extension BarBlock {
     /// The block cut at columns into pieces each no wider than `width` (the first no wider than
     /// `firstWidth`), for a bar wider than a line: the bar goes on in the next piece with no bar line
     /// at the cut. Found in one pass over the columns, a cut preferably where a part has a bar line.
-    func pieces(firstWidth: Double, width lineWidth: Double, metrics m: EngravingOptions.Metrics) -> [BarBlock] {
-        guard width > firstWidth, xs.count > 1 else { return [self] }
+    ///
+    /// The pieces are made as they are read, so that a wide bar's events are not held a second time in
+    /// pieces waiting for their lines: only the lines being set hold theirs.
+    func pieces(firstWidth: Double, width lineWidth: Double, metrics m: EngravingOptions.Metrics) -> LazyMapSequence<Range<Int>, BarBlock> {
+        let bounds = cuts(firstWidth: firstWidth, width: lineWidth, metrics: m)
+        guard bounds.count > 2 else { return (0..<1).lazy.map { _ in self } }
+        return (0..<(bounds.count - 1)).lazy.map { piece(from: bounds[$0], to: bounds[$0 + 1], metrics: m) }
+    }
+
+    /// Where `pieces` cuts: the first column of each piece, then the column count.
+    private func cuts(firstWidth: Double, width lineWidth: Double, metrics m: EngravingOptions.Metrics) -> [Int] {
+        guard width > firstWidth, xs.count > 1 else { return [] }
         let pad = m.cutPad
         var cuts: [Int] = []
         var pieceLeft = 0.0, limit = firstWidth
@@ -337,9 +351,8 @@ extension BarBlock {
             limit = lineWidth
             lastBarLine = nil
         }
-        guard !cuts.isEmpty else { return [self] }
-        let bounds = [0] + cuts + [xs.count]
-        return (0..<(bounds.count - 1)).map { piece(from: bounds[$0], to: bounds[$0 + 1], metrics: m) }
+        guard !cuts.isEmpty else { return [] }
+        return [0] + cuts + [xs.count]
     }
 
     /// The columns `from..<to` as a block of their own, moved to start at its left edge.

@@ -38,6 +38,8 @@ public struct Engraver {
             // The performance the page plays (rolled arpeggios, the chords= part): one flattening for sound and highlight.
             let timeline = Flattener.timeline(of: movement, rollsArpeggios: true, withChords: true)
             let times = OnsetMap(timeline: timeline, prefix: "m\(index)", offset: offset)
+            // The timeline's notes are let go before the layout: the onsets are all it needed.
+            let seconds = timeline.durationSeconds
             performance += times.performance
             let before = book
             try engrave(movement, number: index + 1, times: times, into: &book)
@@ -49,7 +51,7 @@ public struct Engraver {
                     book = tighter
                 }
             }
-            offset += timeline.durationSeconds
+            offset += seconds
         }
         if book.pages.count > 1 {
             for index in book.pages.indices {
@@ -69,7 +71,7 @@ public struct Engraver {
         guard least <= book.room else {
             throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: 0, height: least, room: book.room)
         }
-        let parts = WrittenBars.read(movement, prefix: prefix)
+        var parts = WrittenBars.read(movement, prefix: prefix)
         // In order of onset, so that each bar finds its own by halving instead of reading them all.
         let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).enumerated()
             .sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map { ($0.element.onset, Self.printed($0.element.chord.symbol)) }
@@ -134,6 +136,8 @@ public struct Engraver {
         for group in groups {
             let block = BarBlock(bars: parts.indices.map { Array(parts[$0][group[$0]]) }, ends: parts.indices.map { Array(ends[$0][group[$0]]) },
                                  chords: chords, spacing: spacing, metrics: m, measure: measure) { times.onset(at: $0, part: $1, pitch: $2) }
+            // The block holds its events now: the bars' own are let go, so a wide bar's are not held twice.
+            for p in parts.indices { for b in group[p] { parts[p][b].events = [] } }
             var room = available(first: lineIsFirst) - natural(line)
             guard block.width > available(first: lineIsFirst) else {
                 if !line.isEmpty, block.width > room { try lineDone() }
@@ -163,7 +167,7 @@ public struct Engraver {
             try setLine(last.line, first: last.first, justified: true)
         }
         if !line.isEmpty { try setLine(line, first: lineIsFirst, justified: balanced || natural(line) >= 0.6 * available(first: lineIsFirst)) }
-        let spans = Spanners(systems: systems, parts: movement.parts, metrics: m, measure: measure)
+        let spans = Spanners(systems: &systems, parts: movement.parts, metrics: m, measure: measure)
         for (page, glyphs) in spans.glyphsByPage { book.pages[page].glyphs += glyphs }
         for system in systems {
             book.pages[system.page].systems.append(SystemArea(rect: system.rect, heads: system.heads, lyrics: spans.lyricBoxes[system.index] ?? [], chordSymbols: system.chordBoxes))

@@ -132,23 +132,60 @@ public struct Glyph: Sendable, Hashable {
     public var shape: Shape
     public var at: Point
     public var role: Role
-    public var note: NoteReference?
+    /// What the glyph stands for, boxed: most glyphs stand for nothing, and a page of a wide bar holds
+    /// hundreds of thousands, so each is a pointer wide instead of carrying room for all three.
+    private var references: References?
+
+    public var note: NoteReference? {
+        get { references?.note }
+        set { references = References(note: newValue, bar: bar, syllable: syllable) }
+    }
     /// For bar lines: the printed number of the bar the line ends.
-    public var bar: Int?
+    public var bar: Int? {
+        get { references?.bar }
+        set { references = References(note: note, bar: newValue, syllable: syllable) }
+    }
     /// For a lyric syllable: the note it is sung on.
-    public var syllable: SyllableReference?
+    public var syllable: SyllableReference? {
+        get { references?.syllable }
+        set { references = References(note: note, bar: bar, syllable: newValue) }
+    }
 
     public init(_ shape: Shape, at: Point, role: Role, note: NoteReference? = nil, bar: Int? = nil) {
         self.shape = shape
         self.at = at
         self.role = role
-        self.note = note
-        self.bar = bar
+        references = References(note: note, bar: bar, syllable: nil)
     }
 
     init(_ shape: Shape, at: Point, role: Role, syllable: SyllableReference) {
         self.init(shape, at: at, role: role)
         self.syllable = syllable
+    }
+
+    /// A glyph's note, bar and syllable, shared by its copies (never changed: a change makes a new one).
+    private final class References: Sendable, Hashable {
+        let note: NoteReference?
+        let bar: Int?
+        let syllable: SyllableReference?
+
+        /// The box of the three, none when all are nil.
+        init?(note: NoteReference?, bar: Int?, syllable: SyllableReference?) {
+            guard note != nil || bar != nil || syllable != nil else { return nil }
+            self.note = note
+            self.bar = bar
+            self.syllable = syllable
+        }
+
+        static func == (a: References, b: References) -> Bool {
+            a.note == b.note && a.bar == b.bar && a.syllable == b.syllable
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(note)
+            hasher.combine(bar)
+            hasher.combine(syllable)
+        }
     }
 }
 

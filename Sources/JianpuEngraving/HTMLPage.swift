@@ -8,9 +8,30 @@
 public enum HTMLPage {
     /// The page; without a performance it shows the score and no player.
     public static func html(_ engraving: Engraving, svg: String, performance: PagePerformance?) -> String {
-        let title = SVGWriter.escaped(engraving.title ?? "jianpu")
         var body = svg
         if body.hasPrefix("<?xml"), let end = body.firstIndex(of: "\n") { body = String(body[body.index(after: end)...]) }
+        let (head, tail) = frame(engraving, performance: performance)
+        return head + body + tail
+    }
+
+    /// The page handed to `emit` a piece at a time, its SVG drawn as it is written (`SVGWriter.write`),
+    /// so that a writer can stream a big score's page to its file instead of holding it whole.
+    public static func write<Failure: Error>(_ engraving: Engraving, performance: PagePerformance?, to emit: (String) throws(Failure) -> Void) throws(Failure) {
+        let (head, tail) = frame(engraving, performance: performance)
+        try emit(head)
+        var first = true
+        try SVGWriter.write(engraving) { (text: String) throws(Failure) in
+            var text = text
+            if first, text.hasPrefix("<?xml"), let end = text.firstIndex(of: "\n") { text = String(text[text.index(after: end)...]) }
+            first = false
+            try emit(text)
+        }
+        try emit(tail)
+    }
+
+    /// The page before its SVG and after it.
+    private static func frame(_ engraving: Engraving, performance: PagePerformance?) -> (head: String, tail: String) {
+        let title = SVGWriter.escaped(engraving.title ?? "jianpu")
         var timing = "["
         for (index, entry) in engraving.performance.enumerated() {
             if index > 0 { timing += "," }
@@ -26,7 +47,7 @@ public enum HTMLPage {
         <label><input id="click" type="checkbox"> click</label><span id="parts"></span></div>
         """
         let script = performance.map { "<script>\n" + Self.script(timing: timing, song: $0.json) + "\n</script>" } ?? ""
-        return """
+        let head = """
         <!DOCTYPE html>
         <html lang="zh"><head><meta charset="utf-8"><title>\(title)</title>
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -45,11 +66,15 @@ public enum HTMLPage {
         </style></head>
         <body>
         \(controls)
-        <div id="score">\(body)</div>
+        <div id="score">
+        """
+        let tail = """
+        </div>
         \(script)
         </body></html>
 
         """
+        return (head, tail)
     }
 
     /// The player. The performance time `p` is seconds at the score's tempo; the synthesizer

@@ -9,10 +9,18 @@ import JianpuCore
 public enum SVGWriter {
     /// The SVG text of `engraving`; `pageGap` points of space between pages.
     public static func svg(_ engraving: Engraving, pageGap: Double = 12) -> String {
+        var whole = ""
+        whole.reserveCapacity(engraving.pages.reduce(0) { $0 + $1.glyphs.count } * 120 + 2_000)
+        write(engraving, pageGap: pageGap) { whole += $0 }
+        return whole
+    }
+
+    /// The SVG text of `engraving` handed to `emit` a piece at a time (a page, or less), so that a
+    /// writer can stream it to its file instead of holding the whole text.
+    public static func write<Failure: Error>(_ engraving: Engraving, pageGap: Double = 12, to emit: (String) throws(Failure) -> Void) throws(Failure) {
         let pageCount = max(engraving.pages.count, 1)
         let total = Double(pageCount) * engraving.height + Double(pageCount - 1) * pageGap
         var out = ""
-        out.reserveCapacity(engraving.pages.reduce(0) { $0 + $1.glyphs.count } * 120 + 2_000)
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(n(engraving.width))pt\" height=\"\(n(total))pt\" viewBox=\"0 0 \(n(engraving.width)) \(n(total))\">\n"
         if let title = engraving.title { out += "<title>\(escaped(title))</title>\n" }
@@ -21,15 +29,22 @@ public enum SVGWriter {
             let top = Double(index) * (engraving.height + pageGap)
             out += "<g class=\"page\" data-page=\"\(index + 1)\" transform=\"translate(0,\(n(top)))\">\n"
             out += "<rect class=\"page-sheet\" x=\"0\" y=\"0\" width=\"\(n(engraving.width))\" height=\"\(n(engraving.height))\"/>\n"
-            for glyph in page.glyphs { write(glyph, to: &out) }
+            for glyph in page.glyphs {
+                write(glyph, to: &out)
+                if out.utf8.count >= chunk { try emit(out); out = "" }
+            }
             for bar in page.bars {
                 out += "<rect class=\"bar\" x=\"\(n(bar.rect.x))\" y=\"\(n(bar.rect.y))\" width=\"\(n(bar.rect.width))\" height=\"\(n(bar.rect.height))\" data-bar=\"\(bar.number)\" data-start=\"\(n(bar.start, places: 3))\"/>\n"
+                if out.utf8.count >= chunk { try emit(out); out = "" }
             }
             out += "</g>\n"
         }
         out += "</svg>\n"
-        return out
+        try emit(out)
     }
+
+    /// About how much text `write` gathers before handing it on.
+    static let chunk = 1 << 16
 
     static func write(_ glyph: Glyph, to out: inout String) {
         let cls = glyph.role.rawValue

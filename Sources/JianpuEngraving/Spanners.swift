@@ -6,13 +6,20 @@ struct Spanners {
     /// Boxes of the lyrics drawn in each system (by system index), for checks.
     private(set) var lyricBoxes: [Int: [Rect]] = [:]
 
-    init(systems: [SystemLayout], parts: [Part], metrics m: EngravingOptions.Metrics, measure: any TextMeasuring) {
+    /// The signs of `systems`, whose placed events it takes (they are left empty).
+    init(systems: inout [SystemLayout], parts: [Part], metrics m: EngravingOptions.Metrics, measure: any TextMeasuring) {
         for p in parts.indices {
             // Each part's events in written order, with the system they are in (by index: a copy of the
-            // system's layout per event cost a few hundred bytes a note in a wide bar).
-            let events = systems.indices.flatMap { s in systems[s].events[p].map { (system: s, placed: $0) } }
+            // system's layout per event cost a few hundred bytes a note in a wide bar). Moved out of the
+            // systems one at a time, so that a wide bar's events are not held twice.
+            var events: [(system: Int, placed: SystemLayout.PlacedEvent)] = []
+            events.reserveCapacity(systems.reduce(0) { $0 + $1.events[p].count })
+            for s in systems.indices {
+                events += systems[s].events[p].lazy.map { (system: s, placed: $0) }
+                systems[s].events[p] = []
+            }
             var written: [SourceLocation: Int] = [:]
-            for (index, item) in events.enumerated() where written[item.placed.event.location] == nil {
+            for (index, item) in events.enumerated() where !parts[p].slurs.isEmpty && written[item.placed.event.location] == nil {
                 written[item.placed.event.location] = index
                 // A slur opened on grace notes (`g[5] ( 1 2 )`, `5 [67]g ( 1 )`) is drawn from the note they go with.
                 for grace in item.placed.event.graceBefore + item.placed.event.graceAfter { written[grace.0.location] = written[grace.0.location] ?? index }

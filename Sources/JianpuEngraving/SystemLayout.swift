@@ -117,6 +117,7 @@ struct SystemLayout {
         for (p, row) in rows.enumerated() {
             let baseline = top + row.baseline
             let segments = block.segments(ofPart: p)
+            events[p].reserveCapacity(events[p].count + block.placed[p].count)
             for item in block.placed[p] {
                 let (event, shape) = (item.event, item.shape)
                 var x = left + block.xs[item.column]

@@ -3,7 +3,9 @@ import JianpuCore
 /// One thing printed in a column of a bar: a note, chord, rest, dash or bars of rest.
 struct WrittenEvent {
     enum Kind {
-        case note(Note, WrittenNote)
+        // Boxed: the event is copied into the block's and the system's placed events, and a wide
+        // bar holds many; the box is shared by the copies instead of copied with each.
+        indirect case note(Note, WrittenNote)
         case dash
         case multibarRest(Int)
     }
@@ -17,22 +19,78 @@ struct WrittenEvent {
     var part: Int
     /// The id of the written event on the page.
     var id: String
-    var graceBefore: [(Note, WrittenNote)] = []
-    var graceAfter: [(Note, WrittenNote)] = []
     /// This note is the end of a tie: printed, not struck again.
     var tiedFromPrevious = false
     var tiedToNext = false
+    /// What few events have, boxed: a wide bar's events are held by its bars, its block and its
+    /// systems, and most have none of it, so each costs a pointer instead of room for all of it.
+    fileprivate var extras: Box?
+
+    var graceBefore: [(Note, WrittenNote)] {
+        get { extras?.value.graceBefore ?? [] }
+        set { change { $0.graceBefore = newValue } }
+    }
+    var graceAfter: [(Note, WrittenNote)] {
+        get { extras?.value.graceAfter ?? [] }
+        set { change { $0.graceAfter = newValue } }
+    }
     /// The tuplet the event is in: a number per tuplet of the part, and its count.
-    var tuplet: (id: Int, count: Int)?
-    var dynamic: String?
+    var tuplet: (id: Int, count: Int)? {
+        get { extras?.value.tuplet }
+        set { change { $0.tuplet = newValue } }
+    }
+    var dynamic: String? {
+        get { extras?.value.dynamic }
+        set { change { $0.dynamic = newValue } }
+    }
     /// Words printed above: jumps, later tempos and keys.
-    var marks: [String] = []
+    var marks: [String] {
+        get { extras?.value.marks ?? [] }
+        set { change { $0.marks = newValue } }
+    }
     /// Words printed over and under the music: `^"…"`, `_"…"`.
-    var wordsAbove: [String] = []
-    var wordsBelow: [String] = []
+    var wordsAbove: [String] {
+        get { extras?.value.wordsAbove ?? [] }
+        set { change { $0.wordsAbove = newValue } }
+    }
+    var wordsBelow: [String] {
+        get { extras?.value.wordsBelow ?? [] }
+        set { change { $0.wordsBelow = newValue } }
+    }
     /// The syllables sung on this note, by verse: only the verses that have one here, so a note
     /// costs as much as the syllables it carries, however many verses there are.
-    var lyrics: [SungSyllable] = []
+    var lyrics: [SungSyllable] {
+        get { extras?.value.lyrics ?? [] }
+        set { change { $0.lyrics = newValue } }
+    }
+
+    fileprivate struct Extras {
+        var graceBefore: [(Note, WrittenNote)] = []
+        var graceAfter: [(Note, WrittenNote)] = []
+        var tuplet: (id: Int, count: Int)?
+        var dynamic: String?
+        var marks: [String] = []
+        var wordsAbove: [String] = []
+        var wordsBelow: [String] = []
+        var lyrics: [SungSyllable] = []
+
+        var isEmpty: Bool {
+            graceBefore.isEmpty && graceAfter.isEmpty && tuplet == nil && dynamic == nil && marks.isEmpty
+                && wordsAbove.isEmpty && wordsBelow.isEmpty && lyrics.isEmpty
+        }
+    }
+
+    /// Shared by an event's copies, never changed: a change boxes a new value.
+    fileprivate final class Box: Sendable {
+        let value: Extras
+        init(_ value: Extras) { self.value = value }
+    }
+
+    private mutating func change(_ body: (inout Extras) -> Void) {
+        var value = extras?.value ?? Extras()
+        body(&value)
+        extras = value.isEmpty ? nil : Box(value)
+    }
 
     /// The page id of the event written at `location` in `part` of the movement with id `prefix`.
     static func id(prefix: String, part: Int, location: SourceLocation) -> String {

@@ -7,39 +7,64 @@ public enum PDFWriter {
         public var description: String
     }
 
-    /// The PDF of `engraving`, made in memory (the caller writes it whole).
+    /// The PDF of `engraving`, made in memory.
     public static func data(_ engraving: Engraving) throws(Failure) -> [UInt8] {
-        let sink = Sink()
-        let box = Unmanaged.passRetained(sink)
-        defer { box.release() }
-        let write: cairo_write_func_t = { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
+        var bytes: [UInt8] = []
+        do {
+            try write(engraving) { bytes.append(contentsOf: $0) }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(description: "cannot make the PDF: \(error)")
         }
-        guard let surface = cairo_pdf_surface_create_for_stream(write, box.toOpaque(), engraving.width, engraving.height) else {
-            throw Failure(description: "cannot make a PDF")
-        }
-        defer { cairo_surface_destroy(surface) }
-        if let title = engraving.title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "jianpu typeset")
-        guard let context = cairo_create(surface) else { throw Failure(description: "cannot draw a PDF") }
-        for page in engraving.pages {
-            for glyph in page.glyphs { draw(glyph, in: context) }
-            cairo_show_page(context)
-        }
-        cairo_destroy(context)
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw Failure(description: "cannot make the PDF: \(String(cString: cairo_status_to_string(status)))")
-        }
-        return sink.bytes
+        return bytes
     }
 
-    /// Where cairo's stream writes go.
+    /// Draws the PDF of `engraving`, handing its bytes to `emit` as cairo writes them, so that a
+    /// writer can stream them to its file instead of holding the whole document. The first error
+    /// `emit` throws stops the drawing and is thrown.
+    public static func write(_ engraving: Engraving, to emit: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try withoutActuallyEscaping(emit) { emit in
+            let sink = Sink(emit: emit)
+            let box = Unmanaged.passRetained(sink)
+            defer { box.release() }
+            let write: cairo_write_func_t = { closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+                guard sink.error == nil else { return CAIRO_STATUS_WRITE_ERROR }
+                do { try sink.emit(UnsafeRawBufferPointer(start: data, count: Int(length))) } catch {
+                    sink.error = error
+                    return CAIRO_STATUS_WRITE_ERROR
+                }
+                return CAIRO_STATUS_SUCCESS
+            }
+            guard let surface = cairo_pdf_surface_create_for_stream(write, box.toOpaque(), engraving.width, engraving.height) else {
+                throw Failure(description: "cannot make a PDF")
+            }
+            defer { cairo_surface_destroy(surface) }
+            if let title = engraving.title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "jianpu typeset")
+            guard let context = cairo_create(surface) else { throw Failure(description: "cannot draw a PDF") }
+            for page in engraving.pages {
+                for glyph in page.glyphs { draw(glyph, in: context) }
+                cairo_show_page(context)
+                if sink.error != nil { break }
+            }
+            cairo_destroy(context)
+            cairo_surface_finish(surface)
+            if let error = sink.error { throw error }
+            let status = cairo_surface_status(surface)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw Failure(description: "cannot make the PDF: \(String(cString: cairo_status_to_string(status)))")
+            }
+        }
+    }
+
+    /// Where cairo's stream writes go, and the first error writing them.
     private final class Sink {
-        var bytes: [UInt8] = []
+        let emit: (UnsafeRawBufferPointer) throws -> Void
+        var error: (any Error)?
+        init(emit: @escaping (UnsafeRawBufferPointer) throws -> Void) { self.emit = emit }
     }
 
     static func draw(_ glyph: Glyph, in context: OpaquePointer) {

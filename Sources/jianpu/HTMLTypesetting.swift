@@ -9,8 +9,10 @@ enum HTMLTypesetting {
     /// Writes the page to `file`. The performance is what `play` plays (the `chords=` part
     /// included), the one the engraving's highlight was made from.
     static func write(_ score: Score, engraving: Engraving, to file: OutputFile) throws {
-        let svg = SVGWriter.svg(engraving)
         let performance = score.performanceTimeline(withChords: true).map(PagePerformance.init(timeline:))
-        try file.write(Array(HTMLPage.html(engraving, svg: svg, performance: performance).utf8))
+        // Streamed: the page of a big score is never held whole.
+        let writer = try file.open()
+        try HTMLPage.write(engraving, performance: performance) { (text: String) throws(FileProblem) in try writer.write(Array(text.utf8)) }
+        try writer.commit()
     }
 }

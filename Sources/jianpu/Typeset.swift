@@ -55,8 +55,15 @@ struct Typeset: ParsableCommand {
         }
         do {
             switch format ?? .svg {
-            case .svg: try file.write(Array(SVGWriter.svg(engraving).utf8))
-            case .pdf: try file.write(try PDFWriter.data(engraving))
+            case .svg:
+                // Streamed: the text of a big score is never held whole.
+                let writer = try file.open()
+                try SVGWriter.write(engraving) { (text: String) throws(FileProblem) in try writer.write(Array(text.utf8)) }
+                try writer.commit()
+            case .pdf:
+                let writer = try file.open()
+                try PDFWriter.write(engraving) { (bytes: UnsafeRawBufferPointer) throws(FileProblem) in try writer.write(bytes) }
+                try writer.commit()
             case .html: try HTMLTypesetting.write(score, engraving: engraving, to: file)
             }
         } catch let error as AudioError {
