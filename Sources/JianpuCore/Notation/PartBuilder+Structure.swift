@@ -3,7 +3,7 @@ extension PartBuilder {
     /// `counted` for `R3{`: the reference counts every pass of those in the bar check, but `R{` once.
     /// How often nested repeats play is bounded once for the whole score, by `PerformanceLimits`.
     mutating func openRepeat(times: Int, counted: Bool, at location: SourceLocation, parser: inout ParseLog) {
-        push(Frame(kind: .repeatBody(times: times, counted: counted), location: location, barPosition: bars.position))
+        push(Frame(kind: .repeatBody(times: times, counted: counted), location: location))
     }
 
     mutating func openEndings(at location: SourceLocation, parser: inout ParseLog) {
@@ -16,11 +16,11 @@ extension PartBuilder {
         }
         guard case .repeat(let repeated)? = stack[stack.count - 1].items.last, repeated.endings.isEmpty else {
             parser.error(location, "`A{` must follow the `}` of a repeat: expected R{ … } A{ … | … }")
-            push(Frame(kind: .repeatBody(times: 1, counted: false), location: location, barPosition: bars.position))
+            push(Frame(kind: .repeatBody(times: 1, counted: false), location: location))
             return
         }
         stack[stack.count - 1].items.removeLast()
-        push(Frame(kind: .endings(repeated, done: [], tie: tie), location: location, barPosition: bars.position))
+        push(Frame(kind: .endings(repeated, done: [], tie: tie), location: location))
         if let tie { append(.tie(tie)) }
     }
 
@@ -30,12 +30,7 @@ extension PartBuilder {
         switch frame.kind {
         case .repeatBody(let times, let counted):
             stack.removeLast()
-            // A counted repeat shorter than a bar shifts the bar position by its length once per extra pass.
-            if counted {
-                let passLength = bars.length(from: frame.barPosition)
-                bars.shift(by: passLength * Int64(times - 1))
-            }
-            append(.repeat(Repeat(times: times, body: frame.items, location: frame.location, end: location.advanced(by: 1))))
+            append(.repeat(Repeat(times: times, body: frame.items, location: frame.location, end: location.advanced(by: 1), writtenTimes: counted ? times : nil)))
         case .endings(var repeated, let done, _):
             stack.removeLast()
             repeated.endings = done + [frame.items]
@@ -75,7 +70,6 @@ extension PartBuilder {
             parser.error(location, "'\(text)': \(bars) bars of rest is more than the 10000 this tool plays")
             return
         }
-        self.bars.barNumber += bars
         append(.multibarRest(MultibarRest(bars: bars, location: location)))
     }
 
@@ -105,7 +99,6 @@ extension PartBuilder {
             parser.error(location, "the pickup in '\(text)' is longer than the bar: expected at most \(beats)/\(unit)")
             return
         }
-        bars.set(signature)
         append(.timeSignature(signature))
     }
 

@@ -1,5 +1,6 @@
 /// Builds one part from its words, holding the reading state the reference keeps per part:
-/// key, base octave, sticky length, open tuplets and repeats, and the bar count.
+/// key, base octave, sticky length, and open tuplets and repeats. Bar lengths are checked once the part is
+/// built, on the written part (`WrittenBarCheck`).
 struct PartBuilder {
     let location: SourceLocation
     var instrument: String?
@@ -20,7 +21,8 @@ struct PartBuilder {
     var lastBeams = 0
     var octavesAfter: Bool? = nil
     var pendingArpeggio: Note.Arpeggio? = nil
-    var bars = BarCounter()
+    /// Notes reported and left out after their time was read: the bar check still counts it.
+    var droppedNotes: [WrittenBarCheck.DroppedNote] = []
     private var spellings = NoteSpellingCache()
     /// Groups opened past `PerformanceLimits.maximumNesting` (not kept, only counted to match
     /// their closing brackets), and where the first was opened.
@@ -44,7 +46,6 @@ struct PartBuilder {
         var kind: Kind
         var items: [MusicItem] = []
         var location: SourceLocation
-        var barPosition: WholeNotes = .zero
         /// The product of the tuplet ratios of this frame and those around it.
         var tupletRatio = WholeNotes.whole
     }
@@ -86,13 +87,40 @@ struct PartBuilder {
             case .root: break
             }
         }
+        checkBars(parser: &parser)
         if stack.count > 1 {
             let open = stack.dropFirst().flatMap(\.items)
             stack.removeLast(stack.count - 1)
             stack[0].items.append(contentsOf: open)
         }
-        if let problem = bars.endOfPart() { parser.warning(problem.location ?? location, problem.message) }
         return Part(instrument: instrument, items: stack[0].items, lyrics: lyrics, slurs: slurs, annotations: annotations, location: location)
+    }
+
+    /// Checks the bar lengths of the part as written, groups left open read as if closed where the part ends.
+    /// The check's warnings about a note come before the parser's own about it, its others after them.
+    private func checkBars(parser: inout ParseLog) {
+        var items = stack[0].items
+        if stack.count > 1 {
+            var inner: MusicItem? = nil
+            for frame in stack.dropFirst().reversed() {
+                let frameItems = frame.items + (inner.map { [$0] } ?? [])
+                switch frame.kind {
+                case .tuplet(let count, let ratio):
+                    inner = .tuplet(Tuplet(count: count, ratio: ratio, items: frameItems, location: frame.location))
+                case .repeatBody(let times, _):
+                    // Never closed: no pass after the first is counted.
+                    inner = .repeat(Repeat(times: times, body: frameItems, location: frame.location))
+                case .endings(var repeated, let done, _):
+                    repeated.endings = done + [frameItems]
+                    inner = .repeat(repeated)
+                case .root:
+                    break
+                }
+            }
+            if let inner { items.append(inner) }
+        }
+        let check = WrittenBarCheck(items, dropped: droppedNotes, partLocation: location)
+        parser.diagnostics = check.leading + parser.diagnostics + check.trailing
     }
 
     // MARK: - Words
@@ -162,9 +190,7 @@ struct PartBuilder {
             done.append(stack[stack.count - 1].items)
             stack[stack.count - 1].kind = .endings(repeated, done: done, tie: tie)
             stack[stack.count - 1].items = tie.map { [.tie($0)] } ?? []
-            bars.position = stack[stack.count - 1].barPosition
         } else {
-            bars.barLine(at: location, parser: &parser)
             append(.barLine(location))
         }
     }
@@ -206,7 +232,8 @@ struct PartBuilder {
             return
         }
         let length = NoteWord.length(beams: beams, dots: word.dots)
-        bars.advance(by: length * tupletRatio, at: location, parser: &parser)
+        // Past here a note left out for an error still takes its time in the bar check.
+        func drop() { droppedNotes.append(WrittenBarCheck.DroppedNote(location: location, length: length * tupletRatio)) }
         if word.isDash {
             append(.continuation(Continuation(length: length, location: location, width: original?.count ?? bytes.count)))
             return
@@ -217,6 +244,7 @@ struct PartBuilder {
         } else if word.isChord {
             if word.restOrDashInChord {
                 parser.error(location, "'\(written())' mixes a rest or dash into a chord: expected only figures 1-7")
+                drop()
                 return
             }
             let (notes, ambiguous) = NoteWord.chordNotes(bytes, octavesAfter: octavesAfter)
@@ -232,10 +260,12 @@ struct PartBuilder {
         } else {
             if word.octaveGroupCount > 1 {
                 parser.error(location, "'\(written())' has more than one group of octave marks: expected one, such as 1'' or 1,,")
+                drop()
                 return
             }
             guard word.accidentalCount <= 1 else {
                 parser.error(location, "'\(written())' has \(word.accidentalCount) accidentals: expected one # or b")
+                drop()
                 return
             }
             let accidental = word.accidental

@@ -8,8 +8,12 @@ public struct Repeat: Sendable, Hashable {
     public var location: SourceLocation
     /// Just after the last `}` (of the endings when there are some).
     public var end: SourceLocation
-    public init(times: Int, body: [MusicItem], endings: [[MusicItem]] = [], location: SourceLocation, end: SourceLocation? = nil) {
+    /// The count as written (`R3{` is 3), nil for `R{`: the reference's bar check counts every pass of a written
+    /// count, but `R{` once.
+    public var writtenTimes: Int?
+    public init(times: Int, body: [MusicItem], endings: [[MusicItem]] = [], location: SourceLocation, end: SourceLocation? = nil, writtenTimes: Int? = nil) {
         self.times = times
+        self.writtenTimes = writtenTimes
         self.body = body
         self.endings = endings
         self.location = location
