@@ -29,8 +29,10 @@ public struct Engraver {
     /// layout stops there, so a huge score costs the memory of that many pages, not of all of
     /// them), or a system is taller than a page.
     public func engrave(_ score: Score, maximumPages: Int) throws(EngravingRefusal) -> Engraving {
+        // Counted once: the page estimate and each movement's bar numbers read it.
+        let written = score.movements.map { WrittenScore($0) }
         let estimate = PageEstimate(metrics: m, lineWidth: contentWidth, pageHeight: pageHeight - 2 * options.margin)
-        if maximumPages < .max, estimate.fewestPages(score) > maximumPages { throw .pageLimit(maximumPages: maximumPages) }
+        if maximumPages < .max, estimate.fewestPages(score, written: written) > maximumPages { throw .pageLimit(maximumPages: maximumPages) }
         var book = PageBook(height: pageHeight, margin: options.margin, maximumPages: maximumPages)
         var performance: [(seconds: Double, event: String, part: Int)] = []
         var offset = 0.0
@@ -42,12 +44,12 @@ public struct Engraver {
             let seconds = timeline.durationSeconds
             performance += times.performance
             let before = book
-            try engrave(movement, number: index + 1, times: times, into: &book)
+            try engrave(movement, number: index + 1, written: written[index], times: times, into: &book)
             // A last system alone on a page of its own: the movement is set again a little tighter,
             // kept if that saves the page (a short song on one page, as LilyPond prints it).
             if book.pages.count > before.pages.count, book.pages.count - before.pages.count <= 4, book.pages[book.pages.count - 1].systems.count == 1 {
                 var tighter = before
-                if (try? engrave(movement, number: index + 1, times: times, into: &tighter, tightness: 0.8)) != nil, tighter.pages.count < book.pages.count {
+                if (try? engrave(movement, number: index + 1, written: written[index], times: times, into: &tighter, tightness: 0.8)) != nil, tighter.pages.count < book.pages.count {
                     book = tighter
                 }
             }
@@ -64,14 +66,14 @@ public struct Engraver {
 
     /// Lays out one movement (1-based `number`) on the pages that follow.
     /// Spacing by duration is scaled by `tightness` (1: as wide as the notes' lengths ask).
-    private func engrave(_ movement: Movement, number: Int, times: OnsetMap, into book: inout PageBook, tightness: Double = 1) throws(EngravingRefusal) {
+    private func engrave(_ movement: Movement, number: Int, written: WrittenScore, times: OnsetMap, into book: inout PageBook, tightness: Double = 1) throws(EngravingRefusal) {
         let prefix = "m\(number - 1)"
         // More parts than a page holds at their least height are refused before their bars are read.
         let least = PageEstimate.partHeight * m.s * Double(movement.parts.count)
         guard least <= book.room else {
             throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: 0, height: least, room: book.room)
         }
-        var parts = WrittenBars.read(movement, prefix: prefix)
+        var parts = WrittenBars.read(movement, prefix: prefix, written: written)
         // In order of onset, so that each bar finds its own by halving instead of reading them all.
         let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).enumerated()
             .sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map { ($0.element.onset, Self.printed($0.element.chord.symbol)) }

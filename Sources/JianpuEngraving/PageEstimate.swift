@@ -14,12 +14,13 @@ struct PageEstimate {
     let lineWidth: Double
     let pageHeight: Double
 
-    /// The pages `score` needs at least (a bar wider than a line aside, which no score has).
-    func fewestPages(_ score: Score) -> Int {
+    /// The pages `score` needs at least (a bar wider than a line aside, which no score has), from
+    /// `written`, its movements' written scores.
+    func fewestPages(_ score: Score, written: [WrittenScore]) -> Int {
         let columnsPerLine = max(1, (lineWidth / (0.55 * metrics.s)).rounded(.down))
         var pages = 0.0
-        for movement in score.movements {
-            let events = WrittenScore(movement).parts.map(\.eventCount).max() ?? 0
+        for (movement, written) in zip(score.movements, written) {
+            let events = written.parts.map(\.eventCount).max() ?? 0
             let lines = (Double(events) / columnsPerLine).rounded(.down)
             let systemHeight = (Self.partHeight * Double(max(1, movement.parts.count)) + 0.9) * metrics.s
             pages += lines / ((pageHeight / systemHeight).rounded(.down) + 1)

@@ -48,6 +48,8 @@ public struct TextScore: Sendable {
     }
 
     let score: Score
+    /// Each movement's written score, kept so that a window read again does not count its bars again.
+    let writtenScores: [WrittenScore]
     /// Each movement's slots in time order.
     let slots: [[Slot]]
     /// The bars of the first movement's opening (a few screens), read with the rest: the first screen
@@ -68,6 +70,7 @@ public struct TextScore: Sendable {
     /// Holds a few bytes per onset: the columns in arrays, no text and no table keyed by note.
     public init(score: Score, timeline: Timeline?) {
         self.score = score
+        writtenScores = score.movements.map { WrittenScore($0) }
         var slots: [[Slot]] = []
         // Where each written note and rest of the melody is, sorted by location, to follow the timeline.
         var written: [(location: SourceLocation, movement: Int32, onset: WholeNotes)] = []
@@ -85,7 +88,7 @@ public struct TextScore: Sendable {
             var openingEnd: WholeNotes?
             var openingEvents = 0
             var melodyEnd = WholeNotes.zero
-            WrittenBars.read(movement, prefix: "m\(m)") { index, bar in
+            WrittenBars.read(movement, prefix: "m\(m)", written: writtenScores[m]) { index, bar in
                 if index == 0 { melodyEnd = Self.end(of: bar) } else if openingEnd == nil { openingEnd = melodyEnd }
                 if m == 0, openingEnd.map({ bar.start < $0 }) ?? true {
                     var kept = bar

@@ -162,16 +162,17 @@ struct WrittenBars: MusicWalker {
     private var lastBarWithNote: Int?
 
     /// Each part's bars of `movement`, ids starting with `prefix`, numbered as the written score prints them.
-    static func read(_ movement: Movement, prefix: String) -> [[WrittenBar]] {
+    static func read(_ movement: Movement, prefix: String, written: WrittenScore? = nil) -> [[WrittenBar]] {
         var parts = movement.parts.map { _ in [WrittenBar]() }
-        read(movement, prefix: prefix) { part, bar in parts[part].append(bar) }
+        read(movement, prefix: prefix, written: written) { part, bar in parts[part].append(bar) }
         return parts
     }
 
     /// Hands each part's bars to `take` as they are read, the parts in order, each bar once nothing
     /// written later can change it: so a reader that lays bars out as they come holds only a few.
-    static func read(_ movement: Movement, prefix: String, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
-        let written = WrittenScore(movement)
+    /// `written` is the movement's written score when the caller keeps it (a reader of windows reads again).
+    static func read(_ movement: Movement, prefix: String, written: WrittenScore? = nil, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
+        let written = written ?? WrittenScore(movement)
         for (index, part) in movement.parts.enumerated() {
             var reader = WrittenBars(part: index, movementPrefix: prefix, lyrics: part.lyrics, slurs: part.slurs, annotations: part.annotations)
             func hand(_ bar: WrittenBar) {
