@@ -45,14 +45,9 @@ public struct Engraver {
             performance += times.performance
             let before = book
             try engrave(movement, number: index + 1, written: written[index], times: times, into: &book)
-            // A last system alone on a page of its own: the movement is set again a little tighter,
-            // kept if that saves the page (a short song on one page, as LilyPond prints it).
-            if book.pages.count > before.pages.count, book.pages.count - before.pages.count <= 4, book.pages[book.pages.count - 1].systems.count == 1 {
-                var tighter = before
-                if (try? engrave(movement, number: index + 1, written: written[index], times: times, into: &tighter, tightness: 0.8)) != nil, tighter.pages.count < book.pages.count {
-                    book = tighter
-                }
-            }
+            // A last system alone on a page of its own: the movement is set again tighter if that saves the
+            // page (a short song on one page, as LilyPond prints it), else with its last two pages balanced.
+            book = refitted(movement, number: index + 1, written: written[index], times: times, book: book, before: before)
             offset += seconds
         }
         if book.pages.count > 1 {
@@ -65,8 +60,8 @@ public struct Engraver {
     }
 
     /// Lays out one movement (1-based `number`) on the pages that follow.
-    /// Spacing by duration is scaled by `tightness` (1: as wide as the notes' lengths ask).
-    private func engrave(_ movement: Movement, number: Int, written: WrittenScore, times: OnsetMap, into book: inout PageBook, tightness: Double = 1) throws(EngravingRefusal) {
+    /// `fit` may set it tighter, its systems closer or a page break earlier.
+    func engrave(_ movement: Movement, number: Int, written: WrittenScore, times: OnsetMap, into book: inout PageBook, fit: MovementFit = MovementFit()) throws(EngravingRefusal) {
         let prefix = "m\(number - 1)"
         // More parts than a page holds at their least height are refused before their bars are read.
         let least = PageEstimate.partHeight * m.s * Double(movement.parts.count)
@@ -88,9 +83,9 @@ public struct Engraver {
         let namesWidth = names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + m.partNamePad : 0 } ?? 0
         var systems: [SystemLayout] = []
         var spacing = DurationSpacing.of(parts)
-        spacing.shortestSpace *= tightness
-        spacing.increment *= tightness
-        spacing.gap *= tightness
+        spacing.shortestSpace *= fit.tightness
+        spacing.increment *= fit.tightness
+        spacing.gap *= fit.tightness
         let (groups, ends) = BarBlock.groups(of: parts)
         func available(first: Bool) -> Double { contentWidth - bracket - (first ? namesWidth : 0) }
         func natural(_ line: [BarBlock]) -> Double { line.reduce(0) { $0 + $1.width } }
@@ -108,6 +103,7 @@ public struct Engraver {
                 let verses = system.rows.map(\.lyricBaselines.count).max() ?? 0
                 throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: verses, height: system.height, room: book.room)
             }
+            if systems.count == fit.pageBreakBefore { book.breakPage() }
             book.reserve(system.height)
             guard !book.isFull else { throw .pageLimit(maximumPages: book.maximumPages) }
             var placed = system
@@ -122,7 +118,7 @@ public struct Engraver {
             placed.glyphs = []
             placed.blocks = []
             systems.append(placed)
-            book.y += system.height + m.systemGap
+            book.y += system.height + m.systemGap * fit.systemGapScale
         }
         // Blocks are laid out a line at a time (as many as fit), so that a score past the page limit stops
         // before the rest of it is measured. One full line is held back, to balance it with the last.
