@@ -26,7 +26,9 @@ public struct EngravingOptions: Sendable {
         var graceScale: Double { 0.6 }
         var music: Font { Font(.music, size: s) }
         var grace: Font { Font(.music, size: s * graceScale) }
-        var accidental: Font { Font(.music, size: s * 0.62) }
+        /// An accidental's size, as a fraction of its digit's.
+        var accidentalScale: Double { 0.62 }
+        var accidental: Font { Font(.music, size: s * accidentalScale) }
         var lyric: Font { Font(.text, size: s * 0.78) }
         var chordSymbol: Font { Font(.text, size: s * 0.8, bold: true) }
         var mark: Font { Font(.text, size: s * 0.72, bold: true, italic: true) }
@@ -142,6 +144,85 @@ public struct EngravingOptions: Sendable {
         var tupletBracketLift: Double { 0.4 * s }
         var tupletBracketHook: Double { 0.25 * s }
         var tupletNumberGap: Double { 0.3 * s }
+
+        // An event drawn around its anchor (the centre of its digit on the baseline); heights are over the baseline.
+        /// A dash (`-`, a beat held): half its length, its height, and its line's width.
+        var dashHalfWidth: Double { 0.3 * s }
+        var dashRise: Double { 0.32 * s }
+        var dashWidth: Double { lineWidth * 1.2 }
+        /// A multibar rest's bar: half its length, its height and its thickness.
+        var multibarRestHalfWidth: Double { 1.6 * s }
+        var multibarRestRise: Double { 0.35 * s }
+        var multibarRestThickness: Double { 0.25 * s }
+        /// The count over a multibar rest: its font and its baseline's height.
+        var multibarRestNumber: Font { Font(.music, size: s * 0.8, bold: true) }
+        var multibarRestNumberRise: Double { 0.9 * s }
+        /// How far a multibar rest reaches over the baseline, its count included.
+        var multibarRestAbove: Double { 1.5 * s }
+        /// Grace notes: the gap between them and their main note, the gap between two of them, and how far they are raised.
+        var graceGap: Double { 0.08 * s }
+        var graceSpacing: Double { 0.04 * s }
+        var graceRise: Double { 0.45 * s }
+        /// How far a lone grace note's underlines reach past its digit.
+        var graceUnderlineOverhang: Double { 0.02 * s }
+        /// The gap between the figures of a chord stacked one over another (their octave dots come on top of it).
+        var figureGap: Double { 0.18 * s }
+        /// Room over a figure without high octave dots.
+        var figureTopPad: Double { 0.1 * s }
+        /// An accidental: its gap before the digit, its baseline's height, and the room left of it.
+        var accidentalGap: Double { 0.02 * s }
+        var accidentalRise: Double { 0.4 * s }
+        var accidentalPad: Double { 0.04 * s }
+        /// The gap between a digit's cap height and its first high octave dot.
+        var octaveDotGap: Double { 0.2 * s }
+        /// Where the low octave dots of an upper figure of a chord start under its baseline.
+        var innerLowOctaveDotDrop: Double { 0.2 * s }
+        /// The gap between the lowest underline (or the underline's place) and the low octave dots under it.
+        var lowOctaveDotGap: Double { 0.06 * s }
+        /// Augmentation dots: the first one's gap after the digit, the step to the next, their height,
+        /// their size as a multiple of an octave dot's, and the room after the last.
+        var augmentationDotGap: Double { 0.22 * s }
+        var augmentationDotStep: Double { 0.25 * s }
+        var augmentationDotRise: Double { 0.3 * s }
+        var augmentationDotScale: Double { 1.1 }
+        var augmentationDotPad: Double { 0.05 * s }
+        /// The wavy line of a rolled chord: its gap before the chord, how far it reaches under the baseline,
+        /// its wave's width and its step up, and the room it takes left of the chord.
+        var arpeggioGap: Double { 0.25 * s }
+        var arpeggioBelow: Double { 0.1 * s }
+        var arpeggioWave: Double { 0.12 * s }
+        var arpeggioStep: Double { 0.15 * s }
+        var arpeggioRoom: Double { 0.4 * s }
+
+        // The header of a movement, from its top.
+        /// The title: its font, its baseline under the header's top, and the room under it.
+        var titleFont: Font { Font(.text, size: 1.6 * s, bold: true) }
+        var titleDrop: Double { 1.6 * s }
+        var titleBelow: Double { 0.5 * s }
+        /// The subtitle: its font, its baseline under the title, and the room under it.
+        var subtitleFont: Font { Font(.text, size: 0.95 * s) }
+        var subtitleDrop: Double { 1.0 * s }
+        var subtitleBelow: Double { 0.4 * s }
+        /// Composer, arranger and poet at the right: their font and the step from one line to the next.
+        var creditFont: Font { Font(.text, size: 0.75 * s) }
+        var creditStep: Double { 0.95 * s }
+        /// The line of key, meter and tempo: its baseline under the titles, and the room under it (and under the credits).
+        var keyLineDrop: Double { 1.6 * s }
+        var keyLineBelow: Double { 0.8 * s }
+        var creditsBelow: Double { 0.5 * s }
+        /// The key (`1=D`): its font and the room after it.
+        var keyFont: Font { Font(.music, size: 0.9 * s, bold: true) }
+        var keyGap: Double { 0.6 * s }
+        /// The meter as a stacked fraction: its font, its numerator's baseline over the line's, its fraction
+        /// bar's height over it and reach past the digits, its denominator's baseline under it, and the room after it.
+        var meterFont: Font { Font(.music, size: 0.7 * s, bold: true) }
+        var meterNumeratorRise: Double { 0.45 * s }
+        var meterBarRise: Double { 0.3 * s }
+        var meterBarOverhang: Double { 0.1 * s }
+        var meterDenominatorDrop: Double { 0.35 * s }
+        var meterGap: Double { 0.8 * s }
+        /// The tempo as written (`♩=112`).
+        var tempoFont: Font { Font(.music, size: 0.8 * s) }
 
         /// The collision pass: a bar number moves up by this step, at most this many times.
         var barNumberStep: Double { 0.25 * s }

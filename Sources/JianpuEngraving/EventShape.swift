@@ -15,20 +15,20 @@ struct EventShape {
     init(_ event: WrittenEvent, metrics m: EngravingOptions.Metrics, measure: any TextMeasuring, onset: (SourceLocation, Int?) -> Double?) {
         switch event.kind {
         case .dash:
-            let half = 0.3 * m.s
-            glyphs.append(Glyph(.line(to: Point(half, -0.32 * m.s), width: m.lineWidth * 1.2), at: Point(-half, -0.32 * m.s), role: .dash))
+            let half = m.dashHalfWidth
+            glyphs.append(Glyph(.line(to: Point(half, -m.dashRise), width: m.dashWidth), at: Point(-half, -m.dashRise), role: .dash))
             (left, right, above, below, halfWidth) = (half, half, m.capHeight, 0, half)
         case .multibarRest(let count):
-            let half = 1.6 * m.s
-            glyphs.append(Glyph(.line(to: Point(half, -0.35 * m.s), width: 0.25 * m.s), at: Point(-half, -0.35 * m.s), role: .multibarRest))
-            glyphs.append(Glyph(.text(String(count), Font(.music, size: m.s * 0.8, bold: true), .middle), at: Point(0, -0.9 * m.s), role: .multibarRest))
-            (left, right, above, below, halfWidth) = (half, half, 1.5 * m.s, 0, half)
+            let half = m.multibarRestHalfWidth
+            glyphs.append(Glyph(.line(to: Point(half, -m.multibarRestRise), width: m.multibarRestThickness), at: Point(-half, -m.multibarRestRise), role: .multibarRest))
+            glyphs.append(Glyph(.text(String(count), m.multibarRestNumber, .middle), at: Point(0, -m.multibarRestNumberRise), role: .multibarRest))
+            (left, right, above, below, halfWidth) = (half, half, m.multibarRestAbove, 0, half)
         case .note(let note, let written):
             let role: Role = note.isRest ? .rest : event.tiedFromPrevious ? .tied : .note
             drawNote(written, font: m.music, role: role, eventID: event.id, metrics: m, measure: measure, onset: { onset(note.location, $0) }, at: 0)
             underlines = written.underlines
             // Grace notes: small, tight against the main note.
-            var x = -left - 0.08 * m.s
+            var x = -left - m.graceGap
             // A grace note: a small note with its own underlines.
             func small(_ grace: Note, _ writtenGrace: WrittenNote) -> EventShape {
                 var small = EventShape()
@@ -40,17 +40,17 @@ struct EventShape {
             for (grace, writtenGrace) in event.graceBefore.reversed() {
                 let small = small(grace, writtenGrace)
                 let shift = x - small.right
-                append(small, dx: shift, dy: -0.45 * m.s)
-                x = shift - small.left - 0.04 * m.s
+                append(small, dx: shift, dy: -m.graceRise)
+                x = shift - small.left - m.graceSpacing
             }
             // The gap before the first grace note counts only where there is one.
             if !event.graceBefore.isEmpty { left = max(left, -x) }
             if note.arpeggio != nil { drawArpeggio(metrics: m) }
-            var after = right + 0.08 * m.s
+            var after = right + m.graceGap
             for (grace, writtenGrace) in event.graceAfter {
                 let small = small(grace, writtenGrace)
-                append(small, dx: after + small.left, dy: -0.45 * m.s)
-                after += small.left + small.right + 0.04 * m.s
+                append(small, dx: after + small.left, dy: -m.graceRise)
+                after += small.left + small.right + m.graceSpacing
             }
             if !event.graceAfter.isEmpty { right = max(right, after) }
         }
@@ -72,7 +72,6 @@ struct EventShape {
         _ written: WrittenNote, font: Font, role: Role, eventID: String, metrics m: EngravingOptions.Metrics,
         measure: any TextMeasuring, onset: (Int?) -> Double?, at x: Double, scale: Double = 1
     ) {
-        let s = m.s * scale
         let cap = m.capHeight * scale, step = m.octaveStep * scale, r = m.dotRadius * scale
         var baseline = 0.0
         var widest = 0.0
@@ -81,7 +80,7 @@ struct EventShape {
             if index > 0 {
                 // The figure below's high dots and this one's low dots sit in the gap between them.
                 let below = written.figures[index - 1]
-                baseline -= cap + 0.18 * s + Double(max(0, below.octave) + max(0, -figure.octave)) * step
+                baseline -= cap + m.figureGap * scale + Double(max(0, below.octave) + max(0, -figure.octave)) * step
             }
             let digit = String(figure.digit)
             let width = measure.width(of: digit, in: font)
@@ -91,31 +90,31 @@ struct EventShape {
             heads.append(Rect(x: x - width / 2, y: baseline - cap, width: width, height: cap))
             if figure.accidental != 0 {
                 let sign = figure.accidentalSign
-                let accFont = Font(.music, size: font.size * 0.62)
+                let accFont = Font(.music, size: font.size * m.accidentalScale)
                 let w = measure.width(of: sign, in: accFont)
                 accidentalWidth = max(accidentalWidth, w)
-                glyphs.append(Glyph(.text(sign, accFont, .end), at: Point(x - width / 2 - 0.02 * s, baseline - 0.4 * s), role: .accidental))
+                glyphs.append(Glyph(.text(sign, accFont, .end), at: Point(x - width / 2 - m.accidentalGap * scale, baseline - m.accidentalRise * scale), role: .accidental))
             }
             for k in 0..<max(0, figure.octave) {
-                glyphs.append(Glyph(.dot(radius: r), at: Point(x, baseline - cap - 0.2 * s - Double(k) * step), role: .octaveDot))
+                glyphs.append(Glyph(.dot(radius: r), at: Point(x, baseline - cap - m.octaveDotGap * scale - Double(k) * step), role: .octaveDot))
             }
             if figure.octave < 0 {
                 // The lowest figure's low dots go under its underlines.
-                let start = index == 0 ? m.underlineTop * scale + Double(written.underlines) * m.underlineStep * scale + 0.06 * s : 0.2 * s
+                let start = index == 0 ? m.underlineTop * scale + Double(written.underlines) * m.underlineStep * scale + m.lowOctaveDotGap * scale : m.innerLowOctaveDotDrop * scale
                 for k in 0..<(-figure.octave) {
                     glyphs.append(Glyph(.dot(radius: r), at: Point(x, baseline + start + Double(k) * step), role: .octaveDot))
                 }
                 if index == 0 { below = max(below, start + Double(-figure.octave) * step) }
             }
-            above = max(above, -baseline + cap + (figure.octave > 0 ? 0.2 * s + Double(figure.octave) * step : 0.1 * s))
+            above = max(above, -baseline + cap + (figure.octave > 0 ? m.octaveDotGap * scale + Double(figure.octave) * step : m.figureTopPad * scale))
         }
         halfWidth = widest / 2
-        left = max(left, widest / 2 + accidentalWidth + (accidentalWidth > 0 ? 0.04 * s : 0))
+        left = max(left, widest / 2 + accidentalWidth + (accidentalWidth > 0 ? m.accidentalPad * scale : 0))
         right = max(right, widest / 2)
         for k in 0..<written.dots {
-            let cx = x + widest / 2 + 0.22 * s + Double(k) * 0.25 * s
-            glyphs.append(Glyph(.dot(radius: r * 1.1), at: Point(cx, -0.3 * s), role: .augmentationDot))
-            right = max(right, cx - x + r + 0.05 * s)
+            let cx = x + widest / 2 + m.augmentationDotGap * scale + Double(k) * m.augmentationDotStep * scale
+            glyphs.append(Glyph(.dot(radius: r * m.augmentationDotScale), at: Point(cx, -m.augmentationDotRise * scale), role: .augmentationDot))
+            right = max(right, cx - x + r + m.augmentationDotPad * scale)
         }
         below = max(below, m.underlineTop * scale + Double(written.underlines) * m.underlineStep * scale)
     }
@@ -124,25 +123,25 @@ struct EventShape {
     private mutating func drawUnderlines(count: Int, metrics m: EngravingOptions.Metrics, scale: Double) {
         for k in 0..<count {
             let ly = (m.underlineTop + Double(k) * m.underlineStep) * scale
-            glyphs.append(Glyph(.line(to: Point(halfWidth + 0.02 * m.s, ly), width: m.lineWidth * scale), at: Point(-halfWidth - 0.02 * m.s, ly), role: .underline))
+            glyphs.append(Glyph(.line(to: Point(halfWidth + m.graceUnderlineOverhang, ly), width: m.lineWidth * scale), at: Point(-halfWidth - m.graceUnderlineOverhang, ly), role: .underline))
         }
     }
 
     /// A wavy line left of a rolled chord, as tall as the chord.
     private mutating func drawArpeggio(metrics m: EngravingOptions.Metrics) {
-        let x = -left - 0.25 * m.s
-        let top = -above, bottom = 0.1 * m.s
+        let x = -left - m.arpeggioGap
+        let top = -above, bottom = m.arpeggioBelow
         var points: [Point] = []
         var y = bottom, side = 0.0
         while y > top {
             points.append(Point(x + side, y))
-            side = side == 0 ? 0.12 * m.s : 0
-            y -= 0.15 * m.s
+            side = side == 0 ? m.arpeggioWave : 0
+            y -= m.arpeggioStep
         }
         if let first = points.first {
             glyphs.append(Glyph(.polyline(Array(points.dropFirst()), width: m.lineWidth), at: first, role: .arpeggio))
         }
-        left += 0.4 * m.s
+        left += m.arpeggioRoom
     }
 }
 

@@ -9,20 +9,20 @@ struct HeaderLayout {
     init(movement: Movement, metrics m: EngravingOptions.Metrics, measure: any TextMeasuring, width: Double) {
         var y = 0.0
         if let title = movement.headers["title"] {
-            y += 1.6 * m.s
-            glyphs.append(Glyph(.text(title, Font(.text, size: 1.6 * m.s, bold: true), .middle), at: Point(width / 2, y), role: .title))
-            y += 0.5 * m.s
+            y += m.titleDrop
+            glyphs.append(Glyph(.text(title, m.titleFont, .middle), at: Point(width / 2, y), role: .title))
+            y += m.titleBelow
         }
         if let subtitle = movement.headers["subtitle"] {
-            y += 1.0 * m.s
-            glyphs.append(Glyph(.text(subtitle, Font(.text, size: 0.95 * m.s), .middle), at: Point(width / 2, y), role: .subtitle))
-            y += 0.4 * m.s
+            y += m.subtitleDrop
+            glyphs.append(Glyph(.text(subtitle, m.subtitleFont, .middle), at: Point(width / 2, y), role: .subtitle))
+            y += m.subtitleBelow
         }
         var creditY = y
         for name in ["composer", "arranger", "poet"] {
             guard let value = movement.headers[name] else { continue }
-            creditY += 0.95 * m.s
-            glyphs.append(Glyph(.text(value, Font(.text, size: 0.75 * m.s), .end), at: Point(width, creditY), role: .credit))
+            creditY += m.creditStep
+            glyphs.append(Glyph(.text(value, m.creditFont, .end), at: Point(width, creditY), role: .credit))
         }
         // The key, meter and tempo written before the first note of the first part.
         var key = "1=C", meter: TimeSignature?, tempo: TempoMark?
@@ -35,22 +35,23 @@ struct HeaderLayout {
             default: break
             }
         }
-        let lineY = y + 1.6 * m.s
-        let keyFont = Font(.music, size: 0.9 * m.s, bold: true)
+        let lineY = y + m.keyLineDrop
+        let keyFont = m.keyFont
         glyphs.append(Glyph(.text(key, keyFont, .start), at: Point(0, lineY), role: .key))
-        var x = measure.width(of: key, in: keyFont) + 0.6 * m.s
+        var x = measure.width(of: key, in: keyFont) + m.keyGap
         if let meter {
-            let font = Font(.music, size: 0.7 * m.s, bold: true)
+            let font = m.meterFont
             let top = String(meter.beats), bottom = String(meter.beatUnit)
             let w = max(measure.width(of: top, in: font), measure.width(of: bottom, in: font))
-            glyphs.append(Glyph(.text(top, font, .middle), at: Point(x + w / 2, lineY - 0.45 * m.s), role: .meter))
-            glyphs.append(Glyph(.line(to: Point(x + w + 0.1 * m.s, lineY - 0.3 * m.s), width: m.lineWidth), at: Point(x - 0.1 * m.s, lineY - 0.3 * m.s), role: .meter))
-            glyphs.append(Glyph(.text(bottom, font, .middle), at: Point(x + w / 2, lineY + 0.35 * m.s), role: .meter))
-            x += w + 0.8 * m.s
+            glyphs.append(Glyph(.text(top, font, .middle), at: Point(x + w / 2, lineY - m.meterNumeratorRise), role: .meter))
+            glyphs.append(Glyph(.line(to: Point(x + w + m.meterBarOverhang, lineY - m.meterBarRise), width: m.lineWidth),
+                                at: Point(x - m.meterBarOverhang, lineY - m.meterBarRise), role: .meter))
+            glyphs.append(Glyph(.text(bottom, font, .middle), at: Point(x + w / 2, lineY + m.meterDenominatorDrop), role: .meter))
+            x += w + m.meterGap
         }
         if let tempo {
-            glyphs.append(Glyph(.text(TempoText.text(of: tempo), Font(.music, size: 0.8 * m.s), .start), at: Point(x, lineY), role: .tempo))
+            glyphs.append(Glyph(.text(TempoText.text(of: tempo), m.tempoFont, .start), at: Point(x, lineY), role: .tempo))
         }
-        height = max(lineY + 0.8 * m.s, creditY + 0.5 * m.s)
+        height = max(lineY + m.keyLineBelow, creditY + m.creditsBelow)
     }
 }
