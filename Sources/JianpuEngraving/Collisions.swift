@@ -27,13 +27,40 @@ extension SystemLayout {
         }
     }
 
+    /// Makes the system taller at the top by as much as `separateBarNumbers` will raise its bar number over
+    /// it, so that the number keeps clear of the system above (LilyPond's skyline counts it in the system).
+    ///
+    /// The number is at the system's start: its first blocks are drawn aside and the pass run on them.
+    mutating func makeRoomForBarNumbers(measure: any TextMeasuring) {
+        guard (blocks.first?.number ?? 0) > 1 else { return }
+        var scratch = self
+        scratch.blocks = Array(blocks.prefix(2))
+        scratch.draw(at: Point(0, 0), page: 0, bracket: false)
+        scratch.separateBarNumbers(measure: measure)
+        let top = scratch.glyphs.filter { $0.role == .barNumber }.compactMap { Self.box(of: $0, measure: measure)?.y }.min() ?? 0
+        guard top < 0 else { return }
+        for p in rows.indices {
+            rows[p].chordBaseline? -= top
+            rows[p].markBaseline -= top
+            rows[p].baseline -= top
+            rows[p].dynamicBaseline? -= top
+            rows[p].lyricBaselines = rows[p].lyricBaselines.map { $0 - top }
+            rows[p].wordsBaseline? -= top
+            rows[p].bottom -= top
+        }
+        height -= top
+    }
+
+    /// A line of text's box from its font's size: how far it reaches over the baseline, and its height.
+    private static let textAscent = 0.75, textHeight = 0.8
+
     /// The box a glyph covers, near enough to keep things apart (text: its advance and the font's size).
     static func box(of glyph: Glyph, measure: any TextMeasuring) -> Rect? {
         switch glyph.shape {
         case .text(let text, let font, let anchor):
             let width = measure.width(of: text, in: font)
             let x = anchor == .start ? glyph.at.x : anchor == .middle ? glyph.at.x - width / 2 : glyph.at.x - width
-            return Rect(x: x, y: glyph.at.y - 0.75 * font.size, width: width, height: 0.8 * font.size)
+            return Rect(x: x, y: glyph.at.y - textAscent * font.size, width: width, height: textHeight * font.size)
         case .dot(let radius):
             return Rect(x: glyph.at.x - radius, y: glyph.at.y - radius, width: 2 * radius, height: 2 * radius)
         case .line(let to, let width):

@@ -97,7 +97,8 @@ public struct Engraver {
                 let extra = (contentWidth - indent - natural(line)) / weight
                 for b in line.indices { line[b].stretch(by: max(0, extra)) }
             }
-            let system = SystemLayout(blocks: line, metrics: m)
+            var system = SystemLayout(blocks: line, metrics: m)
+            system.makeRoomForBarNumbers(measure: measure)
             // Drawn anyway, its lower parts would fall off the page's edge and be lost.
             guard system.height <= book.room else {
                 let verses = system.rows.map(\.lyricBaselines.count).max() ?? 0

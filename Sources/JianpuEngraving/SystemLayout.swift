@@ -13,6 +13,8 @@ struct SystemLayout {
         /// The row of `_"…"` words, when there are any.
         var wordsBaseline: Double?
         var bottom: Double
+        /// The part has ended before the system: its row takes no room and draws nothing.
+        var isRemoved = false
     }
 
     /// A drawn event: where it is on its page, for the signs that join events (ties, tuplets, lyrics).
@@ -46,6 +48,10 @@ struct SystemLayout {
         let partCount = blocks.first?.bars.count ?? 0
         var y = 0.0
         for p in 0..<partCount {
+            if Self.hasEnded(part: p, in: blocks) {
+                rows.append(PartRows(markBaseline: y, baseline: y, lyricBaselines: [], bottom: y, isRemoved: true))
+                continue
+            }
             let placed = blocks.flatMap { $0.placed[p] }
             let above = placed.map(\.shape.above).max() ?? m.capHeight
             let below = placed.map(\.shape.below).max() ?? 0
@@ -98,10 +104,10 @@ struct SystemLayout {
             draw(block, left: x, top: origin.y, isFirst: b == 0)
             x += block.width
         }
-        for (name, row) in zip(names, rows) where !name.isEmpty {
+        for (name, row) in zip(names, rows) where !name.isEmpty && !row.isRemoved {
             glyphs.append(Glyph(.text(name, m.small, .end), at: Point(origin.x - m.partNameInset, origin.y + row.baseline - m.partNameDrop), role: .partName))
         }
-        if bracket, let first = rows.first, let last = rows.last {
+        if bracket, let first = rows.first(where: { !$0.isRemoved }), let last = rows.last(where: { !$0.isRemoved }) {
             let top = origin.y + first.baseline - m.capHeight - m.bracketAbove, bottom = origin.y + last.baseline + m.bracketBelow
             let bx = origin.x - m.bracketInset
             glyphs.append(Glyph(.line(to: Point(bx, bottom), width: m.bracketWidth), at: Point(bx, top), role: .bracket))
@@ -175,7 +181,7 @@ struct SystemLayout {
                 }
             }
         }
-        if isFirst, block.number > 1, let row = rows.first {
+        if isFirst, block.number > 1, let row = rows.first(where: { !$0.isRemoved }) {
             // Above a volta bracket that starts the system, clear of its label (`2.`), as LilyPond stacks them.
             let raise = block.bars.first?.first?.volta != nil ? m.voltaBarNumberLift : 0
             glyphs.append(Glyph(.text(String(block.number), m.small, .start), at: Point(left, top + row.markBaseline - raise), role: .barNumber))
@@ -187,6 +193,13 @@ struct SystemLayout {
                                         number: bar.number.value, start: barStarts[segment.bar] ?? -1))
             }
         }
+    }
+
+    /// Whether part `p` of a system of several parts has no bars in these blocks: its music ended in a system
+    /// before (a part written as one repeated bar, `R18{ … }`). Its row is removed, as LilyPond's
+    /// `RemoveEmptyStaves` removes a staff with nothing to play, rather than left blank.
+    static func hasEnded(part p: Int, in blocks: [BarBlock]) -> Bool {
+        (blocks.first?.bars.count ?? 0) > 1 && blocks.allSatisfy { $0.bars[p].isEmpty }
     }
 
     /// Underlines joined across the notes of a beat (or of a tuplet), one level at a time.
