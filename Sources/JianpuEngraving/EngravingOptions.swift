@@ -102,7 +102,8 @@ public struct EngravingOptions: Sendable {
         var repeatDotInset: Double { 0.6 * s }
         /// The gap between the two thin lines of a double bar line.
         var doubleLineGap: Double { 0.2 * s }
-        /// The repeat dots' heights over the baseline.
+        /// The repeat dots' size, and their heights over the baseline.
+        var repeatDotRadius: Double { dotRadius * 1.2 }
         var repeatDotHigh: Double { 0.55 * s }
         var repeatDotLow: Double { 0.1 * s }
         /// How far an underline reaches past the digits it joins.
@@ -223,6 +224,10 @@ public struct EngravingOptions: Sendable {
         var meterGap: Double { 0.8 * s }
         /// The tempo as written (`♩=112`).
         var tempoFont: Font { Font(.music, size: 0.8 * s) }
+
+        /// The boxes the collision pass keeps apart: a chord symbol's and a syllable's top over its baseline.
+        var chordSymbolAscent: Double { 0.75 * chordSymbol.size }
+        var lyricAscent: Double { 0.8 * lyric.size }
 
         /// The collision pass: a bar number moves up by this step, at most this many times.
         var barNumberStep: Double { 0.25 * s }

@@ -50,7 +50,7 @@ struct Spanners {
                     let sungOn = SyllableReference(event: placed.event.id, verse: verse, onset: placed.event.onset)
                     add(Glyph(.text(shown, m.lyric, .middle), at: Point(placed.x, y), role: .lyric, syllable: sungOn), page: system.page)
                     let width = measure.width(of: shown, in: m.lyric)
-                    lyricBoxes[system.index, default: []].append(Rect(x: placed.x - width / 2, y: y - 0.8 * m.lyric.size, width: width, height: m.lyric.size))
+                    lyricBoxes[system.index, default: []].append(Rect(x: placed.x - width / 2, y: y - m.lyricAscent, width: width, height: m.lyric.size))
                     if let stanza = sung.stanza {
                         // The verse's number before its first syllable, as LilyPond sets a stanza.
                         add(Glyph(.text(stanza, m.lyric, .end), at: Point(placed.x - width / 2 - m.stanzaGap, y), role: .lyric), page: system.page)

@@ -177,7 +177,7 @@ struct SystemLayout {
                 for chord in block.chordSymbols {
                     let x = left + block.xs[chord.column] - m.chordSymbolLead
                     glyphs.append(Glyph(.text(chord.text, m.chordSymbol, .start), at: Point(x, top + chordBaseline), role: .chordSymbol))
-                    chordBoxes.append(Rect(x: x, y: top + chordBaseline - 0.75 * m.chordSymbol.size, width: chord.width, height: m.chordSymbol.size))
+                    chordBoxes.append(Rect(x: x, y: top + chordBaseline - m.chordSymbolAscent, width: chord.width, height: m.chordSymbol.size))
                 }
             }
         }
@@ -240,7 +240,7 @@ struct SystemLayout {
         }
         func dots(_ x: Double) {
             for y in [baseline - m.repeatDotHigh, baseline - m.repeatDotLow] {
-                glyphs.append(Glyph(.dot(radius: m.dotRadius * 1.2), at: Point(x, y), role: .repeatDot))
+                glyphs.append(Glyph(.dot(radius: m.repeatDotRadius), at: Point(x, y), role: .repeatDot))
             }
         }
         if bar.repeatStart, starts {
