@@ -39,7 +39,7 @@ public struct Engraver {
         for (index, movement) in score.movements.enumerated() {
             // The performance the page plays (rolled arpeggios, the chords= part): one flattening for sound and highlight.
             let timeline = Flattener.timeline(of: movement, rollsArpeggios: true, withChords: true)
-            let times = OnsetMap(timeline: timeline, prefix: "m\(index)", offset: offset)
+            let times = OnsetMap(timeline: timeline, movement: index, offset: offset)
             // The timeline's notes are let go before the layout: the onsets are all it needed.
             let seconds = timeline.durationSeconds
             performance += times.performance
@@ -67,13 +67,12 @@ public struct Engraver {
     /// Lays out one movement (1-based `number`) on the pages that follow.
     /// Spacing by duration is scaled by `tightness` (1: as wide as the notes' lengths ask).
     private func engrave(_ movement: Movement, number: Int, written: WrittenScore, times: OnsetMap, into book: inout PageBook, tightness: Double = 1) throws(EngravingRefusal) {
-        let prefix = "m\(number - 1)"
         // More parts than a page holds at their least height are refused before their bars are read.
         let least = PageEstimate.partHeight * m.s * Double(movement.parts.count)
         guard least <= book.room else {
             throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: 0, height: least, room: book.room)
         }
-        var parts = WrittenBars.read(movement, prefix: prefix, written: written)
+        var parts = written.bars(of: movement, movementIndex: number - 1)
         // In order of onset, so that each bar finds its own by halving instead of reading them all.
         let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).enumerated()
             .sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map { ($0.element.onset, Self.printed($0.element.chord.symbol)) }

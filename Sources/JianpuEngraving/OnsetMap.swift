@@ -9,9 +9,8 @@ struct OnsetMap {
     private var first: [Key: Double] = [:]
     private(set) var performance: [(seconds: Double, event: String, part: Int)] = []
 
-    /// The map of `timeline`, a movement's, whose events have ids starting with `prefix` and
-    /// sound `offset` seconds after the score's start.
-    init(timeline: Timeline, prefix: String, offset: Double) {
+    /// The map of `timeline`, that of movement `movement` (0-based), which sounds `offset` seconds after the score's start.
+    init(timeline: Timeline, movement: Int, offset: Double) {
         var events: [(seconds: Double, event: String, part: Int)] = []
         func note(_ location: SourceLocation?, part: Int, pitch: Int, at position: WholeNotes, isGrace: Bool = false) {
             guard let location else { return }
@@ -20,7 +19,7 @@ struct OnsetMap {
             if first[key].map({ seconds < $0 }) ?? true { first[key] = seconds }
             // Grace notes have onsets of their own but are lit with the note they lead to.
             if isGrace { return }
-            let id = WrittenEvent.id(prefix: prefix, part: part, location: location)
+            let id = WrittenEvent.id(movement: movement, part: part, location: location)
             if events.last?.seconds != seconds || events.last?.event != id { events.append((seconds, id, part)) }
         }
         for timed in timeline.notes { note(timed.location, part: timed.part, pitch: timed.pitch.midiNumber, at: timed.onset, isGrace: timed.isGrace) }
