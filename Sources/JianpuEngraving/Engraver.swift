@@ -39,7 +39,7 @@ public struct Engraver {
         for (index, movement) in score.movements.enumerated() {
             // The performance the page plays (rolled arpeggios, the chords= part): one flattening for sound and highlight.
             let timeline = Flattener.timeline(of: movement, rollsArpeggios: true, withChords: true)
-            let times = OnsetMap(timeline: timeline, movement: index, offset: offset)
+            let times = PlayedOnsets(timeline: timeline, movement: index, offset: offset)
             // The timeline's notes are let go before the layout: the onsets are all it needed.
             let seconds = timeline.durationSeconds
             performance += times.performance
@@ -66,7 +66,7 @@ public struct Engraver {
 
     /// Lays out one movement (1-based `number`) on the pages that follow.
     /// Spacing by duration is scaled by `tightness` (1: as wide as the notes' lengths ask).
-    private func engrave(_ movement: Movement, number: Int, written: WrittenScore, times: OnsetMap, into book: inout PageBook, tightness: Double = 1) throws(EngravingRefusal) {
+    private func engrave(_ movement: Movement, number: Int, written: WrittenScore, times: PlayedOnsets, into book: inout PageBook, tightness: Double = 1) throws(EngravingRefusal) {
         // More parts than a page holds at their least height are refused before their bars are read.
         let least = PageEstimate.partHeight * m.s * Double(movement.parts.count)
         guard least <= book.room else {

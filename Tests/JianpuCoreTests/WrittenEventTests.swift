@@ -77,3 +77,37 @@ struct WrittenEventTests {
         #expect(collected[0][2].events[0].tiedFromPrevious)
     }
 }
+
+/// The written score's played side: when the Timeline plays each written event.
+@Suite("Played onsets of the written events")
+struct PlayedOnsetsTests {
+    @Test("through a repeat, a written note first sounds on the first pass, and the performance comes back to it")
+    func throughARepeat() throws {
+        let movement = try #require(T.parse("4=60\nR{ 1 2 } 3 4 |").score.movements.first)
+        let timeline = Flattener.timeline(of: movement)
+        let played = PlayedOnsets(timeline: timeline, movement: 0, offset: 10)
+        let events = WrittenScore(movement).bars(of: movement, movementIndex: 0)[0].flatMap(\.events)
+        // 60 crotchets a minute: a second a beat, after 10 seconds of earlier movements.
+        #expect(events.map { played.onset(of: $0) } == [10, 11, 14, 15])
+        #expect(played.performance.map(\.event) == [0, 1, 0, 1, 2, 3].map { events[$0].id })
+        #expect(played.performance.map(\.seconds) == [10, 11, 12, 13, 14, 15])
+        #expect(played.onset(at: events[0].location, part: 0, pitch: 61) == nil)
+    }
+
+    @Test("a chord is lit once, a grace note with the note it leads to, rests too; parts at the same time in score order")
+    func chordsGracesRests() throws {
+        let movement = try #require(T.parse("4=60\n1 g[2] 3 0 135 |\nNextPart\n0 1 - - |").score.movements.first)
+        let played = PlayedOnsets(timeline: Flattener.timeline(of: movement), movement: 1, offset: 0)
+        let bars = WrittenScore(movement).bars(of: movement, movementIndex: 1)
+        let melody = bars[0].flatMap(\.events), second = bars[1].flatMap(\.events)
+        #expect(played.performance.map(\.event) == [melody[0].id, second[0].id, melody[1].id, second[1].id, melody[2].id, melody[3].id])
+        #expect(played.performance.map(\.part) == [0, 1, 0, 1, 0, 0])
+        #expect(played.performance.map(\.seconds) == [0, 0, 1, 1, 2, 3])
+        #expect(melody.map { played.onset(of: $0) } == [0, 1, 2, 3])
+        // The grace note sounds just before the note it leads to, at its own onset.
+        let grace = try #require(melody[1].graceBefore.first)
+        let graceOnset = try #require(played.onset(at: grace.0.location, part: 0, pitch: 62))
+        #expect(graceOnset > 0.5 && graceOnset < 1)
+        #expect(played.onset(of: second[2]) == nil)
+    }
+}
