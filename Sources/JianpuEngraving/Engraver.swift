@@ -27,8 +27,9 @@ public struct Engraver {
 
     /// The engraving, or why it cannot be printed: it needs more than `maximumPages` pages (the
     /// layout stops there, so a huge score costs the memory of that many pages, not of all of
-    /// them), or a system is taller than a page.
-    public func engrave(_ score: Score, maximumPages: Int) throws(EngravingRefusal) -> Engraving {
+    /// them), or a system is taller than a page. `withSound`: it carries what the page plays
+    /// (`Engraving.sound`), made from the timelines its highlight is lit from.
+    public func engrave(_ score: Score, maximumPages: Int, withSound: Bool = false) throws(EngravingRefusal) -> Engraving {
         // Counted once: the page estimate and each movement's bar numbers read it.
         let written = score.movements.map { WrittenScore($0) }
         let estimate = PageEstimate(metrics: m, lineWidth: contentWidth, pageHeight: pageHeight - 2 * options.margin)
@@ -36,6 +37,7 @@ public struct Engraver {
         var book = PageBook(height: pageHeight, margin: options.margin, maximumPages: maximumPages)
         var performance: [(seconds: Double, event: String, part: Int)] = []
         var offset = 0.0
+        var sound = withSound ? PagePerformance() : nil
         for (index, movement) in score.movements.enumerated() {
             // The performance the page plays (rolled arpeggios, the chords= part): one flattening for sound and highlight.
             let timeline = Flattener.timeline(of: movement, rollsArpeggios: true, withChords: true)
@@ -43,6 +45,7 @@ public struct Engraver {
             // The timeline's notes are let go before the layout: the onsets are all it needed.
             let seconds = timeline.durationSeconds
             performance += times.performance
+            sound?.append(timeline)
             let before = book
             try engrave(movement, number: index + 1, written: written[index], times: times, into: &book)
             // A last system alone on a page of its own: the movement is set again a little tighter,
@@ -61,7 +64,7 @@ public struct Engraver {
                 book.pages[index].glyphs.append(number)
             }
         }
-        return Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: book.pages, performance: performance, duration: offset)
+        return Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: book.pages, performance: performance, duration: offset, sound: sound)
     }
 
     /// Lays out one movement (1-based `number`) on the pages that follow.
