@@ -44,8 +44,8 @@ public struct Engraver {
             let times = PlayedOnsets(timeline: timeline, movement: index, offset: offset)
             // The timeline's notes are let go before the layout: the onsets are all it needed.
             let seconds = timeline.durationSeconds
-            performance += times.performance
             sound?.append(timeline)
+            performance += times.performance
             let before = book
             try engrave(movement, number: index + 1, written: written[index], times: times, into: &book)
             // A last system alone on a page of its own: the movement is set again a little tighter,

@@ -2,42 +2,23 @@
 /// first sounds, and every written event in the order it sounds, through repeats and jumps.
 ///
 /// The written score's played side: a written event is found by its part and where it was written
-/// (the Timeline knows its notes so), never by a guess from bar positions. Keyed by a few integers an
-/// event, not by its page id, which is made only when the performance is asked for.
+/// (the Timeline knows its notes so), never by a guess from bar positions; its onsets are keyed by a
+/// few integers, not by its page id.
 public struct PlayedOnsets: Sendable {
     private struct Key: Hashable, Sendable {
         var line: Int32, column: Int32, part: Int32, pitch: Int32
     }
 
-    /// A written event sounding: when (seconds from the score's start) and which.
-    public struct Sounding: Sendable, Hashable {
-        public var seconds: Double
-        /// Where the event was written.
-        public var location: SourceLocation
-        private var storedPart: Int32
-        private var storedMovement: Int32
-
-        init(seconds: Double, location: SourceLocation, part: Int, movement: Int) {
-            self.seconds = seconds
-            self.location = location
-            storedPart = Int32(clamping: part)
-            storedMovement = Int32(clamping: movement)
-        }
-
-        /// The part the event is written in.
-        public var part: Int { Int(storedPart) }
-        /// The page id of the event (`WrittenEvent.id`).
-        public var id: String { WrittenEvent.id(movement: Int(storedMovement), part: part, location: location) }
-    }
-
     private var first: [Key: Double] = [:]
     /// Every written note and rest as it sounds, in order of time (parts in score order at the same
-    /// time); a grace note is lit with the note it leads to, a chord once.
-    public private(set) var soundings: [Sounding] = []
+    /// time): seconds, page id (`WrittenEvent.id`) and part. A grace note is lit with the note it
+    /// leads to, a chord once. (Ids of a few characters are held in the tuple, not on the heap.)
+    public private(set) var performance: [(seconds: Double, event: String, part: Int)] = []
 
     /// The onsets of `timeline`, that of movement `movement` (0-based), which sounds `offset` seconds after the score's start.
     public init(timeline: Timeline, movement: Int, offset: Double) {
-        var events: [Sounding] = []
+        var events: [(seconds: Double, event: String, part: Int)] = []
+        var last: (seconds: Double, location: SourceLocation, part: Int)?
         func note(_ location: SourceLocation?, part: Int, pitch: Int, at position: WholeNotes, isGrace: Bool = false) {
             guard let location else { return }
             let seconds = timeline.tempoMap.seconds(at: position) + offset
@@ -45,17 +26,13 @@ public struct PlayedOnsets: Sendable {
             if first[key].map({ seconds < $0 }) ?? true { first[key] = seconds }
             // Grace notes have onsets of their own but are lit with the note they lead to.
             if isGrace { return }
-            if let last = events.last, last.seconds == seconds, last.location == location, last.part == part { return }
-            events.append(Sounding(seconds: seconds, location: location, part: part, movement: movement))
+            if let last, last.seconds == seconds, last.location == location, last.part == part { return }
+            last = (seconds, location, part)
+            events.append((seconds, WrittenEvent.id(movement: movement, part: part, location: location), part))
         }
         for timed in timeline.notes { note(timed.location, part: timed.part, pitch: timed.pitch.midiNumber, at: timed.onset, isGrace: timed.isGrace) }
         for rest in timeline.rests { note(rest.location, part: rest.part, pitch: -1, at: rest.onset) }
-        soundings = events.sorted { ($0.seconds, $0.part) < ($1.seconds, $1.part) }
-    }
-
-    /// Every sounding written event in order: seconds, page id and part.
-    public var performance: [(seconds: Double, event: String, part: Int)] {
-        soundings.map { ($0.seconds, $0.id, $0.part) }
+        performance = events.sorted { ($0.seconds, $0.part) < ($1.seconds, $1.part) }
     }
 
     /// Seconds when the note written at `location` in `part` first sounds `pitch` (nil: the rest written there).
