@@ -37,6 +37,7 @@ struct WrittenBarReader: MusicWalker {
     private var openHasNote = false
     private var lastBarWithNote: Int?
 
+    /// A reader of part `part` of movement `movement` (both 0-based, for the events' ids), with the part's verses, slurs and words.
     init(part: Int, movement: Int, lyrics: [String], slurs: [Slur], annotations: [Annotation]) {
         let written = lyrics.map(LyricSyllables.verse)
         let verses = written.map(\.syllables)
