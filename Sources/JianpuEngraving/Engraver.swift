@@ -27,8 +27,9 @@ public struct Engraver {
 
     /// The engraving, or why it cannot be printed: it needs more than `maximumPages` pages (the
     /// layout stops there, so a huge score costs the memory of that many pages, not of all of
-    /// them), or a system is taller than a page.
-    public func engrave(_ score: Score, maximumPages: Int) throws(EngravingRefusal) -> Engraving {
+    /// them), or a system is taller than a page. `withSound`: it carries what the page plays
+    /// (`Engraving.sound`), made from the timelines its highlight is lit from.
+    public func engrave(_ score: Score, maximumPages: Int, withSound: Bool = false) throws(EngravingRefusal) -> Engraving {
         // Counted once: the page estimate and each movement's bar numbers read it.
         let written = score.movements.map { WrittenScore($0) }
         let estimate = PageEstimate(metrics: m, lineWidth: contentWidth, pageHeight: pageHeight - 2 * options.margin)
@@ -36,12 +37,14 @@ public struct Engraver {
         var book = PageBook(height: pageHeight, margin: options.margin, maximumPages: maximumPages)
         var performance: [(seconds: Double, event: String, part: Int)] = []
         var offset = 0.0
+        var sound = withSound ? PagePerformance() : nil
         for (index, movement) in score.movements.enumerated() {
             // The performance the page plays (rolled arpeggios, the chords= part): one flattening for sound and highlight.
             let timeline = Flattener.timeline(of: movement, rollsArpeggios: true, withChords: true)
-            let times = OnsetMap(timeline: timeline, prefix: "m\(index)", offset: offset)
+            let times = PlayedOnsets(timeline: timeline, movement: index, offset: offset)
             // The timeline's notes are let go before the layout: the onsets are all it needed.
             let seconds = timeline.durationSeconds
+            sound?.append(timeline)
             performance += times.performance
             let before = book
             try engrave(movement, number: index + 1, written: written[index], times: times, into: &book)
@@ -56,19 +59,18 @@ public struct Engraver {
                 book.pages[index].glyphs.append(number)
             }
         }
-        return Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: book.pages, performance: performance, duration: offset)
+        return Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: book.pages, performance: performance, duration: offset, sound: sound)
     }
 
     /// Lays out one movement (1-based `number`) on the pages that follow.
     /// `fit` may set it tighter, its systems closer or a page break earlier.
-    func engrave(_ movement: Movement, number: Int, written: WrittenScore, times: OnsetMap, into book: inout PageBook, fit: MovementFit = MovementFit()) throws(EngravingRefusal) {
-        let prefix = "m\(number - 1)"
+    func engrave(_ movement: Movement, number: Int, written: WrittenScore, times: PlayedOnsets, into book: inout PageBook, fit: MovementFit = MovementFit()) throws(EngravingRefusal) {
         // More parts than a page holds at their least height are refused before their bars are read.
         let least = PageEstimate.partHeight * m.s * Double(movement.parts.count)
         guard least <= book.room else {
             throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: 0, height: least, room: book.room)
         }
-        var parts = WrittenBars.read(movement, prefix: prefix, written: written)
+        var parts = written.bars(of: movement, movementIndex: number - 1)
         // In order of onset, so that each bar finds its own by halving instead of reading them all.
         let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).enumerated()
             .sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map { ($0.element.onset, Self.printed($0.element.chord.symbol)) }

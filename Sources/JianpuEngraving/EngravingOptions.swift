@@ -234,21 +234,3 @@ public struct EngravingOptions: Sendable {
         var barNumberMaximumSteps: Double { 12 }
     }
 }
-
-/// A tempo as written above the music: `♩=105`, `♩.=56`.
-enum TempoText {
-    static func text(of tempo: TempoMark) -> String {
-        let beat = tempo.beat
-        let symbol: String
-        switch (beat.numerator, beat.denominator) {
-        case (1, 2): symbol = "𝅗𝅥"
-        case (3, 4): symbol = "𝅗𝅥."
-        case (1, 8): symbol = "♪"
-        case (3, 16): symbol = "♪."
-        case (3, 8): symbol = "♩."
-        case (1, 1): symbol = "𝅝"
-        default: symbol = "♩"
-        }
-        return "\(symbol)=\(tempo.beatsPerMinute)"
-    }
-}

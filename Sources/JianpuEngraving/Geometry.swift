@@ -234,6 +234,8 @@ public struct Engraving: Sendable {
     public var performance: [(seconds: Double, event: String, part: Int)]
     /// The end of the music in seconds.
     public var duration: Double
+    /// What the page plays, from the same timelines as `performance`, when asked for (`Engraver.engrave(_:maximumPages:withSound:)`).
+    public var sound: PagePerformance? = nil
 }
 
 extension Glyph {

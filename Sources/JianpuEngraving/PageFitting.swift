@@ -20,7 +20,7 @@ extension Engraver {
     /// The book with the movement set so that its last page does not hold one system alone, when that can be
     /// avoided: set tighter if that saves the page, else with the last two pages balanced. `book` is the
     /// movement as first set, `before` the book before it.
-    func refitted(_ movement: Movement, number: Int, written: WrittenScore, times: OnsetMap, book: PageBook, before: PageBook) -> PageBook {
+    func refitted(_ movement: Movement, number: Int, written: WrittenScore, times: PlayedOnsets, book: PageBook, before: PageBook) -> PageBook {
         let added = book.pages.count - before.pages.count
         // Only short movements are set again (each try sets the whole movement), and only a lone last system.
         guard added > 0, added <= 4, book.pages[book.pages.count - 1].systems.count == 1 else { return book }

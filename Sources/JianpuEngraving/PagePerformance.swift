@@ -1,30 +1,50 @@
 import JianpuCore
 
 /// The performance the page plays, as data its synthesizer reads: every sounding note, the parts
-/// and the bars, in seconds at the score's own tempo. It is the timeline `play` plays (and the
-/// engraving's highlight follows), so the page's sound, highlight and the terminal agree.
+/// and the bars, in seconds at the score's own tempo.
+///
+/// Made a movement at a time from the very timelines the engraving's highlight is lit from
+/// (`Engraver.engrave(_:maximumPages:withSound:)`), each movement at the seconds its highlight
+/// starts, so the page's sound and highlight cannot disagree; they are the timelines `play` plays.
 public struct PagePerformance: Sendable {
-    /// `[[onset, length, MIDI key, velocity, part], …]`, `{"name": …}` per part, bars, length: a JavaScript object literal.
-    public let json: String
+    /// The notes, each `[onset, length, MIDI key, velocity, part]`, comma-separated.
+    private var notes = ""
+    /// The bars, each `[start, end, number, pass, beats, beat length]`, comma-separated.
+    private var bars = ""
+    /// The parts' names as JavaScript strings: the first movement's parts, then any part a later one adds.
+    private var parts: [String] = []
+    /// Seconds of the movements added so far: where the next one starts.
+    public private(set) var duration = 0.0
 
-    /// The performance of `timeline`.
+    /// No movement yet: silence.
+    public init() {}
+
+    /// The performance of `timeline` alone.
     public init(timeline: Timeline) {
-        func n(_ value: Double) -> String { SVGWriter.n(value, places: 3) }
+        append(timeline)
+    }
+
+    /// `{notes: [[onset, length, MIDI key, velocity, part], …], parts: [name, …], bars, duration}`: a JavaScript object literal.
+    public var json: String {
+        "{notes:[\(notes)],parts:[\(parts.joined(separator: ","))],bars:[\(bars)],duration:\(Self.n(duration))}"
+    }
+
+    /// Adds `timeline`, the next movement's, after the movements before it, as `Timeline.concatenating`
+    /// joins them: its parts by their numbers, its bars with its own numbers, its tempos its own.
+    public mutating func append(_ timeline: Timeline) {
+        let n = Self.n
         let tempo = timeline.tempoMap
-        var notes = "["
-        var first = true
+        let offset = duration
         for note in timeline.notes where note.pitch.isValidMIDI && timeline.parts.indices.contains(note.part) {
             let start = tempo.seconds(at: note.onset)
-            notes += (first ? "" : ",") + "[\(n(start)),\(n(tempo.seconds(at: note.end) - start)),\(note.pitch.midiNumber),\(note.velocity),\(note.part)]"
-            first = false
+            let entry = "[\(n(start + offset)),\(n(tempo.seconds(at: note.end) - start)),\(note.pitch.midiNumber),\(note.velocity),\(note.part)]"
+            notes += (notes.isEmpty ? "" : ",") + entry
         }
-        notes += "]"
-        let parts = timeline.parts.enumerated().map { index, part in
+        for (index, part) in timeline.parts.enumerated() where index >= parts.count {
             let role = index == 0 ? "melody" : part.name == ChordAccompaniment.partName ? "chords" : "accompaniment"
             let name = part.name.map { role == "chords" ? $0 : "\(role) (\($0))" } ?? role
-            return Self.javaScriptString(name)
-        }.joined(separator: ",")
-        var bars: [String] = []
+            parts.append(Self.javaScriptString(name))
+        }
         for (index, bar) in timeline.bars.enumerated() {
             let end = index + 1 < timeline.bars.count ? timeline.bars[index + 1].start : timeline.length
             let meter = timeline.meters.last { $0.position <= bar.start } ?? MeterChange(position: .zero, beats: 4, beatUnit: 4)
@@ -32,11 +52,14 @@ public struct PagePerformance: Sendable {
             let beatSeconds = tempo.seconds(at: bar.start + beat) - tempo.seconds(at: bar.start)
             // A short bar (a pickup) has the beats that end a full one.
             let full = beat * Int64(max(meter.beats, 1))
-            let beats = end - bar.start < full ? Int(((end - bar.start) / beat).doubleValue.rounded(.up)) : max(meter.beats, 1)
-            bars.append("[\(n(tempo.seconds(at: bar.start))),\(n(tempo.seconds(at: end))),\(bar.number),\(bar.pass),\(max(beats, 1)),\(n(beatSeconds))]")
+            let beats = end - bar.start < full ? Int(saturating: ((end - bar.start) / beat).doubleValue.rounded(.up)) : max(meter.beats, 1)
+            let entry = "[\(n(tempo.seconds(at: bar.start) + offset)),\(n(tempo.seconds(at: end) + offset)),\(bar.number),\(bar.pass),\(max(beats, 1)),\(n(beatSeconds))]"
+            bars += (bars.isEmpty ? "" : ",") + entry
         }
-        json = "{notes:\(notes),parts:[\(parts)],bars:[\(bars.joined(separator: ","))],duration:\(n(timeline.durationSeconds))}"
+        duration += timeline.durationSeconds
     }
+
+    private static func n(_ value: Double) -> String { SVGWriter.n(value, places: 3) }
 
     /// `text` as a JavaScript string literal that cannot end the page's script (`<` is written `\u003c`).
     static func javaScriptString(_ text: String) -> String {

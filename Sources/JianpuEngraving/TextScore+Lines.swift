@@ -61,7 +61,7 @@ extension TextScore {
         let movement = score.movements[m]
         var arcs = movement.parts.map { TextEngraving.Arcs(slurs: $0.slurs) }
         var parts = movement.parts.map { _ in [WrittenBar]() }
-        WrittenBars.read(movement, prefix: "m\(m)", written: writtenScores[m]) { part, bar in
+        writtenScores[m].readBars(of: movement, movementIndex: m) { part, bar in
             let end = Self.end(of: bar)
             if end <= from {
                 for event in bar.events { arcs[part].pass(event) }

@@ -88,7 +88,7 @@ public struct TextScore: Sendable {
             var openingEnd: WholeNotes?
             var openingEvents = 0
             var melodyEnd = WholeNotes.zero
-            WrittenBars.read(movement, prefix: "m\(m)", written: writtenScores[m]) { index, bar in
+            writtenScores[m].readBars(of: movement, movementIndex: m) { index, bar in
                 if index == 0 { melodyEnd = Self.end(of: bar) } else if openingEnd == nil { openingEnd = melodyEnd }
                 if m == 0, openingEnd.map({ bar.start < $0 }) ?? true {
                     var kept = bar

@@ -1,18 +1,15 @@
-import Foundation
 import JianpuCommandLine
-import JianpuCore
 import JianpuEngraving
 import JianpuFiles
 
 /// The playing page: the engraving with the performance its own synthesizer plays.
 enum HTMLTypesetting {
-    /// Writes the page to `file`. The performance is what `play` plays (the `chords=` part
-    /// included), the one the engraving's highlight was made from.
-    static func write(_ score: Score, engraving: Engraving, to file: OutputFile) throws {
-        let performance = score.performanceTimeline(withChords: true).map(PagePerformance.init(timeline:))
+    /// Writes the page to `file`. The sound is the engraving's own (`Engraver.engrave(_:maximumPages:withSound:)`):
+    /// the timelines its highlight was lit from, which `play` plays (the `chords=` part included).
+    static func write(_ engraving: Engraving, to file: OutputFile) throws {
         // Streamed: the page of a big score is never held whole.
         let writer = try file.open()
-        try HTMLPage.write(engraving, performance: performance) { (text: String) throws(FileProblem) in try writer.write(Array(text.utf8)) }
+        try HTMLPage.write(engraving, performance: engraving.sound ?? PagePerformance()) { (text: String) throws(FileProblem) in try writer.write(Array(text.utf8)) }
         try writer.commit()
     }
 }

@@ -49,7 +49,7 @@ struct Typeset: ParsableCommand {
         let engraver = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure())
         let engraving: Engraving
         do {
-            engraving = try engraver.engrave(score, maximumPages: maxPages)
+            engraving = try engraver.engrave(score, maximumPages: maxPages, withSound: format == .html)
         } catch {
             throw CommandFailure(error.message(for: input.file))
         }
@@ -64,7 +64,7 @@ struct Typeset: ParsableCommand {
                 let writer = try file.open()
                 try PDFWriter.write(engraving) { (bytes: UnsafeRawBufferPointer) throws(FileProblem) in try writer.write(bytes) }
                 try writer.commit()
-            case .html: try HTMLTypesetting.write(score, engraving: engraving, to: file)
+            case .html: try HTMLTypesetting.write(engraving, to: file)
             }
         } catch let error as AudioError {
             throw CommandFailure(error.message)

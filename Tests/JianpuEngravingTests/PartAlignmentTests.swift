@@ -11,7 +11,7 @@ struct PartAlignmentTests {
     static func onsets(of score: Score) -> [String: (part: Int, movement: Int, onset: WholeNotes)] {
         var onsets: [String: (part: Int, movement: Int, onset: WholeNotes)] = [:]
         for (index, movement) in score.movements.enumerated() {
-            for (part, bars) in WrittenBars.read(movement, prefix: "m\(index)").enumerated() {
+            for (part, bars) in WrittenScore(movement).bars(of: movement, movementIndex: index).enumerated() {
                 for event in bars.flatMap(\.events) { onsets[event.id] = (part, index, event.onset) }
             }
         }

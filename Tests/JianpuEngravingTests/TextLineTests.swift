@@ -17,7 +17,7 @@ struct TextLineTests {
     static func written(_ score: Score) -> [JianpuCore.SourceLocation: (onset: WholeNotes, lead: Int)] {
         var result: [JianpuCore.SourceLocation: (onset: WholeNotes, lead: Int)] = [:]
         for (m, movement) in score.movements.enumerated() {
-            WrittenBars.read(movement, prefix: "m\(m)") { _, bar in
+            WrittenScore(movement).readBars(of: movement, movementIndex: m) { _, bar in
                 for event in bar.events { result[event.location] = (event.onset, TextEngraving.cell(event).lead) }
             }
         }

@@ -5,6 +5,11 @@
 /// endings once, a pickup as bar 0; every part's bars take the number of the melody's bar at the
 /// same written position, so parts are numbered alike, and the played bars (`Timeline.bars`)
 /// take the number of the written bar their first note was written in.
+///
+/// Its bars and their events (notes, rests, dashes, whole-bar rests, with their ids, ties, graces,
+/// tuplets, marks, words and sung syllables) are read from it as they are needed, a bar at a time
+/// (`readBars(of:movementIndex:take:)`), never held whole; `PlayedOnsets` says when the Timeline
+/// plays each of them. The engraving, the play screen and the page estimate all read it.
 public struct WrittenScore: Sendable {
     /// Each part as written, in score order.
     public let parts: [WrittenPart]

@@ -1,130 +1,6 @@
-import JianpuCore
-
-/// One thing printed in a column of a bar: a note, chord, rest, dash or bars of rest.
-struct WrittenEvent {
-    enum Kind {
-        // Boxed: the event is copied into the block's and the system's placed events, and a wide
-        // bar holds many; the box is shared by the copies instead of copied with each.
-        indirect case note(Note, WrittenNote)
-        case dash
-        case multibarRest(Int)
-    }
-    var kind: Kind
-    /// Written position from the start of the part (repeats counted once).
-    var onset: WholeNotes
-    /// The time it takes: its written length scaled by the tuplets around it.
-    var length: WholeNotes
-    /// Where it was written, and its part: what the timeline knows it by.
-    var location: SourceLocation
-    var part: Int
-    /// The id of the written event on the page.
-    var id: String
-    /// This note is the end of a tie: printed, not struck again.
-    var tiedFromPrevious = false
-    var tiedToNext = false
-    /// What few events have, boxed: a wide bar's events are held by its bars, its block and its
-    /// systems, and most have none of it, so each costs a pointer instead of room for all of it.
-    fileprivate var extras: Box?
-
-    var graceBefore: [(Note, WrittenNote)] {
-        get { extras?.value.graceBefore ?? [] }
-        set { change { $0.graceBefore = newValue } }
-    }
-    var graceAfter: [(Note, WrittenNote)] {
-        get { extras?.value.graceAfter ?? [] }
-        set { change { $0.graceAfter = newValue } }
-    }
-    /// The tuplet the event is in: a number per tuplet of the part, and its count.
-    var tuplet: (id: Int, count: Int)? {
-        get { extras?.value.tuplet }
-        set { change { $0.tuplet = newValue } }
-    }
-    var dynamic: String? {
-        get { extras?.value.dynamic }
-        set { change { $0.dynamic = newValue } }
-    }
-    /// Words printed above: jumps, later tempos and keys.
-    var marks: [String] {
-        get { extras?.value.marks ?? [] }
-        set { change { $0.marks = newValue } }
-    }
-    /// Words printed over and under the music: `^"…"`, `_"…"`.
-    var wordsAbove: [String] {
-        get { extras?.value.wordsAbove ?? [] }
-        set { change { $0.wordsAbove = newValue } }
-    }
-    var wordsBelow: [String] {
-        get { extras?.value.wordsBelow ?? [] }
-        set { change { $0.wordsBelow = newValue } }
-    }
-    /// The syllables sung on this note, by verse: only the verses that have one here, so a note
-    /// costs as much as the syllables it carries, however many verses there are.
-    var lyrics: [SungSyllable] {
-        get { extras?.value.lyrics ?? [] }
-        set { change { $0.lyrics = newValue } }
-    }
-
-    fileprivate struct Extras {
-        var graceBefore: [(Note, WrittenNote)] = []
-        var graceAfter: [(Note, WrittenNote)] = []
-        var tuplet: (id: Int, count: Int)?
-        var dynamic: String?
-        var marks: [String] = []
-        var wordsAbove: [String] = []
-        var wordsBelow: [String] = []
-        var lyrics: [SungSyllable] = []
-
-        var isEmpty: Bool {
-            graceBefore.isEmpty && graceAfter.isEmpty && tuplet == nil && dynamic == nil && marks.isEmpty
-                && wordsAbove.isEmpty && wordsBelow.isEmpty && lyrics.isEmpty
-        }
-    }
-
-    /// Shared by an event's copies, never changed: a change boxes a new value.
-    fileprivate final class Box: Sendable {
-        let value: Extras
-        init(_ value: Extras) { self.value = value }
-    }
-
-    private mutating func change(_ body: (inout Extras) -> Void) {
-        var value = extras?.value ?? Extras()
-        body(&value)
-        extras = value.isEmpty ? nil : Box(value)
-    }
-
-    /// The page id of the event written at `location` in `part` of the movement with id `prefix`.
-    static func id(prefix: String, part: Int, location: SourceLocation) -> String {
-        "\(prefix)p\(part)l\(location.line)c\(location.column)"
-    }
-
-    var isStruckNote: Bool {
-        if case .note(let note, _) = kind { return !note.isRest && !tiedFromPrevious }
-        return false
-    }
-}
-
-/// One bar as written, with the signs at its ends.
-struct WrittenBar {
-    var start: WholeNotes
-    var length: WholeNotes
-    /// The printed number (0 for a pickup), from the written score (`WrittenScore.printedNumber(atWritten:)`).
-    var number: PrintedBarNumber = 0
-    var events: [WrittenEvent] = []
-    var repeatStart = false
-    var repeatEnd = false
-    var isFinal = false
-    /// Ends with a double bar line: the key or meter changes after it.
-    var isDouble = false
-    /// Played this many times, printed when more than twice.
-    var repeatTimes: Int?
-    /// The volta bracket over this bar: its group and its label when the bracket starts here.
-    var volta: (group: Int, label: String?)?
-    /// The volta bracket ends over this bar with a hook down: every ending but the last closes so.
-    var voltaEndsWithHook = false
-}
-
 /// Reads a part's items into bars, as written: repeats once, endings side by side.
-struct WrittenBars: MusicWalker {
+struct WrittenBarReader: MusicWalker {
+    /// The bars closed and not yet handed on.
     private(set) var bars: [WrittenBar] = []
     private var open: WrittenBar
     private var position = WholeNotes.zero
@@ -141,7 +17,7 @@ struct WrittenBars: MusicWalker {
     private var tuplet: (id: Int, count: Int)?
     private var voltaGroups = 0
     private var volta: (group: Int, label: String?)?
-    private let movementPrefix: String
+    private let movement: Int
     private let part: Int
     /// Each verse's syllables, sung on the struck notes in written order; how many notes have had theirs.
     private let syllables: [[String?]]
@@ -161,36 +37,8 @@ struct WrittenBars: MusicWalker {
     private var openHasNote = false
     private var lastBarWithNote: Int?
 
-    /// Each part's bars of `movement`, ids starting with `prefix`, numbered as the written score prints them.
-    static func read(_ movement: Movement, prefix: String, written: WrittenScore? = nil) -> [[WrittenBar]] {
-        var parts = movement.parts.map { _ in [WrittenBar]() }
-        read(movement, prefix: prefix, written: written) { part, bar in parts[part].append(bar) }
-        return parts
-    }
-
-    /// Hands each part's bars to `take` as they are read, the parts in order, each bar once nothing
-    /// written later can change it: so a reader that lays bars out as they come holds only a few.
-    /// `written` is the movement's written score when the caller keeps it (a reader of windows reads again).
-    static func read(_ movement: Movement, prefix: String, written: WrittenScore? = nil, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
-        let written = written ?? WrittenScore(movement)
-        for (index, part) in movement.parts.enumerated() {
-            var reader = WrittenBars(part: index, movementPrefix: prefix, lyrics: part.lyrics, slurs: part.slurs, annotations: part.annotations)
-            func hand(_ bar: WrittenBar) {
-                var bar = bar
-                reader.dress(&bar)
-                bar.number = written.printedNumber(atWritten: bar.start)
-                take(index, bar)
-            }
-            for item in part.items {
-                reader.visit(item, ratio: .whole)
-                for bar in reader.release() { hand(bar) }
-            }
-            reader.finish()
-            for bar in reader.bars { hand(bar) }
-        }
-    }
-
-    private init(part: Int, movementPrefix: String, lyrics: [String], slurs: [Slur], annotations: [Annotation]) {
+    /// A reader of part `part` of movement `movement` (both 0-based, for the events' ids), with the part's verses, slurs and words.
+    init(part: Int, movement: Int, lyrics: [String], slurs: [Slur], annotations: [Annotation]) {
         let written = lyrics.map(LyricSyllables.verse)
         let verses = written.map(\.syllables)
         syllables = verses
@@ -202,7 +50,7 @@ struct WrittenBars: MusicWalker {
         // C major in 4/4 until the part says otherwise.
         tonic = 60
         self.part = part
-        self.movementPrefix = movementPrefix
+        self.movement = movement
         barLength = WholeNotes(1)
         open = WrittenBar(start: .zero, length: barLength)
     }
@@ -377,7 +225,7 @@ struct WrittenBars: MusicWalker {
     /// Hands on the closed bars nothing read later can change. A tie, a dynamic or a grace note
     /// after reaches back to the last note or rest, past its dashes; a repeat's end, a change of
     /// key or meter and the marks at the end reach the last bar. Those are kept.
-    private mutating func release() -> ArraySlice<WrittenBar> {
+    mutating func release() -> ArraySlice<WrittenBar> {
         var kept = bars.count - 1
         if !openHasNote, let last = lastBarWithNote { kept = min(kept, last) }
         guard kept > 0 else { return [] }
@@ -388,7 +236,7 @@ struct WrittenBars: MusicWalker {
         return bars[..<kept]
     }
 
-    private mutating func finish() {
+    mutating func finish() {
         closeIfStarted()
         if !pendingMarks.isEmpty, !bars.isEmpty {
             // Marks after the last note (`Fine`, `DC`) go over the last one.
@@ -399,7 +247,7 @@ struct WrittenBars: MusicWalker {
     }
 
     /// Puts each verse's syllable on the bar's struck notes, and the words written over and under its notes.
-    private mutating func dress(_ bar: inout WrittenBar) {
+    mutating func dress(_ bar: inout WrittenBar) {
         for e in bar.events.indices {
             let location = bar.events[e].location
             var sings = false
@@ -426,8 +274,7 @@ struct WrittenBars: MusicWalker {
     }
 
     private func event(_ kind: WrittenEvent.Kind, length: WholeNotes, at location: SourceLocation) -> WrittenEvent {
-        WrittenEvent(kind: kind, onset: position, length: length, location: location, part: part,
-                     id: WrittenEvent.id(prefix: movementPrefix, part: part, location: location))
+        WrittenEvent(kind: kind, onset: position, length: length, location: location, part: part, movement: movement)
     }
 
     static func words(for jump: Jump.Kind) -> String {

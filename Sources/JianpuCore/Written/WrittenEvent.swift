@@ -1,0 +1,140 @@
+/// One thing printed in a column of a bar: a note, chord, rest, dash or bars of rest.
+///
+/// Known on the page and to the timeline by its `id`, made of its movement, its part and where it
+/// was written, so the id costs no storage: a wide bar holds hundreds of thousands of events.
+public struct WrittenEvent: Sendable {
+    /// What is printed.
+    public enum Kind: Sendable {
+        // Boxed: the event is copied into the block's and the system's placed events, and a wide
+        // bar holds many; the box is shared by the copies instead of copied with each.
+        /// A note, chord or rest, with how it is written in the key.
+        indirect case note(Note, WrittenNote)
+        /// `-`: the note before it held a beat longer.
+        case dash
+        /// `R*n`: this many bars of rest.
+        case multibarRest(Int)
+    }
+    /// What is printed.
+    public var kind: Kind
+    /// Written position from the start of the part (repeats counted once).
+    public var onset: WholeNotes
+    /// The time it takes: its written length scaled by the tuplets around it.
+    public var length: WholeNotes
+    /// Where it was written: with its part, what the timeline knows it by.
+    public var location: SourceLocation
+    private var storedPart: Int32
+    /// This note is the end of a tie: printed, not struck again.
+    public var tiedFromPrevious = false
+    /// A tie starts at this note.
+    public var tiedToNext = false
+    private var storedMovement: Int32
+    /// What few events have, boxed: a wide bar's events are held by its bars, its block and its
+    /// systems, and most have none of it, so each costs a pointer instead of room for all of it.
+    private var extras: Box?
+
+    /// An event of part `part` of movement `movement` (0-based), `kind` written at `location`.
+    public init(kind: Kind, onset: WholeNotes, length: WholeNotes, location: SourceLocation, part: Int, movement: Int) {
+        self.kind = kind
+        self.onset = onset
+        self.length = length
+        self.location = location
+        storedPart = Int32(clamping: part)
+        storedMovement = Int32(clamping: movement)
+    }
+
+    /// The part (0-based, in score order) the event is written in.
+    public var part: Int {
+        get { Int(storedPart) }
+        set { storedPart = Int32(clamping: newValue) }
+    }
+
+    /// The movement (0-based) the event is written in.
+    public var movement: Int {
+        get { Int(storedMovement) }
+        set { storedMovement = Int32(clamping: newValue) }
+    }
+
+    /// The id of the written event on the page: `m0p1l12c5`, movement, part, line and column.
+    public var id: String { Self.id(movement: movement, part: part, location: location) }
+
+    /// The page id of the event written at `location` in `part` of movement `movement` (0-based).
+    public static func id(movement: Int, part: Int, location: SourceLocation) -> String {
+        "m\(movement)p\(part)l\(location.line)c\(location.column)"
+    }
+
+    /// Grace notes printed before the event, leading to it.
+    public var graceBefore: [(Note, WrittenNote)] {
+        get { extras?.value.graceBefore ?? [] }
+        set { change { $0.graceBefore = newValue } }
+    }
+    /// Grace notes printed after the event (`5 [67]g`), ending it.
+    public var graceAfter: [(Note, WrittenNote)] {
+        get { extras?.value.graceAfter ?? [] }
+        set { change { $0.graceAfter = newValue } }
+    }
+    /// The tuplet the event is in: a number per tuplet of the part, and its count.
+    public var tuplet: (id: Int, count: Int)? {
+        get { extras?.value.tuplet }
+        set { change { $0.tuplet = newValue } }
+    }
+    /// The dynamic marked at the event: `p`, `mf`.
+    public var dynamic: String? {
+        get { extras?.value.dynamic }
+        set { change { $0.dynamic = newValue } }
+    }
+    /// Words printed above: jumps, later tempos and keys.
+    public var marks: [String] {
+        get { extras?.value.marks ?? [] }
+        set { change { $0.marks = newValue } }
+    }
+    /// Words printed over the music: `^"…"`.
+    public var wordsAbove: [String] {
+        get { extras?.value.wordsAbove ?? [] }
+        set { change { $0.wordsAbove = newValue } }
+    }
+    /// Words printed under the music: `_"…"`.
+    public var wordsBelow: [String] {
+        get { extras?.value.wordsBelow ?? [] }
+        set { change { $0.wordsBelow = newValue } }
+    }
+    /// The syllables sung on this note, by verse: only the verses that have one here, so a note
+    /// costs as much as the syllables it carries, however many verses there are.
+    public var lyrics: [SungSyllable] {
+        get { extras?.value.lyrics ?? [] }
+        set { change { $0.lyrics = newValue } }
+    }
+
+    /// A note or chord struck here: not a rest, a dash or the end of a tie.
+    public var isStruckNote: Bool {
+        if case .note(let note, _) = kind { return !note.isRest && !tiedFromPrevious }
+        return false
+    }
+
+    private struct Extras: Sendable {
+        var graceBefore: [(Note, WrittenNote)] = []
+        var graceAfter: [(Note, WrittenNote)] = []
+        var tuplet: (id: Int, count: Int)?
+        var dynamic: String?
+        var marks: [String] = []
+        var wordsAbove: [String] = []
+        var wordsBelow: [String] = []
+        var lyrics: [SungSyllable] = []
+
+        var isEmpty: Bool {
+            graceBefore.isEmpty && graceAfter.isEmpty && tuplet == nil && dynamic == nil && marks.isEmpty
+                && wordsAbove.isEmpty && wordsBelow.isEmpty && lyrics.isEmpty
+        }
+    }
+
+    /// Shared by an event's copies, never changed: a change boxes a new value.
+    private final class Box: Sendable {
+        let value: Extras
+        init(_ value: Extras) { self.value = value }
+    }
+
+    private mutating func change(_ body: (inout Extras) -> Void) {
+        var value = extras?.value ?? Extras()
+        body(&value)
+        extras = value.isEmpty ? nil : Box(value)
+    }
+}

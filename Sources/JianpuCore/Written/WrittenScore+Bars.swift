@@ -1,0 +1,30 @@
+extension WrittenScore {
+    /// Each part's bars of `movement` (the written score's own, the `movementIndex`th of its score, 0-based), numbered as printed.
+    public func bars(of movement: Movement, movementIndex: Int) -> [[WrittenBar]] {
+        var parts = movement.parts.map { _ in [WrittenBar]() }
+        readBars(of: movement, movementIndex: movementIndex) { part, bar in parts[part].append(bar) }
+        return parts
+    }
+
+    /// Hands each part's bars of `movement` to `take` as they are read, the parts in order, each bar
+    /// once nothing written later can change it: so a reader that lays bars out as they come holds
+    /// only a few. Events are known by ids of movement `movementIndex` (0-based); the bars are
+    /// numbered as this written score prints them, their struck notes dressed in the verses' syllables.
+    public func readBars(of movement: Movement, movementIndex: Int, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
+        for (index, part) in movement.parts.enumerated() {
+            var reader = WrittenBarReader(part: index, movement: movementIndex, lyrics: part.lyrics, slurs: part.slurs, annotations: part.annotations)
+            func hand(_ bar: WrittenBar) {
+                var bar = bar
+                reader.dress(&bar)
+                bar.number = printedNumber(atWritten: bar.start)
+                take(index, bar)
+            }
+            for item in part.items {
+                reader.visit(item, ratio: .whole)
+                for bar in reader.release() { hand(bar) }
+            }
+            reader.finish()
+            for bar in reader.bars { hand(bar) }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Testing
+@testable import JianpuCore
+
+/// The written events of the written score: what the page prints, each known by a stable id.
+@Suite("Written events")
+struct WrittenEventTests {
+    static func bars(_ text: String, movementIndex: Int = 0) throws -> [[WrittenBar]] {
+        let movement = try #require(T.parse(text).score.movements.first)
+        return WrittenScore(movement).bars(of: movement, movementIndex: movementIndex)
+    }
+
+    @Test("an event's id names its movement, its part and where it was written", arguments: [0, 2])
+    func idsFromPlace(movementIndex: Int) throws {
+        let bars = try Self.bars("1 2 3 4 |\nNextPart\n5 - 6 7 |", movementIndex: movementIndex)
+        let melody = bars[0].flatMap(\.events), second = bars[1].flatMap(\.events)
+        #expect(melody.map(\.id) == (0..<4).map { "m\(movementIndex)p0l1c\(1 + 2 * $0)" })
+        #expect(second.map(\.id) == (0..<4).map { "m\(movementIndex)p1l3c\(1 + 2 * $0)" })
+        #expect(second.map(\.part) == [1, 1, 1, 1])
+        #expect(second[1].id == WrittenEvent.id(movement: movementIndex, part: 1, location: second[1].location))
+        if case .dash = second[1].kind {} else { Issue.record("the second event of the second part is a dash") }
+    }
+
+    @Test("the id is not stored: an event is no bigger than its times, place, kind and one box")
+    func eventStaysSmall() {
+        #expect(MemoryLayout<WrittenEvent>.size <= 80)
+    }
+
+    @Test("bars are written with their starts, lengths and printed numbers: a pickup is bar 0, a whole-bar rest one bar of its bars' length")
+    func barsAsPrinted() throws {
+        let bars = try Self.bars("3/4,4 5 | 1 1 1 | R*2 | 2 2 2")[0]
+        #expect(bars.map(\.start) == [.zero, T.w(1, 4), T.w(1), T.w(5, 2)])
+        #expect(bars.map(\.length) == [T.w(1, 4), T.w(3, 4), T.w(3, 2), T.w(3, 4)])
+        #expect(bars.map(\.number) == [0, 1, 2, 4])
+        #expect(bars.map(\.events.count) == [1, 3, 1, 3])
+        if case .multibarRest(let count) = bars[2].events[0].kind { #expect(count == 2) } else { Issue.record("bar 2 is a multi-bar rest") }
+        #expect(bars.map(\.isFinal) == [false, false, false, true])
+        #expect(bars[3].events.map(\.onset) == [T.w(5, 2), T.w(11, 4), T.w(3)])
+    }
+
+    @Test("a repeat is written once, its endings side by side under volta brackets")
+    func repeatsAndEndings() throws {
+        let bars = try Self.bars("R{ 1 1 1 1 } A{ 2 2 2 2 | 3 3 3 3 } 5 5 5 5 |")[0]
+        #expect(bars.count == 4)
+        #expect(bars.map(\.repeatStart) == [true, false, false, false])
+        #expect(bars.map(\.repeatEnd) == [false, true, false, false])
+        #expect(bars.map { $0.volta?.label } == [nil, "1.", "2.", nil])
+        #expect(bars.map(\.voltaEndsWithHook) == [false, true, false, false])
+        #expect(bars.map(\.number) == [1, 2, 3, 4])
+    }
+
+    @Test("syllables go on struck notes: not on rests, not on the notes a slur carries on after its first")
+    func syllablesOnStruckNotes() throws {
+        let events = try Self.bars("1 ( 2 3 ) 4 | 0 5 6 7 |\nL: one two three four five")[0].flatMap(\.events)
+        #expect(events.map { $0.lyrics.map(\.text) } == [["one"], [], [], ["two"], [], ["three"], ["four"], ["five"]])
+    }
+
+    @Test("two verses: each syllable knows its verse, and a verse number goes with the verse's first")
+    func versesAndStanzas() throws {
+        let events = try Self.bars("1 2 3 |\nL: 1. a b c\nL: 2. x y")[0].flatMap(\.events)
+        #expect(events[0].lyrics == [SungSyllable(verse: 0, text: "a", stanza: "1."), SungSyllable(verse: 1, text: "x", stanza: "2.")])
+        #expect(events[2].lyrics == [SungSyllable(verse: 0, text: "c")])
+    }
+
+    @Test("bars are handed on in order as they are read, the same bars the collecting form gives")
+    func streamingMatchesCollecting() throws {
+        let text = "1 2 3 4 | 5 6 7 1' ~ | 1' - - - \\p |\nNextPart\n1 - - - | R*2 |"
+        let movement = try #require(T.parse(text).score.movements.first)
+        let written = WrittenScore(movement)
+        var streamed: [(Int, PrintedBarNumber, [String])] = []
+        written.readBars(of: movement, movementIndex: 0) { part, bar in streamed.append((part, bar.number, bar.events.map(\.id))) }
+        let collected = written.bars(of: movement, movementIndex: 0)
+        #expect(streamed.map(\.0) == [0, 0, 0, 1, 1])
+        #expect(streamed.map(\.1) == collected.flatMap { $0.map(\.number) })
+        #expect(streamed.map(\.2) == collected.flatMap { $0.map { $0.events.map(\.id) } })
+        let tied = collected[0][1].events[3]
+        #expect(tied.tiedToNext)
+        #expect(collected[0][2].events[0].tiedFromPrevious)
+    }
+}
+
+/// The written score's played side: when the Timeline plays each written event.
+@Suite("Played onsets of the written events")
+struct PlayedOnsetsTests {
+    @Test("through a repeat, a written note first sounds on the first pass, and the performance comes back to it")
+    func throughARepeat() throws {
+        let movement = try #require(T.parse("4=60\nR{ 1 2 } 3 4 |").score.movements.first)
+        let timeline = Flattener.timeline(of: movement)
+        let played = PlayedOnsets(timeline: timeline, movement: 0, offset: 10)
+        let events = WrittenScore(movement).bars(of: movement, movementIndex: 0)[0].flatMap(\.events)
+        // 60 crotchets a minute: a second a beat, after 10 seconds of earlier movements.
+        #expect(events.map { played.onset(of: $0) } == [10, 11, 14, 15])
+        #expect(played.performance.map(\.event) == [0, 1, 0, 1, 2, 3].map { events[$0].id })
+        #expect(played.performance.map(\.seconds) == [10, 11, 12, 13, 14, 15])
+        #expect(played.onset(at: events[0].location, part: 0, pitch: 61) == nil)
+    }
+
+    @Test("a chord is lit once, a grace note with the note it leads to, rests too; parts at the same time in score order")
+    func chordsGracesRests() throws {
+        let movement = try #require(T.parse("4=60\n1 g[2] 3 0 135 |\nNextPart\n0 1 - - |").score.movements.first)
+        let played = PlayedOnsets(timeline: Flattener.timeline(of: movement), movement: 1, offset: 0)
+        let bars = WrittenScore(movement).bars(of: movement, movementIndex: 1)
+        let melody = bars[0].flatMap(\.events), second = bars[1].flatMap(\.events)
+        #expect(played.performance.map(\.event) == [melody[0].id, second[0].id, melody[1].id, second[1].id, melody[2].id, melody[3].id])
+        #expect(played.performance.map(\.part) == [0, 1, 0, 1, 0, 0])
+        #expect(played.performance.map(\.seconds) == [0, 0, 1, 1, 2, 3])
+        #expect(melody.map { played.onset(of: $0) } == [0, 1, 2, 3])
+        // The grace note sounds just before the note it leads to, at its own onset.
+        let grace = try #require(melody[1].graceBefore.first)
+        let graceOnset = try #require(played.onset(at: grace.0.location, part: 0, pitch: 62))
+        #expect(graceOnset > 0.5 && graceOnset < 1)
+        #expect(played.onset(of: second[2]) == nil)
+    }
+}
