@@ -137,7 +137,8 @@ public enum PerformanceLimits {
         }
 
         mutating func visitTuplet(_ tuplet: Tuplet, ratio: WholeNotes) {
-            size.add(measure(tuplet.items, scale: scale * tuplet.ratio.doubleValue))
+            let inner = measure(tuplet.items, scale: scale * tuplet.ratio.doubleValue)
+            size.add(inner)
         }
 
         mutating func visitRepeat(_ repeated: Repeat, ratio: WholeNotes) {

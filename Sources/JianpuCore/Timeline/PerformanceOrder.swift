@@ -29,7 +29,8 @@ extension MusicWalker {
 /// A part's items in the order they are played: repeats unfolded, jumps taken.
 ///
 /// `DC` and `DS` go back once; on the second pass `Fine` ends the part and `ToCoda` skips to what
-/// follows the `DC`/`DS`. A tuplet is played whole where it stands: the jumps are those between groups.
+/// follows the `DC`/`DS`. Jumps are taken between groups: a tuplet is played whole where it stands, and a
+/// jump written inside one is visited there like its notes, not taken.
 public enum PerformanceOrder {
     /// The ending played on pass `pass` (0-based) of a repeat played `times` times with `endings` endings: with
     /// fewer endings than passes, the first serves the early passes.
@@ -43,7 +44,7 @@ public enum PerformanceOrder {
     /// start or the segno, so nothing is unfolded into a list.
     @inlinable
     public static func walk<Walker: PlayedOrderWalker>(_ items: [MusicItem], with walker: consuming Walker) -> Walker {
-        var taking = JumpTaking(base: walker)
+        var taking = JumpTaking(base: consume walker)
         taking.walk(items)
         guard let back = taking.goingBack else { return taking.base }
         taking.goBack(to: back)
