@@ -75,4 +75,27 @@ struct PlayedOrderWalkerTests {
         #expect(PerformanceOrder.walk(try Self.items("R3{ 1 2 } 3"), with: Recorder(stopAfter: 3)).digits == ["1", "2", "1"])
         #expect(PerformanceOrder.walk(try Self.items("1 2 DC 3"), with: Recorder(stopAfter: 3)).digits == ["1", "2", "1"])
     }
+
+    @Test("a rewriter keeps repeats, endings and tuplets as written and rewrites the items inside each")
+    func rewriterKeepsTheShape() throws {
+        struct OctaveUp: MusicRewriter {
+            func rewriteNote(_ note: Note) -> MusicItem {
+                var note = note
+                note.pitches = note.pitches.map { $0 + 12 }
+                return .note(note)
+            }
+        }
+        let items = try Self.items("1 R3{ 3[ 2 2 2 ] } A{ 3 | 4 } 5")
+        var rewriter = OctaveUp()
+        let rewritten = rewriter.rewrite(items)
+        #expect(rewritten.count == items.count)
+        struct Pitches: PlayedOrderWalker {
+            var midi: [Int] = []
+            mutating func visitNote(_ note: Note, ratio: WholeNotes) { midi += note.pitches.map(\.midiNumber) }
+        }
+        let before = PerformanceOrder.walk(items, with: Pitches()).midi
+        let after = PerformanceOrder.walk(rewritten, with: Pitches()).midi
+        #expect(before.count == 14)   // 1, three passes of a triplet and an ending, 5
+        #expect(after == before.map { $0 + 12 })
+    }
 }
