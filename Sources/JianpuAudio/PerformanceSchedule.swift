@@ -183,15 +183,22 @@ public struct PerformanceSchedule: Sendable {
         tempoMap.position(atSeconds: startSeconds + Double(frame) / sampleRate)
     }
 
-    /// The played bar (1-based, in performance order) sounding at a frame of the performance.
-    public func bar(atFrame frame: Int) -> Int {
-        timeline.barIndex(atApproximately: position(atFrame: frame)).value + 1
+    /// The played bar sounding at a frame of the performance.
+    public func bar(atFrame frame: Int) -> PlayedBarIndex {
+        timeline.barIndex(atApproximately: position(atFrame: frame))
     }
 
-    /// The frame at which a played bar (1-based, in performance order) starts, clamped to the played range.
-    public func frame(atBar bar: Int) -> Int {
-        let index = min(max(bar, 1), max(timeline.bars.count, 1)) - 1
-        return min(max(frame(at: timeline.start(ofBarAt: PlayedBarIndex(index))), 0), endFrame)
+    /// The frame at which a played bar starts (one before the first or after the last counts as that bar),
+    /// clamped to the played range.
+    public func frame(atBar bar: PlayedBarIndex) -> Int {
+        let index = PlayedBarIndex(min(max(bar.value, 0), max(timeline.bars.count - 1, 0)))
+        return min(max(frame(at: timeline.start(ofBarAt: index)), 0), endFrame)
+    }
+
+    /// The frames from the start of the first of `bars` to the end of the last (at least one frame).
+    public func frames(ofBars bars: ClosedRange<PlayedBarIndex>) -> Range<Int> {
+        let start = frame(atBar: bars.lowerBound)
+        return start..<max(frame(atBar: bars.upperBound.advanced(by: 1)), start + 1)
     }
 
     /// The index of the first event at or after `frame`.

@@ -10,9 +10,9 @@ import Synchronization
 public final class PlaybackEngine: AudioSource, @unchecked Sendable {
     enum Command: Sendable {
         case pause, resume, stop
-        case seekBar(Int)
+        case seekBar(PlayedBarIndex)
         case replace(PerformanceSchedule)
-        case loop(ClosedRange<Int>?)
+        case loop(ClosedRange<PlayedBarIndex>?)
         case mute(UInt16)
         case immediate(MIDIMessage)
     }
@@ -92,11 +92,11 @@ public final class PlaybackEngine: AudioSource, @unchecked Sendable {
         send(.stop)
     }
 
-    /// Jumps to the start of a bar (1-based, clamped to the played range).
-    public func seek(toBar bar: Int) { send(.seekBar(bar)) }
+    /// Jumps to the start of a played bar (clamped to the played range).
+    public func seek(toBar bar: PlayedBarIndex) { send(.seekBar(bar)) }
 
-    /// Plays played bars (1-based, in performance order) over and over, or plays on when nil.
-    public func setLoop(_ bars: ClosedRange<Int>?) { send(.loop(bars)) }
+    /// Plays played bars over and over, or plays on when nil.
+    public func setLoop(_ bars: ClosedRange<PlayedBarIndex>?) { send(.loop(bars)) }
 
     /// Silences the channels in `mask` (bit N for channel N) from the next buffer on; 0 unmutes all.
     public func setMutedChannels(_ mask: UInt16) { send(.mute(mask)) }
@@ -126,8 +126,8 @@ public final class PlaybackEngine: AudioSource, @unchecked Sendable {
     public var currentFrame: Int { publishedFrame.load(ordering: .acquiring) }
     /// The score position sounding now, in whole notes (as of the last audio callback).
     public var currentPosition: Double { Double(bitPattern: publishedPosition.load(ordering: .acquiring)) }
-    /// The played bar (1-based, in performance order) sounding now.
-    public var currentBar: Int { schedule.timeline.barIndex(atApproximately: currentPosition).value + 1 }
+    /// The played bar sounding now.
+    public var currentBar: PlayedBarIndex { schedule.timeline.barIndex(atApproximately: currentPosition) }
     /// Whether the performance is paused (as of the last audio callback).
     public var isPaused: Bool { publishedPaused.load(ordering: .acquiring) }
     /// Whether the music and its tail have been played, or `stop()` took effect.

@@ -1,3 +1,5 @@
+import JianpuCore
+
 /// Plays a `PerformanceSchedule` on a `Synthesizer` by rendering exactly up to each event, then issuing it.
 ///
 /// No timers and no sleeps: time is the count of frames rendered. The same object serves offline rendering
@@ -21,8 +23,8 @@ public final class Scheduler {
     /// While paused the synth keeps rendering (release tails fade out) but the performance does not advance.
     public private(set) var isPaused = false
 
-    /// Played bars (1-based, in performance order) played over and over, from the first's start to the last's end.
-    public private(set) var loopBars: ClosedRange<Int>?
+    /// Played bars played over and over, from the first's start to the last's end.
+    public private(set) var loopBars: ClosedRange<PlayedBarIndex>?
     /// The frames of `loopBars` in the current schedule.
     private var loopFrames: Range<Int>?
     /// Channels whose note-ons are not sent (bit N for channel N).
@@ -88,11 +90,11 @@ public final class Scheduler {
         synth.send(event.message)
     }
 
-    /// Plays played bars `bars` (1-based) over and over from now on, or plays on when nil.
+    /// Plays played bars `bars` over and over from now on, or plays on when nil.
     /// A loop set while the music is past its end jumps back at once.
-    public func setLoop(_ bars: ClosedRange<Int>?) {
+    public func setLoop(_ bars: ClosedRange<PlayedBarIndex>?) {
         loopBars = bars
-        loopFrames = bars.map { schedule.frame(atBar: $0.lowerBound)..<max(schedule.frame(atBar: $0.upperBound + 1), schedule.frame(atBar: $0.lowerBound) + 1) }
+        loopFrames = bars.map { schedule.frames(ofBars: $0) }
         if let loop = loopFrames, frame >= loop.upperBound || frame < loop.lowerBound { seek(toFrame: loop.lowerBound) }
     }
 
@@ -145,7 +147,7 @@ public final class Scheduler {
     public func replace(schedule newSchedule: PerformanceSchedule, atFrame newFrame: Int) {
         schedule = newSchedule
         frame = min(max(newFrame, 0), max(newSchedule.endFrame, newSchedule.events.last?.frame ?? 0))
-        loopFrames = loopBars.map { newSchedule.frame(atBar: $0.lowerBound)..<max(newSchedule.frame(atBar: $0.upperBound + 1), newSchedule.frame(atBar: $0.lowerBound) + 1) }
+        loopFrames = loopBars.map { newSchedule.frames(ofBars: $0) }
         var index = newSchedule.firstEventIndex(atOrAfter: frame)
         // A note-off of a note that already sounds may sit exactly at `frame`; it is at or after, so kept.
         if index < leadingProgramChanges, frame > 0 { index = leadingProgramChanges }

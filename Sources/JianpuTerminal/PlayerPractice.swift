@@ -3,9 +3,9 @@ import JianpuCore
 /// What the play screen's practice keys have set: the loop's bars, the chosen part, the parts muted
 /// and soloed. Pure, so the screen's keys are tested without sound.
 public struct PlayerPractice: Sendable, Hashable {
-    /// The loop's first and last played bar (1-based, in performance order), each once set.
-    public var loopStart: Int?
-    public var loopEnd: Int?
+    /// The loop's first and last played bar, each once set.
+    public var loopStart: PlayedBarIndex?
+    public var loopEnd: PlayedBarIndex?
     /// The part the `m` and `s` keys act on, 0-based.
     public var selectedPart = 0
     public var muted: Set<Int> = []
@@ -14,7 +14,7 @@ public struct PlayerPractice: Sendable, Hashable {
     public init() {}
 
     /// The bars to loop, once both ends are set (in either order).
-    public var loop: ClosedRange<Int>? {
+    public var loop: ClosedRange<PlayedBarIndex>? {
         guard let loopStart, let loopEnd else { return nil }
         return min(loopStart, loopEnd)...max(loopStart, loopEnd)
     }
@@ -30,11 +30,11 @@ public struct PlayerPractice: Sendable, Hashable {
         return mask
     }
 
-    /// The line the screen shows: `loop 5-8   part 2 Erhu: muted`.
+    /// The line the screen shows: `loop 5-8   part 2 Erhu: muted`, the loop's bars as printed.
     public func summary(_ timeline: Timeline) -> String {
         var pieces: [String] = []
-        func printed(_ bar: Int) -> String {
-            timeline.bars.indices.contains(bar - 1) ? "\(timeline.bars[bar - 1].number)" : "\(bar)"
+        func printed(_ bar: PlayedBarIndex) -> String {
+            timeline.bars.contains(bar) ? "\(timeline.bars[bar].number)" : "?"
         }
         if let loop { pieces.append("loop \(printed(loop.lowerBound))-\(printed(loop.upperBound))") }
         else if let loopStart { pieces.append("loop from \(printed(loopStart))") }

@@ -6,12 +6,12 @@ public struct PlayerProgram: TerminalProgram {
     /// What the keys ask the playback engine to do.
     public enum Effect: Sendable, Hashable {
         case pause, resume
-        /// Go to a played bar (1-based index).
-        case seek(bar: Int)
+        /// Go to a played bar.
+        case seek(bar: PlayedBarIndex)
         /// Play at this factor of the written tempo.
         case tempo(Double)
-        /// Loop these played bars (1-based), or stop looping.
-        case loop(ClosedRange<Int>?)
+        /// Loop these played bars, or stop looping.
+        case loop(ClosedRange<PlayedBarIndex>?)
         /// Silence these MIDI channels (a bit each).
         case muteChannels(UInt16)
     }
@@ -30,8 +30,8 @@ public struct PlayerProgram: TerminalProgram {
     public static let frameInterval = 0.05
 
     public let view: ScoreView
-    /// The played bars the schedule covers (1-based), and where it starts and ends, in whole notes.
-    public let bars: ClosedRange<Int>
+    /// The played bars the schedule covers, and where it starts and ends, in whole notes.
+    public let bars: ClosedRange<PlayedBarIndex>
     public let startPosition: Double
     public let endPosition: Double
     private let observe: @Sendable () -> Playback
@@ -39,13 +39,13 @@ public struct PlayerProgram: TerminalProgram {
     public private(set) var isPaused: Bool
     public private(set) var isFinished = false
     /// A seek not yet seen by the audio thread: the bar asked for and when.
-    private var pendingSeek: (bar: Int, time: Double)?
+    private var pendingSeek: (bar: PlayedBarIndex, time: Double)?
     /// What the practice keys have set: the loop, the chosen part, the parts muted and soloed.
     public private(set) var practice = PlayerPractice()
     private let timeline: Timeline
 
     /// The screen of `score` played as `timeline`; `observe` reads the engine (on the control thread).
-    public init(timeline: Timeline, score: Score, bars: ClosedRange<Int>, startPosition: Double, endPosition: Double,
+    public init(timeline: Timeline, score: Score, bars: ClosedRange<PlayedBarIndex>, startPosition: Double, endPosition: Double,
                 isPaused: Bool, observe: @escaping @Sendable () -> Playback) {
         view = ScoreView(timeline: timeline, score: score)
         self.timeline = timeline
@@ -73,7 +73,7 @@ public struct PlayerProgram: TerminalProgram {
         case .previousBar, .nextBar:
             let playing = view.bar(at: playback.position)
             let base = pendingSeek.map { time - $0.time < 0.5 && playing != $0.bar ? $0.bar : playing } ?? playing
-            let target = min(max(base + (action == .nextBar ? 1 : -1), bars.lowerBound), bars.upperBound)
+            let target = min(max(base.advanced(by: action == .nextBar ? 1 : -1), bars.lowerBound), bars.upperBound)
             pendingSeek = (target, time)
             return [.seek(bar: target)]
         case .faster, .slower:

@@ -140,9 +140,9 @@ public struct ScoreView: Sendable {
     /// Positions within this much of each other count as the same (a seek lands on a sample, not exactly on the bar).
     static let tolerance = 1e-4
 
-    /// The played bar (1-based, in performance order) at a position.
-    public func bar(at position: Double) -> Int {
-        timeline.barIndex(atApproximately: position, tolerance: Self.tolerance).value + 1
+    /// The played bar at a position.
+    public func bar(at position: Double) -> PlayedBarIndex {
+        timeline.barIndex(atApproximately: position, tolerance: Self.tolerance)
     }
 
     /// Seconds from the score's start to a position, at the score's tempo.

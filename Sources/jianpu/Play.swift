@@ -38,7 +38,7 @@ struct Play: ParsableCommand {
             // The screen prints the key and chord symbols the music sounds in.
             let shown = score.transposed(by: self.sound.practice.transposition.semitones(from: score.writtenKey))
             var program = PlayerProgram(
-                timeline: timeline, score: shown, bars: (schedule.firstBarIndex.value + 1)...(schedule.lastBarIndex.value + 1),
+                timeline: timeline, score: shown, bars: schedule.firstBarIndex...schedule.lastBarIndex,
                 startPosition: schedule.startPosition.doubleValue, endPosition: schedule.endPosition.doubleValue,
                 isPaused: engine.isPaused,
                 observe: { .init(position: engine.currentPosition, tempoFactor: engine.tempoFactor, isFinished: engine.isFinished) })

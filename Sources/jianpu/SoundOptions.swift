@@ -12,10 +12,10 @@ struct SoundOptions: ParsableArguments {
     var movement: Int?
 
     @Option(help: "Start at bar N as printed, the first time through (a pickup is bar 0).")
-    var from: Int?
+    var from: PrintedBarNumber?
 
     @Option(help: "Stop at the end of bar N as printed, the first time through.")
-    var to: Int?
+    var to: PrintedBarNumber?
 
     @Option(help: "General MIDI program for the melody: a number 0-127 or a name such as Flute.")
     var melodyProgram: String?
@@ -45,12 +45,12 @@ struct SoundOptions: ParsableArguments {
             throw CommandFailure("\(file) has \(score.movements.count) movement(s): --movement must be 1 to \(score.movements.count)")
         }
         let bars = written.printedBarCount
-        if let from, written.barIndex(printed: PrintedBarNumber(from)) == nil {
+        if let from, written.barIndex(printed: from) == nil {
             throw CommandFailure("--from \(from) is not a bar of \(file): it has bars \(written.bars.first?.number ?? 1) to \(bars)")
         }
         let timeline: Timeline
         do {
-            timeline = try written.practised(try practice.plan(for: written, from: from.map { PrintedBarNumber($0) }, to: to.map { PrintedBarNumber(min($0, bars)) }, loopTimes: loopTimes))
+            timeline = try written.practised(try practice.plan(for: written, from: from, to: to.map { min($0, PrintedBarNumber(bars)) }, loopTimes: loopTimes))
         } catch let error as PracticeError {
             throw CommandFailure("\(file): \(error.description)")
         }
@@ -58,7 +58,7 @@ struct SoundOptions: ParsableArguments {
         // A passage of its own already starts and ends where --from and --to say.
         let (from, to) = practice.cutsPassage ? (nil, nil) : (self.from, self.to)
         let options = PlaybackOptions(
-            tempoFactor: tempo.flatMap(TempoRequest.init)?.factor(for: timeline) ?? 1, startBar: from.map { PrintedBarNumber($0) }, endBar: to.map { PrintedBarNumber(min($0, bars)) },
+            tempoFactor: tempo.flatMap(TempoRequest.init)?.factor(for: timeline) ?? 1, startBar: from, endBar: to.map { min($0, PrintedBarNumber(bars)) },
             melodyProgram: melodyProgram.flatMap(GeneralMIDI.program(named:)),
             accompanimentProgram: accompanimentProgram.flatMap(GeneralMIDI.program(named:)))
         return (timeline, options)
@@ -77,3 +77,6 @@ struct AudioLengthOption: ParsableArguments {
         if !(maxMinutes > 0 && maxMinutes <= 100_000) { throw ValidationError("--max-minutes must be a number of minutes above 0") }
     }
 }
+
+/// `--from 12`: the digits of a printed bar number.
+extension PrintedBarNumber: ExpressibleByArgument {}

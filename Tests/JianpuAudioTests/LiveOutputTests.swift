@@ -32,9 +32,9 @@ struct PlaybackEngineTests {
         run(engine, frames: 10_000)
         #expect(engine.isPaused && engine.currentFrame == 44_100)
         engine.resume()
-        engine.seek(toBar: 3)
+        engine.seek(toBar: PlayedBarIndex(2))         // the third bar
         run(engine, frames: 512)
-        #expect(engine.currentBar == 3)
+        #expect(engine.currentBar == PlayedBarIndex(2))
         #expect(engine.currentFrame == 176_400 + 512)
         // Twice as fast from here: the score position is kept, frames now count at ♩=240.
         let before = engine.currentPosition
@@ -82,7 +82,7 @@ struct PlaybackEngineTests {
         let engine = try PlaybackEngine(timeline: TestScores.triplets(bars: 8), synth: synth, tailSeconds: 0)
         let sink = try AudioOutput(.pacedWAV(path: temporaryPath("threads.wav"), periodFrames: 128), source: engine, sampleRate: 44_100)
         sink.start()
-        engine.seek(toBar: 7)                        // 4 s left
+        engine.seek(toBar: PlayedBarIndex(6))        // the seventh bar: 4 s left
         usleep(500_000)
         engine.pause()
         usleep(100_000)

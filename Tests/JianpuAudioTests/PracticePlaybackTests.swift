@@ -41,7 +41,7 @@ struct PracticePlaybackTests {
 
     @Test("a loop of played bars 2-3 plays D and E over and over, each pass on the exact frame")
     func loopRepeatsBars() throws {
-        let ons = try Self.play(seconds: 20) { scheduler, frame in if frame == 0 { scheduler.setLoop(2...3) } }
+        let ons = try Self.play(seconds: 20) { scheduler, frame in if frame == 0 { scheduler.setLoop(PlayedBarIndex(1)...PlayedBarIndex(2)) } }
         let melody = ons.filter { $0.channel == 0 }
         #expect(melody.map(\.key) == [62, 64, 62, 64, 62])
         #expect(melody.map(\.frame) == [0, 4_000, 8_000, 12_000, 16_000])
@@ -49,7 +49,7 @@ struct PracticePlaybackTests {
 
     @Test("a loop set after its end jumps back to its start at once")
     func loopSetLate() throws {
-        let ons = try Self.play(seconds: 14) { scheduler, frame in if frame == 9_000 { scheduler.setLoop(1...2) } }
+        let ons = try Self.play(seconds: 14) { scheduler, frame in if frame == 9_000 { scheduler.setLoop(PlayedBarIndex(0)...PlayedBarIndex(1)) } }
         let melody = ons.filter { $0.channel == 0 }
         #expect(melody.map(\.key) == [60, 62, 64, 60, 62])
         #expect(melody.map(\.frame) == [0, 4_000, 8_000, 9_000, 13_000])

@@ -192,11 +192,11 @@ struct SchedulerTests {
             scheduler.render(frames: 10_000, into: base)
             #expect(scheduler.frame == 10_000)
             scheduler.resume()
-            scheduler.seek(toFrame: schedule.frame(atBar: 3))
+            scheduler.seek(toFrame: schedule.frame(atBar: PlayedBarIndex(2)))
             scheduler.render(frames: 100, into: base)
         }
-        #expect(schedule.frame(atBar: 3) == 176_400)
-        #expect(schedule.bar(atFrame: 176_400) == 3)
+        #expect(schedule.frame(atBar: PlayedBarIndex(2)) == 176_400)
+        #expect(schedule.bar(atFrame: 176_400) == PlayedBarIndex(2))
         let afterSeek = synth.events.filter { $0.frame >= 20_000 }
         #expect(afterSeek.first?.message == .allNotesOff(channel: 0))
         #expect(afterSeek.contains { $0.message == .programChange(channel: 1, program: 32) })

@@ -7,10 +7,10 @@ struct PlayerPracticeTests {
     @Test("the play screen's practice state: loop ends in either order, mute and solo as channels, the click kept for a solo")
     func practiceState() {
         var state = PlayerPractice()
-        state.loopStart = 5
+        state.loopStart = PlayedBarIndex(5)
         #expect(state.loop == nil)
-        state.loopEnd = 3
-        #expect(state.loop == 3...5)
+        state.loopEnd = PlayedBarIndex(3)
+        #expect(state.loop == PlayedBarIndex(3)...PlayedBarIndex(5))
         let parts = [TimelinePart(channel: 0), TimelinePart(channel: 1), TimelinePart(name: "click", channel: 9)]
         state.muted = [1]
         #expect(state.mutedChannels(parts) == 1 << 1)
@@ -37,5 +37,20 @@ struct PlayerPracticeTests {
         let summary = state.summary(timeline)
         #expect(summary.hasPrefix("part 2 Erhu"))
         #expect(!summary.contains("\u{1B}") && !summary.contains("\u{07}"), "\(summary.debugDescription)")
+    }
+}
+
+@Suite("play screen loop: played bars shown as printed")
+struct PlayerPracticeLoopTests {
+    @Test("a loop set on played bars shows their printed numbers: through a pickup and a repeat, played bars 2-3 are printed 1-2")
+    func loopShowsPrintedNumbers() throws {
+        let (score, _) = ScoreParser.parse("4/4,4\n5 | R{ 1 2 3 4 | } 6 6 6 6 | 7 7 7 7 |\n", file: "bars.jp")
+        let timeline = Flattener.timeline(of: try #require(score.movements.first))
+        var state = PlayerPractice()
+        state.loopStart = PlayedBarIndex(3)
+        #expect(state.summary(timeline).hasPrefix("loop from 2"))
+        state.loopEnd = PlayedBarIndex(2)
+        #expect(state.loop == PlayedBarIndex(2)...PlayedBarIndex(3))
+        #expect(state.summary(timeline).hasPrefix("loop 1-2"))
     }
 }

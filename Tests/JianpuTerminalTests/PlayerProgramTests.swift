@@ -15,7 +15,7 @@ import Testing
 
     func program(_ engine: Engine) -> PlayerProgram {
         let fixture = Fixture()
-        return PlayerProgram(timeline: fixture.timeline, score: fixture.score, bars: 1...12, startPosition: 0, endPosition: 12,
+        return PlayerProgram(timeline: fixture.timeline, score: fixture.score, bars: PlayedBarIndex(0)...PlayedBarIndex(11), startPosition: 0, endPosition: 12,
                              isPaused: false, observe: { engine.state.withLock { $0 } })
     }
 
@@ -33,12 +33,12 @@ import Testing
     @Test func arrowsSeekFromTheBarAskedForUntilTheEngineGetsThere() {
         let engine = Engine()
         var program = program(engine)
-        #expect(program.handle(key(.right), at: 0) == [.seek(bar: 2)])
-        // The engine has not moved yet: a second → goes on from bar 2, not from the bar still playing.
-        #expect(program.handle(key(.right), at: 0.1) == [.seek(bar: 3)])
+        #expect(program.handle(key(.right), at: 0) == [.seek(bar: PlayedBarIndex(1))])
+        // The engine has not moved yet: a second → goes on from the second bar, not from the bar still playing.
+        #expect(program.handle(key(.right), at: 0.1) == [.seek(bar: PlayedBarIndex(2))])
         // Later, from where it plays; never before the first bar.
-        #expect(program.handle(key(.left), at: 5) == [.seek(bar: 1)])
-        #expect(program.handle(key(.left), at: 10) == [.seek(bar: 1)])
+        #expect(program.handle(key(.left), at: 5) == [.seek(bar: PlayedBarIndex(0))])
+        #expect(program.handle(key(.left), at: 10) == [.seek(bar: PlayedBarIndex(0))])
     }
 
     @Test func plusAndMinusStepTheTempoWithinItsRange() {

@@ -261,9 +261,9 @@ func highlights(_ line: String) -> [String] {
     }
 
     @Test func barCountingToleratesSeeksLandingJustBeforeTheBar() {
-        #expect(fixture.view.bar(at: 1 - 1e-6) == 2)
-        #expect(fixture.view.bar(at: 0.99) == 1)
-        #expect(fixture.view.bar(at: 100) == 12)
+        #expect(fixture.view.bar(at: 1 - 1e-6) == PlayedBarIndex(1))
+        #expect(fixture.view.bar(at: 0.99) == PlayedBarIndex(0))
+        #expect(fixture.view.bar(at: 100) == PlayedBarIndex(11))
     }
 }
 

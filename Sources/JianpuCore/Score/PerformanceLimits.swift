@@ -73,14 +73,22 @@ public enum PerformanceLimits {
         }
     }
 
-    /// One pass over the written tree (depth bounded by the parser), linear in its size.
-    struct Walk {
+    /// One pass over the written tree (depth bounded by the parser), linear in its size: each list of
+    /// items (a part, a tuplet's, a repeat's body, an ending) is measured on its own, and a repeat adds
+    /// its body and endings as many times as they are played.
+    struct Walk: MusicWalker {
         var total = Size()
         /// Items written (each visited once).
         var written = 0
         var barLength = 1.0
         var diagnostics: [Diagnostic] = []
         var broken = false
+        /// The size of the list being measured so far.
+        private var size = Size()
+        /// The product of the tuplet ratios around it, as a double: exact ratios 100 groups deep could overflow.
+        private var scale = 1.0
+
+        var isDone: Bool { broken }
 
         static func add(_ a: Int, _ b: Int) -> Int {
             let (sum, overflow) = a.addingReportingOverflow(b)
@@ -92,45 +100,62 @@ public enum PerformanceLimits {
             return overflow ? .max : product
         }
 
-        /// The size of `items` played once; pitches out of range are reported on the way.
+        /// The size of `items` played once, `scale` times their written length; pitches out of range are
+        /// reported on the way, and the walk stops at the first limit broken.
         mutating func measure(_ items: [MusicItem], scale: Double = 1) -> Size {
-            var size = Size()
+            let (outerSize, outerScale) = (size, self.scale)
+            (size, self.scale) = (Size(), scale)
+            defer { (size, self.scale) = (outerSize, outerScale) }
             for item in items {
                 size.items = Self.add(size.items, 1)
                 written += 1
-                switch item {
-                case .note(let note):
-                    size.length += note.length.doubleValue * scale
-                    checkPitches(note.pitches, at: note.location)
-                case .continuation(let dash):
-                    size.length += dash.length.doubleValue * scale
-                case .grace(let grace):
-                    for note in grace.notes { checkPitches(note.pitches, at: grace.location) }
-                case .multibarRest(let rest):
-                    size.length += barLength * Double(rest.bars)
-                case .timeSignature(let signature):
-                    barLength = signature.barLength.doubleValue
-                case .tuplet(let tuplet):
-                    size.add(measure(tuplet.items, scale: scale * tuplet.ratio.doubleValue))
-                case .repeat(let repeated):
-                    let times = max(repeated.times, 1)
-                    var played = Size(passes: times)
-                    played.add(measure(repeated.body, scale: scale), times: times)
-                    // The first ending serves the early passes, the others one pass each.
-                    for (index, ending) in repeated.endings.enumerated() {
-                        played.add(measure(ending, scale: scale), times: index == 0 ? times - repeated.endings.count + 1 : 1)
-                    }
-                    size.add(played)
-                    let before = total
-                    total.add(size)
-                    enforce(at: repeated.location, what: "this repeat")
-                    total = before
-                default:
-                    break
-                }
-                if broken { return size }
+                visit(item, ratio: .whole)
+                if broken { break }
             }
             return size
+        }
+
+        mutating func visitNote(_ note: Note, ratio: WholeNotes) {
+            size.length += note.length.doubleValue * scale
+            checkPitches(note.pitches, at: note.location)
+        }
+
+        mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) {
+            size.length += dash.length.doubleValue * scale
+        }
+
+        mutating func visitGrace(_ grace: GraceNotes) {
+            for note in grace.notes { checkPitches(note.pitches, at: grace.location) }
+        }
+
+        mutating func visitMultibarRest(_ rest: MultibarRest) {
+            size.length += barLength * Double(rest.bars)
+        }
+
+        mutating func visitTimeSignature(_ meter: TimeSignature) {
+            barLength = meter.barLength.doubleValue
+        }
+
+        mutating func visitTuplet(_ tuplet: Tuplet, ratio: WholeNotes) {
+            let inner = measure(tuplet.items, scale: scale * tuplet.ratio.doubleValue)
+            size.add(inner)
+        }
+
+        mutating func visitRepeat(_ repeated: Repeat, ratio: WholeNotes) {
+            let times = max(repeated.times, 1)
+            var played = Size(passes: times)
+            played.add(measure(repeated.body, scale: scale), times: times)
+            // The first ending serves the early passes, the others one pass each.
+            for (index, ending) in repeated.endings.enumerated() where !broken {
+                played.add(measure(ending, scale: scale), times: index == 0 ? times - repeated.endings.count + 1 : 1)
+            }
+            guard !broken else { return }
+            size.add(played)
+            // The music before the repeat, with it.
+            let before = total
+            total.add(size)
+            enforce(at: repeated.location, what: "this repeat")
+            total = before
         }
 
         private mutating func checkPitches(_ pitches: [Pitch], at location: SourceLocation) {

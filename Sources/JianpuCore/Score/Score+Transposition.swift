@@ -48,31 +48,34 @@ extension Score {
     private static func hasKey(_ items: [MusicItem]) -> Bool { firstKeySignature(items) != nil }
 
     private static func transposed(_ items: [MusicItem], by semitones: Int) -> [MusicItem] {
-        items.map { item in
-            switch item {
-            case .note(var note):
-                note.pitches = note.pitches.map { $0 + semitones }
-                return .note(note)
-            case .grace(var grace):
-                for index in grace.notes.indices { grace.notes[index].pitches = grace.notes[index].pitches.map { $0 + semitones } }
-                return .grace(grace)
-            case .tuplet(var tuplet):
-                tuplet.items = transposed(tuplet.items, by: semitones)
-                return .tuplet(tuplet)
-            case .repeat(var repeated):
-                repeated.body = transposed(repeated.body, by: semitones)
-                repeated.endings = repeated.endings.map { transposed($0, by: semitones) }
-                return .repeat(repeated)
-            case .key(var key):
-                guard let moved = KeyTransposition.transposed(key.text, by: semitones) else { return item }
-                key.text = moved.word
-                key.sharps = moved.sharps
-                key.tonicMIDINumber += semitones
-                return .key(key)
-            default:
-                return item
-            }
-        }
+        var transposer = Transposer(semitones: semitones)
+        return transposer.rewrite(items)
+    }
+}
+
+/// Moves every sounding pitch and every printed `1=` of a part by `semitones`.
+private struct Transposer: MusicRewriter {
+    let semitones: Int
+
+    func rewriteNote(_ note: Note) -> MusicItem {
+        var note = note
+        note.pitches = note.pitches.map { $0 + semitones }
+        return .note(note)
+    }
+
+    func rewriteGrace(_ grace: GraceNotes) -> MusicItem {
+        var grace = grace
+        for index in grace.notes.indices { grace.notes[index].pitches = grace.notes[index].pitches.map { $0 + semitones } }
+        return .grace(grace)
+    }
+
+    func rewriteKey(_ key: KeySignature) -> MusicItem {
+        guard let moved = KeyTransposition.transposed(key.text, by: semitones) else { return .key(key) }
+        var key = key
+        key.text = moved.word
+        key.sharps = moved.sharps
+        key.tonicMIDINumber += semitones
+        return .key(key)
     }
 }
 

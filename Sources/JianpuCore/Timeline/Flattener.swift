@@ -28,9 +28,7 @@ public enum Flattener {
         // Parts are played independently: large ones side by side.
         let large = indices.reduce(0) { $0 + movement.parts[$1].items.count } > 20_000
         let walks = Array(indices.enumerated()).parallelMap(inParallel: large) { number, index in
-            var walk = PartWalk(partNumber: number, rollsArpeggios: rollsArpeggios)
-            walk.notes.reserveCapacity(movement.parts[index].items.count)
-            walk.play(movement.parts[index].items)
+            var walk = PartWalk.played(movement.parts[index].items, partNumber: number, rollsArpeggios: rollsArpeggios)
             walk.notes = sortedByOnset(walk.notes)
             return walk
         }

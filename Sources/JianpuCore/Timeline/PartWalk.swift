@@ -1,5 +1,6 @@
-/// Walks one part's performed steps, keeping the clock and the notes still open to dashes and ties.
-struct PartWalk {
+/// Plays one part: a walker over its items in played order (`PerformanceOrder.walk`), keeping the
+/// clock and the notes still open to dashes and ties.
+struct PartWalk: PlayedOrderWalker {
     let partNumber: Int
     var time = WholeNotes.zero
     var notes: [TimedNote] = []
@@ -24,57 +25,59 @@ struct PartWalk {
 
     private let rollsArpeggios: Bool
 
-    init(partNumber: Int, rollsArpeggios: Bool = false) {
+    /// A walk with room for `capacity` notes.
+    init(partNumber: Int, rollsArpeggios: Bool = false, capacity: Int = 0) {
         self.partNumber = partNumber
         self.rollsArpeggios = rollsArpeggios
+        notes.reserveCapacity(capacity)
     }
 
-    /// Plays a whole part: straight through the tree, and again from the start in performance
-    /// order if it holds jumps (rare enough that finding them while playing is the cheaper check).
-    mutating func play(_ items: [MusicItem]) {
-        var sawJump = false
-        PerformanceOrder.unfold(items, scale: .whole) { item, scale in
-            if case .jump = item { sawJump = true }
-            play(item, scale: scale)
-        }
-        guard sawJump else { return }
-        let capacity = notes.capacity
-        self = PartWalk(partNumber: partNumber, rollsArpeggios: rollsArpeggios)
-        notes.reserveCapacity(capacity)
-        for step in PerformanceOrder.steps(of: items) { play(step.item, scale: step.scale) }
+    /// The walk after playing a whole part.
+    static func played(_ items: [MusicItem], partNumber: Int, rollsArpeggios: Bool = false) -> PartWalk {
+        PerformanceOrder.walk(items, with: PartWalk(partNumber: partNumber, rollsArpeggios: rollsArpeggios, capacity: items.count))
     }
 
     /// The end of the last sounding note: the part's time, unless grace notes at the very start run past it.
     var end: WholeNotes { max(time, graceEnd) }
 
-    private mutating func play(_ item: MusicItem, scale: WholeNotes) {
-            switch item {
-            case .note(let note): attack(note, length: note.length * scale)
-            case .continuation(let dash):
-                let length = dash.length * scale
-                for index in open { notes[index].duration += length }
-                if let rest = openRest { rests[rest].duration += length }
-                time += length
-                lastSegmentLength = length
-            case .tie: tiePending = true
-            case .grace(let grace):
-                if grace.placement == .before { pendingGrace.append(grace) } else { placeAfterGrace(grace) }
-            case .multibarRest(let multibar):
-                open.removeAllKeepingCapacity()
-                rest(lasting: barLength * Int64(multibar.bars), at: multibar.location)
-            case .tempo(let mark):
-                tempos.append(TempoMap.Change(position: time, beat: mark.beat, beatsPerMinute: Double(mark.beatsPerMinute)))
-            case .key(let key):
-                keys.append(KeyChange(position: time, sharps: key.sharps, isMinor: key.isMinor, name: key.text))
-            case .timeSignature(let signature):
-                barLength = signature.barLength
-                meters.append(MeterChange(position: time, beats: signature.beats, beatUnit: signature.beatUnit))
-            case .dynamic(let dynamic):
-                velocity = dynamic.velocity
-                // A dynamic written after a note (or its dashes and ties) applies to that note.
-                for index in open where notes[index].end == time { notes[index].velocity = velocity }
-            case .jump, .barLine, .tuplet, .repeat: break
-            }
+    mutating func visitNote(_ note: Note, ratio: WholeNotes) { attack(note, length: note.length * ratio) }
+
+    mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) {
+        let length = dash.length * ratio
+        for index in open { notes[index].duration += length }
+        if let rest = openRest { rests[rest].duration += length }
+        time += length
+        lastSegmentLength = length
+    }
+
+    mutating func visitTie(at location: SourceLocation) { tiePending = true }
+
+    mutating func visitGrace(_ grace: GraceNotes) {
+        if grace.placement == .before { pendingGrace.append(grace) } else { placeAfterGrace(grace) }
+    }
+
+    mutating func visitMultibarRest(_ multibar: MultibarRest) {
+        open.removeAllKeepingCapacity()
+        rest(lasting: barLength * Int64(multibar.bars), at: multibar.location)
+    }
+
+    mutating func visitTempo(_ mark: TempoMark) {
+        tempos.append(TempoMap.Change(position: time, beat: mark.beat, beatsPerMinute: Double(mark.beatsPerMinute)))
+    }
+
+    mutating func visitKey(_ key: KeySignature) {
+        keys.append(KeyChange(position: time, sharps: key.sharps, isMinor: key.isMinor, name: key.text))
+    }
+
+    mutating func visitTimeSignature(_ signature: TimeSignature) {
+        barLength = signature.barLength
+        meters.append(MeterChange(position: time, beats: signature.beats, beatUnit: signature.beatUnit))
+    }
+
+    mutating func visitDynamic(_ dynamic: Dynamic) {
+        velocity = dynamic.velocity
+        // A dynamic written after a note (or its dashes and ties) applies to that note.
+        for index in open where notes[index].end == time { notes[index].velocity = velocity }
     }
 
     private mutating func attack(_ note: Note, length: WholeNotes) {
