@@ -121,6 +121,8 @@ struct WrittenBar {
     var volta: (group: Int, label: String?)?
     /// The volta bracket ends over this bar with a hook down: every ending but the last closes so.
     var voltaEndsWithHook = false
+    /// A piece of a wide bar (`WrittenBars.read(…, piece:)`): more of the bar follows, or this goes on from the piece before.
+    var continues = false, continued = false
 }
 
 /// Reads a part's items into bars, as written: repeats once, endings side by side.
@@ -160,6 +162,8 @@ struct WrittenBars: MusicWalker {
     /// kept as bars close, so that handing bars on never searches the ones held.
     private var openHasNote = false
     private var lastBarWithNote: Int?
+    /// Events a wide open bar keeps when it hands the ones before on as a piece (nil: bars come whole).
+    private var piece: Int?
 
     /// Each part's bars of `movement`, ids starting with `prefix`, numbered as the written score prints them.
     static func read(_ movement: Movement, prefix: String, written: WrittenScore? = nil) -> [[WrittenBar]] {
@@ -171,10 +175,12 @@ struct WrittenBars: MusicWalker {
     /// Hands each part's bars to `take` as they are read, the parts in order, each bar once nothing
     /// written later can change it: so a reader that lays bars out as they come holds only a few.
     /// `written` is the movement's written score when the caller keeps it (a reader of windows reads again).
-    static func read(_ movement: Movement, prefix: String, written: WrittenScore? = nil, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
+    /// With `piece`, a bar of many events comes in pieces of at least that many, so that no reader holds a wide bar whole.
+    static func read(_ movement: Movement, prefix: String, written: WrittenScore? = nil, piece: Int? = nil, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
         let written = written ?? WrittenScore(movement)
         for (index, part) in movement.parts.enumerated() {
             var reader = WrittenBars(part: index, movementPrefix: prefix, lyrics: part.lyrics, slurs: part.slurs, annotations: part.annotations)
+            reader.piece = piece.map { max($0, 1) }
             func hand(_ bar: WrittenBar) {
                 var bar = bar
                 reader.dress(&bar)
@@ -359,8 +365,24 @@ struct WrittenBars: MusicWalker {
         if open.events.isEmpty, let volta { open.volta = (volta.group, volta.label); self.volta?.label = nil }
         if case .note = event.kind { openHasNote = true }
         open.events.append(event)
+        if let piece, open.events.count >= 2 * piece { handOnPiece(keeping: piece) }
         position += event.length
         if position >= open.start + open.length { close() }
+    }
+
+    /// Closes the open bar's events but the last `keeping` as a piece of it: what is read later reaches
+    /// back no further than the last note, kept as `release` keeps the bar with it; the bar's end goes on.
+    private mutating func handOnPiece(keeping: Int) {
+        var front = open
+        front.events = Array(open.events.dropLast(keeping))
+        (front.continues, front.repeatEnd, front.repeatTimes, front.isDouble, front.voltaEndsWithHook) = (true, false, nil, false, false)
+        open.events.removeFirst(front.events.count)
+        (open.continued, open.repeatStart) = (true, false)
+        open.volta?.label = nil
+        func isNote(_ event: WrittenEvent) -> Bool { if case .note = event.kind { true } else { false } }
+        if front.events.contains(where: isNote) { lastBarWithNote = bars.count }
+        openHasNote = open.events.contains(where: isNote)
+        bars.append(front)
     }
 
     private mutating func closeIfStarted() {
