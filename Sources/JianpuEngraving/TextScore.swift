@@ -81,7 +81,7 @@ public struct TextScore: Sendable {
         writtenScores = score.movements.map { WrittenScore($0) }
         var slots: [[Slot]] = []
         // Where each written note and rest of the melody is, sorted by location, to follow the timeline.
-        var written: [(location: SourceLocation, movement: Int32, onset: WholeNotes)] = []
+        var written: [(location: SourceLocation, movement: Int32, onset: Double)] = []
         var openingWindow: TextWindow?
         for (m, movement) in score.movements.enumerated() {
             var merged: [Slot] = [], part: [Slot] = [], reading = 0
@@ -122,7 +122,7 @@ public struct TextScore: Sendable {
                 for event in bar.events {
                     let cell = TextEngraving.cell(event)
                     add(Slot(time: event.onset, lead: Int16(clamping: cell.lead), body: Int16(clamping: cell.width - cell.lead), hasEvent: true))
-                    if timeline != nil, index == 0 { written.append((event.location, Int32(m), event.onset)) }
+                    if timeline != nil, index == 0, case .note = event.kind { written.append((event.location, Int32(m), event.onset.doubleValue)) }
                 }
                 if !bar.continues { add(Slot(time: Self.end(of: bar), barEnd: Int8(clamping: end.count), hasBar: true)) }
             }
@@ -139,8 +139,9 @@ public struct TextScore: Sendable {
             cues = []
             return
         }
-        written.sort { $0.location < $1.location }
-        func place(of location: SourceLocation) -> (movement: Int32, onset: WholeNotes)? {
+        // Read in written order, they are sorted already but where a score says otherwise: no sort's copy then.
+        if !zip(written, written.dropFirst()).allSatisfy({ $0.location <= $1.location }) { written.sort { $0.location < $1.location } }
+        func place(of location: SourceLocation) -> (movement: Int32, onset: Double)? {
             var low = 0, high = written.count
             while low < high {
                 let mid = (low + high) / 2
@@ -151,7 +152,7 @@ public struct TextScore: Sendable {
         var cues: [Cue] = []
         func cue(_ onset: WholeNotes, _ end: WholeNotes, _ location: SourceLocation?) {
             guard let location, let place = place(of: location) else { return }
-            let entry = Cue(played: onset.doubleValue, length: Float((end - onset).doubleValue), movement: place.movement, written: place.onset.doubleValue)
+            let entry = Cue(played: onset.doubleValue, length: Float((end - onset).doubleValue), movement: place.movement, written: place.onset)
             if let last = cues.last, last.played == entry.played, last.written == entry.written, last.movement == entry.movement { return }
             cues.append(entry)
         }
@@ -173,7 +174,7 @@ public struct TextScore: Sendable {
         }
         if cues.isEmpty, let first = written.first {
             // No melody in the timeline (its first part silent): the line of the first written note.
-            cues.append(Cue(played: 0, length: 0, movement: first.movement, written: first.onset.doubleValue))
+            cues.append(Cue(played: 0, length: 0, movement: first.movement, written: first.onset))
         }
         self.cues = cues
     }

@@ -132,7 +132,7 @@ struct TextLineTests {
 
     /// Two parts of one wide bar each, with slurs, ties, grace notes, tuplets, dynamics and lyrics
     /// across the places where the bar is cut into pieces.
-    static let wideBars = "KeepLength\n220/4 " + String(repeating: "1 ( 2 3 ) 4 ~ 4 g[5]6 3[1 2 3] \\p 5 - 7 ", count: 20) + "|\n"
+    static let wideBars = "KeepLength\n220/4 " + String(repeating: "1 ( 2 3 ) 4 ~ 4 g[5] 6 3[ 1 2 3 ] \\p 5 - 7 ", count: 20) + "|\n"
         + "L: " + String(repeating: "la ", count: 160) + "\nNextPart\nKeepLength\n220/4 " + String(repeating: "1, 5, ", count: 110) + "|\n"
 
     @Test("a wide bar read in pieces is handed on whole in order: every event once, as read whole, no piece more than twice the size asked")
