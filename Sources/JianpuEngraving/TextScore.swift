@@ -85,6 +85,14 @@ public struct TextScore: Sendable {
         var openingWindow: TextWindow?
         for (m, movement) in score.movements.enumerated() {
             var merged: [Slot] = [], part: [Slot] = [], reading = 0
+            // A slot an event, about an item each: room made at once, not grown by copies (a long
+            // part's slots and their copy would be held together).
+            func makeRoom(forPart index: Int) {
+                let items = movement.parts[index].items.count
+                part.reserveCapacity(items + 2)
+                if timeline != nil, index == 0 { written.reserveCapacity(written.count + items) }
+            }
+            if !movement.parts.isEmpty { makeRoom(forPart: 0) }
             func add(_ slot: Slot) {
                 // A part's slots come in time order; one out of order (never seen) goes in its place.
                 var index = part.count
@@ -115,6 +123,7 @@ public struct TextScore: Sendable {
                     merged = Self.merge(merged, part)
                     part = []
                     reading = index
+                    makeRoom(forPart: index)
                 }
                 let (start, end) = Self.barText(bar)
                 // A wide bar comes in pieces: its bar lines are at the first's start and the last's end.
@@ -150,6 +159,7 @@ public struct TextScore: Sendable {
             return low < written.count && written[low].location == location ? (written[low].movement, written[low].onset) : nil
         }
         var cues: [Cue] = []
+        cues.reserveCapacity(written.count)
         func cue(_ onset: WholeNotes, _ end: WholeNotes, _ location: SourceLocation?) {
             guard let location, let place = place(of: location) else { return }
             let entry = Cue(played: onset.doubleValue, length: Float((end - onset).doubleValue), movement: place.movement, written: place.onset)

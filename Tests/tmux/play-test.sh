@@ -2,12 +2,12 @@
 # Drives `jianpu play` in a real terminal (tmux) with the paced WAV sink (--out):
 # the score shows and moves, space pauses and resumes, Right jumps a bar, q quits with the
 # terminal restored, and the WAV holds audio. Then `--quiet` and a run without a terminal
-# play to the end on their own.
+# play to the end on their own, and a screen of wide bars stays inside the memory promise.
 #
 # Usage: Tests/tmux/play-test.sh            (from the package root)
 #   JIANPU_BIN  the jianpu binary (default .build/release/jianpu)
 #   SCORE       the score to play (default Scores/twinkle-twinkle.jp)
-# Prints PASS/FAIL lines; exits non-zero when anything failed. Takes about 25 s.
+# Prints PASS/FAIL lines; exits non-zero when anything failed. Takes about 35 s.
 
 set -u
 # Start clean whatever ran us: no blocked or ignored signals and no inherited descriptors past
