@@ -365,7 +365,7 @@ struct WrittenBars: MusicWalker {
         if open.events.isEmpty, let volta { open.volta = (volta.group, volta.label); self.volta?.label = nil }
         if case .note = event.kind { openHasNote = true }
         open.events.append(event)
-        if let piece, open.events.count >= 2 * piece { handOnPiece(keeping: piece) }
+        if let piece, open.events.count / 2 >= piece { handOnPiece(keeping: piece) }
         position += event.length
         if position >= open.start + open.length { close() }
     }
