@@ -30,13 +30,18 @@ public struct ScheduledEvent: Sendable, Hashable {
     /// What happens, on which channel.
     public var message: MIDIMessage
     /// For note events, the index of the note in `Timeline.notes`.
-    public var noteIndex: Int?
+    public var noteIndex: Int? {
+        get { storedNoteIndex < 0 ? nil : Int(storedNoteIndex) }
+        set { storedNoteIndex = newValue.map { Int32(clamping: $0) } ?? -1 }
+    }
+    /// The index in 32 bits (-1: none), so that an event packs into 24 bytes: a schedule holds two a note.
+    private var storedNoteIndex: Int32
 
     /// `message` at `frame`.
     public init(frame: Int, message: MIDIMessage, noteIndex: Int? = nil) {
         self.frame = frame
         self.message = message
-        self.noteIndex = noteIndex
+        storedNoteIndex = noteIndex.map { Int32(clamping: $0) } ?? -1
     }
 
     /// At the same frame: program changes first, then note-offs, then note-ons.

@@ -61,7 +61,7 @@ extension TextScore {
         let movement = score.movements[m]
         var arcs = movement.parts.map { TextEngraving.Arcs(slurs: $0.slurs) }
         var parts = movement.parts.map { _ in [WrittenBar]() }
-        writtenScores[m].readBars(of: movement, movementIndex: m) { part, bar in
+        writtenScores[m].readBars(of: movement, movementIndex: m, piece: piece) { part, bar in
             let end = Self.end(of: bar)
             if end <= from {
                 for event in bar.events { arcs[part].pass(event) }
@@ -73,7 +73,7 @@ extension TextScore {
             for event in bar.events {
                 if event.onset < from { arcs[part].pass(event) } else if event.onset < to { kept.events.append(event) }
             }
-            parts[part].append(kept)
+            Self.append(kept, to: &parts[part])
         }
         return TextWindow(movement: m, from: from, to: to, arcs: arcs, parts: parts)
     }

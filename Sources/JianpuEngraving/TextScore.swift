@@ -50,6 +50,8 @@ public struct TextScore: Sendable {
     let score: Score
     /// Each movement's written score, kept so that a window read again does not count its bars again.
     let writtenScores: [WrittenScore]
+    /// The events of a wide bar read at a time (`WrittenScore.readBars(…, piece:)`).
+    let piece: Int?
     /// Each movement's slots in time order.
     let slots: [[Slot]]
     /// The bars of the first movement's opening (a few screens), read with the rest: the first screen
@@ -69,14 +71,28 @@ public struct TextScore: Sendable {
     ///
     /// Holds a few bytes per onset: the columns in arrays, no text and no table keyed by note.
     public init(score: Score, timeline: Timeline?) {
+        self.init(score: score, timeline: timeline, piece: Self.wideBarPiece)
+    }
+
+    /// The columns, the score read with bars of many events in pieces of `piece` (nil: bars whole).
+    init(score: Score, timeline: Timeline?, piece: Int?) {
         self.score = score
+        self.piece = piece
         writtenScores = score.movements.map { WrittenScore($0) }
         var slots: [[Slot]] = []
         // Where each written note and rest of the melody is, sorted by location, to follow the timeline.
-        var written: [(location: SourceLocation, movement: Int32, onset: WholeNotes)] = []
+        var written: [(location: SourceLocation, movement: Int32, onset: Double)] = []
         var openingWindow: TextWindow?
         for (m, movement) in score.movements.enumerated() {
             var merged: [Slot] = [], part: [Slot] = [], reading = 0
+            // A slot an event, about an item each: room made at once, not grown by copies (a long
+            // part's slots and their copy would be held together).
+            func makeRoom(forPart index: Int) {
+                let items = movement.parts[index].items.count
+                part.reserveCapacity(items + 2)
+                if timeline != nil, index == 0 { written.reserveCapacity(written.count + items) }
+            }
+            if !movement.parts.isEmpty { makeRoom(forPart: 0) }
             func add(_ slot: Slot) {
                 // A part's slots come in time order; one out of order (never seen) goes in its place.
                 var index = part.count
@@ -88,11 +104,11 @@ public struct TextScore: Sendable {
             var openingEnd: WholeNotes?
             var openingEvents = 0
             var melodyEnd = WholeNotes.zero
-            writtenScores[m].readBars(of: movement, movementIndex: m) { index, bar in
+            writtenScores[m].readBars(of: movement, movementIndex: m, piece: piece) { index, bar in
                 if index == 0 { melodyEnd = Self.end(of: bar) } else if openingEnd == nil { openingEnd = melodyEnd }
                 if m == 0, openingEnd.map({ bar.start < $0 }) ?? true {
                     var kept = bar
-                    if index == 0, openingEvents + bar.events.count > Self.openingEvents {
+                    if index == 0, openingEnd == nil, openingEvents + bar.events.count > Self.openingEvents {
                         // The opening ends inside the bar (a wide one): at the first event it leaves out.
                         let count = max(0, Self.openingEvents - openingEvents)
                         kept.events = Array(bar.events.prefix(count))
@@ -100,22 +116,24 @@ public struct TextScore: Sendable {
                     } else if let end = openingEnd {
                         kept.events.removeAll { $0.onset >= end }
                     }
-                    opening[index].append(kept)
+                    Self.append(kept, to: &opening[index])
                     openingEvents += kept.events.count
                 }
                 if index != reading {
                     merged = Self.merge(merged, part)
                     part = []
                     reading = index
+                    makeRoom(forPart: index)
                 }
                 let (start, end) = Self.barText(bar)
-                add(Slot(time: bar.start, barStart: Int8(clamping: start.count), hasBar: true))
+                // A wide bar comes in pieces: its bar lines are at the first's start and the last's end.
+                if !bar.continued { add(Slot(time: bar.start, barStart: Int8(clamping: start.count), hasBar: true)) }
                 for event in bar.events {
                     let cell = TextEngraving.cell(event)
                     add(Slot(time: event.onset, lead: Int16(clamping: cell.lead), body: Int16(clamping: cell.width - cell.lead), hasEvent: true))
-                    if timeline != nil, index == 0 { written.append((event.location, Int32(m), event.onset)) }
+                    if timeline != nil, index == 0, case .note = event.kind { written.append((event.location, Int32(m), event.onset.doubleValue)) }
                 }
-                add(Slot(time: Self.end(of: bar), barEnd: Int8(clamping: end.count), hasBar: true))
+                if !bar.continues { add(Slot(time: Self.end(of: bar), barEnd: Int8(clamping: end.count), hasBar: true)) }
             }
             slots.append(Self.merge(merged, part))
             if m == 0 {
@@ -130,8 +148,9 @@ public struct TextScore: Sendable {
             cues = []
             return
         }
-        written.sort { $0.location < $1.location }
-        func place(of location: SourceLocation) -> (movement: Int32, onset: WholeNotes)? {
+        // Read in written order, they are sorted already but where a score says otherwise: no sort's copy then.
+        if !zip(written, written.dropFirst()).allSatisfy({ $0.location <= $1.location }) { written.sort { $0.location < $1.location } }
+        func place(of location: SourceLocation) -> (movement: Int32, onset: Double)? {
             var low = 0, high = written.count
             while low < high {
                 let mid = (low + high) / 2
@@ -140,26 +159,55 @@ public struct TextScore: Sendable {
             return low < written.count && written[low].location == location ? (written[low].movement, written[low].onset) : nil
         }
         var cues: [Cue] = []
+        cues.reserveCapacity(written.count)
         func cue(_ onset: WholeNotes, _ end: WholeNotes, _ location: SourceLocation?) {
             guard let location, let place = place(of: location) else { return }
-            let entry = Cue(played: onset.doubleValue, length: Float((end - onset).doubleValue), movement: place.movement, written: place.onset.doubleValue)
+            let entry = Cue(played: onset.doubleValue, length: Float((end - onset).doubleValue), movement: place.movement, written: place.onset)
             if let last = cues.last, last.played == entry.played, last.written == entry.written, last.movement == entry.movement { return }
             cues.append(entry)
         }
         // The melody leads: parts may be written with their repeats in other places (a canon entering
-        // after a rest), and the screen follows one part, not each in turn.
-        for note in timeline.notes where !note.isGrace && note.part == 0 { cue(note.onset, note.end, note.location) }
-        for rest in timeline.rests where rest.part == 0 { cue(rest.onset, rest.end, rest.location) }
+        // after a rest), and the screen follows one part, not each in turn. The timeline keeps notes
+        // and rests in played order: one merge, notes first at a time, with no copy of either.
+        let notes = timeline.notes, rests = timeline.rests
+        var n = 0, r = 0
+        while n < notes.count || r < rests.count {
+            if r == rests.count || (n < notes.count && notes[n].onset <= rests[r].onset) {
+                let note = notes[n]
+                n += 1
+                if !note.isGrace && note.part == 0 { cue(note.onset, note.end, note.location) }
+            } else {
+                let rest = rests[r]
+                r += 1
+                if rest.part == 0 { cue(rest.onset, rest.end, rest.location) }
+            }
+        }
         if cues.isEmpty, let first = written.first {
             // No melody in the timeline (its first part silent): the line of the first written note.
-            cues.append(Cue(played: 0, length: 0, movement: first.movement, written: first.onset.doubleValue))
+            cues.append(Cue(played: 0, length: 0, movement: first.movement, written: first.onset))
         }
-        // Both lists are in played order: one stable sort puts them together.
-        self.cues = cues.enumerated().sorted { ($0.element.played, $0.offset) < ($1.element.played, $1.offset) }.map(\.element)
+        self.cues = cues
     }
 
     /// How many of the melody's events the opening holds: several screens of lines at any width.
     static let openingEvents = 2_000
+
+    /// The events of a wide bar read at a time: the score is read in pieces of a bar, never a wide bar whole.
+    static let wideBarPiece = 512
+
+    /// Adds a bar to a window's bars, or a piece of one to the piece before it: a window holds whole bars
+    /// (with only the events it covers), which take their ends' signs from their last piece.
+    static func append(_ bar: WrittenBar, to bars: inout [WrittenBar]) {
+        let last = bars.count - 1
+        guard bar.continued, last >= 0, bars[last].continues, bars[last].start == bar.start else { return bars.append(bar) }
+        bars[last].events += bar.events
+        bars[last].continues = bar.continues
+        bars[last].repeatEnd = bar.repeatEnd
+        bars[last].repeatTimes = bar.repeatTimes
+        bars[last].isFinal = bar.isFinal
+        bars[last].isDouble = bar.isDouble
+        bars[last].voltaEndsWithHook = bar.voltaEndsWithHook
+    }
 
     /// Two parts' slots in one time order, slots at the same time widened to both.
     static func merge(_ a: [Slot], _ b: [Slot]) -> [Slot] {

@@ -89,8 +89,6 @@ public struct ScoreView: Sendable {
     public let text: TextScore
     /// Each part's display name.
     public let partNames: [String]
-    /// The notes and rests, by onset.
-    private let notes: [(onset: Double, end: Double, part: Int, location: SourceLocation?)]
     /// The lines drawn so far: those around the playing position, at the last width asked.
     let drawn: Lines
 
@@ -102,37 +100,11 @@ public struct ScoreView: Sendable {
         let partCount = max(timeline.parts.count, (timeline.notes.lazy.map(\.part).max() ?? -1) + 1, 1)
         text = TextScore(score: score, timeline: timeline)
         drawn = Lines(opening: text.opening)
-        // Rests are followed too: the rest being counted is highlighted like a note.
-        self.notes = Self.byOnset(timeline)
         self.partNames = (0..<partCount).map { index in
             let name = index < timeline.parts.count ? timeline.parts[index].name : nil
             let role = index == 0 ? "melody" : partCount > 2 ? "accompaniment \(index)" : "accompaniment"
             return name.map { "\(role) (\(TerminalText.visible($0)))" } ?? role
         }
-    }
-
-    /// The notes and rests in the order they begin (notes first at equal onsets), a chord's notes once.
-    private static func byOnset(_ timeline: Timeline) -> [(onset: Double, end: Double, part: Int, location: SourceLocation?)] {
-        let sounding = timeline.notes, silent = timeline.rests
-        var merged: [(onset: Double, end: Double, part: Int, location: SourceLocation?)] = []
-        merged.reserveCapacity(sounding.count + silent.count)
-        func add(_ onset: WholeNotes, _ end: WholeNotes, _ part: Int, _ location: SourceLocation?) {
-            let entry = (onset: onset.doubleValue, end: end.doubleValue, part: part, location: location)
-            if let last = merged.last, last == entry { return }
-            merged.append(entry)
-        }
-        // The timeline keeps both in onset order: one merge, no sort and no copies of either.
-        var n = 0, r = 0
-        while n < sounding.count || r < silent.count {
-            if r == silent.count || (n < sounding.count && sounding[n].onset <= silent[r].onset) {
-                add(sounding[n].onset, sounding[n].end, sounding[n].part, sounding[n].location)
-                n += 1
-            } else {
-                add(silent[r].onset, silent[r].end, silent[r].part, silent[r].location)
-                r += 1
-            }
-        }
-        return merged
     }
 
     // MARK: State at a position
@@ -159,10 +131,17 @@ public struct ScoreView: Sendable {
     /// The locations of the notes sounding (and the rests being counted) at a position, per part.
     public func soundingLocations(at position: Double) -> [Int: Set<SourceLocation>] {
         var result: [Int: Set<SourceLocation>] = [:]
-        for note in notes {
-            if note.onset > position + Self.tolerance { break }
-            guard note.end > position + Self.tolerance, let location = note.location else { continue }
+        // Read from the timeline, which keeps both in onset order: no copy of either is held.
+        // Rests are followed too: the rest being counted is highlighted like a note.
+        for note in timeline.notes {
+            if note.onset.doubleValue > position + Self.tolerance { break }
+            guard note.end.doubleValue > position + Self.tolerance, let location = note.location else { continue }
             result[note.part, default: []].insert(location)
+        }
+        for rest in timeline.rests {
+            if rest.onset.doubleValue > position + Self.tolerance { break }
+            guard rest.end.doubleValue > position + Self.tolerance, let location = rest.location else { continue }
+            result[rest.part, default: []].insert(location)
         }
         return result
     }

@@ -129,4 +129,53 @@ struct TextLineTests {
         #expect(text.lines(0..<40, of: breaks, in: opening) == text.lines(0..<40, of: breaks))
         #expect(text.lines(10..<30, of: breaks, in: opening) == text.lines(10..<30, of: breaks))
     }
+
+    /// Two parts of one wide bar each, with slurs, ties, grace notes, tuplets, dynamics and lyrics
+    /// across the places where the bar is cut into pieces.
+    static let wideBars = "KeepLength\n220/4 " + String(repeating: "1 ( 2 3 ) 4 ~ 4 g[5] 6 3[ 1 2 3 ] \\p 5 - 7 ", count: 20) + "|\n"
+        + "L: " + String(repeating: "la ", count: 160) + "\nNextPart\nKeepLength\n220/4 " + String(repeating: "1, 5, ", count: 110) + "|\n"
+
+    @Test("a wide bar read in pieces is handed on whole in order: every event once, as read whole, no piece more than twice the size asked")
+    func wideBarInPieces() throws {
+        let score = try EngravingSupport.score(Self.wideBars)
+        let movement = try #require(score.movements.first)
+        func events(piece: Int?) -> (events: [[String]], largest: Int, bars: Int) {
+            var events: [[String]] = [[], []], largest = 0, bars = 0
+            WrittenScore(movement).readBars(of: movement, movementIndex: 0, piece: piece) { part, bar in
+                largest = max(largest, bar.events.count)
+                if !bar.continued { bars += 1 }
+                for event in bar.events {
+                    events[part].append("\(event.location) \(event.onset) \(event.tiedToNext) \(event.tiedFromPrevious) \(event.graceBefore.count) "
+                                        + "\(event.tuplet?.count ?? 0) \(event.dynamic ?? "") \(event.lyrics.map(\.text)) \(bar.number)")
+                }
+            }
+            return (events, largest, bars)
+        }
+        let whole = events(piece: nil), pieces = events(piece: 5)
+        #expect(whole.largest > 200)
+        #expect(pieces.largest <= 10 && pieces.largest >= 5)
+        #expect(pieces.bars == whole.bars)
+        #expect(pieces.events == whole.events)
+        #expect(whole.events[0].contains { $0.contains("[\"la\"]") })
+    }
+
+    @Test("lines of a wide bar read in pieces are drawn as from the bar read whole, and a window holds only its lines' events", arguments: [24, 60, 100])
+    func wideBarLinesFromPieces(width: Int) throws {
+        let score = try EngravingSupport.score(Self.wideBars)
+        let pieces = TextScore(score: score, timeline: nil, piece: 5), whole = TextScore(score: score, timeline: nil, piece: nil)
+        let breaks = pieces.breaks(width: width)
+        #expect(breaks.lines == whole.breaks(width: width).lines)
+        #expect(breaks.lines.count > 4)
+        let all = 0..<breaks.lines.count
+        #expect(pieces.lines(all, of: breaks) == whole.lines(all, of: breaks))
+        let middle = breaks.lines.count / 2
+        let range = middle..<(middle + 2)
+        #expect(pieces.lines(range, of: breaks) == whole.lines(range, of: breaks))
+        #expect(pieces.lines(range, of: breaks, in: pieces.opening) == whole.lines(range, of: breaks, in: whole.opening))
+        // The window under two lines holds their events only, not the bar's.
+        let window = try #require(pieces.window(range, of: breaks))
+        let held = window.parts.joined().reduce(0) { $0 + $1.events.count }
+        let shown = pieces.lines(range, of: breaks).reduce(0) { $0 + $1.parts.reduce(0) { $0 + $1.spans.count } }
+        #expect(held <= shown && held > 0, "\(held) events held for \(shown) shown")
+    }
 }

@@ -16,12 +16,12 @@ import Testing
         Subprocess.which("tmux") != nil && Subprocess.which("sox") != nil && FileManager.default.isExecutableFile(atPath: binary)
     }
 
-    @Test(.enabled(if: canRun, "needs tmux, sox and .build/release/jianpu (or JIANPU_BIN)"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: canRun, "needs tmux, sox and .build/release/jianpu (or JIANPU_BIN)"), .timeLimit(.minutes(3)))
     func playPauseSeekAndQuitInTmux() throws {
-        // The script takes about 25 s; give up (and say so) after 100.
+        // The script takes about 35 s (more on a busy machine); give up (and say so) after 150.
         let run = try Subprocess.run("/bin/bash", [PackageFolder.root.appendingPathComponent("Tests/tmux/play-test.sh").path],
-                                     environment: ["JIANPU_BIN": Self.binary], directory: PackageFolder.root, timeLimit: 100)
-        #expect(!run.timedOut, "play-test.sh did not finish in 100 s")
+                                     environment: ["JIANPU_BIN": Self.binary], directory: PackageFolder.root, timeLimit: 150)
+        #expect(!run.timedOut, "play-test.sh did not finish in 150 s")
         let text = run.output + run.errors
         let failures = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
         #expect(run.status == 0, "play-test.sh failed:\n\(text)")

@@ -2,12 +2,12 @@
 # Drives `jianpu play` in a real terminal (tmux) with the paced WAV sink (--out):
 # the score shows and moves, space pauses and resumes, Right jumps a bar, q quits with the
 # terminal restored, and the WAV holds audio. Then `--quiet` and a run without a terminal
-# play to the end on their own.
+# play to the end on their own, and a screen of wide bars stays inside the memory promise.
 #
 # Usage: Tests/tmux/play-test.sh            (from the package root)
 #   JIANPU_BIN  the jianpu binary (default .build/release/jianpu)
 #   SCORE       the score to play (default Scores/twinkle-twinkle.jp)
-# Prints PASS/FAIL lines; exits non-zero when anything failed. Takes about 25 s.
+# Prints PASS/FAIL lines; exits non-zero when anything failed. Takes about 35 s.
 
 set -u
 # Start clean whatever ran us: no blocked or ignored signals and no inherited descriptors past
@@ -41,7 +41,7 @@ cleanup() {
     done
     T kill-server >/dev/null 2>&1
     local name
-    for name in "" -quiet -ending -ctrlc -escape -sigterm -sighup -nocolor -marks -parts -volta; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
+    for name in "" -quiet -ending -ctrlc -escape -sigterm -sighup -nocolor -marks -parts -volta -wide; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
     rm -rf "$WORK"
     rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/jianpu-play-test-$$"*
 }
@@ -335,6 +335,30 @@ check "volta: the second ending has its label 2." grep -q "┌2\." "$WORK/volta-
 check "volta: the status shows the time through the repeat (bar 1, 2nd time) and the clock" grep -q "bar 1/3, 2nd time   [0-9]*:[0-9][0-9] / [0-9]*:[0-9][0-9]" "$WORK/volta-screen.txt"
 check "volta: the 1'' has two dots above (:), the 1' one (·)" grep -qE '^ +·( +:)$' "$WORK/volta-screen.txt"
 T kill-server >/dev/null 2>&1
+
+# Wide bars (three parts of one bar of 80,000 notes each): the screen holds the lines around the
+# playing position, read from the bars' events there, so its peak memory stays inside the README's
+# promise, ten times the score plus 160 MB (measured with GNU time, when it is installed).
+if [ -x /usr/bin/time ]; then
+    WIDE="$WORK/wide.jp"
+    python3 -c "
+bar = 'KeepLength\n10000/1 d1 ' + '1 ' * 79999 + '|'
+print('\nNextPart\n'.join([bar] * 3))" >"$WIDE"
+    SOCKET="jianpu-play-test-$$-wide"
+    SESSION=wide
+    T new-session -d -s "$SESSION" -x 120 -y 40 \
+        "bash -c '/usr/bin/time -f %M -o \"$WORK/wide-peak.txt\" \"$BIN\" play \"$WIDE\" --out \"$WORK/wide.wav\" 2>/dev/null'" \; set-option -g remain-on-exit on
+    remember_pane "$SESSION"
+    check "wide bars: the screen comes up" wait_for 60 "q quit"
+    check "wide bars: the melody's notes are drawn" wait_for 1 "▶ 1 1 1 1"
+    T send-keys -t "$SESSION" q
+    deadline=$((SECONDS + 10))
+    while [ ! -s "$WORK/wide-peak.txt" ] && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
+    PEAK=$(tail -1 "$WORK/wide-peak.txt" 2>/dev/null)
+    PROMISE=$(( (10 * $(stat -c %s "$WIDE") + (160 << 20)) / 1024 ))
+    check "wide bars: peak memory ${PEAK:-?} kB is under the promise, $PROMISE kB" test "${PEAK:-999999999}" -lt "$PROMISE"
+    T kill-server >/dev/null 2>&1
+fi
 
 PIPED="$WORK/piped.wav"
 timeout 20 "$BIN" play "$SCORE" --to 1 --out "$PIPED" </dev/null >"$WORK/piped-stdout.txt" 2>&1

@@ -22,6 +22,8 @@ public struct WrittenBar: Sendable {
     public var volta: (group: Int, label: String?)?
     /// The volta bracket ends over this bar with a hook down: every ending but the last closes so.
     public var voltaEndsWithHook = false
+    /// A piece of a wide bar (`WrittenScore.readBars(…, piece:)`): more of the bar follows, or this goes on from the piece before.
+    public var continues = false, continued = false
 
     /// An empty bar `length` long starting at `start`.
     public init(start: WholeNotes, length: WholeNotes) {

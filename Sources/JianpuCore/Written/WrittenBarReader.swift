@@ -36,6 +36,8 @@ struct WrittenBarReader: MusicWalker {
     /// kept as bars close, so that handing bars on never searches the ones held.
     private var openHasNote = false
     private var lastBarWithNote: Int?
+    /// Events a wide open bar keeps when it hands the ones before on as a piece (nil: bars come whole).
+    var piece: Int?
 
     /// A reader of part `part` of movement `movement` (both 0-based, for the events' ids), with the part's verses, slurs and words.
     init(part: Int, movement: Int, lyrics: [String], slurs: [Slur], annotations: [Annotation]) {
@@ -207,8 +209,24 @@ struct WrittenBarReader: MusicWalker {
         if open.events.isEmpty, let volta { open.volta = (volta.group, volta.label); self.volta?.label = nil }
         if case .note = event.kind { openHasNote = true }
         open.events.append(event)
+        if let piece, open.events.count / 2 >= piece { handOnPiece(keeping: piece) }
         position += event.length
         if position >= open.start + open.length { close() }
+    }
+
+    /// Closes the open bar's events but the last `keeping` as a piece of it: what is read later reaches
+    /// back no further than the last note, kept as `release` keeps the bar with it; the bar's end goes on.
+    private mutating func handOnPiece(keeping: Int) {
+        var front = open
+        front.events = Array(open.events.dropLast(keeping))
+        (front.continues, front.repeatEnd, front.repeatTimes, front.isDouble, front.voltaEndsWithHook) = (true, false, nil, false, false)
+        open.events.removeFirst(front.events.count)
+        (open.continued, open.repeatStart) = (true, false)
+        open.volta?.label = nil
+        func isNote(_ event: WrittenEvent) -> Bool { if case .note = event.kind { true } else { false } }
+        if front.events.contains(where: isNote) { lastBarWithNote = bars.count }
+        openHasNote = open.events.contains(where: isNote)
+        bars.append(front)
     }
 
     private mutating func closeIfStarted() {

@@ -10,9 +10,11 @@ extension WrittenScore {
     /// once nothing written later can change it: so a reader that lays bars out as they come holds
     /// only a few. Events are known by ids of movement `movementIndex` (0-based); the bars are
     /// numbered as this written score prints them, their struck notes dressed in the verses' syllables.
-    public func readBars(of movement: Movement, movementIndex: Int, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
+    /// With `piece`, a bar of many events comes in pieces of at least that many, so that no reader holds a wide bar whole.
+    public func readBars(of movement: Movement, movementIndex: Int, piece: Int? = nil, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
         for (index, part) in movement.parts.enumerated() {
             var reader = WrittenBarReader(part: index, movement: movementIndex, lyrics: part.lyrics, slurs: part.slurs, annotations: part.annotations)
+            reader.piece = piece.map { max($0, 1) }
             func hand(_ bar: WrittenBar) {
                 var bar = bar
                 reader.dress(&bar)
