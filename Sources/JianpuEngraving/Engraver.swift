@@ -87,11 +87,16 @@ public struct Engraver {
         let names = movement.parts.count > 1 ? movement.parts.map { $0.instrument ?? "" } : []
         let namesWidth = names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + m.partNamePad : 0 } ?? 0
         var systems: [SystemLayout] = []
+        var tieOpen = Array(repeating: false, count: movement.parts.count)
         var spacing = DurationSpacing.of(parts)
         spacing.shortestSpace *= tightness
         spacing.increment *= tightness
         spacing.gap *= tightness
         let (groups, ends) = BarBlock.groups(of: parts)
+        // An event's glyphs: measured for the block's columns, drawn again with its system.
+        func shape(_ event: WrittenEvent) -> EventShape {
+            EventShape(event, metrics: m, measure: measure) { times.onset(at: $0, part: event.part, pitch: $1) }
+        }
         func available(first: Bool) -> Double { contentWidth - bracket - (first ? namesWidth : 0) }
         func natural(_ line: [BarBlock]) -> Double { line.reduce(0) { $0 + $1.width } }
         func setLine(_ line: [BarBlock], first: Bool, justified: Bool) throws(EngravingRefusal) {
@@ -113,7 +118,7 @@ public struct Engraver {
             var placed = system
             placed.index = systems.count
             placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1,
-                        names: first ? names : [])
+                        names: first ? names : [], shape: shape)
             placed.separateBarNumbers(measure: measure)
             book.add(placed.glyphs)
             book.pages[book.pages.count - 1].bars += placed.barAreas
@@ -121,6 +126,9 @@ public struct Engraver {
             // are let go, so a wide bar's notes are held once, not three times.
             placed.glyphs = []
             placed.blocks = []
+            for p in placed.events.indices {
+                placed.events[p] = Spanners.needed(placed.events[p], tieOpen: &tieOpen[p], hasSlurs: !movement.parts[p].slurs.isEmpty)
+            }
             systems.append(placed)
             book.y += system.height + m.systemGap
         }
@@ -137,7 +145,7 @@ public struct Engraver {
         }
         for group in groups {
             let block = BarBlock(bars: parts.indices.map { Array(parts[$0][group[$0]]) }, ends: parts.indices.map { Array(ends[$0][group[$0]]) },
-                                 chords: chords, spacing: spacing, metrics: m, measure: measure) { times.onset(at: $0, part: $1, pitch: $2) }
+                                 chords: chords, spacing: spacing, metrics: m, measure: measure, shape: shape)
             // The block holds its events now: the bars' own are let go, so a wide bar's are not held twice.
             for p in parts.indices { for b in group[p] { parts[p][b].events = [] } }
             var room = available(first: lineIsFirst) - natural(line)

@@ -164,7 +164,64 @@ public struct Glyph: Sendable, Hashable {
     }
 
     /// A glyph's note, bar and syllable, shared by its copies (never changed: a change makes a new one).
-    private final class References: Sendable, Hashable {
+    /// A note head's reference alone (nearly every glyph that stands for something) goes in a box of its
+    /// own, half the size of one with room for all three: a wide bar's page holds one per note.
+    private enum References: Sendable, Hashable {
+        case note(NoteBox)
+        case any(Full)
+
+        /// The box of the three, none when all are nil.
+        init?(note: NoteReference?, bar: Int?, syllable: SyllableReference?) {
+            if let note, bar == nil, syllable == nil {
+                self = .note(NoteBox(note))
+            } else if let full = Full(note: note, bar: bar, syllable: syllable) {
+                self = .any(full)
+            } else {
+                return nil
+            }
+        }
+
+        var note: NoteReference? {
+            switch self {
+            case .note(let box): box.reference
+            case .any(let full): full.note
+            }
+        }
+        var bar: Int? {
+            if case .any(let full) = self { return full.bar }
+            return nil
+        }
+        var syllable: SyllableReference? {
+            if case .any(let full) = self { return full.syllable }
+            return nil
+        }
+    }
+
+    /// A note reference with its optionals unfolded: 49 bytes instead of the 48 of the struct plus room for the others.
+    private final class NoteBox: Sendable, Hashable {
+        let event: String
+        let onset: Double
+        let pitch: Int
+        /// Which of `pitch` (1) and `onset` (2) there are.
+        let present: UInt8
+
+        init(_ note: NoteReference) {
+            event = note.event
+            onset = note.onset ?? 0
+            pitch = note.pitch ?? 0
+            present = (note.pitch == nil ? 0 : 1) | (note.onset == nil ? 0 : 2)
+        }
+
+        var reference: NoteReference {
+            NoteReference(pitch: present & 1 != 0 ? pitch : nil, onset: present & 2 != 0 ? onset : nil, event: event)
+        }
+
+        static func == (a: NoteBox, b: NoteBox) -> Bool { a.reference == b.reference }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(reference) }
+    }
+
+    private final class Full: Sendable, Hashable {
         let note: NoteReference?
         let bar: Int?
         let syllable: SyllableReference?
@@ -177,7 +234,7 @@ public struct Glyph: Sendable, Hashable {
             self.syllable = syllable
         }
 
-        static func == (a: References, b: References) -> Bool {
+        static func == (a: Full, b: Full) -> Bool {
             a.note == b.note && a.bar == b.bar && a.syllable == b.syllable
         }
 
