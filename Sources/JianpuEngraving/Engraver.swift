@@ -42,7 +42,8 @@ public struct Engraver {
             let times = OnsetMap(timeline: timeline, prefix: "m\(index)", offset: offset)
             // The timeline's notes are let go before the layout: the onsets are all it needed.
             let seconds = timeline.durationSeconds
-            performance += times.performance
+            // The first movement's shared, not copied: a wide bar's performance is held once.
+            if performance.isEmpty { performance = times.performance } else { performance += times.performance }
             let before = book
             try engrave(movement, number: index + 1, written: written[index], times: times, into: &book)
             // A last system alone on a page of its own: the movement is set again a little tighter,
