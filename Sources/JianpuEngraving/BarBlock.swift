@@ -67,8 +67,8 @@ struct BarBlock {
     var xs: [Double] = []
     var left: [Double] = []
     var right: [Double] = []
-    /// Room a part's bar line before a column needs: left of the line, and right of it to the column's glyphs.
-    var lineBefore: [Double] = []
+    /// Room a part's bar line before a column needs right of it, to the column's glyphs (the room left of
+    /// it is needed only while the columns are set).
     var lineAfter: [Double] = []
     /// How much of the justification's stretch each column takes: its duration's ideal space.
     var weights: [Double] = []
@@ -104,7 +104,7 @@ struct BarBlock {
         let count = onsets.count
         left = Array(repeating: 0.0, count: count)
         right = left
-        lineBefore = left
+        var lineBefore = left
         lineAfter = left
         // Columns that start a new beat's underlined group after another one's: a little more room before them.
         var beatGaps = Array(repeating: false, count: count)
@@ -401,7 +401,6 @@ extension BarBlock {
         piece.xs = xs[from..<to].map { $0 - shift }
         piece.left = Array(left[from..<to])
         piece.right = Array(self.right[from..<to])
-        piece.lineBefore = Array(lineBefore[from..<to])
         piece.lineAfter = Array(lineAfter[from..<to])
         if from > 0 { piece.lineAfter[0] = 0 }
         piece.weights = Array(weights[from..<to])

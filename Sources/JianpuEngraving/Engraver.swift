@@ -223,9 +223,20 @@ struct PageBook {
                 isFull = true
                 return
             }
+            // The page done is trimmed to its glyphs: grown by doubling, its array may hold twice the room.
+            pages[pages.count - 1].glyphs = Self.trimmed(pages[pages.count - 1].glyphs)
             pages.append(Page())
             y = margin
         }
+    }
+
+    /// The same elements in an array of no more room than they take.
+    static func trimmed<Element>(_ elements: [Element]) -> [Element] {
+        guard elements.capacity > elements.count + elements.count / 8 else { return elements }
+        var trimmed: [Element] = []
+        trimmed.reserveCapacity(elements.count)
+        trimmed.append(contentsOf: elements)
+        return trimmed
     }
 
     /// The height a page has for music between its margins.

@@ -118,6 +118,8 @@ struct SystemLayout {
         // Where each bar of the block first sounds, for the bar areas (the first part with bars gives them).
         let reference = block.bars.firstIndex { !$0.isEmpty }
         var barStarts: [Double?] = Array(repeating: nil, count: reference.map { block.bars[$0].count } ?? 0)
+        // Sized at once, as most events have one head: grown by doubling, a system's would hold up to twice the room.
+        heads.reserveCapacity(heads.count + block.placed.reduce(0) { $0 + $1.count })
         for (p, row) in rows.enumerated() {
             let baseline = top + row.baseline
             let segments = block.segments(ofPart: p)
