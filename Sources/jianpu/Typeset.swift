@@ -47,6 +47,7 @@ struct Typeset: ParsableCommand {
         let written = try input.load()
         let score = written.transposed(by: transposition.semitones(from: written.writtenKey))
         let engraver = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure())
+        let performance = format == .html ? HTMLTypesetting.performance(of: score) : nil
         let engraving: Engraving
         do {
             engraving = try engraver.engrave(score, maximumPages: maxPages)
@@ -64,7 +65,7 @@ struct Typeset: ParsableCommand {
                 let writer = try file.open()
                 try PDFWriter.write(engraving) { (bytes: UnsafeRawBufferPointer) throws(FileProblem) in try writer.write(bytes) }
                 try writer.commit()
-            case .html: try HTMLTypesetting.write(score, engraving: engraving, to: file)
+            case .html: try HTMLTypesetting.write(engraving, performance: performance, to: file)
             }
         } catch let error as AudioError {
             throw CommandFailure(error.message)
