@@ -19,11 +19,26 @@ struct OnsetMap {
     init(timeline: Timeline, prefix: String, offset: Double) {
         var events: [(seconds: Double, event: String, part: Int)] = []
         var onsets: [(key: Key, seconds: Double)] = []
+        var compacted = 0
+        // Sorted by key and then by time, each key's first kept: its earliest onset.
+        func compact() {
+            onsets.sort { ($0.key, $0.seconds) < ($1.key, $1.seconds) }
+            var kept = 0
+            for index in onsets.indices where kept == 0 || onsets[kept - 1].key != onsets[index].key {
+                onsets[kept] = onsets[index]
+                kept += 1
+            }
+            onsets.removeLast(onsets.count - kept)
+            compacted = kept
+        }
         func note(_ location: SourceLocation?, part: Int, pitch: Int, at position: WholeNotes, isGrace: Bool = false) {
             guard let location else { return }
             let seconds = timeline.tempoMap.seconds(at: position) + offset
             let key = Key(line: Int32(location.line), column: Int32(location.column), part: Int32(part), pitch: Int32(pitch))
             onsets.append((key, seconds))
+            // Repeats sound a written note many times: the onsets are sorted and their repeats dropped
+            // whenever their count doubles, so that they take the room of the written notes, not of the played ones.
+            if onsets.count >= max(1 << 12, 2 * compacted) { compact() }
             // Grace notes have onsets of their own but are lit with the note they lead to.
             if isGrace { return }
             let id = WrittenEvent.id(prefix: prefix, part: part, location: location)
@@ -33,11 +48,10 @@ struct OnsetMap {
         for rest in timeline.rests { note(rest.location, part: rest.part, pitch: -1, at: rest.onset) }
         performance = events.sorted { ($0.seconds, $0.part) < ($1.seconds, $1.part) }
         events = []
-        // Sorted by key and then by time: the first of each key is its earliest onset.
-        onsets.sort { ($0.key, $0.seconds) < ($1.key, $1.seconds) }
+        compact()
         keys.reserveCapacity(onsets.count)
         seconds.reserveCapacity(onsets.count)
-        for onset in onsets where keys.last != onset.key {
+        for onset in onsets {
             keys.append(onset.key)
             seconds.append(onset.seconds)
         }
