@@ -7,12 +7,43 @@ import JianpuCore
 /// bars, 3/4 against 4/4) it holds several bars of a part, whose bar lines fall between its columns.
 /// A block wider than a line is cut into pieces at columns (`pieces`), the bar going on over the cut.
 struct BarBlock {
-    /// An event in its column, with the bar it is written in (an index into its part's `bars`).
+    /// An event in its column: the bar it is written in (an index into its part's `bars`) and its index
+    /// in that bar's events, and how far its glyphs reach. The glyphs are drawn again with the system
+    /// (`SystemLayout.draw`): held here, a wide bar's would cost a few hundred bytes a note.
     struct Placed {
-        var event: WrittenEvent
-        var shape: EventShape
-        var column: Int
-        var bar: Int
+        var shape: EventExtent
+        // Stored in 32 bits after the extent, which leaves them room: 64 bytes an event instead of 80.
+        private var storedBar: Int32, storedIndex: Int32, storedColumn: Int32
+        /// The group whose underlines join (`SystemLayout.beatGroup`).
+        var group: Int
+
+        init(bar: Int, index: Int, column: Int, shape: EventExtent, group: Int) {
+            self.shape = shape
+            (storedBar, storedIndex, storedColumn) = (Int32(truncatingIfNeeded: bar), Int32(truncatingIfNeeded: index), Int32(truncatingIfNeeded: column))
+            self.group = group
+        }
+
+        var bar: Int {
+            get { Int(storedBar) }
+            set { storedBar = Int32(truncatingIfNeeded: newValue) }
+        }
+        var index: Int { Int(storedIndex) }
+        var column: Int {
+            get { Int(storedColumn) }
+            set { storedColumn = Int32(truncatingIfNeeded: newValue) }
+        }
+    }
+
+    /// How far an event's glyphs reach around its anchor, and its underlines: what spacing and rows need of its shape.
+    struct EventExtent {
+        var left, right, above, below, halfWidth: Double
+        private var storedUnderlines: Int32
+        var underlines: Int { Int(storedUnderlines) }
+
+        init(_ shape: EventShape) {
+            (left, right, above, below, halfWidth) = (shape.left, shape.right, shape.above, shape.below, shape.halfWidth)
+            storedUnderlines = Int32(truncatingIfNeeded: shape.underlines)
+        }
     }
 
     /// A bar of a part as drawn in this block: from `left` to `right` (from the block's left edge),
@@ -36,8 +67,8 @@ struct BarBlock {
     var xs: [Double] = []
     var left: [Double] = []
     var right: [Double] = []
-    /// Room a part's bar line before a column needs: left of the line, and right of it to the column's glyphs.
-    var lineBefore: [Double] = []
+    /// Room a part's bar line before a column needs right of it, to the column's glyphs (the room left of
+    /// it is needed only while the columns are set).
     var lineAfter: [Double] = []
     /// How much of the justification's stretch each column takes: its duration's ideal space.
     var weights: [Double] = []
@@ -51,6 +82,9 @@ struct BarBlock {
     var continuesBefore = false
     var continuesAfter = false
 
+    /// The event of a placed item of part `p`.
+    func event(_ item: Placed, part p: Int) -> WrittenEvent { bars[p][item.bar].events[item.index] }
+
     /// The printed number of the first bar in the block.
     var number: Int { bars.lazy.compactMap { $0.first?.number.value }.first ?? 0 }
     var first: WrittenBar? { bars.lazy.compactMap { $0.first }.first }
@@ -58,7 +92,7 @@ struct BarBlock {
     /// Sets the block's columns: each far enough from the next for every part's glyphs, lyrics, chord
     /// symbols and bar lines, and for its length (`spacing`).
     init(bars: [[WrittenBar]], ends: [[WholeNotes]], chords: [(onset: WholeNotes, text: String)], spacing: DurationSpacing,
-         metrics m: EngravingOptions.Metrics, measure: any TextMeasuring, onset: (SourceLocation, Int, Int?) -> Double?) {
+         metrics m: EngravingOptions.Metrics, measure: any TextMeasuring, shape: (WrittenEvent) -> EventShape) {
         self.bars = bars
         self.ends = ends
         placed = Array(repeating: [], count: bars.count)
@@ -70,7 +104,7 @@ struct BarBlock {
         let count = onsets.count
         left = Array(repeating: 0.0, count: count)
         right = left
-        lineBefore = left
+        var lineBefore = left
         lineAfter = left
         // Columns that start a new beat's underlined group after another one's: a little more room before them.
         var beatGaps = Array(repeating: false, count: count)
@@ -93,12 +127,13 @@ struct BarBlock {
                         lineAfter[column] = max(lineAfter[column], m.innerLineAfter + (bar.repeatStart ? m.repeatSignRoom : 0))
                     }
                 }
-                for event in bar.events {
+                for (k, event) in bar.events.enumerated() {
                     // By halving: a search from the start per event was quadratic in the notes of a bar.
                     let column = Self.firstIndex(in: onsets) { $0 >= event.onset }
-                    let shape = EventShape(event, metrics: m, measure: measure) { onset($0, event.part, $1) }
-                    placed[p].append(Placed(event: event, shape: shape, column: column, bar: b))
-                    let group = SystemLayout.beatGroup(of: event, in: bar) &+ b &* 1_000_003
+                    let shape = EventExtent(shape(event))
+                    let beatGroup = SystemLayout.beatGroup(of: event, in: bar)
+                    placed[p].append(Placed(bar: b, index: k, column: column, shape: shape, group: beatGroup))
+                    let group = beatGroup &+ b &* 1_000_003
                     if shape.underlines > 0, let previous, previous.underlined, previous.group != group, previous.column < column {
                         beatGaps[column] = true
                     }
@@ -185,8 +220,6 @@ struct BarBlock {
                 while nextInRow[r] < rows[r].count && rows[r][nextInRow[r]].column == index { nextInRow[r] += 1 }
             }
         }
-        // The events are in `placed` now, and nothing reads them from the bars again: a wide bar's are held once.
-        for p in self.bars.indices { for b in self.bars[p].indices { self.bars[p][b].events = [] } }
         let endPad = m.blockEndPad + (bars.contains { $0.last?.repeatEnd == true } ? m.repeatSignRoom : 0)
         width = max(x + push, xs.last.map { $0 + right[right.count - 1] + m.cutPad } ?? m.s)
         for span in spansEnding[count] ?? [] { width = max(width, lineX(span.from) + span.width) }
@@ -368,7 +401,6 @@ extension BarBlock {
         piece.xs = xs[from..<to].map { $0 - shift }
         piece.left = Array(left[from..<to])
         piece.right = Array(self.right[from..<to])
-        piece.lineBefore = Array(lineBefore[from..<to])
         piece.lineAfter = Array(lineAfter[from..<to])
         if from > 0 { piece.lineAfter[0] = 0 }
         piece.weights = Array(weights[from..<to])

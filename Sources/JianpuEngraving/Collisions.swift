@@ -31,11 +31,11 @@ extension SystemLayout {
     /// it, so that the number keeps clear of the system above (LilyPond's skyline counts it in the system).
     ///
     /// The number is at the system's start: its first blocks are drawn aside and the pass run on them.
-    mutating func makeRoomForBarNumbers(measure: any TextMeasuring) {
+    mutating func makeRoomForBarNumbers(measure: any TextMeasuring, shape: (WrittenEvent) -> EventShape) {
         guard (blocks.first?.number ?? 0) > 1 else { return }
         var scratch = self
         scratch.blocks = Array(blocks.prefix(2))
-        scratch.draw(at: Point(0, 0), page: 0, bracket: false)
+        scratch.draw(at: Point(0, 0), page: 0, bracket: false, shape: shape)
         scratch.separateBarNumbers(measure: measure)
         let top = scratch.glyphs.filter { $0.role == .barNumber }.compactMap { Self.box(of: $0, measure: measure)?.y }.min() ?? 0
         guard top < 0 else { return }

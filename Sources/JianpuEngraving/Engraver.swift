@@ -45,7 +45,8 @@ public struct Engraver {
             // The timeline's notes are let go before the layout: the onsets are all it needed.
             let seconds = timeline.durationSeconds
             sound?.append(timeline)
-            performance += times.performance
+            // The first movement's shared, not copied: a wide bar's performance is held once.
+            if performance.isEmpty { performance = times.performance } else { performance += times.performance }
             let before = book
             try engrave(movement, number: index + 1, written: written[index], times: times, into: &book)
             // A last system alone on a page of its own: the movement is set again tighter if that saves the
@@ -84,11 +85,16 @@ public struct Engraver {
         let names = movement.parts.count > 1 ? movement.parts.map { $0.instrument ?? "" } : []
         let namesWidth = names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + m.partNamePad : 0 } ?? 0
         var systems: [SystemLayout] = []
+        var tieOpen = Array(repeating: false, count: movement.parts.count)
         var spacing = DurationSpacing.of(parts)
         spacing.shortestSpace *= fit.tightness
         spacing.increment *= fit.tightness
         spacing.gap *= fit.tightness
         let (groups, ends) = BarBlock.groups(of: parts)
+        // An event's glyphs: measured for the block's columns, drawn again with its system.
+        func shape(_ event: WrittenEvent) -> EventShape {
+            EventShape(event, metrics: m, measure: measure) { times.onset(at: $0, part: event.part, pitch: $1) }
+        }
         func available(first: Bool) -> Double { contentWidth - bracket - (first ? namesWidth : 0) }
         func natural(_ line: [BarBlock]) -> Double { line.reduce(0) { $0 + $1.width } }
         func setLine(_ line: [BarBlock], first: Bool, justified: Bool) throws(EngravingRefusal) {
@@ -100,7 +106,7 @@ public struct Engraver {
                 for b in line.indices { line[b].stretch(by: max(0, extra)) }
             }
             var system = SystemLayout(blocks: line, metrics: m)
-            system.makeRoomForBarNumbers(measure: measure)
+            system.makeRoomForBarNumbers(measure: measure, shape: shape)
             // Drawn anyway, its lower parts would fall off the page's edge and be lost.
             guard system.height <= book.room else {
                 let verses = system.rows.map(\.lyricBaselines.count).max() ?? 0
@@ -112,7 +118,7 @@ public struct Engraver {
             var placed = system
             placed.index = systems.count
             placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1,
-                        names: first ? names : [])
+                        names: first ? names : [], shape: shape)
             placed.separateBarNumbers(measure: measure)
             book.add(placed.glyphs)
             book.pages[book.pages.count - 1].bars += placed.barAreas
@@ -120,6 +126,9 @@ public struct Engraver {
             // are let go, so a wide bar's notes are held once, not three times.
             placed.glyphs = []
             placed.blocks = []
+            for p in placed.events.indices {
+                placed.events[p] = Spanners.needed(placed.events[p], tieOpen: &tieOpen[p], hasSlurs: !movement.parts[p].slurs.isEmpty)
+            }
             systems.append(placed)
             book.y += system.height + m.systemGap * fit.systemGapScale
         }
@@ -136,7 +145,7 @@ public struct Engraver {
         }
         for group in groups {
             let block = BarBlock(bars: parts.indices.map { Array(parts[$0][group[$0]]) }, ends: parts.indices.map { Array(ends[$0][group[$0]]) },
-                                 chords: chords, spacing: spacing, metrics: m, measure: measure) { times.onset(at: $0, part: $1, pitch: $2) }
+                                 chords: chords, spacing: spacing, metrics: m, measure: measure, shape: shape)
             // The block holds its events now: the bars' own are let go, so a wide bar's are not held twice.
             for p in parts.indices { for b in group[p] { parts[p][b].events = [] } }
             var room = available(first: lineIsFirst) - natural(line)
@@ -213,9 +222,20 @@ struct PageBook {
                 isFull = true
                 return
             }
+            // The page done is trimmed to its glyphs: grown by doubling, its array may hold twice the room.
+            pages[pages.count - 1].glyphs = Self.trimmed(pages[pages.count - 1].glyphs)
             pages.append(Page())
             y = margin
         }
+    }
+
+    /// The same elements in an array of no more room than they take.
+    static func trimmed<Element>(_ elements: [Element]) -> [Element] {
+        guard elements.capacity > elements.count + elements.count / 8 else { return elements }
+        var trimmed: [Element] = []
+        trimmed.reserveCapacity(elements.count)
+        trimmed.append(contentsOf: elements)
+        return trimmed
     }
 
     /// The height a page has for music between its margins.

@@ -10,15 +10,15 @@ public enum HTMLPage {
     public static func html(_ engraving: Engraving, svg: String, performance: PagePerformance?) -> String {
         var body = svg
         if body.hasPrefix("<?xml"), let end = body.firstIndex(of: "\n") { body = String(body[body.index(after: end)...]) }
-        let (head, tail) = frame(engraving, performance: performance)
-        return head + body + tail
+        var page = head(engraving, performance: performance) + body
+        writeTail(engraving, performance: performance) { page += $0 }
+        return page
     }
 
     /// The page handed to `emit` a piece at a time, its SVG drawn as it is written (`SVGWriter.write`),
     /// so that a writer can stream a big score's page to its file instead of holding it whole.
     public static func write<Failure: Error>(_ engraving: Engraving, performance: PagePerformance?, to emit: (String) throws(Failure) -> Void) throws(Failure) {
-        let (head, tail) = frame(engraving, performance: performance)
-        try emit(head)
+        try emit(head(engraving, performance: performance))
         var first = true
         try SVGWriter.write(engraving) { (text: String) throws(Failure) in
             var text = text
@@ -26,18 +26,33 @@ public enum HTMLPage {
             first = false
             try emit(text)
         }
-        try emit(tail)
+        try writeTail(engraving, performance: performance, to: emit)
     }
 
-    /// The page before its SVG and after it.
-    private static func frame(_ engraving: Engraving, performance: PagePerformance?) -> (head: String, tail: String) {
-        let title = SVGWriter.escaped(engraving.title ?? "jianpu")
-        var timing = "["
-        for (index, entry) in engraving.performance.enumerated() {
-            if index > 0 { timing += "," }
-            timing += "[\(SVGWriter.n(entry.seconds, places: 3)),\"\(entry.event)\",\(entry.part)]"
+    /// The page after its SVG: the player's script with the performance, handed on a piece at a time (made
+    /// before the SVG and held whole, a wide bar's timing was several copies of tens of megabytes).
+    private static func writeTail<Failure: Error>(_ engraving: Engraving, performance: PagePerformance?, to emit: (String) throws(Failure) -> Void) throws(Failure) {
+        try emit("</div>\n")
+        if let performance {
+            // The script around its two pieces of data, cut where they go.
+            let template = script(timing: "\u{0}", song: "\u{0}").split(separator: "\u{0}", omittingEmptySubsequences: false)
+            try emit("<script>\n" + template[0] + "[")
+            var timing = ""
+            for (index, entry) in engraving.performance.enumerated() {
+                if index > 0 { timing += "," }
+                timing += "[\(SVGWriter.n(entry.seconds, places: 3)),\"\(entry.event)\",\(entry.part)]"
+                if timing.utf8.count >= SVGWriter.chunk { try emit(timing); timing = "" }
+            }
+            try emit(timing + "]" + template[1])
+            try emit(performance.json)
+            try emit(template[2] + "\n</script>")
         }
-        timing += "]"
+        try emit("\n</body></html>\n")
+    }
+
+    /// The page before its SVG.
+    private static func head(_ engraving: Engraving, performance: PagePerformance?) -> String {
+        let title = SVGWriter.escaped(engraving.title ?? "jianpu")
         let controls = performance == nil ? "" : """
         <div id="bar"><button id="play" type="button">▶ Play</button><span id="clock">0:00</span>
         <input id="progress" type="range" min="0" max="1" step="0.01" value="0" aria-label="position"><span id="where">bar 1</span>
@@ -46,8 +61,7 @@ public enum HTMLPage {
         <label>count-in <select id="countIn"><option>0</option><option>1</option><option>2</option></select></label>
         <label><input id="click" type="checkbox"> click</label><span id="parts"></span></div>
         """
-        let script = performance.map { "<script>\n" + Self.script(timing: timing, song: $0.json) + "\n</script>" } ?? ""
-        let head = """
+        return """
         <!DOCTYPE html>
         <html lang="zh"><head><meta charset="utf-8"><title>\(title)</title>
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -68,13 +82,6 @@ public enum HTMLPage {
         \(controls)
         <div id="score">
         """
-        let tail = """
-        </div>
-        \(script)
-        </body></html>
-
-        """
-        return (head, tail)
     }
 
     /// The player. The performance time `p` is seconds at the score's tempo; the synthesizer

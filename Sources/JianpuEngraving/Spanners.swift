@@ -38,15 +38,16 @@ struct Spanners {
             }
             for (index, item) in events.enumerated() {
                 let (system, placed) = (systems[item.system], item.placed)
+                let lyricBaselines = placed.event.lyrics.isEmpty ? [] : system.lyricBaselines(ofPart: p)
                 if placed.event.tiedToNext, nextNote[index] >= 0 {
                     let next = events[nextNote[index]]
                     tie(from: placed, in: system, to: next.placed, in: systems[next.system], metrics: m)
                 }
                 for sung in placed.event.lyrics {
                     let (verse, syllable) = (sung.verse, sung.text)
-                    guard verse < placed.lyricBaselines.count else { continue }
+                    guard verse < lyricBaselines.count else { continue }
                     let shown = BarBlock.shownSyllable(syllable)
-                    let y = placed.lyricBaselines[verse]
+                    let y = lyricBaselines[verse]
                     let sungOn = SyllableReference(event: placed.event.id, verse: verse, onset: placed.event.onset)
                     add(Glyph(.text(shown, m.lyric, .middle), at: Point(placed.x, y), role: .lyric, syllable: sungOn), page: system.page)
                     let width = measure.width(of: shown, in: m.lyric)
@@ -71,6 +72,21 @@ struct Spanners {
                 }
             }
             tuplets(events, systems: systems, metrics: m)
+        }
+    }
+
+    /// The events of a part's system that the signs may join, in order: tied notes and the note each tie
+    /// ends on, sung notes, tuplets, and every event of a part with slurs. The others are let go as each
+    /// system is set, so that a wide bar's notes are not held until the movement's end for nothing.
+    /// `tieOpen` carries a tie waiting for its note from one system to the next.
+    static func needed(_ events: [SystemLayout.PlacedEvent], tieOpen: inout Bool, hasSlurs: Bool) -> [SystemLayout.PlacedEvent] {
+        events.filter { placed in
+            let event = placed.event
+            let isNote = if case .note = event.kind { true } else { false }
+            let keep = hasSlurs || event.tiedToNext || (isNote && tieOpen) || event.tuplet != nil || !event.lyrics.isEmpty
+            if isNote { tieOpen = false }
+            if event.tiedToNext { tieOpen = true }
+            return keep
         }
     }
 

@@ -18,13 +18,13 @@ struct SystemLayout {
     }
 
     /// A drawn event: where it is on its page, for the signs that join events (ties, tuplets, lyrics).
+    /// Its lyrics' rows are its part's in the system (`lyricBaselines(ofPart:)`).
     struct PlacedEvent {
         var event: WrittenEvent
         var x: Double
         var baseline: Double
         var above: Double
         var halfWidth: Double
-        var lyricBaselines: [Double]
     }
 
     var blocks: [BarBlock]
@@ -52,7 +52,7 @@ struct SystemLayout {
                 rows.append(PartRows(markBaseline: y, baseline: y, lyricBaselines: [], bottom: y, isRemoved: true))
                 continue
             }
-            let placed = blocks.flatMap { $0.placed[p] }
+            let placed = blocks.lazy.flatMap { block in block.placed[p].lazy.map { (shape: $0.shape, event: block.event($0, part: p)) } }
             let above = placed.map(\.shape.above).max() ?? m.capHeight
             let below = placed.map(\.shape.below).max() ?? 0
             // A row for each verse up to the last one sung in this system.
@@ -94,14 +94,18 @@ struct SystemLayout {
         events = Array(repeating: [], count: partCount)
     }
 
+    /// The baselines of part `p`'s verses on the page, once drawn.
+    func lyricBaselines(ofPart p: Int) -> [Double] { rows[p].lyricBaselines.map { $0 + rect.y } }
+
     /// Draws the system with its top left corner at `origin`.
-    mutating func draw(at origin: Point, page: Int, bracket: Bool, names: [String] = []) {
+    /// Each event's glyphs are drawn again by `shape` (the blocks hold only how far they reach).
+    mutating func draw(at origin: Point, page: Int, bracket: Bool, names: [String] = [], shape: (WrittenEvent) -> EventShape) {
         self.page = page
         let width = blocks.reduce(0) { $0 + $1.width }
         rect = Rect(x: origin.x, y: origin.y, width: width, height: height)
         var x = origin.x
         for (b, block) in blocks.enumerated() {
-            draw(block, left: x, top: origin.y, isFirst: b == 0)
+            draw(block, left: x, top: origin.y, isFirst: b == 0, shape: shape)
             x += block.width
         }
         for (name, row) in zip(names, rows) where !name.isEmpty && !row.isRemoved {
@@ -116,16 +120,19 @@ struct SystemLayout {
         }
     }
 
-    private mutating func draw(_ block: BarBlock, left: Double, top: Double, isFirst: Bool) {
+    private mutating func draw(_ block: BarBlock, left: Double, top: Double, isFirst: Bool, shape eventShape: (WrittenEvent) -> EventShape) {
         // Where each bar of the block first sounds, for the bar areas (the first part with bars gives them).
         let reference = block.bars.firstIndex { !$0.isEmpty }
         var barStarts: [Double?] = Array(repeating: nil, count: reference.map { block.bars[$0].count } ?? 0)
+        // Sized at once, as most events have one head: grown by doubling, a system's would hold up to twice the room.
+        heads.reserveCapacity(heads.count + block.placed.reduce(0) { $0 + $1.count })
         for (p, row) in rows.enumerated() {
             let baseline = top + row.baseline
             let segments = block.segments(ofPart: p)
             events[p].reserveCapacity(events[p].count + block.placed[p].count)
             for item in block.placed[p] {
-                let (event, shape) = (item.event, item.shape)
+                let event = block.event(item, part: p)
+                let shape = eventShape(event)
                 var x = left + block.xs[item.column]
                 if case .multibarRest = event.kind, let segment = segments.first(where: { $0.bar == item.bar }) {
                     // As wide as the bars it stands for: centred between its bar lines.
@@ -138,8 +145,7 @@ struct SystemLayout {
                     let b = max(0, BarBlock.firstIndex(in: bars.map(\.start)) { $0 > event.onset } - 1)
                     if b < barStarts.count { barStarts[b] = min(barStarts[b] ?? seconds, seconds) }
                 }
-                events[p].append(PlacedEvent(event: event, x: x, baseline: baseline, above: shape.above, halfWidth: shape.halfWidth,
-                                             lyricBaselines: row.lyricBaselines.map { $0 + top }))
+                events[p].append(PlacedEvent(event: event, x: x, baseline: baseline, above: shape.above, halfWidth: shape.halfWidth))
                 if let dynamic = event.dynamic, let dynamicBaseline = row.dynamicBaseline {
                     glyphs.append(Glyph(.text(dynamic, m.mark, .middle), at: Point(x, top + dynamicBaseline), role: .dynamic))
                 }
@@ -204,7 +210,7 @@ struct SystemLayout {
 
     /// Underlines joined across the notes of a beat (or of a tuplet), one level at a time.
     private mutating func drawUnderlines(_ placed: [BarBlock.Placed], xs: [Double], left: Double, baseline: Double, bars: [WrittenBar]) {
-        func group(_ item: BarBlock.Placed) -> Int { Self.beatGroup(of: item.event, in: bars[item.bar]) }
+        func group(_ item: BarBlock.Placed) -> Int { item.group }
         let levels = placed.map(\.shape.underlines).max() ?? 0
         for level in 0..<levels {
             var index = 0

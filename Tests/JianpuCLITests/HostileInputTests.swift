@@ -163,6 +163,24 @@ struct HostileInputTests {
         #expect(kilobytes * 1024 < 10 * text.utf8.count + (160 << 20), "\(kilobytes) kB for \(text.utf8.count) bytes")
     }
 
+    /// A bar of `notes` demisemiquavers in each of `parts` parts: every note in one bar, the widest layout per byte.
+    static func wideBars(notes: Int, parts: Int) -> String {
+        let bar = "KeepLength\n10000/1 d1 " + String(repeating: "1 ", count: notes - 1) + "|"
+        return Array(repeating: bar, count: parts).joined(separator: "\nNextPart\n") + "\n"
+    }
+
+    @Test("typesetting wide bars, in one part or many, keeps peak memory under ten times the score plus a constant",
+          arguments: [("svg", 1, 120_000), ("pdf", 3, 40_000), ("html", 12, 10_000)])
+    func wideBarsMemoryBounded(format: String, parts: Int, notes: Int) throws {
+        let time = try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil, "GNU time (Debian package time) measures peak memory")
+        let text = Self.wideBars(notes: notes, parts: parts)
+        _ = try file("w.jp", text)
+        let outcome = try Self.shell("\(time) -f %M -o peak.txt $J typeset w.jp -o w.\(format) --max-pages 100000 2>/dev/null", in: folder)
+        #expect(outcome.status == 0)
+        let kilobytes = try #require(Int(String(contentsOf: folder.appendingPathComponent("peak.txt"), encoding: .utf8).split(separator: "\n").last ?? ""))
+        #expect(kilobytes * 1024 < 10 * text.utf8.count + (160 << 20), "\(kilobytes) kB for \(text.utf8.count) bytes")
+    }
+
     @Test("a score over the size limit is refused before a byte is read")
     func sizeLimit() throws {
         let path = try file("big.jp", "")

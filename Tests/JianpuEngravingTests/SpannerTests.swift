@@ -78,3 +78,33 @@ struct VoltaBracketTests {
         }
     }
 }
+
+@Suite("Events kept for the signs across systems")
+struct SpannerEventTests {
+    /// A part's events as the engraver places them, from a score's text.
+    static func events(_ text: String) throws -> [SystemLayout.PlacedEvent] {
+        let movement = try #require(try EngravingSupport.score(text).movements.first)
+        let bars = WrittenScore(movement).bars(of: movement, movementIndex: 0)
+        return bars[0].flatMap(\.events).map { SystemLayout.PlacedEvent(event: $0, x: 0, baseline: 0, above: 0, halfWidth: 0) }
+    }
+
+    @Test("a tie keeps the note it ends on, past dashes, onto a rest and over a line break; plain notes are let go",
+          arguments: [1, 4, 5, 8, 12])
+    func tiesKeepTheirNotes(cut: Int) throws {
+        // Ties: 1 - ~ 1 (past a dash), 2 ~ 0 (onto a rest), 4 ~ 4; plain notes between them.
+        let events = try Self.events("4/4\n3 3 1 - ~ 1 5 5 2 ~ 0 6 6 4 ~ 4 7 7 |\n")
+        let isNote = events.map { if case .note = $0.event.kind { true } else { false } }
+        // What the ties join: each tied event and the next note or rest after it.
+        var joined = Set<String>()
+        for (index, placed) in events.enumerated() where placed.event.tiedToNext {
+            joined.insert(placed.event.id)
+            if let next = events.indices.first(where: { $0 > index && isNote[$0] }) { joined.insert(events[next].event.id) }
+        }
+        try #require(joined.count == 6)
+        // Cut into two systems anywhere: the events kept are the same.
+        var open = false
+        let kept = Spanners.needed(Array(events[..<cut]), tieOpen: &open, hasSlurs: false) + Spanners.needed(Array(events[cut...]), tieOpen: &open, hasSlurs: false)
+        #expect(Set(kept.map(\.event.id)) == joined)
+        #expect(kept.count < events.count)
+    }
+}

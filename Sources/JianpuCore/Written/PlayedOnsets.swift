@@ -5,11 +5,16 @@
 /// (the Timeline knows its notes so), never by a guess from bar positions; its onsets are keyed by a
 /// few integers, not by its page id.
 public struct PlayedOnsets: Sendable {
-    private struct Key: Hashable, Sendable {
+    private struct Key: Hashable, Comparable, Sendable {
         var line: Int32, column: Int32, part: Int32, pitch: Int32
+
+        static func < (a: Key, b: Key) -> Bool { (a.line, a.column, a.part, a.pitch) < (b.line, b.column, b.part, b.pitch) }
     }
 
-    private var first: [Key: Double] = [:]
+    /// The first onset of each key, sorted by key and found by halving: a dictionary of a wide bar's
+    /// notes took more than twice the room (its buckets, half empty after growing).
+    private var keys: [Key] = []
+    private var seconds: [Double] = []
     /// Every written note and rest as it sounds, in order of time (parts in score order at the same
     /// time): seconds, page id (`WrittenEvent.id`) and part. A grace note is lit with the note it
     /// leads to, a chord once. (Ids of a few characters are held in the tuple, not on the heap.)
@@ -19,11 +24,26 @@ public struct PlayedOnsets: Sendable {
     public init(timeline: Timeline, movement: Int, offset: Double) {
         var events: [(seconds: Double, event: String, part: Int)] = []
         var last: (seconds: Double, location: SourceLocation, part: Int)?
+        var onsets: [(key: Key, seconds: Double)] = []
+        var compacted = 0
+        // Sorted by key and then by time, each key's first kept: its earliest onset.
+        func compact() {
+            onsets.sort { ($0.key, $0.seconds) < ($1.key, $1.seconds) }
+            var kept = 0
+            for index in onsets.indices where kept == 0 || onsets[kept - 1].key != onsets[index].key {
+                onsets[kept] = onsets[index]
+                kept += 1
+            }
+            onsets.removeLast(onsets.count - kept)
+            compacted = kept
+        }
         func note(_ location: SourceLocation?, part: Int, pitch: Int, at position: WholeNotes, isGrace: Bool = false) {
             guard let location else { return }
             let seconds = timeline.tempoMap.seconds(at: position) + offset
-            let key = Self.key(location, part: part, pitch: pitch)
-            if first[key].map({ seconds < $0 }) ?? true { first[key] = seconds }
+            onsets.append((Self.key(location, part: part, pitch: pitch), seconds))
+            // Repeats sound a written note many times: the onsets are sorted and their repeats dropped
+            // whenever their count doubles, so that they take the room of the written notes, not of the played ones.
+            if onsets.count >= max(1 << 12, 2 * compacted) { compact() }
             // Grace notes have onsets of their own but are lit with the note they lead to.
             if isGrace { return }
             if let last, last.seconds == seconds, last.location == location, last.part == part { return }
@@ -33,11 +53,25 @@ public struct PlayedOnsets: Sendable {
         for timed in timeline.notes { note(timed.location, part: timed.part, pitch: timed.pitch.midiNumber, at: timed.onset, isGrace: timed.isGrace) }
         for rest in timeline.rests { note(rest.location, part: rest.part, pitch: -1, at: rest.onset) }
         performance = events.sorted { ($0.seconds, $0.part) < ($1.seconds, $1.part) }
+        events = []
+        compact()
+        keys.reserveCapacity(onsets.count)
+        seconds.reserveCapacity(onsets.count)
+        for onset in onsets {
+            keys.append(onset.key)
+            seconds.append(onset.seconds)
+        }
     }
 
     /// Seconds when the note written at `location` in `part` first sounds `pitch` (nil: the rest written there).
     public func onset(at location: SourceLocation, part: Int, pitch: Int?) -> Double? {
-        first[Self.key(location, part: part, pitch: pitch ?? -1)]
+        let key = Self.key(location, part: part, pitch: pitch ?? -1)
+        var low = 0, high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < keys.count && keys[low] == key ? seconds[low] : nil
     }
 
     /// Seconds when `event` first sounds: a chord's earliest note, a rest's silence; nil for a dash
