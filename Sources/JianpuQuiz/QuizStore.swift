@@ -140,11 +140,14 @@ public final class QuizStore: Sendable {
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)
         config.label = "jianpu quiz"
+        let companions = ["-wal", "-shm"].map { path + $0 }.filter { !fileManager.fileExists(atPath: $0) }
         do {
             let pool = try Self.openAndMigrate(path: path, configuration: config)
             self.pool = pool
             self.reader = pool
         } catch let error as DatabaseError {
+            // A file that is no log gets no SQLite files beside it: the ones this open made go again.
+            if [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) { for companion in companions { unlink(companion) } }
             throw QuizError(Self.message(for: error, path: path, while: .opening))
         } catch {
             throw QuizError("cannot open quiz database \(path): \(error); move it away or pass --db NEW")
