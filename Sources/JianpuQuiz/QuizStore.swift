@@ -136,17 +136,20 @@ public final class QuizStore: Sendable {
             }
             throw QuizError(Self.readOnlyMessage(path, while: .opening))
         }
-        try Self.refuseForeignDatabase(path)
+        // A file that is no log (or another program's) gets no SQLite files beside it: the ones these opens made go again.
+        let companions = ["-wal", "-shm"].map { path + $0 }.filter { !fileManager.fileExists(atPath: $0) }
+        do { try Self.refuseForeignDatabase(path) } catch {
+            for companion in companions { unlink(companion) }
+            throw error
+        }
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)
         config.label = "jianpu quiz"
-        let companions = ["-wal", "-shm"].map { path + $0 }.filter { !fileManager.fileExists(atPath: $0) }
         do {
             let pool = try Self.openAndMigrate(path: path, configuration: config)
             self.pool = pool
             self.reader = pool
         } catch let error as DatabaseError {
-            // A file that is no log gets no SQLite files beside it: the ones this open made go again.
             if [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) { for companion in companions { unlink(companion) } }
             throw QuizError(Self.message(for: error, path: path, while: .opening))
         } catch {

@@ -540,3 +540,22 @@ extension HostileInputRoundTwoTests {
         #expect(text("x.jp")?.contains("1") == true)
     }
 }
+
+extension HostileInputRoundTwoTests {
+    @Test("a title with U+FFFE gives a PDF (its metadata title replaced as SVG's is), not 'input string not valid UTF-8'")
+    func pdfTitleNoncharacter() throws {
+        try file("t.jp", "title=a\u{FFFE}b\n1 2 3 4 |\n")
+        let outcome = try shell("$J typeset t.jp -o t.pdf")
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(!outcome.errors.contains("not valid UTF-8"), "\(outcome.errors)")
+        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("t.pdf").path)?.starts(with: Array("%PDF".utf8)) == true)
+    }
+
+    @Test("an output name longer than the file system allows is refused before any work (chordpad's record before the session)")
+    func tooLongNameRefusedFirst() throws {
+        let name = String(repeating: "n", count: 256) + ".mid"
+        let outcome = try shell("'\(Self.chordpad)' --record \(name) </dev/null")
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("too long") && !outcome.errors.contains("terminal"), "\(outcome.errors)")
+    }
+}
