@@ -57,6 +57,10 @@ public struct OutputFile: Sendable, Hashable {
             switch existing.kind {
             case .directory: throw FileProblem(path, "is a folder: expected a file name inside it")
             case .other:
+                // A socket cannot be opened as a file at all: said as what it is, not as a pipe nobody reads.
+                if existing.mode & UInt32(S_IFMT) == UInt32(S_IFSOCK) {
+                    throw FileProblem(path, "is a socket, which cannot be written as a file: choose a file name")
+                }
                 isDevice = true
                 return
             case .regular:
@@ -76,6 +80,12 @@ public struct OutputFile: Sendable, Hashable {
         let (folder, _) = FileStatus.split(target)
         guard let parent = FileStatus(folder) else { throw FileProblem(path, "the folder \(folder) does not exist") }
         guard parent.kind == .directory else { throw FileProblem(path, "\(folder) is not a folder") }
+        // Known now, not at the rename after the work (a chordpad performance, a long render).
+        let longest = pathconf(folder, Int32(_PC_NAME_MAX))
+        let name = FileStatus.split(target).name
+        if longest > 0, name.utf8.count > longest {
+            throw FileProblem(path, "the name is \(name.utf8.count) bytes, too long: a name here has at most \(longest); choose a shorter one")
+        }
         guard access(folder, W_OK | X_OK) == 0 else {
             throw FileProblem(path, "the folder \(folder) is not writable (\(String(cString: strerror(errno))))")
         }

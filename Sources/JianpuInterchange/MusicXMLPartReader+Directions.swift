@@ -146,7 +146,8 @@ extension MusicXMLPartReader {
         let kind = kindElement?.text.trimmingCharacters(in: .whitespaces) ?? "major"
         guard kind != "none" else { return nil }
         func alter(_ value: String?) -> String {
-            switch value.flatMap({ Double($0) }).map({ Int($0.rounded()) }) ?? 0 {
+            // A finite, small alteration only: Int(_:) of 1e308 or nan traps.
+            switch value.flatMap({ Double($0) }).flatMap({ abs($0) <= 4 ? Int($0.rounded()) : nil }) ?? 0 {
             case 1: "#"
             case -1: "b"
             case 2: "##"

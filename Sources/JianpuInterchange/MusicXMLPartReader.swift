@@ -278,14 +278,17 @@ struct MusicXMLPartReader {
                 warn(place, "an unmeasured passage (senza misura): written in bars of the notes' own length")
             } else if let beatsText = time.value("beats"), let beatType = time.integer("beat-type"), beatType > 0, beatType <= 128 {
                 // `3+2` beats: the sum, as the bar holds them all.
-                let beats = beatsText.split(separator: "+").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.reduce(0, +)
+                // Each part held to 0...257 first: a sum of two huge counts would overflow.
+                let beats = beatsText.split(separator: "+").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                    .map { min(max($0, 0), 257) }.reduce(0, +)
                 if beats > 0 && beats <= 256 { meter = ImportedMeter(beats: beats, beatType: beatType) }
                 if time.children("beats").count > 1 { warn(place, "a composite meter: written as its first part") }
             }
         }
         if let transpose = element.child("transpose") {
-            let chromatic = transpose.integer("chromatic") ?? 0
-            let octaves = transpose.integer("octave-change") ?? 0
+            // Held to four octaves each way before they are added: `12 * octaves` of a huge count would overflow.
+            let chromatic = max(-48, min(48, transpose.integer("chromatic") ?? 0))
+            let octaves = max(-4, min(4, transpose.integer("octave-change") ?? 0))
             let semitones = max(-48, min(48, chromatic + 12 * octaves))
             if semitones != transposeSemitones {
                 // The written key was read before this: turn it to concert pitch too.

@@ -40,6 +40,10 @@ public enum ScoreImporter {
 
     /// Reads `bytes` (named `file` in messages) and writes each score in it as jianpu text.
     public static func convert(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> [ImportResult] {
+        var bytes = bytes
+        // Editors on Windows start ABC files with a UTF-8 mark; XML may be UTF-16, its other standard encoding.
+        if bytes.starts(with: ByteOrderMark.utf8) { bytes.removeFirst(3) }
+        if let xml = xmlFromUTF16(bytes) { bytes = xml }
         if let problem = ByteOrderMark.problem(bytes) { throw ImportError(file: file, place: "", message: problem) }
         guard let format = ImportFormat.detect(bytes, name: file) else {
             throw ImportError(file: file, place: "", message: "not a format jianpu imports: expected MusicXML (.musicxml, .xml), compressed MusicXML (.mxl), ABC (.abc) or a Standard MIDI File (.mid)")
@@ -78,7 +82,7 @@ public enum ScoreImporter {
             if options.allTunes {
                 // Every tune that reads is written; one that does not is said, with its place, and fails the run.
                 if let failure = book.failures.first, book.tunes.isEmpty { throw failure.error }
-                var scores = book.tunes.map { tune in (tune.score, fileName(for: tune)) }
+                var scores = uniqueNames(book.tunes.map { tune in (tune.score, fileName(for: tune)) })
                 for failure in book.failures {
                     guard !scores.isEmpty else { break }
                     scores[0].0.warnings.append(ImportWarning(place: "X:\(failure.number)", message: "not imported: \(failure.error)"))
@@ -104,6 +108,28 @@ public enum ScoreImporter {
         }
     }
 
+    /// A UTF-16 XML document (with its byte-order mark) as UTF-8, its declaration saying so; nil for anything else.
+    static func xmlFromUTF16(_ bytes: [UInt8]) -> [UInt8]? {
+        guard ByteOrderMark.otherEncoding(bytes) == "UTF-16", bytes.count % 2 == 0 else { return nil }
+        let bigEndian = bytes[0] == 0xFE
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = 2
+        while index + 1 < bytes.count {
+            let first = UInt16(bytes[index]), second = UInt16(bytes[index + 1])
+            units.append(bigEndian ? first << 8 | second : second << 8 | first)
+            index += 2
+        }
+        guard let text = String(validating: units, as: UTF16.self), text.hasPrefix("<") else { return nil }
+        // The declaration's encoding="UTF-16" would now be false.
+        guard text.hasPrefix("<?xml"), let end = text.firstIndex(of: ">") else { return Array(text.utf8) }
+        var declaration = String(text[..<end])
+        for name in ["UTF-16LE", "UTF-16BE", "UTF-16", "utf-16le", "utf-16be", "utf-16"] {
+            declaration = declaration.replacingOccurrences(of: name, with: "UTF-8")
+        }
+        return Array((declaration + text[end...]).utf8)
+    }
+
     /// ABC text: UTF-8, or Latin-1 as older collections are saved (every byte a character, nothing refused).
     static func text(of bytes: [UInt8]) -> String {
         if let text = String(validating: bytes, as: UTF8.self) { return text }
@@ -115,7 +141,30 @@ public enum ScoreImporter {
         let number = String(format: "%03d", tune.number)
         let words = (tune.title ?? "").lowercased().unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : " " }
         let slug = String(words).split(separator: " ").prefix(8).joined(separator: "-")
-        return slug.isEmpty ? number : "\(number)-\(String(slug.prefix(60)))"
+        // At most 60 letters and 120 bytes: a letter may carry any number of combining marks, and the
+        // name must stay within the file system's 255 bytes.
+        var kept = ""
+        for letter in slug.prefix(60) {
+            guard kept.utf8.count + String(letter).utf8.count <= 120 else { break }
+            kept.append(letter)
+        }
+        return kept.isEmpty ? number : "\(number)-\(kept)"
+    }
+
+    /// `names` made distinct: a book may hold two tunes of one number and title, and the second must not
+    /// replace the first; it gets `-2`, the third `-3`.
+    static func uniqueNames(_ scores: [(ImportedScore, String?)]) -> [(ImportedScore, String?)] {
+        var used: Set<String> = []
+        return scores.map { score, name in
+            guard let name else { return (score, nil) }
+            var candidate = name, count = 1
+            while used.contains(candidate.lowercased()) {
+                count += 1
+                candidate = "\(name)-\(count)"
+            }
+            used.insert(candidate.lowercased())
+            return (score, candidate)
+        }
     }
 
     private static func tooLarge(_ file: String) -> ImportError {

@@ -67,6 +67,10 @@ enum XMLTreeReader {
             throw ImportError(file: file, place: "\(line):\(column)",
                               message: "the document declares its own XML entities (<!ENTITY): refused, as MusicXML needs none and they can expand without bound")
         }
+        if let (line, column) = crowdedElement(in: bytes) {
+            throw ImportError(file: file, place: "\(line):\(column)",
+                              message: "an element with more than \(maximumAttributes) attributes: not a MusicXML score (its elements have a few)")
+        }
         let delegate = TreeBuilder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
@@ -90,6 +94,53 @@ enum XMLTreeReader {
             throw ImportError(file: file, place: "\(line):\(column)", message: "not well-formed XML: \(reason)")
         }
         return root
+    }
+
+    /// Attributes one element may have (MusicXML's have at most about twenty). The parser takes time
+    /// growing with the square of an element's attributes: 200,000 of them held it for a minute.
+    static let maximumAttributes = 1_000
+
+    /// The place of the first start tag with more than `maximumAttributes` attributes (counted by their
+    /// quoted values), nil when there is none. Comments, CDATA and processing instructions are skipped.
+    static func crowdedElement(in bytes: [UInt8]) -> (Int, Int)? {
+        let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">")
+        func starts(_ pattern: String, at index: Int) -> Bool {
+            let pattern = Array(pattern.utf8)
+            return index + pattern.count <= bytes.count && bytes[index..<(index + pattern.count)].elementsEqual(pattern)
+        }
+        var line = 1, column = 1, index = 0
+        var tag: (line: Int, column: Int, count: Int)?
+        var quote: UInt8 = 0
+        var skipUntil: [UInt8] = []
+        var passing = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if passing > 0 {
+                passing -= 1
+            } else if !skipUntil.isEmpty {
+                if bytes[index...].starts(with: skipUntil) { passing = skipUntil.count - 1; skipUntil = [] }
+            } else if var open = tag {
+                if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                    open.count += 1
+                    if open.count > maximumAttributes { return (open.line, open.column) }
+                    tag = open
+                } else if byte == gt {
+                    tag = nil
+                }
+            } else if byte == lt {
+                if starts("<!--", at: index) { skipUntil = Array("-->".utf8) }
+                else if starts("<![CDATA[", at: index) { skipUntil = Array("]]>".utf8) }
+                else if starts("<?", at: index) { skipUntil = Array("?>".utf8) }
+                else if starts("<!", at: index) { skipUntil = [gt] }
+                else { tag = (line, column, 0) }
+            }
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return nil
     }
 
     /// The line and column just after the last byte.

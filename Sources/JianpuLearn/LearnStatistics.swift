@@ -26,11 +26,12 @@ public struct LearnStatistics: Sendable, Hashable, Codable {
         answers = rows.count
         sessions = Set(rows.map(\.sessionID)).count
         overall = Line(item: "all", rows: rows)
-        byKey = Dictionary(grouping: rows, by: \.scale).sorted { $0.key < $1.key }.map { Line(item: $0.key, rows: $0.value) }
+        // The log's text is shown as the quiz's instrument names are: a control character never reaches the terminal.
+        byKey = Dictionary(grouping: rows, by: \.scale).sorted { $0.key < $1.key }.map { Line(item: JianpuCore.TerminalText.visible($0.key), rows: $0.value) }
         let order = ExerciseKind.allCases.map(\.rawValue)
         byExercise = Dictionary(grouping: rows, by: \.exercise)
             .sorted { (order.firstIndex(of: $0.key) ?? order.count, $0.key) < (order.firstIndex(of: $1.key) ?? order.count, $1.key) }
-            .map { Line(item: $0.key, rows: $0.value) }
+            .map { Line(item: JianpuCore.TerminalText.visible($0.key), rows: $0.value) }
         byDegree = Dictionary(grouping: rows.filter { $0.degree != nil }, by: { $0.degree ?? 0 }).sorted { $0.key < $1.key }
             .map { Line(item: "degree \($0.key)", rows: $0.value) }
     }

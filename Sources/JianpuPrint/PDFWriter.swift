@@ -1,4 +1,5 @@
 import CCairo
+import JianpuCore
 import JianpuEngraving
 
 /// Draws an engraving into a PDF with cairo: one PDF page per page, real text (selectable), the title in the metadata.
@@ -42,7 +43,11 @@ public enum PDFWriter {
                 throw Failure(description: "cannot make a PDF")
             }
             defer { cairo_surface_destroy(surface) }
-            if let title = engraving.title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
+            if let title = engraving.title {
+                // cairo refuses U+FFFE and U+FFFF as "not valid UTF-8" and fails the whole PDF: replaced as SVG replaces them.
+                let fit = String(String.UnicodeScalarView(title.unicodeScalars.map { XMLText.isAllowed($0) ? $0 : XMLText.replacement }))
+                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, fit)
+            }
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "jianpu typeset")
             guard let context = cairo_create(surface) else { throw Failure(description: "cannot draw a PDF") }
             for page in engraving.pages {

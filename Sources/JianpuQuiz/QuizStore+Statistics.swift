@@ -75,10 +75,13 @@ extension QuizStore {
                 played_interval AS played, recognized_interval AS heard, MIN(MAX(COALESCE(response_ms, 0), 0), \(AnswerRow.longestResponse)) AS ms,
                 CASE playback_type \(kinds) ELSE \(QuizStatistics.kindKey(.harmonic)) END AS kind,
                 COALESCE(program, 0) AS program, COALESCE(root_note, MIN(first_note, second_note)) AS root,
-                CASE WHEN typeof(played_at) IN ('integer', 'real') THEN date(played_at, 'unixepoch') ELSE date(played_at) END AS day
+                \(daySQL) AS day
             FROM recognize_intervals
             """ + (since == nil ? "" : " WHERE played_at >= ?")
     }
+
+    /// The day of `played_at` (a date text or seconds since 1970); NULL when it is no date SQLite can name.
+    private static let daySQL = "CASE WHEN typeof(played_at) IN ('integer', 'real') THEN date(played_at, 'unixepoch') ELSE date(played_at) END"
 
     /// `Pitch.octave` of the root: scientific octave, rounded down for notes below 0.
     private static let octaveSQL = "(root - ((root % 12 + 12) % 12)) / 12 - 1"
@@ -114,5 +117,10 @@ extension QuizStore {
         let suspects = try Row.fetchCursor(db, sql: "SELECT * FROM recognize_intervals WHERE (\(conditions.joined(separator: " OR ")))"
                                            + (since == nil ? "" : " AND played_at >= ?"), arguments: since.map { [$0] } ?? [])
         while let row = try suspects.next() { _ = try AnswerRow(row: row) }
+        // A time SQLite cannot make a day of (1e308 seconds, year 99999) decodes as a Date but has no day to count in.
+        if let value = try DatabaseValue.fetchOne(db, sql: "SELECT played_at FROM recognize_intervals WHERE (\(daySQL)) IS NULL"
+                                                  + (since == nil ? "" : " AND played_at >= ?"), arguments: since.map { [$0] } ?? []) {
+            throw UnfitColumn(column: "played_at", value: "\(value)")
+        }
     }
 }

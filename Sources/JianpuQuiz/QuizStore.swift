@@ -136,7 +136,12 @@ public final class QuizStore: Sendable {
             }
             throw QuizError(Self.readOnlyMessage(path, while: .opening))
         }
-        try Self.refuseForeignDatabase(path)
+        // A file that is no log (or another program's) gets no SQLite files beside it: the ones these opens made go again.
+        let companions = ["-wal", "-shm"].map { path + $0 }.filter { !fileManager.fileExists(atPath: $0) }
+        do { try Self.refuseForeignDatabase(path) } catch {
+            for companion in companions { unlink(companion) }
+            throw error
+        }
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)
         config.label = "jianpu quiz"
@@ -145,6 +150,7 @@ public final class QuizStore: Sendable {
             self.pool = pool
             self.reader = pool
         } catch let error as DatabaseError {
+            if [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) { for companion in companions { unlink(companion) } }
             throw QuizError(Self.message(for: error, path: path, while: .opening))
         } catch {
             throw QuizError("cannot open quiz database \(path): \(error); move it away or pass --db NEW")

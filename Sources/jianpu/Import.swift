@@ -56,7 +56,9 @@ struct Import: ParsableCommand {
         } else if let target {
             try target.write(Array(results.map(\.text).joined(separator: "\nNextScore\n\n").utf8))
         } else {
-            try CommandOutput.write(results.map(\.text).joined(separator: "\nNextScore\n\n"))
+            // On a terminal the imported text's control characters are shown, never sent (a MIDI track name can hold `ESC ]0;`).
+            let text = results.map(\.text).joined(separator: "\nNextScore\n\n")
+            try CommandOutput.write(isatty(STDOUT_FILENO) == 1 ? TerminalText.visibleLines(text) : text)
         }
     }
 

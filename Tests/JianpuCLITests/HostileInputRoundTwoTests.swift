@@ -400,3 +400,162 @@ enum FileStatusProbe {
     static func isLink(_ path: String) -> Bool { (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil }
 
 }
+
+/// The third campaign's finds (issue 20's closing campaign): the log's dates, its text, imports.
+extension HostileInputRoundTwoTests {
+    @Test("quiz stats refuses a stored time that has no day, naming the column, never a trap",
+          arguments: ["1e308", "9223372036854775807", "-9223372036854775808", "'9999-99-99'"])
+    func storedTimeWithoutDay(value: String) throws {
+        let made = try shell("""
+            printf 'P5\\nm3\\n' | $J quiz --plain --mute -n 2 --db q.sqlite >/dev/null 2>&1
+            python3 -c "import sqlite3; c = sqlite3.connect('q.sqlite'); c.execute(\\"UPDATE recognize_intervals SET played_at = \(value)\\"); c.commit()"
+            """)
+        #expect(made.status == 0, "\(made.errors)")
+        for format in ["table", "csv", "json"] {
+            let outcome = try shell("$J quiz stats --db q.sqlite --format \(format)")
+            #expect(outcome.status == 1, "\(format): \(outcome.status) \(outcome.errors)")
+            #expect(outcome.errors.contains("played_at"), "\(outcome.errors)")
+        }
+    }
+
+    @Test("learn stats shows the log's text with its control characters made visible", arguments: ["table", "csv"])
+    func learnStatsEscapes(format: String) throws {
+        let made = try shell("""
+            printf 'q\\n' | $J learn D --plain --mute --db q.sqlite >/dev/null 2>&1
+            python3 -c "import sqlite3; c = sqlite3.connect('q.sqlite'); c.execute('INSERT INTO learn_answers (session_id, answered_at, scale, exercise, prompt, degree, expected, answered, correct, response_ms) VALUES (1, ?, ?, ?, 1, 1, 2, 3, 1, 500)', ('2026-11-26 04:00:00', 'D\\x1b]0;PWNED\\x07', 'x\\x1b[2J')); c.commit()"
+            """)
+        #expect(made.status == 0, "\(made.errors)")
+        let outcome = try shell("$J learn stats --db q.sqlite --format \(format)")
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.output.contains("PWNED") && !outcome.output.contains("\u{1B}"), "\(outcome.output)")
+    }
+
+    @Test("import onto a terminal shows the imported text's control characters, never sends them")
+    func importOntoTerminal() throws {
+        try file("e.abc", "X:1\nT:\u{1B}]0;PWNED\u{07}\u{1B}[2J\nM:4/4\nK:C\nCDEF|\n")
+        let outcome = try shell("script -qec \"$J import e.abc\" /dev/null")
+        #expect(outcome.output.contains("PWNED") && !outcome.output.contains("\u{1B}"), "\(outcome.output)")
+        let file = try shell("$J import e.abc > e.jp")
+        #expect(file.status == 0 && text("e.jp")?.contains("\u{1B}") == true, "a file keeps the text as it was")
+    }
+
+    @Test("import --all of two tunes of one number and title writes both; a title of combining marks gets a name that fits")
+    func importAllNames() throws {
+        let marks = "a" + String(repeating: "\u{301}", count: 200)
+        try file("b.abc", "X:1\nT:Same\nK:C\nCDEF|\n\nX:1\nT:Same\nK:C\nGABc|\n\nX:2\nT:\(marks)\nK:C\nC|\n")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let outcome = try shell("$J import b.abc --all -o out")
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).sorted()) ?? []
+        #expect(written.count == 3, "\(written)")
+        #expect(written.contains("001-same.jp") && written.contains("001-same-2.jp"), "\(written)")
+        #expect(written.allSatisfy { $0.utf8.count <= 255 })
+    }
+
+    @Test("a MusicXML element with thousands of attributes is refused at its place, at once")
+    func crowdedXMLElement() throws {
+        let attributes = (0..<5_000).map { "a\($0)=\"x\"" }.joined(separator: " ")
+        try file("w.musicxml", "<?xml version=\"1.0\"?>\n<score-partwise \(attributes)/>\n")
+        let outcome = try shell("$J import w.musicxml -o w.jp")
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("w.musicxml:2:1") && outcome.errors.contains("attributes"), "\(outcome.errors)")
+    }
+
+    @Test("a UTF-8 mark on an ABC file is skipped; a UTF-16 MusicXML file is read", arguments: ["abc", "musicxml"])
+    func importByteOrderMarks(format: String) throws {
+        let path = folder.appendingPathComponent("b.\(format)").path
+        if format == "abc" {
+            FileManager.default.createFile(atPath: path, contents: Data([0xEF, 0xBB, 0xBF] + Array("X:1\nT:t\nM:4/4\nK:C\nCDEF|\n".utf8)))
+        } else {
+            let xml = """
+                <?xml version="1.0" encoding="UTF-16"?>
+                <score-partwise version="4.0"><part-list><score-part id="P1"><part-name>P</part-name></score-part></part-list>
+                <part id="P1"><measure number="1"><attributes><divisions>1</divisions></attributes>
+                <note><pitch><step>C</step><octave>4</octave></pitch><duration>4</duration><type>whole</type></note></measure></part></score-partwise>
+                """
+            FileManager.default.createFile(atPath: path, contents: xml.data(using: .utf16))
+        }
+        let outcome = try shell("$J import b.\(format) -o b.jp")
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(text("b.jp")?.contains("1") == true)
+    }
+
+    @Test("a log that is no database leaves no -wal or -shm beside it")
+    func foreignLogLeavesNothing() throws {
+        #expect(try shell("$J quiz --plain --mute -n 1 --db good.sqlite </dev/null; head -c 100 good.sqlite > bad.sqlite").status == 0)
+        let outcome = try shell("$J quiz --plain --mute -n 1 --db bad.sqlite </dev/null")
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("not a database"), "\(outcome.errors)")
+        #expect(!names().contains("bad.sqlite-wal") && !names().contains("bad.sqlite-shm"), "\(names())")
+    }
+
+    @Test("-o a socket is said to be a socket, not a pipe nobody reads")
+    func socketOutput() throws {
+        let made = try shell("python3 -c \"import socket; socket.socket(socket.AF_UNIX).bind('so.mid')\"")
+        #expect(made.status == 0, "\(made.errors)")
+        try file("s.jp", "1 2 3 4 |\n")
+        let outcome = try shell("$J export s.jp -o so.mid")
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("socket") && !outcome.errors.contains("pipe"), "\(outcome.errors)")
+    }
+
+    @Test("a byte-order mark inside a score is shown in the message, not left invisible")
+    func byteOrderMarkInside() throws {
+        FileManager.default.createFile(atPath: folder.appendingPathComponent("m.jp").path,
+                                       contents: Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("title=t\n1 2 3 4 |\n".utf8)))
+        let outcome = try shell("$J check m.jp")
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("'\u{FFFD}title=t'"), "\(outcome.errors)")
+    }
+}
+
+extension HostileInputRoundTwoTests {
+    @Test("render of a WAV into a pipe says a WAV cannot go to a pipe and what can, in words",
+          .enabled(if: ExitStatusTests.hasSoundFont, "needs a SoundFont"))
+    func wavIntoPipe() throws {
+        try file("s.jp", "1 2 3 4 |\n")
+        let outcome = try shell("mkfifo p.wav; (cat p.wav > /dev/null &); sleep 0.2; $J render s.jp -o p.wav")
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("pipe") && outcome.errors.contains("FLAC"), "\(outcome.errors)")
+        #expect(!outcome.errors.contains("Error :"), "\(outcome.errors)")
+    }
+}
+
+extension HostileInputRoundTwoTests {
+    @Test("MusicXML numbers at their limits in a transposition, a meter's sum and a chord symbol's alteration import without a trap", arguments: [
+        "<attributes><divisions>1</divisions><transpose><chromatic>1</chromatic><octave-change>9223372036854775807</octave-change></transpose></attributes>",
+        "<attributes><divisions>1</divisions><time><beats>9223372036854775807+9223372036854775807</beats><beat-type>4</beat-type></time></attributes>",
+        "<attributes><divisions>1</divisions></attributes><harmony><root><root-step>C</root-step><root-alter>1e308</root-alter></root><kind>major</kind></harmony>",
+        "<attributes><divisions>1</divisions></attributes><harmony><root><root-step>C</root-step></root><kind>major</kind><bass><bass-step>E</bass-step><bass-alter>nan</bass-alter></bass></harmony>",
+    ])
+    func musicXMLNumbersAtLimits(measureStart: String) throws {
+        try file("x.musicxml", """
+            <?xml version="1.0"?>
+            <score-partwise version="4.0"><part-list><score-part id="P1"><part-name>P</part-name></score-part></part-list>
+            <part id="P1"><measure number="1">\(measureStart)
+            <note><pitch><step>C</step><octave>4</octave></pitch><duration>4</duration><type>whole</type></note></measure></part></score-partwise>
+            """)
+        let outcome = try shell("$J import x.musicxml -o x.jp")
+        #expect(outcome.status == 0, "\(outcome.status) \(outcome.errors)")
+        #expect(text("x.jp")?.contains("1") == true)
+    }
+}
+
+extension HostileInputRoundTwoTests {
+    @Test("a title with U+FFFE gives a PDF (its metadata title replaced as SVG's is), not 'input string not valid UTF-8'")
+    func pdfTitleNoncharacter() throws {
+        try file("t.jp", "title=a\u{FFFE}b\n1 2 3 4 |\n")
+        let outcome = try shell("$J typeset t.jp -o t.pdf")
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(!outcome.errors.contains("not valid UTF-8"), "\(outcome.errors)")
+        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("t.pdf").path)?.starts(with: Array("%PDF".utf8)) == true)
+    }
+
+    @Test("an output name longer than the file system allows is refused before any work (chordpad's record before the session)")
+    func tooLongNameRefusedFirst() throws {
+        let name = String(repeating: "n", count: 256) + ".mid"
+        let outcome = try shell("'\(Self.chordpad)' --record \(name) </dev/null")
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("too long") && !outcome.errors.contains("terminal"), "\(outcome.errors)")
+    }
+}

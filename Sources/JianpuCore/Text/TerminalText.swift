@@ -37,8 +37,9 @@ public enum TerminalText {
         case 0x00...0x1F: Unicode.Scalar(0x2400 + scalar.value)
         case 0x7F: "\u{2421}"
         // C1 (0x9B is CSI and 0x9D OSC on terminals that read them), then the marks that reorder or
-        // break lines where the terminal does not show it.
-        case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: "\u{FFFD}"
+        // break lines where the terminal does not show it, and a byte-order mark inside the text
+        // (invisible, it made "unrecognised word 'title=t'" a riddle).
+        case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029, 0xFEFF: "\u{FFFD}"
         default: nil
         }
     }
