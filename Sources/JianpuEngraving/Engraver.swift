@@ -30,6 +30,17 @@ public struct Engraver {
     /// them), or a system is taller than a page. `withSound`: it carries what the page plays
     /// (`Engraving.sound`), made from the timelines its highlight is lit from.
     public func engrave(_ score: Score, maximumPages: Int, withSound: Bool = false) throws(EngravingRefusal) -> Engraving {
+        var pages: [Page] = []
+        var engraving = try layout(score, maximumPages: maximumPages, withSound: withSound) { pages.append($0) }
+        let count = pages.count
+        engraving.pages = pages.indices.map { numbered(pages[$0], index: $0, of: count) }
+        return engraving
+    }
+
+    /// The score laid out, each page handed to `finished` (in order, without its number) as soon as nothing
+    /// later can change it; the engraving returned has no pages. Pages are let go as they are handed on, so
+    /// a sink that writes them holds only the pages not yet final.
+    func layout(_ score: Score, maximumPages: Int, withSound: Bool, finished: (Page) -> Void) throws(EngravingRefusal) -> Engraving {
         // Counted once: the page estimate and each movement's bar numbers read it.
         let written = score.movements.map { WrittenScore($0) }
         let estimate = PageEstimate(metrics: m, lineWidth: contentWidth, pageHeight: pageHeight - 2 * options.margin)
@@ -48,24 +59,32 @@ public struct Engraver {
             // The first movement's shared, not copied: a wide bar's performance is held once.
             if performance.isEmpty { performance = times.performance } else { performance += times.performance }
             let before = book
-            try engrave(movement, number: index + 1, written: written[index], times: times, into: &book)
+            try engrave(movement, number: index + 1, written: written[index], times: times, into: &book, handsOn: true, finished: finished)
             // A last system alone on a page of its own: the movement is set again tighter if that saves the
             // page (a short song on one page, as LilyPond prints it), else with its last two pages balanced.
             book = refitted(movement, number: index + 1, written: written[index], times: times, book: book, before: before)
+            // The movement's signs are drawn: every page but the last is final.
+            book.handOn(upTo: book.pages.count - 1, to: finished)
             offset += seconds
         }
-        if book.pages.count > 1 {
-            for index in book.pages.indices {
-                let number = Glyph(.text("\(index + 1) / \(book.pages.count)", m.small, .middle), at: Point(pageWidth / 2, pageHeight - options.margin / 2), role: .pageNumber)
-                book.pages[index].glyphs.append(number)
-            }
-        }
-        return Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: book.pages, performance: performance, duration: offset, sound: sound)
+        book.handOn(upTo: book.pages.count, to: finished)
+        return Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: [], performance: performance, duration: offset, sound: sound)
+    }
+
+    /// The page (0-based `index`) with its number, `i / N`, when there is more than one.
+    func numbered(_ page: Page, index: Int, of count: Int) -> Page {
+        guard count > 1 else { return page }
+        var page = page
+        page.glyphs.append(Glyph(.text("\(index + 1) / \(count)", m.small, .middle), at: Point(pageWidth / 2, pageHeight - options.margin / 2), role: .pageNumber))
+        return page
     }
 
     /// Lays out one movement (1-based `number`) on the pages that follow.
     /// `fit` may set it tighter, its systems closer or a page break earlier.
-    func engrave(_ movement: Movement, number: Int, written: WrittenScore, times: PlayedOnsets, into book: inout PageBook, fit: MovementFit = MovementFit()) throws(EngravingRefusal) {
+    /// With `handsOn`, `finished` takes the pages that nothing later in the movement can change as it goes:
+    /// once a refit is out of question (past four pages) and no sign across systems may still land on them.
+    func engrave(_ movement: Movement, number: Int, written: WrittenScore, times: PlayedOnsets, into book: inout PageBook,
+                 fit: MovementFit = MovementFit(), handsOn: Bool = false, finished: (Page) -> Void = { _ in }) throws(EngravingRefusal) {
         // More parts than a page holds at their least height are refused before their bars are read.
         let least = PageEstimate.partHeight * m.s * Double(movement.parts.count)
         guard least <= book.room else {
@@ -85,6 +104,11 @@ public struct Engraver {
         let names = movement.parts.count > 1 ? movement.parts.map { $0.instrument ?? "" } : []
         let namesWidth = names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + m.partNamePad : 0 } ?? 0
         var systems: [SystemLayout] = []
+        // Where each system's area is, to give it its lyrics' boxes once they are drawn.
+        var areas: [(page: Int, slot: Int)] = []
+        let firstPage = book.pages.count
+        // The first page holding events the signs across systems still need: it and those after wait for the movement's end.
+        var pinned = Int.max
         var tieOpen = Array(repeating: false, count: movement.parts.count)
         var spacing = DurationSpacing.of(parts)
         spacing.shortestSpace *= fit.tightness
@@ -129,7 +153,13 @@ public struct Engraver {
             for p in placed.events.indices {
                 placed.events[p] = Spanners.needed(placed.events[p], tieOpen: &tieOpen[p], hasSlurs: !movement.parts[p].slurs.isEmpty)
             }
+            if placed.events.contains(where: { !$0.isEmpty }) { pinned = min(pinned, placed.page) }
+            areas.append((placed.page, book.pages[placed.page].systems.count))
+            book.pages[placed.page].systems.append(SystemArea(rect: placed.rect, heads: placed.heads, lyrics: [], chordSymbols: placed.chordBoxes))
+            placed.heads = []
+            placed.chordBoxes = []
             systems.append(placed)
+            if handsOn, book.pages.count - firstPage > 4 { book.handOn(upTo: min(pinned, book.pages.count - 1), to: finished) }
             book.y += system.height + m.systemGap * fit.systemGapScale
         }
         // Blocks are laid out a line at a time (as many as fit), so that a score past the page limit stops
@@ -179,8 +209,8 @@ public struct Engraver {
         if !line.isEmpty { try setLine(line, first: lineIsFirst, justified: balanced || natural(line) >= 0.6 * available(first: lineIsFirst)) }
         let spans = Spanners(systems: &systems, parts: movement.parts, metrics: m, measure: measure)
         for (page, glyphs) in spans.glyphsByPage { book.pages[page].glyphs += glyphs }
-        for system in systems {
-            book.pages[system.page].systems.append(SystemArea(rect: system.rect, heads: system.heads, lyrics: spans.lyricBoxes[system.index] ?? [], chordSymbols: system.chordBoxes))
+        for (system, lyrics) in spans.lyricBoxes {
+            book.pages[areas[system].page].systems[areas[system].slot].lyrics = lyrics
         }
         book.y += m.s
     }
@@ -207,6 +237,8 @@ struct PageBook {
     let maximumPages: Int
     /// Set when `reserve` needed a page past the maximum (none is added then).
     private(set) var isFull = false
+    /// The pages before this one have been handed on (`handOn`).
+    private(set) var handedOn = 0
 
     init(height: Double, margin: Double, maximumPages: Int = .max) {
         self.height = height
@@ -240,6 +272,16 @@ struct PageBook {
 
     /// The height a page has for music between its margins.
     var room: Double { height - 2 * margin }
+
+    /// Pages before `end` not handed on yet go to `finished`, each left empty here (its place kept, so that
+    /// pages are still counted and found by number).
+    mutating func handOn(upTo end: Int, to finished: (Page) -> Void) {
+        while handedOn < end {
+            finished(pages[handedOn])
+            pages[handedOn] = Page()
+            handedOn += 1
+        }
+    }
 
     mutating func add(_ glyphs: [Glyph]) {
         pages[pages.count - 1].glyphs += glyphs

@@ -29,6 +29,34 @@ public enum HTMLPage {
         try writeTail(engraving, performance: performance, to: emit)
     }
 
+    /// Writes the playing page a page of score at a time as the layout finishes them
+    /// (`Engraver.write(_:maximumPages:withSound:to:)`, with sound): its player plays the engraving's `sound`.
+    public struct Stream<Failure: Error>: PageWriter {
+        var svg: SVGWriter.Stream<Failure>
+        let emit: (String) throws(Failure) -> Void
+
+        /// `emit` takes the text a piece at a time.
+        public init(emit: @escaping (String) throws(Failure) -> Void) {
+            self.emit = emit
+            // The SVG inside the page, without its XML declaration.
+            svg = SVGWriter.Stream(declaration: false, emit: emit)
+        }
+
+        public mutating func begin(_ engraving: Engraving, pageCount: Int) throws {
+            try emit(HTMLPage.head(engraving, performance: PagePerformance()))
+            try svg.begin(engraving, pageCount: pageCount)
+        }
+
+        public mutating func write(_ page: Page, index: Int) throws {
+            try svg.write(page, index: index)
+        }
+
+        public mutating func end(_ engraving: Engraving) throws {
+            try svg.end(engraving)
+            try HTMLPage.writeTail(engraving, performance: engraving.sound ?? PagePerformance(), to: emit)
+        }
+    }
+
     /// The page after its SVG: the player's script with the performance, handed on a piece at a time (made
     /// before the SVG and held whole, a wide bar's timing was several copies of tens of megabytes).
     private static func writeTail<Failure: Error>(_ engraving: Engraving, performance: PagePerformance?, to emit: (String) throws(Failure) -> Void) throws(Failure) {

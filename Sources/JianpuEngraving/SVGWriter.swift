@@ -18,29 +18,75 @@ public enum SVGWriter {
     /// The SVG text of `engraving` handed to `emit` a piece at a time (a page, or less), so that a
     /// writer can stream it to its file instead of holding the whole text.
     public static func write<Failure: Error>(_ engraving: Engraving, pageGap: Double = 12, to emit: (String) throws(Failure) -> Void) throws(Failure) {
-        let pageCount = max(engraving.pages.count, 1)
+        try emit(head(engraving, pageCount: engraving.pages.count, pageGap: pageGap))
+        for (index, page) in engraving.pages.enumerated() {
+            try write(page, index: index, of: engraving, pageGap: pageGap, to: emit)
+        }
+        try emit(tail)
+    }
+
+    /// The document's start, up to its first page: its size needs the number of pages.
+    static func head(_ engraving: Engraving, pageCount: Int, pageGap: Double = 12) -> String {
+        let pageCount = max(pageCount, 1)
         let total = Double(pageCount) * engraving.height + Double(pageCount - 1) * pageGap
         var out = ""
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(n(engraving.width))pt\" height=\"\(n(total))pt\" viewBox=\"0 0 \(n(engraving.width)) \(n(total))\">\n"
         if let title = engraving.title { out += "<title>\(escaped(title))</title>\n" }
         out += "<style>text{fill:#000}line,polyline,path{stroke:#000;fill:none;stroke-linecap:butt}circle{fill:#000}.page-sheet{fill:#fff;stroke:#ccc}rect.bar{fill:transparent;stroke:none}</style>\n"
-        for (index, page) in engraving.pages.enumerated() {
-            let top = Double(index) * (engraving.height + pageGap)
-            out += "<g class=\"page\" data-page=\"\(index + 1)\" transform=\"translate(0,\(n(top)))\">\n"
-            out += "<rect class=\"page-sheet\" x=\"0\" y=\"0\" width=\"\(n(engraving.width))\" height=\"\(n(engraving.height))\"/>\n"
-            for glyph in page.glyphs {
-                write(glyph, to: &out)
-                if out.utf8.count >= chunk { try emit(out); out = "" }
-            }
-            for bar in page.bars {
-                out += "<rect class=\"bar\" x=\"\(n(bar.rect.x))\" y=\"\(n(bar.rect.y))\" width=\"\(n(bar.rect.width))\" height=\"\(n(bar.rect.height))\" data-bar=\"\(bar.number)\" data-start=\"\(n(bar.start, places: 3))\"/>\n"
-                if out.utf8.count >= chunk { try emit(out); out = "" }
-            }
-            out += "</g>\n"
+        return out
+    }
+
+    /// The document's end, after its last page.
+    static let tail = "</svg>\n"
+
+    /// One page (0-based `index`) of an engraving the size of `frame`, handed to `emit` a piece at a time.
+    static func write<Failure: Error>(_ page: Page, index: Int, of frame: Engraving, pageGap: Double = 12, to emit: (String) throws(Failure) -> Void) throws(Failure) {
+        let top = Double(index) * (frame.height + pageGap)
+        var out = "<g class=\"page\" data-page=\"\(index + 1)\" transform=\"translate(0,\(n(top)))\">\n"
+        out += "<rect class=\"page-sheet\" x=\"0\" y=\"0\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\"/>\n"
+        for glyph in page.glyphs {
+            write(glyph, to: &out)
+            if out.utf8.count >= chunk { try emit(out); out = "" }
         }
-        out += "</svg>\n"
+        for bar in page.bars {
+            out += "<rect class=\"bar\" x=\"\(n(bar.rect.x))\" y=\"\(n(bar.rect.y))\" width=\"\(n(bar.rect.width))\" height=\"\(n(bar.rect.height))\" data-bar=\"\(bar.number)\" data-start=\"\(n(bar.start, places: 3))\"/>\n"
+            if out.utf8.count >= chunk { try emit(out); out = "" }
+        }
+        out += "</g>\n"
         try emit(out)
+    }
+
+    /// Writes the SVG a page at a time as the layout finishes them (`Engraver.write(_:maximumPages:withSound:to:)`).
+    public struct Stream<Failure: Error>: PageWriter {
+        let pageGap: Double
+        let declaration: Bool
+        let emit: (String) throws(Failure) -> Void
+        var frame: Engraving?
+
+        /// `emit` takes the text a piece at a time; without `declaration`, the document starts at `<svg`
+        /// (inside a page).
+        public init(pageGap: Double = 12, declaration: Bool = true, emit: @escaping (String) throws(Failure) -> Void) {
+            self.pageGap = pageGap
+            self.declaration = declaration
+            self.emit = emit
+        }
+
+        public mutating func begin(_ engraving: Engraving, pageCount: Int) throws {
+            frame = engraving
+            var head = SVGWriter.head(engraving, pageCount: pageCount, pageGap: pageGap)
+            if !declaration, let end = head.firstIndex(of: "\n") { head = String(head[head.index(after: end)...]) }
+            try emit(head)
+        }
+
+        public mutating func write(_ page: Page, index: Int) throws {
+            guard let frame else { return }
+            try SVGWriter.write(page, index: index, of: frame, pageGap: pageGap, to: emit)
+        }
+
+        public mutating func end(_ engraving: Engraving) throws {
+            try emit(SVGWriter.tail)
+        }
     }
 
     /// About how much text `write` gathers before handing it on.

@@ -26,9 +26,30 @@ public enum PDFWriter {
     /// `emit` throws stops the drawing and is thrown.
     public static func write(_ engraving: Engraving, to emit: (UnsafeRawBufferPointer) throws -> Void) throws {
         try withoutActuallyEscaping(emit) { emit in
-            let sink = Sink(emit: emit)
-            let box = Unmanaged.passRetained(sink)
-            defer { box.release() }
+            let stream = Stream(emit: emit)
+            try stream.begin(engraving, pageCount: engraving.pages.count)
+            for (index, page) in engraving.pages.enumerated() { try stream.write(page, index: index) }
+            try stream.end(engraving)
+        }
+    }
+
+    /// Draws the PDF a page at a time as the layout finishes them (`Engraver.write(_:maximumPages:withSound:to:)`),
+    /// handing its bytes to `emit` as cairo writes them. The first error `emit` throws stops the drawing and is thrown.
+    public final class Stream: PageWriter {
+        private let sink: Sink
+        private var surface: OpaquePointer?
+        private var context: OpaquePointer?
+
+        public init(emit: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+            sink = Sink(emit: emit)
+        }
+
+        deinit {
+            if let context { cairo_destroy(context) }
+            if let surface { cairo_surface_destroy(surface) }
+        }
+
+        public func begin(_ engraving: Engraving, pageCount: Int) throws {
             let write: cairo_write_func_t = { closure, data, length in
                 guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
                 let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
@@ -39,10 +60,11 @@ public enum PDFWriter {
                 }
                 return CAIRO_STATUS_SUCCESS
             }
-            guard let surface = cairo_pdf_surface_create_for_stream(write, box.toOpaque(), engraving.width, engraving.height) else {
+            // The sink lives as long as this stream, which destroys the surface first.
+            guard let surface = cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(), engraving.width, engraving.height) else {
                 throw Failure(description: "cannot make a PDF")
             }
-            defer { cairo_surface_destroy(surface) }
+            self.surface = surface
             if let title = engraving.title {
                 // cairo refuses U+FFFE and U+FFFF as "not valid UTF-8" and fails the whole PDF: replaced as SVG replaces them.
                 let fit = String(String.UnicodeScalarView(title.unicodeScalars.map { XMLText.isAllowed($0) ? $0 : XMLText.replacement }))
@@ -50,12 +72,20 @@ public enum PDFWriter {
             }
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "jianpu typeset")
             guard let context = cairo_create(surface) else { throw Failure(description: "cannot draw a PDF") }
-            for page in engraving.pages {
-                for glyph in page.glyphs { draw(glyph, in: context) }
-                cairo_show_page(context)
-                if sink.error != nil { break }
-            }
+            self.context = context
+        }
+
+        public func write(_ page: Page, index: Int) throws {
+            guard let context else { return }
+            for glyph in page.glyphs { PDFWriter.draw(glyph, in: context) }
+            cairo_show_page(context)
+            if let error = sink.error { throw error }
+        }
+
+        public func end(_ engraving: Engraving) throws {
+            guard let surface, let context else { return }
             cairo_destroy(context)
+            self.context = nil
             cairo_surface_finish(surface)
             if let error = sink.error { throw error }
             let status = cairo_surface_status(surface)

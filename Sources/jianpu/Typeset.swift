@@ -47,25 +47,21 @@ struct Typeset: ParsableCommand {
         let written = try input.load()
         let score = written.transposed(by: transposition.semitones(from: written.writtenKey))
         let engraver = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure())
-        let engraving: Engraving
-        do {
-            engraving = try engraver.engrave(score, maximumPages: maxPages, withSound: format == .html)
-        } catch {
-            throw CommandFailure(error.message(for: input.file))
-        }
+        // Pages are written as the layout finishes them: a big score's pages are never all held, nor its text.
         do {
             switch format ?? .svg {
             case .svg:
-                // Streamed: the text of a big score is never held whole.
-                let writer = try file.open()
-                try SVGWriter.write(engraving) { (text: String) throws(FileProblem) in try writer.write(Array(text.utf8)) }
-                try writer.commit()
+                var stream = PageFile(file) { writer in SVGWriter.Stream { (text: String) throws(FileProblem) in try writer.write(Array(text.utf8)) } }
+                try engraver.write(score, maximumPages: maxPages, to: &stream)
             case .pdf:
-                let writer = try file.open()
-                try PDFWriter.write(engraving) { (bytes: UnsafeRawBufferPointer) throws(FileProblem) in try writer.write(bytes) }
-                try writer.commit()
-            case .html: try HTMLTypesetting.write(engraving, to: file)
+                var stream = PageFile(file) { writer in PDFWriter.Stream { bytes in try writer.write(bytes) } }
+                try engraver.write(score, maximumPages: maxPages, to: &stream)
+            case .html:
+                var stream = PageFile(file, HTMLTypesetting.page)
+                try engraver.write(score, maximumPages: maxPages, withSound: true, to: &stream)
             }
+        } catch let refusal as EngravingRefusal {
+            throw CommandFailure(refusal.message(for: input.file))
         } catch let error as AudioError {
             throw CommandFailure(error.message)
         } catch let error as PDFWriter.Failure {
@@ -75,3 +71,34 @@ struct Typeset: ParsableCommand {
 }
 
 extension Paper: ExpressibleByArgument {}
+
+/// Pages written to an output file opened when the layout begins writing, once it has counted the pages:
+/// a score it refuses leaves nothing behind. The file is put in place after the last page.
+struct PageFile<Pages: PageWriter>: PageWriter {
+    let file: OutputFile
+    let make: (OutputFileWriter) -> Pages
+    private var writer: OutputFileWriter?
+    private var pages: Pages?
+
+    init(_ file: OutputFile, _ make: @escaping (OutputFileWriter) -> Pages) {
+        self.file = file
+        self.make = make
+    }
+
+    mutating func begin(_ engraving: Engraving, pageCount: Int) throws {
+        let writer = try file.open()
+        self.writer = writer
+        var pages = make(writer)
+        try pages.begin(engraving, pageCount: pageCount)
+        self.pages = pages
+    }
+
+    mutating func write(_ page: Page, index: Int) throws {
+        try pages?.write(page, index: index)
+    }
+
+    mutating func end(_ engraving: Engraving) throws {
+        try pages?.end(engraving)
+        try writer?.commit()
+    }
+}
