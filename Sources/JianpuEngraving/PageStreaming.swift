@@ -15,7 +15,7 @@ public protocol PageWriter {
 extension Engraver {
     /// At most this many glyphs of finished pages are kept from the first layout: a score within it is
     /// written from that one layout, a bigger one is laid out again, page by page, once its pages are counted.
-    static let heldGlyphs = 200_000
+    static let heldGlyphs = 50_000
 
     /// Lays the score out and hands its pages to `writer` as they are final, in the order and with the numbers
     /// `engrave(_:maximumPages:withSound:)` gives them: the same document, without holding every page.
