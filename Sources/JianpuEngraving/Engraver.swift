@@ -209,8 +209,11 @@ public struct Engraver {
         if !line.isEmpty { try setLine(line, first: lineIsFirst, justified: balanced || natural(line) >= 0.6 * available(first: lineIsFirst)) }
         let spans = Spanners(systems: &systems, parts: movement.parts, metrics: m, measure: measure)
         for (page, glyphs) in spans.glyphsByPage { book.pages[page].glyphs += glyphs }
-        for (system, lyrics) in spans.lyricBoxes {
-            book.pages[areas[system].page].systems[areas[system].slot].lyrics = lyrics
+        // Sung systems hold events the signs need, so their pages are still here (checked all the same).
+        for (system, lyrics) in spans.lyricBoxes where areas.indices.contains(system) {
+            let (page, slot) = areas[system]
+            guard book.pages.indices.contains(page), book.pages[page].systems.indices.contains(slot) else { continue }
+            book.pages[page].systems[slot].lyrics = lyrics
         }
         book.y += m.s
     }

@@ -25,6 +25,11 @@ extension Engraver {
     /// as it is final) and once to write them. Refusals (`EngravingRefusal`) come from the first layout,
     /// before `writer` is begun.
     public func write(_ score: Score, maximumPages: Int, withSound: Bool = false, to writer: inout some PageWriter) throws {
+        try write(score, maximumPages: maximumPages, withSound: withSound, holding: Self.heldGlyphs, to: &writer)
+    }
+
+    /// `write(_:maximumPages:withSound:to:)` keeping at most `heldGlyphs` glyphs of the first layout.
+    func write(_ score: Score, maximumPages: Int, withSound: Bool, holding heldGlyphs: Int, to writer: inout some PageWriter) throws {
         var held: [Page]? = []
         var glyphs = 0
         var counted = 0
@@ -32,7 +37,7 @@ extension Engraver {
             counted += 1
             guard held != nil else { return }
             glyphs += page.glyphs.count
-            if glyphs > Self.heldGlyphs { held = nil } else { held?.append(page) }
+            if glyphs > heldGlyphs { held = nil } else { held?.append(page) }
         }
         if let pages = held, let whole = engraving {
             try writer.begin(Self.frame(of: whole), pageCount: pages.count)
