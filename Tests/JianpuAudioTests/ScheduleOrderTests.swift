@@ -104,3 +104,18 @@ struct ScheduleOrderTests {
         #expect(schedule.events == expected)
     }
 }
+
+@Suite("Schedule order: an event's storage")
+struct ScheduledEventStorageTests {
+    @Test("an event packs into 16 bytes and keeps its frame, negative or past 32 bits, and its note")
+    func packed() {
+        #expect(MemoryLayout<ScheduledEvent>.stride == 16)
+        for frame in [0, 1, -1, 44_100, Int(UInt32.max), Int(UInt32.max) + 1, -(1 << 40) - 3, (1 << 47) - 1, -(1 << 47)] {
+            let event = ScheduledEvent(frame: frame, message: .noteOn(channel: 3, key: 60, velocity: 90), noteIndex: 7)
+            #expect(event.frame == frame)
+            #expect(event.noteIndex == 7)
+        }
+        #expect(ScheduledEvent(frame: .max, message: .programChange(channel: 0, program: 1)).frame == (1 << 47) - 1)
+        #expect(ScheduledEvent(frame: .min, message: .programChange(channel: 0, program: 1)).noteIndex == nil)
+    }
+}
