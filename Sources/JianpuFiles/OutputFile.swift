@@ -153,9 +153,12 @@ public final class OutputFileWriter {
             if descriptor >= 0 { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
         } else {
             var template = Array(OutputFile.temporaryTemplate(for: file.target).utf8CString)
-            descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            temporaryPath = descriptor >= 0 ? String(cString: template) : nil
-            if let temporaryPath { registration = TemporaryFiles.register(temporaryPath) }
+            // Created and registered with signals held: one arriving between the two would leave the file.
+            (descriptor, temporaryPath, registration) = TemporaryFiles.holdingSignals {
+                let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+                let path = descriptor >= 0 ? String(cString: template) : nil
+                return (descriptor, path, path.flatMap(TemporaryFiles.register))
+            }
             if descriptor >= 0 {
                 // The new file gets the old one's owner and permissions, or the usual ones for a new file.
                 let previous = FileStatus(file.target)
