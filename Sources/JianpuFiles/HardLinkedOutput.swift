@@ -31,35 +31,32 @@ enum HardLinkedOutput {
             // A file system that cannot reserve (EOPNOTSUPP, EINVAL) is written without; a full one changes nothing.
             if reserved == ENOSPC || reserved == EDQUOT || reserved == EFBIG { throw unchanged(reserved) }
         }
-        var all = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var offset: off_t = 0
-        var failure: Int32 = 0
-        while offset < size, failure == 0 {
-            let count = buffer.withUnsafeMutableBytes { pread(source, $0.baseAddress, $0.count, offset) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { failure = count < 0 ? errno : EIO; break }
-            var written = 0
-            while written < count {
-                let step = buffer.withUnsafeBytes { pwrite(target, $0.baseAddress! + written, count - written, offset + off_t(written)) }
-                if step < 0 && errno == EINTR { continue }
-                guard step > 0 else { failure = step < 0 ? errno : EIO; break }
-                written += step
+        try TemporaryFiles.holdingSignals { () throws(FileProblem) in
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            var offset: off_t = 0
+            var failure: Int32 = 0
+            while offset < size, failure == 0 {
+                let count = buffer.withUnsafeMutableBytes { pread(source, $0.baseAddress, $0.count, offset) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { failure = count < 0 ? errno : EIO; break }
+                var written = 0
+                while written < count {
+                    let step = buffer.withUnsafeBytes { pwrite(target, $0.baseAddress! + written, count - written, offset + off_t(written)) }
+                    if step < 0 && errno == EINTR { continue }
+                    guard step > 0 else { failure = step < 0 ? errno : EIO; break }
+                    written += step
+                }
+                offset += off_t(written)
             }
-            offset += off_t(written)
+            if failure == 0, ftruncate(target, size) != 0 { failure = errno }
+            if failure == 0, fsync(target) != 0 { failure = errno }
+            close(source)
+            if close(target) != 0, failure == 0 { failure = errno }
+            guard failure == 0 else {
+                // The file may be half written now: the whole new content stays in the temporary file.
+                throw FileProblem(file.path, "was only partly written (\(String(cString: strerror(failure)))): the whole new content is kept in \(temporaryPath)")
+            }
+            unlink(temporaryPath)
         }
-        if failure == 0, ftruncate(target, size) != 0 { failure = errno }
-        if failure == 0, fsync(target) != 0 { failure = errno }
-        close(source)
-        if close(target) != 0, failure == 0 { failure = errno }
-        guard failure == 0 else {
-            // The file may be half written now: the whole new content stays in the temporary file.
-            throw FileProblem(file.path, "was only partly written (\(String(cString: strerror(failure)))): the whole new content is kept in \(temporaryPath)")
-        }
-        unlink(temporaryPath)
     }
 }

@@ -77,12 +77,11 @@ public struct OutputFile: Sendable, Hashable {
             throw FileProblem(path, "names nothing that can be written")
         }
         isDevice = false
-        let (folder, _) = FileStatus.split(target)
+        let (folder, name) = FileStatus.split(target)
         guard let parent = FileStatus(folder) else { throw FileProblem(path, "the folder \(folder) does not exist") }
         guard parent.kind == .directory else { throw FileProblem(path, "\(folder) is not a folder") }
         // Known now, not at the rename after the work (a chordpad performance, a long render).
         let longest = pathconf(folder, Int32(_PC_NAME_MAX))
-        let name = FileStatus.split(target).name
         if longest > 0, name.utf8.count > longest {
             throw FileProblem(path, "the name is \(name.utf8.count) bytes, too long: a name here has at most \(longest); choose a shorter one")
         }

@@ -47,13 +47,13 @@ public enum TemporaryFiles {
 
     /// Runs `body` with every signal held back, delivered once it returns: a file created and registered
     /// in `body` is never left behind by a signal arriving between the two.
-    public static func holdingSignals<T>(_ body: () -> T) -> T {
+    public static func holdingSignals<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         var all = sigset_t()
         var previous = sigset_t()
         sigfillset(&all)
         pthread_sigmask(SIG_BLOCK, &all, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        return body()
+        return try body()
     }
 
     /// Forgets a temporary file or folder: it was put in place or removed.
