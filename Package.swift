@@ -32,6 +32,8 @@ let package = Package(
             providers: [.apt(["libfluidsynth-dev"])]
         ),
         .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
+        // glibc's allocator settings (mallopt), which the Glibc module leaves out.
+        .systemLibrary(name: "CMalloc"),
         // libasound: the ALSA sequencer (MIDI input) and quieting its error messages.
         .systemLibrary(
             name: "CALSA",
@@ -50,7 +52,7 @@ let package = Package(
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",
-            dependencies: ["JianpuCore", "JianpuAudio", "JianpuFiles", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["JianpuCore", "JianpuAudio", "JianpuFiles", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Interval ear trainer: drills, adaptive selection, the SQLite log (GRDB), statistics.
         .target(

@@ -39,8 +39,9 @@ public struct Engraver {
 
     /// The score laid out, each page handed to `finished` (in order, without its number) as soon as nothing
     /// later can change it; the engraving returned has no pages. Pages are let go as they are handed on, so
-    /// a sink that writes them holds only the pages not yet final.
-    func layout(_ score: Score, maximumPages: Int, withSound: Bool, finished: (Page) -> Void) throws(EngravingRefusal) -> Engraving {
+    /// a sink that writes them holds only the pages not yet final. `inOrder`: with the engraving's `performance`
+    /// (what a page that plays lights its notes from; without a player it is 32 bytes a note held for nothing).
+    func layout(_ score: Score, maximumPages: Int, withSound: Bool, inOrder: Bool = true, finished: (Page) -> Void) throws(EngravingRefusal) -> Engraving {
         // Counted once: the page estimate and each movement's bar numbers read it.
         let written = score.movements.map { WrittenScore($0) }
         let estimate = PageEstimate(metrics: m, lineWidth: contentWidth, pageHeight: pageHeight - 2 * options.margin)
@@ -50,14 +51,11 @@ public struct Engraver {
         var offset = 0.0
         var sound = withSound ? PagePerformance() : nil
         for (index, movement) in score.movements.enumerated() {
-            // The performance the page plays (rolled arpeggios, the chords= part): one flattening for sound and highlight.
+            // The performance the page plays (rolled arpeggios, the chords= part), for sound and highlight alike.
             let timeline = Flattener.timeline(of: movement, rollsArpeggios: true, withChords: true)
-            let times = PlayedOnsets(timeline: timeline, movement: index, offset: offset)
+            let times = PlayedOnsets(timeline: timeline, offset: offset)
             // The timeline's notes are let go before the layout: the onsets are all it needed.
             let seconds = timeline.durationSeconds
-            sound?.append(timeline)
-            // The first movement's shared, not copied: a wide bar's performance is held once.
-            if performance.isEmpty { performance = times.performance } else { performance += times.performance }
             let before = book
             try engrave(movement, number: index + 1, written: written[index], times: times, into: &book, handsOn: true, finished: finished)
             // A last system alone on a page of its own: the movement is set again tighter if that saves the
@@ -65,6 +63,13 @@ public struct Engraver {
             book = refitted(movement, number: index + 1, written: written[index], times: times, book: book, before: before)
             // The movement's signs are drawn: every page but the last is final.
             book.handOn(upTo: book.pages.count - 1, to: finished)
+            if withSound || inOrder {
+                // Made once the movement is laid out, from the same flattening made again (it is a function
+                // of the movement): held through the layout, a wide bar's would add 70 bytes a note to its peak.
+                let timeline = Flattener.timeline(of: movement, rollsArpeggios: true, withChords: true)
+                sound?.append(timeline)
+                if inOrder { performance += PlayedOnsets.performance(of: timeline, movement: index, offset: offset) }
+            }
             offset += seconds
         }
         book.handOn(upTo: book.pages.count, to: finished)

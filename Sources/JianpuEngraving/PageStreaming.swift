@@ -33,7 +33,7 @@ extension Engraver {
         var held: [Page]? = []
         var glyphs = 0
         var counted = 0
-        var engraving: Engraving? = try layout(score, maximumPages: maximumPages, withSound: withSound) { page in
+        var engraving: Engraving? = try layout(score, maximumPages: maximumPages, withSound: withSound, inOrder: withSound) { page in
             counted += 1
             guard held != nil else { return }
             glyphs += page.glyphs.count
@@ -51,7 +51,7 @@ extension Engraver {
         try writer.begin(Self.frame(of: Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: [], performance: [], duration: 0)), pageCount: count)
         var failure: (any Error)?
         var index = 0
-        let whole = try layout(score, maximumPages: maximumPages, withSound: withSound) { page in
+        let whole = try layout(score, maximumPages: maximumPages, withSound: withSound, inOrder: withSound) { page in
             guard failure == nil else { return }
             do { try writer.write(numbered(page, index: index, of: count), index: index) } catch { failure = error }
             index += 1

@@ -78,19 +78,19 @@ public struct TextScore: Sendable {
     init(score: Score, timeline: Timeline?, piece: Int?) {
         self.score = score
         self.piece = piece
-        writtenScores = score.movements.map { WrittenScore($0) }
+        let writtenScores = score.movements.map { WrittenScore($0) }
+        self.writtenScores = writtenScores
+        // Made first, from a reading of their own: the written places they are found from are let go
+        // before the slots are made (the two held together were a third of the play screen's peak).
+        cues = timeline.map { Self.cues(of: $0, score: score, writtenScores: writtenScores, piece: piece) } ?? []
         var slots: [[Slot]] = []
-        // Where each written note and rest of the melody is, sorted by location, to follow the timeline.
-        var written: [(location: SourceLocation, movement: Int32, onset: Double)] = []
         var openingWindow: TextWindow?
         for (m, movement) in score.movements.enumerated() {
             var merged: [Slot] = [], part: [Slot] = [], reading = 0
             // A slot an event, about an item each: room made at once, not grown by copies (a long
             // part's slots and their copy would be held together).
             func makeRoom(forPart index: Int) {
-                let items = movement.parts[index].items.count
-                part.reserveCapacity(items + 2)
-                if timeline != nil, index == 0 { written.reserveCapacity(written.count + items) }
+                part.reserveCapacity(movement.parts[index].items.count + 2)
             }
             if !movement.parts.isEmpty { makeRoom(forPart: 0) }
             func add(_ slot: Slot) {
@@ -131,7 +131,6 @@ public struct TextScore: Sendable {
                 for event in bar.events {
                     let cell = TextEngraving.cell(event)
                     add(Slot(time: event.onset, lead: Int16(clamping: cell.lead), body: Int16(clamping: cell.width - cell.lead), hasEvent: true))
-                    if timeline != nil, index == 0, case .note = event.kind { written.append((event.location, Int32(m), event.onset.doubleValue)) }
                 }
                 if !bar.continues { add(Slot(time: Self.end(of: bar), barEnd: Int8(clamping: end.count), hasBar: true)) }
             }
@@ -144,9 +143,20 @@ public struct TextScore: Sendable {
         }
         self.slots = slots
         opening = openingWindow
-        guard let timeline else {
-            cues = []
-            return
+    }
+
+    /// Where the melody's notes and rests that `timeline` plays are written, in played order.
+    private static func cues(of timeline: Timeline, score: Score, writtenScores: [WrittenScore], piece: Int?) -> [Cue] {
+        // Where each written note and rest of the melody is, sorted by location, to follow the timeline.
+        var written: [(location: SourceLocation, movement: Int32, onset: Double)] = []
+        for (m, movement) in score.movements.enumerated() {
+            written.reserveCapacity(written.count + (movement.parts.first?.items.count ?? 0))
+            writtenScores[m].readBars(of: movement, movementIndex: m, piece: piece) { index, bar in
+                guard index == 0 else { return }
+                for event in bar.events {
+                    if case .note = event.kind { written.append((event.location, Int32(m), event.onset.doubleValue)) }
+                }
+            }
         }
         // Read in written order, they are sorted already but where a score says otherwise: no sort's copy then.
         if !zip(written, written.dropFirst()).allSatisfy({ $0.location <= $1.location }) { written.sort { $0.location < $1.location } }
@@ -186,7 +196,7 @@ public struct TextScore: Sendable {
             // No melody in the timeline (its first part silent): the line of the first written note.
             cues.append(Cue(played: 0, length: 0, movement: first.movement, written: first.onset))
         }
-        self.cues = cues
+        return cues
     }
 
     /// How many of the melody's events the opening holds: several screens of lines at any width.

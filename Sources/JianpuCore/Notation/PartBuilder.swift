@@ -280,6 +280,7 @@ struct PartBuilder {
             parser.warning(location, "'\(Self.shortened(written()))' sounds at MIDI note \(outside.midiNumber), outside 0 to 127: it stays silent")
             pitches.removeAll { !$0.isValidMIDI }
         }
+        if pitches.count > 1 { pitches = sharedChord(pitches) }
         let arpeggio = word.isChord ? pendingArpeggio : nil
         let spelling = arpeggio == nil && original == nil
             ? spellings.spelling(of: bytes)
@@ -301,6 +302,15 @@ struct PartBuilder {
         guard (0...127).contains(midiNumber) else { return [Pitch(midiNumber: midiNumber)] }
         if singlePitches.isEmpty { singlePitches = (0...127).map { [Pitch(midiNumber: $0)] } }
         return singlePitches[midiNumber]
+    }
+
+    /// Chords met in the part, each list held once: music repeats its chords, and a chord's own list
+    /// costs 64 bytes or more where a shared one costs a reference. Forgotten past a few thousand.
+    private var chords: Set<[Pitch]> = []
+
+    private mutating func sharedChord(_ pitches: [Pitch]) -> [Pitch] {
+        if chords.count >= 4_096 { chords.removeAll(keepingCapacity: true) }
+        return chords.insert(pitches).memberAfterInsert
     }
 
     static func shortened(_ text: String) -> String {

@@ -15,15 +15,9 @@ public struct PlayedOnsets: Sendable {
     /// notes took more than twice the room (its buckets, half empty after growing).
     private var keys: [Key] = []
     private var seconds: [Double] = []
-    /// Every written note and rest as it sounds, in order of time (parts in score order at the same
-    /// time): seconds, page id (`WrittenEvent.id`) and part. A grace note is lit with the note it
-    /// leads to, a chord once. (Ids of a few characters are held in the tuple, not on the heap.)
-    public private(set) var performance: [(seconds: Double, event: String, part: Int)] = []
 
-    /// The onsets of `timeline`, that of movement `movement` (0-based), which sounds `offset` seconds after the score's start.
-    public init(timeline: Timeline, movement: Int, offset: Double) {
-        var events: [(seconds: Double, event: String, part: Int)] = []
-        var last: (seconds: Double, location: SourceLocation, part: Int)?
+    /// The onsets of `timeline`, a movement which sounds `offset` seconds after the score's start.
+    public init(timeline: Timeline, offset: Double) {
         var onsets: [(key: Key, seconds: Double)] = []
         var compacted = 0
         // Sorted by key and then by time, each key's first kept: its earliest onset.
@@ -37,29 +31,46 @@ public struct PlayedOnsets: Sendable {
             onsets.removeLast(onsets.count - kept)
             compacted = kept
         }
-        func note(_ location: SourceLocation?, part: Int, pitch: Int, at position: WholeNotes, isGrace: Bool = false) {
-            guard let location else { return }
-            let seconds = timeline.tempoMap.seconds(at: position) + offset
+        Self.visit(timeline, offset: offset) { location, part, pitch, seconds, _ in
             onsets.append((Self.key(location, part: part, pitch: pitch), seconds))
             // Repeats sound a written note many times: the onsets are sorted and their repeats dropped
             // whenever their count doubles, so that they take the room of the written notes, not of the played ones.
             if onsets.count >= max(1 << 12, 2 * compacted) { compact() }
-            // Grace notes have onsets of their own but are lit with the note they lead to.
-            if isGrace { return }
-            if let last, last.seconds == seconds, last.location == location, last.part == part { return }
-            last = (seconds, location, part)
-            events.append((seconds, WrittenEvent.id(movement: movement, part: part, location: location), part))
         }
-        for timed in timeline.notes { note(timed.location, part: timed.part, pitch: timed.pitch.midiNumber, at: timed.onset, isGrace: timed.isGrace) }
-        for rest in timeline.rests { note(rest.location, part: rest.part, pitch: -1, at: rest.onset) }
-        performance = events.sorted { ($0.seconds, $0.part) < ($1.seconds, $1.part) }
-        events = []
         compact()
         keys.reserveCapacity(onsets.count)
         seconds.reserveCapacity(onsets.count)
         for onset in onsets {
             keys.append(onset.key)
             seconds.append(onset.seconds)
+        }
+    }
+
+    /// Every written note and rest of `timeline` as it sounds, in order of time (parts in score order at the
+    /// same time): seconds, page id (`WrittenEvent.id`) and part. A grace note is lit with the note it leads
+    /// to, a chord once. (Ids of a few characters are held in the tuple, not on the heap.)
+    public static func performance(of timeline: Timeline, movement: Int, offset: Double) -> [(seconds: Double, event: String, part: Int)] {
+        var events: [(seconds: Double, event: String, part: Int)] = []
+        var last: (seconds: Double, location: SourceLocation, part: Int)?
+        visit(timeline, offset: offset) { location, part, _, seconds, isGrace in
+            if isGrace { return }
+            if let last, last.seconds == seconds, last.location == location, last.part == part { return }
+            last = (seconds, location, part)
+            events.append((seconds, WrittenEvent.id(movement: movement, part: part, location: location), part))
+        }
+        events.sort { ($0.seconds, $0.part) < ($1.seconds, $1.part) }
+        return events
+    }
+
+    /// Each written note's pitch (-1 for a rest) as it sounds: where it was written, its part, its seconds, whether a grace note.
+    private static func visit(_ timeline: Timeline, offset: Double, _ body: (SourceLocation, Int, Int, Double, Bool) -> Void) {
+        for timed in timeline.notes {
+            guard let location = timed.location else { continue }
+            body(location, timed.part, timed.pitch.midiNumber, timeline.tempoMap.seconds(at: timed.onset) + offset, timed.isGrace)
+        }
+        for rest in timeline.rests {
+            guard let location = rest.location else { continue }
+            body(location, rest.part, -1, timeline.tempoMap.seconds(at: rest.onset) + offset, false)
         }
     }
 

@@ -5,10 +5,10 @@
 public struct WrittenEvent: Sendable {
     /// What is printed.
     public enum Kind: Sendable {
-        // Boxed: the event is copied into the block's and the system's placed events, and a wide
-        // bar holds many; the box is shared by the copies instead of copied with each.
+        // Held in place, not boxed: a box and a figure array cost a wide bar 150 bytes a note more,
+        // and the block and systems refer to events by index instead of copying them.
         /// A note, chord or rest, with how it is written in the key.
-        indirect case note(Note, WrittenNote)
+        case note(Note, WrittenNote)
         /// `-`: the note before it held a beat longer.
         case dash
         /// `R*n`: this many bars of rest.
@@ -16,10 +16,8 @@ public struct WrittenEvent: Sendable {
     }
     /// What is printed.
     public var kind: Kind
-    /// Written position from the start of the part (repeats counted once).
-    public var onset: WholeNotes
-    /// The time it takes: its written length scaled by the tuplets around it.
-    public var length: WholeNotes
+    private var storedOnset: CompactLength
+    private var storedLength: CompactLength
     /// Where it was written: with its part, what the timeline knows it by.
     public var location: SourceLocation
     private var storedPart: Int32
@@ -35,11 +33,23 @@ public struct WrittenEvent: Sendable {
     /// An event of part `part` of movement `movement` (0-based), `kind` written at `location`.
     public init(kind: Kind, onset: WholeNotes, length: WholeNotes, location: SourceLocation, part: Int, movement: Int) {
         self.kind = kind
-        self.onset = onset
-        self.length = length
+        storedOnset = CompactLength(onset)
+        storedLength = CompactLength(length)
         self.location = location
         storedPart = Int32(clamping: part)
         storedMovement = Int32(clamping: movement)
+    }
+
+    /// Written position from the start of the part (repeats counted once).
+    public var onset: WholeNotes {
+        get { storedOnset.value }
+        set { storedOnset = CompactLength(newValue) }
+    }
+
+    /// The time it takes: its written length scaled by the tuplets around it.
+    public var length: WholeNotes {
+        get { storedLength.value }
+        set { storedLength = CompactLength(newValue) }
     }
 
     /// The part (0-based, in score order) the event is written in.
