@@ -1,7 +1,7 @@
 import Foundation
 import FoundationXML
 import JianpuCore
-import JianpuEngraving
+@testable import JianpuEngraving
 import Testing
 
 @Suite("Engraving drawn as SVG")
@@ -239,5 +239,12 @@ struct SVGEngravingTests {
         #expect(graces.count == timeline.notes.filter(\.isGrace).count)
         #expect(heads.allSatisfy { $0.attributes["data-onset"] != nil })
         #expect(graces.allSatisfy { EngravingSupport.number($0, "font-size") < EngravingSupport.number(heads.first { !$0.classes.contains("grace") }!, "font-size") })
+    }
+
+    @Test("numbers are written with at most their places, without trailing zeros, a minus only when they round below zero",
+          arguments: [(0.0, 2, "0"), (12.5, 2, "12.5"), (3.14159, 2, "3.14"), (3.14159, 3, "3.142"), (-0.004, 2, "0"), (-0.5, 2, "-0.5"),
+                      (100.0, 2, "100"), (0.05, 2, "0.05"), (0.0005, 3, "0.001"), (-1234.5678, 3, "-1234.568"), (2.999, 2, "3"), (1e300, 2, "92233720368547758.07")])
+    func numbers(value: Double, places: Int, text: String) {
+        #expect(SVGWriter.n(value, places: places) == text)
     }
 }

@@ -336,28 +336,35 @@ check "volta: the status shows the time through the repeat (bar 1, 2nd time) and
 check "volta: the 1'' has two dots above (:), the 1' one (·)" grep -qE '^ +·( +:)$' "$WORK/volta-screen.txt"
 T kill-server >/dev/null 2>&1
 
-# Wide bars (three parts of one bar of 80,000 notes each): the screen holds the lines around the
-# playing position, read from the bars' events there, so its peak memory stays inside the README's
-# promise, ten times the score plus 160 MB (measured with GNU time, when it is installed).
-if [ -x /usr/bin/time ]; then
-    WIDE="$WORK/wide.jp"
-    python3 -c "
-bar = 'KeepLength\n10000/1 d1 ' + '1 ' * 79999 + '|'
-print('\nNextPart\n'.join([bar] * 3))" >"$WIDE"
-    SOCKET="jianpu-play-test-$$-wide"
-    SESSION=wide
+# The heaviest screens: wide bars (three parts of one bar of 80,000 notes each) and a 1 MB score of
+# one line of crotchets (the most notes per byte). The screen holds the lines around the playing
+# position, read from the bars' events there, so its peak memory stays inside the README's promise,
+# ten times the score plus 160 MB (measured with GNU time, when it is installed).
+# screen_memory NAME SCORE SHOWN: plays SCORE in a pane until SHOWN is drawn, then quits and checks the peak.
+screen_memory() {
+    local name="$1" score="$2" shown="$3"
+    SOCKET="jianpu-play-test-$$-$name"
+    SESSION=$name
     T new-session -d -s "$SESSION" -x 120 -y 40 \
-        "bash -c '/usr/bin/time -f %M -o \"$WORK/wide-peak.txt\" \"$BIN\" play \"$WIDE\" --out \"$WORK/wide.wav\" 2>/dev/null'" \; set-option -g remain-on-exit on
+        "bash -c '/usr/bin/time -f %M -o \"$WORK/$name-peak.txt\" \"$BIN\" play \"$score\" --out \"$WORK/$name.wav\" 2>/dev/null'" \; set-option -g remain-on-exit on
     remember_pane "$SESSION"
-    check "wide bars: the screen comes up" wait_for 60 "q quit"
-    check "wide bars: the melody's notes are drawn" wait_for 1 "▶ 1 1 1 1"
+    check "$name: the screen comes up" wait_for 60 "q quit"
+    check "$name: the melody's notes are drawn" wait_for 1 "$shown"
     T send-keys -t "$SESSION" q
     deadline=$((SECONDS + 10))
-    while [ ! -s "$WORK/wide-peak.txt" ] && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
-    PEAK=$(tail -1 "$WORK/wide-peak.txt" 2>/dev/null)
-    PROMISE=$(( (10 * $(stat -c %s "$WIDE") + (160 << 20)) / 1024 ))
-    check "wide bars: peak memory ${PEAK:-?} kB is under the promise, $PROMISE kB" test "${PEAK:-999999999}" -lt "$PROMISE"
+    while [ ! -s "$WORK/$name-peak.txt" ] && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
+    PEAK=$(tail -1 "$WORK/$name-peak.txt" 2>/dev/null)
+    PROMISE=$(( (10 * $(stat -c %s "$score") + (160 << 20)) / 1024 ))
+    check "$name: peak memory ${PEAK:-?} kB is under the promise, $PROMISE kB" test "${PEAK:-999999999}" -lt "$PROMISE"
     T kill-server >/dev/null 2>&1
+}
+if [ -x /usr/bin/time ]; then
+    python3 -c "
+bar = 'KeepLength\n10000/1 d1 ' + '1 ' * 79999 + '|'
+print('\nNextPart\n'.join([bar] * 3))" >"$WORK/wide.jp"
+    screen_memory wide "$WORK/wide.jp" "▶ 1 1 1 1"
+    python3 -c "print('1 ' * ((1 << 19) - 1))" >"$WORK/one-line.jp"
+    screen_memory one-line "$WORK/one-line.jp" "1 1 1 1 | 1 1 1 1"
 fi
 
 PIPED="$WORK/piped.wav"
