@@ -149,6 +149,7 @@ public struct Engraver {
             placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1,
                         names: first ? names : [], shape: shape)
             placed.separateBarNumbers(measure: measure)
+            for p in placed.events.indices { placed.glyphs += Spanners.tupletSigns(placed.events[p], metrics: m) }
             book.add(placed.glyphs)
             book.pages[book.pages.count - 1].bars += placed.barAreas
             // What the signs across systems need is kept; the glyphs now on the page and the blocks drawn

@@ -1,6 +1,7 @@
 import JianpuCore
 
-/// The signs that join events, possibly across systems: ties, slurs, tuplet numbers, lyrics and their hyphens.
+/// The signs that join events, possibly across systems: ties, slurs, lyrics and their hyphens; and tuplet
+/// numbers, which a system draws on its own (`tupletSigns`).
 struct Spanners {
     private(set) var glyphsByPage: [Int: [Glyph]] = [:]
     /// Boxes of the lyrics drawn in each system (by system index), for checks.
@@ -71,19 +72,18 @@ struct Spanners {
                     }
                 }
             }
-            tuplets(events, systems: systems, metrics: m)
         }
     }
 
     /// The events of a part's system that the signs may join, in order: tied notes and the note each tie
-    /// ends on, sung notes, tuplets, and every event of a part with slurs. The others are let go as each
+    /// ends on, sung notes, and every event of a part with slurs. The others are let go as each
     /// system is set, so that a wide bar's notes are not held until the movement's end for nothing.
     /// `tieOpen` carries a tie waiting for its note from one system to the next.
     static func needed(_ events: [SystemLayout.PlacedEvent], tieOpen: inout Bool, hasSlurs: Bool) -> [SystemLayout.PlacedEvent] {
         events.filter { placed in
             let event = placed.event
             let isNote = if case .note = event.kind { true } else { false }
-            let keep = hasSlurs || event.tiedToNext || (isNote && tieOpen) || event.tuplet != nil || !event.lyrics.isEmpty
+            let keep = hasSlurs || event.tiedToNext || (isNote && tieOpen) || !event.lyrics.isEmpty
             if isNote { tieOpen = false }
             if event.tiedToNext { tieOpen = true }
             return keep
@@ -109,18 +109,20 @@ struct Spanners {
         }
     }
 
-    /// The number over each tuplet's notes (each piece of it on a line).
-    private mutating func tuplets(_ events: [(system: Int, placed: SystemLayout.PlacedEvent)], systems: [SystemLayout], metrics m: EngravingOptions.Metrics) {
+    /// The number over each tuplet's notes among one system's events of a part, with a bracket where they
+    /// have no underline. A tuplet broken over lines is numbered on each, so a system's are drawn with it:
+    /// kept for the movement's end, a tuplet as long as the score held every note of it until then.
+    static func tupletSigns(_ events: [SystemLayout.PlacedEvent], metrics m: EngravingOptions.Metrics) -> [Glyph] {
+        var glyphs: [Glyph] = []
         var index = 0
         while index < events.count {
-            guard let tuplet = events[index].placed.event.tuplet else { index += 1; continue }
+            guard let tuplet = events[index].event.tuplet else { index += 1; continue }
             var end = index
-            while end + 1 < events.count, events[end + 1].placed.event.tuplet?.id == tuplet.id, events[end + 1].system == events[index].system { end += 1 }
-            let group = events[index...end].map(\.placed)
+            while end + 1 < events.count, events[end + 1].event.tuplet?.id == tuplet.id { end += 1 }
+            let group = events[index...end]
             let top = group.map { $0.baseline - $0.above }.min() ?? 0
             let x = ((group.first?.x ?? 0) + (group.last?.x ?? 0)) / 2
-            let page = systems[events[index].system].page
-            add(Glyph(.text(String(tuplet.count), m.tupletNumber, .middle), at: Point(x, top - m.tupletNumberLift), role: .tuplet), page: page)
+            glyphs.append(Glyph(.text(String(tuplet.count), m.tupletNumber, .middle), at: Point(x, top - m.tupletNumberLift), role: .tuplet))
             // An underline groups quavers; crotchets and longer (or a dash) have none, so a bracket shows the group.
             let underlined = group.allSatisfy { placed in
                 if case .note(_, let written) = placed.event.kind { return written.underlines > 0 }
@@ -129,10 +131,11 @@ struct Spanners {
             if !underlined, let first = group.first, let last = group.last {
                 let (y, hook, gap) = (top - m.tupletBracketLift, m.tupletBracketHook, m.tupletNumberGap)
                 let (x1, x2) = (first.x - first.halfWidth, last.x + last.halfWidth)
-                add(Glyph(.polyline([Point(x1, y), Point(x - gap, y)], width: m.lineWidth), at: Point(x1, y + hook), role: .tuplet), page: page)
-                add(Glyph(.polyline([Point(x2, y), Point(x2, y + hook)], width: m.lineWidth), at: Point(x + gap, y), role: .tuplet), page: page)
+                glyphs.append(Glyph(.polyline([Point(x1, y), Point(x - gap, y)], width: m.lineWidth), at: Point(x1, y + hook), role: .tuplet))
+                glyphs.append(Glyph(.polyline([Point(x2, y), Point(x2, y + hook)], width: m.lineWidth), at: Point(x + gap, y), role: .tuplet))
             }
             index = end + 1
         }
+        return glyphs
     }
 }

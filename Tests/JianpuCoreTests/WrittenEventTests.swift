@@ -24,7 +24,18 @@ struct WrittenEventTests {
     func eventStaysSmall() {
         #expect(MemoryLayout<WrittenNote.Figure>.size <= 12)
         #expect(MemoryLayout<WrittenNote>.size <= 24)
-        #expect(MemoryLayout<WrittenEvent>.size <= 104)
+        #expect(MemoryLayout<WrittenEvent>.size <= 112)
+    }
+
+    @Test("the notes of a tuplet share one box for it; a note with more boxed than its tuplet has its own")
+    func tupletNotesShareABox() throws {
+        let events = try Self.bars("3[ q1 q2 q3 ] 5[ s1 s2 s3 s4 ^\"up\" s5 ] 0 |")[0].flatMap(\.events)
+        let boxes = events.map(\.extrasBox)
+        #expect(events.map { $0.tuplet?.count } == [3, 3, 3, 5, 5, 5, 5, 5, nil])
+        #expect(Set(boxes[0..<3]).count == 1 && boxes[0] != nil)
+        #expect(boxes[3] == boxes[4] && boxes[4] == boxes[5] && boxes[3] != boxes[0])
+        #expect(boxes[6] != boxes[5] && boxes[6] != nil)
+        #expect(boxes[8] == nil)
     }
 
     @Test("bars are written with their starts, lengths and printed numbers: a pickup is bar 0, a whole-bar rest one bar of its bars' length")

@@ -107,4 +107,15 @@ struct SpannerEventTests {
         #expect(Set(kept.map(\.event.id)) == joined)
         #expect(kept.count < events.count)
     }
+
+    @Test("a tuplet's events are numbered with their system and let go with it: a tuplet as long as the score is not held to its end")
+    func tupletsLetGo() throws {
+        let events = try Self.events("4/4\n3[ 1 2 3 ] 5[ q1 q2 q3 q4 q5 ] 1 |\n")
+        var open = false
+        #expect(Spanners.needed(events, tieOpen: &open, hasSlurs: false).isEmpty)
+        let signs = Spanners.tupletSigns(events, metrics: EngravingOptions.Metrics(s: 15))
+        // The triplet of crotchets has its number and a bracket (two lines); the underlined quintuplet its number alone.
+        #expect(signs.compactMap { if case .text(let text, _, _) = $0.shape { text } else { nil } } == ["3", "5"])
+        #expect(signs.count == 4 && signs.allSatisfy { $0.role == .tuplet })
+    }
 }

@@ -204,10 +204,13 @@ struct WrittenBarReader: MusicWalker {
             event.dynamic = dynamic
             pendingDynamic = nil
         }
-        event.marks = pendingMarks
-        pendingMarks = []
+        if !pendingMarks.isEmpty {
+            event.marks = pendingMarks
+            pendingMarks = []
+        }
         if open.events.isEmpty, let volta { open.volta = (volta.group, volta.label); self.volta?.label = nil }
         if case .note = event.kind { openHasNote = true }
+        if let previous = open.events.last { event.shareExtras(with: previous) }
         open.events.append(event)
         if let piece, open.events.count / 2 >= piece { handOnPiece(keeping: piece) }
         position += event.length

@@ -5,8 +5,7 @@
 public struct WrittenEvent: Sendable {
     /// What is printed.
     public enum Kind: Sendable {
-        // Held in place, not boxed: a box and a figure array cost a wide bar 150 bytes a note more,
-        // and the block and systems refer to events by index instead of copying them.
+        // Held in place, not boxed: a box and a figure array cost a wide bar 150 bytes a note more.
         /// A note, chord or rest, with how it is written in the key.
         case note(Note, WrittenNote)
         /// `-`: the note before it held a beat longer.
@@ -16,7 +15,10 @@ public struct WrittenEvent: Sendable {
     }
     /// What is printed.
     public var kind: Kind
-    private var storedOnset: CompactLength
+    /// Written position from the start of the part (repeats counted once).
+    public var onset: WholeNotes
+    // Compact: a score writes few lengths, so those that need more than 32 bits are kept once in a shared
+    // table. Not the onsets: each is its own, and a table of them would grow with every note.
     private var storedLength: CompactLength
     /// Where it was written: with its part, what the timeline knows it by.
     public var location: SourceLocation
@@ -33,17 +35,11 @@ public struct WrittenEvent: Sendable {
     /// An event of part `part` of movement `movement` (0-based), `kind` written at `location`.
     public init(kind: Kind, onset: WholeNotes, length: WholeNotes, location: SourceLocation, part: Int, movement: Int) {
         self.kind = kind
-        storedOnset = CompactLength(onset)
+        self.onset = onset
         storedLength = CompactLength(length)
         self.location = location
         storedPart = Int32(clamping: part)
         storedMovement = Int32(clamping: movement)
-    }
-
-    /// Written position from the start of the part (repeats counted once).
-    public var onset: WholeNotes {
-        get { storedOnset.value }
-        set { storedOnset = CompactLength(newValue) }
     }
 
     /// The time it takes: its written length scaled by the tuplets around it.
@@ -120,6 +116,17 @@ public struct WrittenEvent: Sendable {
         return false
     }
 
+    /// Takes `other`'s box where both hold the same tuplet and nothing else: the notes of a tuplet then
+    /// share one box instead of holding one each (a tuplet as long as a wide bar would cost 100 bytes a note).
+    mutating func shareExtras(with other: WrittenEvent) {
+        guard let mine = extras?.value, let theirs = other.extras, mine.isTupletAlone, theirs.value.isTupletAlone,
+              let tuplet = mine.tuplet, let same = theirs.value.tuplet, tuplet == same else { return }
+        extras = theirs
+    }
+
+    /// The box holding the event's extras, if any: events sharing one hold the same.
+    var extrasBox: ObjectIdentifier? { extras.map(ObjectIdentifier.init) }
+
     private struct Extras: Sendable {
         var graceBefore: [(Note, WrittenNote)] = []
         var graceAfter: [(Note, WrittenNote)] = []
@@ -129,6 +136,11 @@ public struct WrittenEvent: Sendable {
         var wordsAbove: [String] = []
         var wordsBelow: [String] = []
         var lyrics: [SungSyllable] = []
+
+        var isTupletAlone: Bool {
+            tuplet != nil && graceBefore.isEmpty && graceAfter.isEmpty && dynamic == nil && marks.isEmpty
+                && wordsAbove.isEmpty && wordsBelow.isEmpty && lyrics.isEmpty
+        }
 
         var isEmpty: Bool {
             graceBefore.isEmpty && graceAfter.isEmpty && tuplet == nil && dynamic == nil && marks.isEmpty
