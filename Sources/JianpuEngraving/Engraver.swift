@@ -96,6 +96,7 @@ public struct Engraver {
             throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: 0, height: least, room: book.room)
         }
         var parts = written.bars(of: movement, movementIndex: number - 1)
+        var spanners = Spanners(parts: movement.parts, bars: parts, metrics: m)
         // In order of onset, so that each bar finds its own by halving instead of reading them all.
         let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).enumerated()
             .sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map { ($0.element.onset, Self.printed($0.element.chord.symbol)) }
@@ -108,13 +109,8 @@ public struct Engraver {
         // Several parts: the first line starts with their instruments' names.
         let names = movement.parts.count > 1 ? movement.parts.map { $0.instrument ?? "" } : []
         let namesWidth = names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + m.partNamePad : 0 } ?? 0
-        var systems: [SystemLayout] = []
-        // Where each system's area is, to give it its lyrics' boxes once they are drawn.
-        var areas: [(page: Int, slot: Int)] = []
+        var systemCount = 0
         let firstPage = book.pages.count
-        // The first page holding events the signs across systems still need: it and those after wait for the movement's end.
-        var pinned = Int.max
-        var tieOpen = Array(repeating: false, count: movement.parts.count)
         var spacing = DurationSpacing.of(parts)
         spacing.shortestSpace *= fit.tightness
         spacing.increment *= fit.tightness
@@ -141,31 +137,20 @@ public struct Engraver {
                 let verses = system.rows.map(\.lyricBaselines.count).max() ?? 0
                 throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: verses, height: system.height, room: book.room)
             }
-            if systems.count == fit.pageBreakBefore { book.breakPage() }
+            if systemCount == fit.pageBreakBefore { book.breakPage() }
             book.reserve(system.height)
             guard !book.isFull else { throw .pageLimit(maximumPages: book.maximumPages) }
             var placed = system
-            placed.index = systems.count
             placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1,
                         names: first ? names : [], shape: shape)
             placed.separateBarNumbers(measure: measure)
-            for p in placed.events.indices { placed.glyphs += Spanners.tupletSigns(placed.events[p], metrics: m) }
-            book.add(placed.glyphs)
+            // The signs are drawn with the system, an arc to another system by halves: nothing of it is kept.
+            let signs = spanners.draw(placed, measure: measure)
+            book.add(placed.glyphs + signs.glyphs)
             book.pages[book.pages.count - 1].bars += placed.barAreas
-            // What the signs across systems need is kept; the glyphs now on the page and the blocks drawn
-            // are let go, so a wide bar's notes are held once, not three times.
-            placed.glyphs = []
-            placed.blocks = []
-            for p in placed.events.indices {
-                placed.events[p] = Spanners.needed(placed.events[p], tieOpen: &tieOpen[p], hasSlurs: !movement.parts[p].slurs.isEmpty)
-            }
-            if placed.events.contains(where: { !$0.isEmpty }) { pinned = min(pinned, placed.page) }
-            areas.append((placed.page, book.pages[placed.page].systems.count))
-            book.pages[placed.page].systems.append(SystemArea(rect: placed.rect, heads: placed.heads, lyrics: [], chordSymbols: placed.chordBoxes))
-            placed.heads = []
-            placed.chordBoxes = []
-            systems.append(placed)
-            if handsOn, book.pages.count - firstPage > 4 { book.handOn(upTo: min(pinned, book.pages.count - 1), to: finished) }
+            book.pages[placed.page].systems.append(SystemArea(rect: placed.rect, heads: placed.heads, lyrics: signs.lyrics, chordSymbols: placed.chordBoxes))
+            systemCount += 1
+            if handsOn, book.pages.count - firstPage > 4 { book.handOn(upTo: book.pages.count - 1, to: finished) }
             book.y += system.height + m.systemGap * fit.systemGapScale
         }
         // Blocks are laid out a line at a time (as many as fit), so that a score past the page limit stops
@@ -213,14 +198,6 @@ public struct Engraver {
             try setLine(last.line, first: last.first, justified: true)
         }
         if !line.isEmpty { try setLine(line, first: lineIsFirst, justified: balanced || natural(line) >= 0.6 * available(first: lineIsFirst)) }
-        let spans = Spanners(systems: &systems, parts: movement.parts, metrics: m, measure: measure)
-        for (page, glyphs) in spans.glyphsByPage { book.pages[page].glyphs += glyphs }
-        // Sung systems hold events the signs need, so their pages are still here (checked all the same).
-        for (system, lyrics) in spans.lyricBoxes where areas.indices.contains(system) {
-            let (page, slot) = areas[system]
-            guard book.pages.indices.contains(page), book.pages[page].systems.indices.contains(slot) else { continue }
-            book.pages[page].systems[slot].lyrics = lyrics
-        }
         book.y += m.s
     }
 

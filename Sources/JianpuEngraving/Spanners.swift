@@ -1,117 +1,161 @@
 import JianpuCore
 
-/// The signs that join events, possibly across systems: ties, slurs, lyrics and their hyphens; and tuplet
-/// numbers, which a system draws on its own (`tupletSigns`).
+/// The signs that join events: ties, slurs, tuplet numbers, lyrics and their hyphens, drawn system by system
+/// as each is set (`draw(_:parts:measure:)`).
+///
+/// An arc whose notes are in different systems is two halves, each drawn with its own system: the one
+/// to the line's end with the first note, the one from the line's start with the last. So nothing of a
+/// system is kept once it is set, and a tie or slur across a whole score costs no more than a short one.
+/// Which arcs are drawn at all is known beforehand from the movement's written events.
 struct Spanners {
-    private(set) var glyphsByPage: [Int: [Glyph]] = [:]
-    /// Boxes of the lyrics drawn in each system (by system index), for checks.
-    private(set) var lyricBoxes: [Int: [Rect]] = [:]
+    private let m: EngravingOptions.Metrics
+    /// Per part: the events seen in the systems set so far, counted in written order.
+    private var seen: [Int]
+    /// Per part: the index of the last note or rest, where no tie can go on from.
+    private let lastNote: [Int]
+    /// Per part: the slurs drawn, by the index of the event each starts and ends on.
+    private let slursFrom: [[Int: [Int]]]
+    private let slursTo: [[Int: [Int]]]
+    /// Per part: ties waiting for the first note of a later system, and slurs (by the index of their last
+    /// event) waiting for that event.
+    private var tiesOpen: [Int]
+    private var slursOpen: [[Int: Int]]
 
-    /// The signs of `systems`, whose placed events it takes (they are left empty).
-    init(systems: inout [SystemLayout], parts: [Part], metrics m: EngravingOptions.Metrics, measure: any TextMeasuring) {
-        for p in parts.indices {
-            // Each part's events in written order, with the system they are in (by index: a copy of the
-            // system's layout per event cost a few hundred bytes a note in a wide bar). Moved out of the
-            // systems one at a time, so that a wide bar's events are not held twice.
-            var events: [(system: Int, placed: SystemLayout.PlacedEvent)] = []
-            events.reserveCapacity(systems.reduce(0) { $0 + $1.events[p].count })
-            for s in systems.indices {
-                events += systems[s].events[p].lazy.map { (system: s, placed: $0) }
-                systems[s].events[p] = []
-            }
-            var written: [SourceLocation: Int] = [:]
-            for (index, item) in events.enumerated() where !parts[p].slurs.isEmpty && written[item.placed.event.location] == nil {
-                written[item.placed.event.location] = index
-                // A slur opened on grace notes (`g[5] ( 1 2 )`, `5 [67]g ( 1 )`) is drawn from the note they go with.
-                for grace in item.placed.event.graceBefore + item.placed.event.graceAfter { written[grace.0.location] = written[grace.0.location] ?? index }
-            }
-            for slur in parts[p].slurs {
-                guard let start = written[slur.start], let end = written[slur.end], start < end else { continue }
-                tie(from: events[start].placed, in: systems[events[start].system], to: events[end].placed, in: systems[events[end].system], metrics: m, role: .slur)
-            }
-            // The next note after each event, found in one pass from the end: a search per tie was
-            // quadratic in a bar of many rests.
-            var nextNote = Array(repeating: -1, count: events.count)
-            var following = -1
-            for index in events.indices.reversed() {
-                nextNote[index] = following
-                if case .note = events[index].placed.event.kind { following = index }
-            }
-            for (index, item) in events.enumerated() {
-                let (system, placed) = (systems[item.system], item.placed)
-                let lyricBaselines = placed.event.lyrics.isEmpty ? [] : system.lyricBaselines(ofPart: p)
-                if placed.event.tiedToNext, nextNote[index] >= 0 {
-                    let next = events[nextNote[index]]
-                    tie(from: placed, in: system, to: next.placed, in: systems[next.system], metrics: m)
-                }
-                for sung in placed.event.lyrics {
-                    let (verse, syllable) = (sung.verse, sung.text)
-                    guard verse < lyricBaselines.count else { continue }
-                    let shown = BarBlock.shownSyllable(syllable)
-                    let y = lyricBaselines[verse]
-                    let sungOn = SyllableReference(event: placed.event.id, verse: verse, onset: placed.event.onset)
-                    add(Glyph(.text(shown, m.lyric, .middle), at: Point(placed.x, y), role: .lyric, syllable: sungOn), page: system.page)
-                    let width = measure.width(of: shown, in: m.lyric)
-                    lyricBoxes[system.index, default: []].append(Rect(x: placed.x - width / 2, y: y - m.lyricAscent, width: width, height: m.lyric.size))
-                    if let stanza = sung.stanza {
-                        // The verse's number before its first syllable, as LilyPond sets a stanza.
-                        add(Glyph(.text(stanza, m.lyric, .end), at: Point(placed.x - width / 2 - m.stanzaGap, y), role: .lyric), page: system.page)
-                    }
-                    // The hyphen goes in the middle of the space between this syllable and the verse's next, when that
-                    // is on the same line; where the space is narrower than the hyphen, none is drawn (as LilyPond
-                    // does), rather than one over the syllables.
-                    if syllable.hasSuffix("-"), syllable.count > 1,
-                       let next = events[(index + 1)...].prefix(while: { $0.system == item.system })
-                           .first(where: { $0.placed.event.lyrics.contains { $0.verse == verse } }),
-                       let nextText = next.placed.event.lyrics.first(where: { $0.verse == verse }).map({ BarBlock.shownSyllable($0.text) }) {
-                        let gapStart = placed.x + width / 2
-                        let gapEnd = next.placed.x - measure.width(of: nextText, in: m.lyric) / 2
-                        if gapEnd - gapStart >= measure.width(of: "-", in: m.lyric) + m.hyphenRoom {
-                            add(Glyph(.text("-", m.lyric, .middle), at: Point((gapStart + gapEnd) / 2, y), role: .lyric), page: system.page)
+    /// The spanners of a movement whose parts (`parts`) are written as `bars`.
+    init(parts: [Part], bars: [[WrittenBar]], metrics: EngravingOptions.Metrics) {
+        m = metrics
+        seen = Array(repeating: 0, count: parts.count)
+        tiesOpen = seen
+        slursOpen = Array(repeating: [:], count: parts.count)
+        var lastNote: [Int] = [], slursFrom: [[Int: [Int]]] = [], slursTo: [[Int: [Int]]] = []
+        for (p, part) in parts.enumerated() {
+            // Where each slur's first and last notes are among the events: an event's own place, or that of
+            // a grace note it carries (`g[5] ( 1 2 )`), the first event found for a place.
+            let ends = Set(part.slurs.flatMap { [$0.start, $0.end] })
+            var found: [SourceLocation: Int] = [:]
+            var last = -1, index = 0
+            for bar in p < bars.count ? bars[p] : [] {
+                for event in bar.events {
+                    if case .note = event.kind { last = index }
+                    if !ends.isEmpty {
+                        for location in [event.location] + (event.graceBefore + event.graceAfter).map(\.0.location) where ends.contains(location) {
+                            found[location] = found[location] ?? index
                         }
                     }
+                    index += 1
+                }
+            }
+            lastNote.append(last)
+            var from: [Int: [Int]] = [:], to: [Int: [Int]] = [:]
+            for slur in part.slurs {
+                guard let start = found[slur.start], let end = found[slur.end], start < end else { continue }
+                from[start, default: []].append(end)
+                to[end, default: []].append(start)
+            }
+            slursFrom.append(from)
+            slursTo.append(to)
+        }
+        self.lastNote = lastNote
+        self.slursFrom = slursFrom
+        self.slursTo = slursTo
+    }
+
+    /// The signs of a system just set (its `events` placed), and the boxes of the lyrics drawn in it.
+    mutating func draw(_ system: SystemLayout, measure: any TextMeasuring) -> (glyphs: [Glyph], lyrics: [Rect]) {
+        var glyphs: [Glyph] = [], lyrics: [Rect] = []
+        for (p, events) in system.events.enumerated() where p < seen.count {
+            let base = seen[p]
+            let lyricBaselines = events.contains { !$0.event.lyrics.isEmpty } ? system.lyricBaselines(ofPart: p) : []
+            for (k, placed) in events.enumerated() {
+                let index = base + k
+                let isNote = if case .note = placed.event.kind { true } else { false }
+                // Slurs: the second half of each whose first note was in a system before; each starting here
+                // whole when it ends in this system, else its first half.
+                for _ in 0..<(slursOpen[p].removeValue(forKey: index) ?? 0) { glyphs.append(secondHalf(to: placed, in: system, role: .slur)) }
+                for end in slursFrom[p][index] ?? [] {
+                    if end < base + events.count {
+                        glyphs.append(arc(from: placed, to: events[end - base], role: .slur))
+                    } else {
+                        glyphs.append(firstHalf(from: placed, in: system, role: .slur))
+                        slursOpen[p][end, default: 0] += 1
+                    }
+                }
+                // Ties go to the next note or rest: ties from a system before end on this system's first.
+                if isNote {
+                    for _ in 0..<tiesOpen[p] { glyphs.append(secondHalf(to: placed, in: system, role: .tie)) }
+                    tiesOpen[p] = 0
+                }
+                if placed.event.tiedToNext, index < lastNote[p] {
+                    if let next = events[(k + 1)...].first(where: { if case .note = $0.event.kind { true } else { false } }) {
+                        glyphs.append(arc(from: placed, to: next, role: .tie))
+                    } else {
+                        glyphs.append(firstHalf(from: placed, in: system, role: .tie))
+                        tiesOpen[p] += 1
+                    }
+                }
+                sing(placed, after: events[(k + 1)...], baselines: lyricBaselines, measure: measure, into: &glyphs, boxes: &lyrics)
+            }
+            glyphs += Self.tupletSigns(events, metrics: m)
+            seen[p] += events.count
+        }
+        return (glyphs, lyrics)
+    }
+
+    /// The syllables sung on `placed`, a verse's number before its first, and a hyphen to the verse's next
+    /// syllable when that is on the same line and there is room for it.
+    private func sing(_ placed: SystemLayout.PlacedEvent, after: ArraySlice<SystemLayout.PlacedEvent>, baselines: [Double],
+                      measure: any TextMeasuring, into glyphs: inout [Glyph], boxes: inout [Rect]) {
+        for sung in placed.event.lyrics {
+            let (verse, syllable) = (sung.verse, sung.text)
+            guard verse < baselines.count else { continue }
+            let shown = BarBlock.shownSyllable(syllable)
+            let y = baselines[verse]
+            let sungOn = SyllableReference(event: placed.event.id, verse: verse, onset: placed.event.onset)
+            glyphs.append(Glyph(.text(shown, m.lyric, .middle), at: Point(placed.x, y), role: .lyric, syllable: sungOn))
+            let width = measure.width(of: shown, in: m.lyric)
+            boxes.append(Rect(x: placed.x - width / 2, y: y - m.lyricAscent, width: width, height: m.lyric.size))
+            if let stanza = sung.stanza {
+                // The verse's number before its first syllable, as LilyPond sets a stanza.
+                glyphs.append(Glyph(.text(stanza, m.lyric, .end), at: Point(placed.x - width / 2 - m.stanzaGap, y), role: .lyric))
+            }
+            // The hyphen goes in the middle of the space between this syllable and the verse's next, when that
+            // is on the same line; where the space is narrower than the hyphen, none is drawn (as LilyPond
+            // does), rather than one over the syllables.
+            if syllable.hasSuffix("-"), syllable.count > 1,
+               let next = after.first(where: { $0.event.lyrics.contains { $0.verse == verse } }),
+               let nextText = next.event.lyrics.first(where: { $0.verse == verse }).map({ BarBlock.shownSyllable($0.text) }) {
+                let gapStart = placed.x + width / 2
+                let gapEnd = next.x - measure.width(of: nextText, in: m.lyric) / 2
+                if gapEnd - gapStart >= measure.width(of: "-", in: m.lyric) + m.hyphenRoom {
+                    glyphs.append(Glyph(.text("-", m.lyric, .middle), at: Point((gapStart + gapEnd) / 2, y), role: .lyric))
                 }
             }
         }
     }
 
-    /// The events of a part's system that the signs may join, in order: tied notes and the note each tie
-    /// ends on, sung notes, and every event of a part with slurs. The others are let go as each
-    /// system is set, so that a wide bar's notes are not held until the movement's end for nothing.
-    /// `tieOpen` carries a tie waiting for its note from one system to the next.
-    static func needed(_ events: [SystemLayout.PlacedEvent], tieOpen: inout Bool, hasSlurs: Bool) -> [SystemLayout.PlacedEvent] {
-        events.filter { placed in
-            let event = placed.event
-            let isNote = if case .note = event.kind { true } else { false }
-            let keep = hasSlurs || event.tiedToNext || (isNote && tieOpen) || !event.lyrics.isEmpty
-            if isNote { tieOpen = false }
-            if event.tiedToNext { tieOpen = true }
-            return keep
-        }
+    /// Slurs sit a little higher than ties, so that a tie under a slur stays visible.
+    private func lift(_ role: Role) -> Double { role == .slur ? m.slurLift : m.tieLift }
+
+    /// An arc over two notes of one system.
+    private func arc(from a: SystemLayout.PlacedEvent, to b: SystemLayout.PlacedEvent, role: Role) -> Glyph {
+        let y = min(a.baseline - a.above, b.baseline - b.above) - lift(role)
+        return Glyph(.arc(to: Point(b.x - m.arcInset, y), height: m.arcHeight), at: Point(a.x + m.arcInset, y), role: role)
     }
 
-    private mutating func add(_ glyph: Glyph, page: Int) {
-        glyphsByPage[page, default: []].append(glyph)
+    /// The half of an arc from its first note to the end of the note's line.
+    private func firstHalf(from a: SystemLayout.PlacedEvent, in system: SystemLayout, role: Role) -> Glyph {
+        let y = a.baseline - a.above - lift(role)
+        return Glyph(.arc(to: Point(system.rect.maxX, y), height: m.arcHeight), at: Point(a.x + m.arcInset, y), role: role)
     }
 
-    /// An arc over the two notes; across a line break, one half at the end of the line and one at the start of the next.
-    private mutating func tie(from a: SystemLayout.PlacedEvent, in first: SystemLayout, to b: SystemLayout.PlacedEvent, in second: SystemLayout,
-                              metrics m: EngravingOptions.Metrics, role: Role = .tie) {
-        // Slurs sit a little higher than ties, so that a tie under a slur stays visible.
-        let lift = role == .slur ? m.slurLift : m.tieLift
-        if first.index == second.index {
-            let y = min(a.baseline - a.above, b.baseline - b.above) - lift
-            add(Glyph(.arc(to: Point(b.x - m.arcInset, y), height: m.arcHeight), at: Point(a.x + m.arcInset, y), role: role), page: first.page)
-        } else {
-            let y1 = a.baseline - a.above - lift, y2 = b.baseline - b.above - lift
-            add(Glyph(.arc(to: Point(first.rect.maxX, y1), height: m.arcHeight), at: Point(a.x + m.arcInset, y1), role: role), page: first.page)
-            add(Glyph(.arc(to: Point(b.x - m.arcInset, y2), height: m.arcHeight), at: Point(second.rect.x - m.arcContinuation, y2), role: role), page: second.page)
-        }
+    /// The half of an arc from the start of its last note's line to the note.
+    private func secondHalf(to b: SystemLayout.PlacedEvent, in system: SystemLayout, role: Role) -> Glyph {
+        let y = b.baseline - b.above - lift(role)
+        return Glyph(.arc(to: Point(b.x - m.arcInset, y), height: m.arcHeight), at: Point(system.rect.x - m.arcContinuation, y), role: role)
     }
 
     /// The number over each tuplet's notes among one system's events of a part, with a bracket where they
-    /// have no underline. A tuplet broken over lines is numbered on each, so a system's are drawn with it:
-    /// kept for the movement's end, a tuplet as long as the score held every note of it until then.
+    /// have no underline. A tuplet broken over lines is numbered on each.
     static func tupletSigns(_ events: [SystemLayout.PlacedEvent], metrics m: EngravingOptions.Metrics) -> [Glyph] {
         var glyphs: [Glyph] = []
         var index = 0

@@ -40,7 +40,6 @@ struct SystemLayout {
     var events: [[PlacedEvent]] = []
     var rect = Rect(x: 0, y: 0, width: 0, height: 0)
     var page = 0
-    var index = 0
 
     init(blocks: [BarBlock], metrics m: EngravingOptions.Metrics) {
         self.blocks = blocks

@@ -79,43 +79,52 @@ struct VoltaBracketTests {
     }
 }
 
-@Suite("Events kept for the signs across systems")
+@Suite("Signs drawn system by system")
 struct SpannerEventTests {
-    /// A part's events as the engraver places them, from a score's text.
-    static func events(_ text: String) throws -> [SystemLayout.PlacedEvent] {
+    /// The signs `Spanners` draws for `text`'s first part set in two systems, cut before event `cut`.
+    static func signs(_ text: String, cut: Int) throws -> [Glyph] {
         let movement = try #require(try EngravingSupport.score(text).movements.first)
         let bars = WrittenScore(movement).bars(of: movement, movementIndex: 0)
-        return bars[0].flatMap(\.events).map { SystemLayout.PlacedEvent(event: $0, x: 0, baseline: 0, above: 0, halfWidth: 0) }
-    }
-
-    @Test("a tie keeps the note it ends on, past dashes, onto a rest and over a line break; plain notes are let go",
-          arguments: [1, 4, 5, 8, 12])
-    func tiesKeepTheirNotes(cut: Int) throws {
-        // Ties: 1 - ~ 1 (past a dash), 2 ~ 0 (onto a rest), 4 ~ 4; plain notes between them.
-        let events = try Self.events("4/4\n3 3 1 - ~ 1 5 5 2 ~ 0 6 6 4 ~ 4 7 7 |\n")
-        let isNote = events.map { if case .note = $0.event.kind { true } else { false } }
-        // What the ties join: each tied event and the next note or rest after it.
-        var joined = Set<String>()
-        for (index, placed) in events.enumerated() where placed.event.tiedToNext {
-            joined.insert(placed.event.id)
-            if let next = events.indices.first(where: { $0 > index && isNote[$0] }) { joined.insert(events[next].event.id) }
+        let events = bars[0].flatMap(\.events).enumerated().map { index, event in
+            SystemLayout.PlacedEvent(event: event, x: Double(index * 10), baseline: 0, above: 0, halfWidth: 0)
         }
-        try #require(joined.count == 6)
-        // Cut into two systems anywhere: the events kept are the same.
-        var open = false
-        let kept = Spanners.needed(Array(events[..<cut]), tieOpen: &open, hasSlurs: false) + Spanners.needed(Array(events[cut...]), tieOpen: &open, hasSlurs: false)
-        #expect(Set(kept.map(\.event.id)) == joined)
-        #expect(kept.count < events.count)
+        var spanners = Spanners(parts: movement.parts, bars: bars, metrics: EngravingOptions.Metrics(s: 15))
+        var glyphs: [Glyph] = []
+        for (page, piece) in [events[..<cut], events[cut...]].enumerated() {
+            var system = SystemLayout(blocks: [], metrics: EngravingOptions.Metrics(s: 15))
+            system.events = [Array(piece)]
+            system.page = page
+            glyphs += spanners.draw(system, measure: CairoTextMeasure()).glyphs
+        }
+        return glyphs
     }
 
-    @Test("a tuplet's events are numbered with their system and let go with it: a tuplet as long as the score is not held to its end")
-    func tupletsLetGo() throws {
-        let events = try Self.events("4/4\n3[ 1 2 3 ] 5[ q1 q2 q3 q4 q5 ] 1 |\n")
-        var open = false
-        #expect(Spanners.needed(events, tieOpen: &open, hasSlurs: false).isEmpty)
-        let signs = Spanners.tupletSigns(events, metrics: EngravingOptions.Metrics(s: 15))
-        // The triplet of crotchets has its number and a bracket (two lines); the underlined quintuplet its number alone.
-        #expect(signs.compactMap { if case .text(let text, _, _) = $0.shape { text } else { nil } } == ["3", "5"])
-        #expect(signs.count == 4 && signs.allSatisfy { $0.role == .tuplet })
+    @Test("a tie goes to the next note, past dashes and onto a rest: whole within a line, in two halves over a line break",
+          arguments: [1, 4, 5, 8, 12])
+    func tiesOverLineBreaks(cut: Int) throws {
+        // Ties: 1 - ~ 1 (past a dash), 2 ~ 0 (onto a rest), 4 ~ 4; plain notes between them.
+        let text = "4/4\n3 3 1 - ~ 1 5 5 2 ~ 0 6 6 4 ~ 4 7 7 |\n"
+        let ties = try Self.signs(text, cut: cut).filter { $0.role == .tie }
+        // Each tie's first note and the note it ends on (dashes between them are not notes).
+        let joined = [(2, 4), (7, 8), (11, 12)]
+        let broken = joined.filter { $0.0 < cut && cut <= $0.1 }.count
+        #expect(ties.count == joined.count + broken)
+    }
+
+    @Test("a slur over a line break is drawn in two halves, one with each line; one within a line whole", arguments: [1, 2, 5])
+    func slursOverLineBreaks(cut: Int) throws {
+        let slurs = try Self.signs("4/4\n1 ( 2 3 ) 4 ( 5 6 ) |\n", cut: cut).filter { $0.role == .slur }
+        let broken = [(0, 2), (3, 5)].filter { $0.0 < cut && cut <= $0.1 }.count
+        #expect(slurs.count == 2 + broken)
+    }
+
+    @Test("a tuplet is numbered on each line it is on, with a bracket where no underline groups it", arguments: [1, 2, 8])
+    func tupletsPerLine(cut: Int) throws {
+        let signs = try Self.signs("4/4\n3[ 1 2 3 ] 5[ q1 q2 q3 q4 q5 ] 1 |\n", cut: cut).filter { $0.role == .tuplet }
+        let numbers = signs.compactMap { if case .text(let text, _, _) = $0.shape { text } else { nil } }
+        // The triplet of crotchets has a bracket (two lines) on each line it is on; the underlined quintuplet has none.
+        let expected = (cut == 1 || cut == 2 ? ["3", "3", "5"] : ["3", "5"])
+        #expect(numbers == expected)
+        #expect(signs.count == numbers.count + 2 * numbers.filter { $0 == "3" }.count)
     }
 }
