@@ -61,6 +61,23 @@ struct WrittenEventTests {
         #expect(bars.map(\.number) == [1, 2, 3, 4])
     }
 
+    @Test("a long repeat is read bar by bar: the bars, ties, syllables and dynamics inside it are those written without it")
+    func longGroupsReadAsWritten() throws {
+        let body = String(repeating: "1 2 3 4 ~ | 4 ( 2 3 ) \\p 1 | ", count: 20)
+        let words = "\nL: " + String(repeating: "la ", count: 20 * 7)
+        let plain = try Self.bars(body + "5 5 5 5 | 6 6 6 6 |" + words)[0]
+        let repeated = try Self.bars("R{ " + body + "} A{ 5 5 5 5 | 6 6 6 6 }" + words)[0]
+        func shown(_ bars: [WrittenBar]) -> [String] {
+            bars.flatMap(\.events).map { "\($0.onset) \($0.tiedFromPrevious) \($0.tiedToNext) \($0.lyrics.map(\.text)) \($0.dynamic ?? "")" }
+        }
+        #expect(repeated.count == 42 && plain.count == 42)
+        #expect(shown(repeated) == shown(plain))
+        #expect(repeated.map(\.repeatStart) == [true] + Array(repeating: false, count: 41))
+        #expect(repeated.map(\.repeatEnd) == Array(repeating: false, count: 40) + [true, false])
+        #expect(repeated.map { $0.volta?.label } == Array(repeating: nil, count: 40) + ["1.", "2."])
+        #expect(repeated.map(\.number.value) == plain.map(\.number.value))
+    }
+
     @Test("syllables go on struck notes: not on rests, not on the notes a slur carries on after its first")
     func syllablesOnStruckNotes() throws {
         let events = try Self.bars("1 ( 2 3 ) 4 | 0 5 6 7 |\nL: one two three four five")[0].flatMap(\.events)

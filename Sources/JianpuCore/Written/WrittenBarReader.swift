@@ -38,6 +38,9 @@ struct WrittenBarReader: MusicWalker {
     private var lastBarWithNote: Int?
     /// Events a wide open bar keeps when it hands the ones before on as a piece (nil: bars come whole).
     var piece: Int?
+    /// Takes each bar, dressed, once nothing read later can change it (`handOnFinished()`), also from inside
+    /// a repeat or tuplet: a group as long as the score would otherwise be held whole until it ends.
+    var hand: (WrittenBar) -> Void = { _ in }
 
     /// A reader of part `part` of movement `movement` (both 0-based, for the events' ids), with the part's verses, slurs and words.
     init(part: Int, movement: Int, lyrics: [String], slurs: [Slur], annotations: [Annotation]) {
@@ -230,6 +233,7 @@ struct WrittenBarReader: MusicWalker {
         if front.events.contains(where: isNote) { lastBarWithNote = bars.count }
         openHasNote = open.events.contains(where: isNote)
         bars.append(front)
+        if bars.count >= 16 { handOnFinished() }
     }
 
     private mutating func closeIfStarted() {
@@ -241,6 +245,27 @@ struct WrittenBarReader: MusicWalker {
         openHasNote = false
         bars.append(open)
         open = WrittenBar(start: position, length: barLength)
+        if bars.count >= 16 { handOnFinished() }
+    }
+
+    /// Hands the bars nothing read later can change to `hand`, dressed.
+    mutating func handOnFinished() {
+        for bar in Array(release()) {
+            var bar = bar
+            dress(&bar)
+            hand(bar)
+        }
+    }
+
+    /// After `finish()`: hands every bar left.
+    mutating func handOnAll() {
+        let left = bars
+        bars = []
+        for bar in left {
+            var bar = bar
+            dress(&bar)
+            hand(bar)
+        }
     }
 
     /// Hands on the closed bars nothing read later can change. A tie, a dynamic or a grace note

@@ -12,21 +12,22 @@ extension WrittenScore {
     /// numbered as this written score prints them, their struck notes dressed in the verses' syllables.
     /// With `piece`, a bar of many events comes in pieces of at least that many, so that no reader holds a wide bar whole.
     public func readBars(of movement: Movement, movementIndex: Int, piece: Int? = nil, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
-        for (index, part) in movement.parts.enumerated() {
-            var reader = WrittenBarReader(part: index, movement: movementIndex, lyrics: part.lyrics, slurs: part.slurs, annotations: part.annotations)
-            reader.piece = piece.map { max($0, 1) }
-            func hand(_ bar: WrittenBar) {
-                var bar = bar
-                reader.dress(&bar)
-                bar.number = printedNumber(atWritten: bar.start)
-                take(index, bar)
+        withoutActuallyEscaping(take) { take in
+            for (index, part) in movement.parts.enumerated() {
+                var reader = WrittenBarReader(part: index, movement: movementIndex, lyrics: part.lyrics, slurs: part.slurs, annotations: part.annotations)
+                reader.piece = piece.map { max($0, 1) }
+                reader.hand = { bar in
+                    var bar = bar
+                    bar.number = printedNumber(atWritten: bar.start)
+                    take(index, bar)
+                }
+                for item in part.items {
+                    reader.visit(item, ratio: .whole)
+                    reader.handOnFinished()
+                }
+                reader.finish()
+                reader.handOnAll()
             }
-            for item in part.items {
-                reader.visit(item, ratio: .whole)
-                for bar in reader.release() { hand(bar) }
-            }
-            reader.finish()
-            for bar in reader.bars { hand(bar) }
         }
     }
 }
