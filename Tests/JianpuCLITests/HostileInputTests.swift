@@ -181,6 +181,18 @@ struct HostileInputTests {
         #expect(kilobytes * 1024 < 10 * text.utf8.count + (160 << 20), "\(kilobytes) kB for \(text.utf8.count) bytes")
     }
 
+    @Test("typesetting a score sung from end to end keeps peak memory under ten times the score plus a constant")
+    func sungScoreMemoryBounded() throws {
+        let time = try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil, "GNU time (Debian package time) measures peak memory")
+        // 150,000 notes, each with its syllable: signs drawn system by system, none held to the end.
+        let text = String(repeating: "1 ", count: 150_000) + "\nL: " + String(repeating: "la ", count: 150_000) + "\n"
+        _ = try file("sung.jp", text)
+        let outcome = try Self.shell("\(time) -f %M -o peak.txt $J typeset sung.jp -o sung.pdf --max-pages 100000 2>/dev/null", in: folder)
+        #expect(outcome.status == 0)
+        let kilobytes = try #require(Int(String(contentsOf: folder.appendingPathComponent("peak.txt"), encoding: .utf8).split(separator: "\n").last ?? ""))
+        #expect(kilobytes * 1024 < 10 * text.utf8.count + (160 << 20), "\(kilobytes) kB for \(text.utf8.count) bytes")
+    }
+
     @Test("a score over the size limit is refused before a byte is read")
     func sizeLimit() throws {
         let path = try file("big.jp", "")
