@@ -59,8 +59,13 @@ extension OfflineRenderer {
             scratch = try SoundFile(scratch: scratchPath, sampleRate: options.sampleRate)
         } catch {
             // A bad $TMPDIR (missing, a file, read-only, full) is said with what to do about it.
-            throw AudioError(.output, "cannot hold the render in \(FileManager.default.temporaryDirectory.path) while its loudness is measured",
-                             fix: "set TMPDIR to a writable folder")
+            let folder = FileManager.default.temporaryDirectory.path
+            var space = statvfs()
+            if statvfs(folder, &space) == 0, space.f_bavail == 0 || space.f_favail == 0 {
+                throw AudioError(.output, "cannot hold the render in \(folder) while its loudness is measured: the disk is full",
+                                 fix: "free some space there, or set TMPDIR to a folder on a disk with room")
+            }
+            throw AudioError(.output, "cannot hold the render in \(folder) while its loudness is measured", fix: "set TMPDIR to a writable folder")
         }
         let frames = try Self.play(schedule: schedule, synth: synth, tailSeconds: options.tailSeconds, chunkFrames: options.chunkFrames,
                                    progress: { progress($0 * 0.9) }) { samples, count in

@@ -48,6 +48,9 @@ public struct SoundFontLocator: Sendable {
     private func existing(_ path: String, from source: String) throws -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            var info = stat()
+            let code = stat(path, &info) == 0 ? ENOENT : errno
+            guard code == ENOENT else { throw AudioError(.soundFontMissing, "SoundFont \(path) (from \(source)) \(InputFile.missingReason(code))") }
             throw AudioError(.soundFontMissing, "SoundFont \(path) (from \(source)) does not exist; check the path, or leave \(source) out to use the system SoundFont (Debian: fluid-soundfont-gm)")
         }
         // Only a regular file is opened: a FIFO or a device would block FluidSynth forever.

@@ -29,7 +29,7 @@ struct TakeOutputs {
         }
         do {
             try file.write(StandardMIDIFile.data(for: timeline))
-            return .success("wrote \(file.path): \(summary)")
+            return .success("wrote \(TerminalText.visible(file.path)): \(summary)")
         } catch {
             return .failure(ChordPadError("cannot write \(error.description); the take (\(summary)) was lost"))
         }

@@ -12,10 +12,7 @@ import Darwin
 public enum InputFile {
     /// Checks that `path` is a regular file of at most `maximumBytes`; returns its size.
     public static func check(_ path: String, maximumBytes: Int = .max) throws(FileProblem) -> Int {
-        guard let status = FileStatus(path) else {
-            let reason = errno == EACCES ? "cannot be read: permission denied" : "no such file"
-            throw FileProblem(path, reason)
-        }
+        guard let status = FileStatus(path) else { throw FileProblem(path, missingReason(errno)) }
         switch status.kind {
         case .directory: throw FileProblem(path, "is a folder: expected a file")
         case .other: throw FileProblem(path, "is not a regular file (a pipe or a device): expected a file")
@@ -25,6 +22,18 @@ public enum InputFile {
             throw FileProblem(path, "is \(megabytes(status.size)): expected a file of at most \(megabytes(maximumBytes))")
         }
         return status.size
+    }
+
+    /// Why a file could not be found, from `stat`'s `errno`: a loop of links or a name too long is not a missing file.
+    public static func missingReason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case EACCES: "cannot be read: permission denied"
+        case ELOOP: "is a loop of symbolic links (each names another): fix the links"
+        case ENAMETOOLONG: "has a name longer than the file system allows"
+        case ENOTDIR: "cannot be reached: a part of its path is a file, not a folder"
+        default: "cannot be read: \(String(cString: strerror(code)))"
+        }
     }
 
     /// The bytes of `path`, after `check`; reads no more than `maximumBytes` even if the file grows meanwhile.

@@ -62,7 +62,12 @@ struct ExportStreamReader: MusicWalker {
         // Nested tuplets multiply: MusicXML's time modification is the whole scale of the note.
         let inner = Self.pair(of: group)
         let (outer, outerPath) = (tuplet, path)
-        tuplet = tuplet.map { (actual: $0.actual * inner.actual, normal: $0.normal * inner.normal) } ?? inner
+        // Saturated past 64 bits (tuplets nested dozens deep): such lengths are refused as too fine for divisions.
+        func times(_ a: Int64, _ b: Int64) -> Int64 {
+            let (product, overflow) = a.multipliedReportingOverflow(by: b)
+            return overflow ? .max : product
+        }
+        tuplet = tuplet.map { (actual: times($0.actual, inner.actual), normal: times($0.normal, inner.normal)) } ?? inner
         path = outerPath + [number]
         descend(into: group, ratio: ratio)
         (tuplet, path) = (outer, outerPath)

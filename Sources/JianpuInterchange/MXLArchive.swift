@@ -15,6 +15,8 @@ enum MXLArchive {
     /// The root score's XML bytes.
     static func scoreBytes(_ bytes: [UInt8], file: String) throws(ImportError) -> [UInt8] {
         func refuse(_ message: String) -> ImportError { ImportError(file: file, place: "", message: message) }
+        // ZIPFoundation traps on an offset past the end: the directory is checked against the bytes first.
+        if let problem = ZIPBounds.problem(in: bytes) { throw refuse("not a readable .mxl (ZIP) archive: \(problem)") }
         let archive: Archive
         do {
             archive = try Archive(data: Data(bytes), accessMode: .read)

@@ -26,7 +26,7 @@ struct DocumentWriter {
 
     private func header(_ name: String) -> (String, SourceLocation)? {
         for section in sections {
-            if let value = section.movement.headers[name], !value.isEmpty { return (value, section.movement.location) }
+            if let value = section.movement.headers[name], !value.isEmpty { return (value, section.movement.headerLocations[name] ?? section.movement.location) }
         }
         return nil
     }

@@ -32,7 +32,9 @@ public enum MusicXMLWriter {
         let sections = movements.map { MovementSection.make($0, warnings: &warnings) }
         var lengths = sections.flatMap(\.lengths)
         lengths.append(WholeNotes(1, 4))
-        guard let divisions = Divisions.divisions(for: lengths) else {
+        // Tuplets nested so deep that their time modification passes 64 bits are as uncountable as their lengths.
+        let saturated = sections.contains { $0.notes.joined().contains { $0.tuplet.map { $0.actual == .max || $0.normal == .max } ?? false } }
+        guard !saturated, let divisions = Divisions.divisions(for: lengths) else {
             throw MusicXMLExportError(file: score.file, message: "the score's lengths are too fine to count in MusicXML divisions (tuplets nested too deep)")
         }
         var writer = DocumentWriter(divisions: divisions, sections: sections, capacity: sections.reduce(0) { $0 + $1.noteCount } * 200 + 4096)

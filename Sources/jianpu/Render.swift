@@ -52,7 +52,7 @@ struct Render: ParsableCommand {
         let speed = report.speed.isFinite ? String(format: "%.0f", report.speed) : "∞"
         let levelNote = target == nil ? "" : String(format: ", %+.1f dB to %.0f LUFS", level.gainDecibels, loudness)
         StandardStreams.error(
-            "rendered \(output): \(ScoreSummary.clock(report.audioSeconds)) of audio in \(String(format: "%.2f", report.wallSeconds)) s (\(speed)× real time\(levelNote))\n")
+            "rendered \(TerminalText.visible(output)): \(ScoreSummary.clock(report.audioSeconds)) of audio in \(String(format: "%.2f", report.wallSeconds)) s (\(speed)× real time\(levelNote))\n")
     }
 }
 

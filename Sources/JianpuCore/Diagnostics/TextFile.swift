@@ -12,7 +12,10 @@ public enum TextFile {
         let start = SourceLocation(file: path, line: 1, column: 1)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(.error(at: start, "no such file: check the path"))
+            // A loop of links or a name too long is not a missing file: said as what it is.
+            var info = stat()
+            let code = stat(path, &info) == 0 ? ENOENT : errno
+            return .failure(.error(at: start, code == ENOENT ? "no such file: check the path" : InputFile.missingReason(code)))
         }
         guard !isDirectory.boolValue else { return .failure(.error(at: start, "is a folder: expected a text file")) }
         // A pipe or a device is never read: it could block forever or never end. The size is checked before reading.

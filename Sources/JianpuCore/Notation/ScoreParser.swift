@@ -29,7 +29,9 @@ public struct ScoreParser {
             let kept = parts.map(\.part).filter { !$0.items.isEmpty || $0.instrument != nil }
             guard !kept.isEmpty else { continue }
             let separateMIDI = parts.contains { $0.log.separateMIDIPerPart } && kept.count > 1
-            movements.append(Movement(headers: outline.headers, parts: kept, separateMIDIPerPart: separateMIDI, location: outline.location))
+            var movement = Movement(headers: outline.headers, parts: kept, separateMIDIPerPart: separateMIDI, location: outline.location)
+            movement.headerLocations = outline.headerLocations
+            movements.append(movement)
         }
         if !movements.contains(where: { $0.parts.contains { $0.items.contains(where: \.isMusic) } }) {
             parser.diagnostics.append(.error(at: SourceLocation(file: file, line: 1, column: 1), "no music found: expected notes such as `1 2 3 4`"))
@@ -56,6 +58,7 @@ public struct ScoreParser {
     /// A movement's headers and parts, before the parts are read.
     struct MovementOutline {
         var headers: [String: String] = [:]
+        var headerLocations: [String: SourceLocation] = [:]
         var parts: [PartOutline] = []
         var location: SourceLocation
     }
@@ -96,6 +99,7 @@ public struct ScoreParser {
             return
         }
         movement.headers[name] = value
+        movement.headerLocations[name] = location
     }
 
     mutating func finishPart() {

@@ -17,6 +17,8 @@ public struct Score: Sendable, Hashable {
 public struct Movement: Sendable, Hashable {
     /// Header lines (`title=…`, `composer=…`), names lower-cased, first value kept.
     public var headers: [String: String]
+    /// Where each header was given, for messages about its value.
+    public var headerLocations: [String: SourceLocation] = [:]
     public var parts: [Part]
     /// `PartMidi`: the reference writes one MIDI file of all parts, then one per part.
     public var separateMIDIPerPart: Bool
