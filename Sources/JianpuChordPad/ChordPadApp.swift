@@ -151,7 +151,7 @@ public struct ChordPadApp {
             }
             if let file = outputs.record, let recorder {
                 let time = now()
-                saved.append(TakeOutputs.save(recorder, to: file, endingAt: time, seconds: time))
+                saved.append(TakeOutputs.save(recorder, to: file, stream: outputs.recordStream, endingAt: time, seconds: time))
             }
         }
         defer { finish() }

@@ -6,6 +6,9 @@ import JianpuFiles
 struct TakeOutputs {
     var audio: OutputFile?
     var record: OutputFile?
+    /// The pipe or device `--record` names, opened at once and held: a pipe nobody reads is refused
+    /// before the performance, not found out after it with the take lost.
+    var recordStream: OutputFileWriter?
 
     /// Checks both outputs (folder, folder-as-name, read-only, one of `inputs`, the two being one file); nothing is created.
     init(out: String?, record: String?, inputs: [String] = []) throws {
@@ -18,17 +21,26 @@ struct TakeOutputs {
         if let audio, let recordFile = self.record, audio.isSame(as: recordFile.path) {
             throw ChordPadError("--out and --record both name \(recordFile.path): give each its own file")
         }
+        if let recordFile = self.record, recordFile.isDevice {
+            do { recordStream = try recordFile.open() } catch { throw ChordPadError("cannot write \(error)") }
+        }
     }
 
     /// Writes the take as MIDI; the line that says what was written, or the error that says what was lost.
-    static func save(_ recorder: PerformanceRecorder, to file: OutputFile, endingAt time: Double, seconds: Double) -> Result<String, ChordPadError> {
+    /// `stream`: the file's pipe or device, already open.
+    static func save(_ recorder: PerformanceRecorder, to file: OutputFile, stream: OutputFileWriter? = nil, endingAt time: Double, seconds: Double) -> Result<String, ChordPadError> {
         let timeline = recorder.timeline(endingAt: time)
         let summary = "\(timeline.notes.count) notes, \(minutesAndSeconds(seconds))"
         if let problem = StandardMIDIFile.problem(writing: timeline) {
             return .failure(ChordPadError("cannot write \(file.path): \(problem); the take (\(summary)) was lost"))
         }
         do {
-            try file.write(StandardMIDIFile.data(for: timeline))
+            if let stream {
+                try stream.write(StandardMIDIFile.data(for: timeline))
+                try stream.commit()
+            } else {
+                try file.write(StandardMIDIFile.data(for: timeline))
+            }
             return .success("wrote \(TerminalText.visible(file.path)): \(summary)")
         } catch {
             return .failure(ChordPadError("cannot write \(error.description); the take (\(summary)) was lost"))

@@ -137,3 +137,29 @@ enum ProcessRunner {
 
     static let pythonHasMido = (try? Subprocess.run("/usr/bin/env", ["python3", "-c", "import mido"]).status) == 0
 }
+
+@Suite("Take outputs")
+struct TakeOutputsTests {
+    @Test("--record a pipe nobody reads is refused before the performance; one with a reader is held open and gets the take")
+    func recordIntoAPipe() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-takes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("r.mid").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        #expect(throws: ChordPadError.self) { try TakeOutputs(out: nil, record: pipe) }
+        // A reader first (opened without waiting for a writer), then the take: written into the pipe at the end.
+        let reader = open(pipe, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        let outputs = try TakeOutputs(out: nil, record: pipe)
+        let file = try #require(outputs.record)
+        var recorder = PerformanceRecorder(melodyChannel: 0, chordChannel: 1)
+        recorder.start(at: 0)
+        let saved = TakeOutputs.save(recorder, to: file, stream: outputs.recordStream, endingAt: 1, seconds: 1)
+        guard case .success = saved else { Issue.record("\(saved)"); return }
+        var bytes = [UInt8](repeating: 0, count: 4)
+        #expect(read(reader, &bytes, 4) == 4)
+        #expect(bytes == Array("MThd".utf8))
+    }
+}
