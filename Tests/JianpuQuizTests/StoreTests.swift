@@ -304,6 +304,40 @@ import Testing
     }
 }
 
+@Suite struct CompanionLinkTests {
+    @Test("a -wal, -shm or -journal beside the log that is a link or a folder is refused, named, nothing written through it",
+          arguments: ["-wal", "-shm", "-journal"], [true, false])
+    func companionRefused(suffix: String, link: Bool) throws {
+        let folder = Support.temporaryFolder()
+        let path = folder + "/q.sqlite"
+        let store = try QuizStore(path: path)
+        try store.record(StoreTests.row(session: try store.startSession(at: Date()), 1))
+        let score = folder + "/s.jp"
+        try "1 2 3 4 |\n".write(toFile: score, atomically: true, encoding: .utf8)
+        for leftover in ["-wal", "-shm", "-journal"] { unlink(path + leftover) }
+        if link {
+            try FileManager.default.createSymbolicLink(atPath: path + suffix, withDestinationPath: "s.jp")
+        } else {
+            try FileManager.default.createDirectory(atPath: path + suffix, withIntermediateDirectories: false)
+        }
+        for open in [{ _ = try QuizStore(path: path) }, { _ = try QuizStore.forReading(path: path) }] {
+            let error = try #require(throws: QuizError.self) { try open() }
+            #expect(error.message.contains("\(path + suffix), SQLite's file beside it, " + (link ? "is a symbolic link (to s.jp)" : "is a folder")),
+                    "\(error.message)")
+            #expect(error.message.contains("nothing was written through it"))
+            #expect(!error.message.contains("read-only") && !error.message.contains("permissions") && !error.message.contains("\n"))
+        }
+        #expect(try String(contentsOfFile: score, encoding: .utf8) == "1 2 3 4 |\n")
+    }
+}
+
+@Suite struct NoRoomTests {
+    @Test("a folder with room gives no no-room message")
+    func roomLeft() {
+        #expect(QuizStore.noRoomProblem(Support.temporaryFolder() + "/q.sqlite", while: .opening) == nil)
+    }
+}
+
 @Suite struct StoreMessageTests {
     @Test("a full disk is named as such, without advice to move the log away", arguments: [ResultCode.SQLITE_FULL, .SQLITE_IOERR])
     func fullDisk(code: ResultCode) {
