@@ -114,7 +114,7 @@ struct Quiz: ParsableCommand {
     /// The profile (or the defaults) with the flags applied.
     func settings() throws -> QuizSettings {
         let profilePath = profile ?? QuizPaths.defaultProfile()
-        var settings = try QuizProfile.load(path: profilePath) ?? .standard
+        var settings = try QuizProfile.load(path: profilePath, saving: saveProfile) ?? .standard
         if let intervals {
             settings.intervals = try QuizOptionParsing.intervals(intervals)
         }
