@@ -103,6 +103,8 @@ struct Learn: ParsableCommand {
         session.restore()
         try audio.close()
         if let signal = session.interruption { throw Interrupted(signal: signal) }
+        // The session went on when its lines could not be written (the log has every answer); the run fails.
+        if let failure = PlainQuiz.outputFailure { throw CommandFailure(failure) }
     }
 
     /// `jianpu learn stats`: the log's lesson answers as a table, CSV or JSON.

@@ -196,6 +196,8 @@ struct Quiz: ParsableCommand {
         session.restore()
         try audio.close()
         if let signal = session.interruption { throw Interrupted(signal: signal) }
+        // The session went on when its lines could not be written (the log has every answer); the run fails.
+        if let failure = PlainQuiz.outputFailure { throw CommandFailure(failure) }
         if summary.passed == false { throw ExitCode(ExitStatus.testFailed.rawValue) }
     }
 }
