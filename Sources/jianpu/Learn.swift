@@ -73,6 +73,8 @@ struct Learn: ParsableCommand {
         let scale: Scale
         do { scale = try Scale(key: key, scale: self.scale) } catch let error as LearnError { throw CommandFailure(error.description, status: .usage) }
         if !mute { try AudioOutput.checkDriver(of: output.destination) }
+        // A MIDI input that cannot be one (a folder) is refused before the log is made.
+        if let midiIn { try MIDIInput.check(midiIn) }
         let store = try QuizStore(path: database)
         let destination: AudioOutput.Destination = mute ? .muted : output.out.map { .pacedWAV(path: $0) } ?? output.destination
         let audio: QuizAudio

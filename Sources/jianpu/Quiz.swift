@@ -155,6 +155,8 @@ struct Quiz: ParsableCommand {
         let settings = try settings()
         // A bad command line touches no file: the driver is checked before the log is opened (or created).
         if !mute { try AudioOutput.checkDriver(of: output.destination) }
+        // A MIDI input that cannot be one (a folder) is refused before the log is made.
+        if let midiIn { try MIDIInput.check(midiIn) }
         let store = try QuizStore(path: database)
         let history = try store.recentAnswers().compactMap(\.summary)
         let drill = QuizDrill(settings: settings, store: store, seed: seed, history: history,
