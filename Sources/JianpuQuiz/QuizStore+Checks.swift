@@ -81,7 +81,7 @@ extension QuizStore {
             return "\(what): there is no room on its device (no inodes left for a new file); free some files there or pass --db with a path on another disk"
         }
         if info.f_bavail == 0 {
-            return "\(what): there is no room on its device (no space left); free some space there or pass --db with a path on another disk"
+            return "\(what): the disk is full (no space left on its device); free some space there or pass --db with a path on another disk"
         }
         return nil
     }
