@@ -24,7 +24,7 @@ extension QuizStore {
         }
     }
 
-    /// Refuses a `-wal`, `-shm` or `-journal` beside the log that is a link or no plain file: SQLite
+    /// Refuses a `-wal`, `-shm` or `-journal` beside the log that is a link (symbolic or hard) or no plain file: SQLite
     /// would write its pages through the link (into whatever it names) or fail with a message about
     /// permissions. Checked before SQLite opens anything, so nothing is written through it.
     static func refuseOddCompanions(_ path: String) throws {
@@ -34,6 +34,8 @@ extension QuizStore {
             guard lstat(companion, &info) == 0 else { continue }
             let what: String
             switch info.st_mode & S_IFMT {
+            // A second name of another file (`ln score.jp q.sqlite-wal`): SQLite would write its pages into that file.
+            case S_IFREG where info.st_nlink > 1: what = "is another name of a file (a hard link), which SQLite would write into"
             case S_IFREG: continue
             case S_IFLNK: what = "is a symbolic link" + (linkTarget(companion).map { " (to \($0))" } ?? "")
             case S_IFDIR: what = "is a folder"

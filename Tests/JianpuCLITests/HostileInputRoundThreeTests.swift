@@ -83,6 +83,19 @@ struct HostileInputRoundThreeTests {
         #expect(text("s.jp") == "1 2 3 4 |\n")
     }
 
+    @Test("a hard link as the log's -wal, -shm or -journal is refused before SQLite writes into the file it shares", arguments: ["-wal", "-shm", "-journal"])
+    func companionHardLink(suffix: String) throws {
+        try file("s.jp", "1 2 3 4 |\n")
+        #expect(try shell("printf 'P5\\n' | $J quiz --plain --mute -n 1 --db q.sqlite").status == 0)
+        #expect(try shell("ln s.jp q.sqlite\(suffix)").status == 0)
+        for command in ["quiz --plain --mute -n 1 --db q.sqlite", "learn D --plain --mute --db q.sqlite", "quiz stats --db q.sqlite"] {
+            let outcome = try shell("printf 'P5\\nq\\n' | $J \(command)")
+            #expect(outcome.status == 1, "\(command)")
+            #expect(outcome.errors.contains("q.sqlite\(suffix), SQLite's file beside it, is another name of a file (a hard link)"), "\(command): \(outcome.errors)")
+        }
+        #expect(text("s.jp") == "1 2 3 4 |\n")
+    }
+
     @Test("a profile that cannot be reached (a link to nothing, a loop, a 300-byte name, a path through a file) is refused, not replaced by the defaults",
           arguments: [("loop.json", "it is a symbolic link to loop, which is not there"), ("self.json", "its symbolic links form a loop"),
                       (String(repeating: "x", count: 300) + ".json", "its name is longer than the file system allows"),
