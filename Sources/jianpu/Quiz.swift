@@ -141,7 +141,7 @@ struct Quiz: ParsableCommand {
             try QuizProfile.save(settings, path: profilePath,
                                  inputs: QuizPaths.logFiles(database) + (output.out.map { [$0] } ?? []) + (mute ? [] : output.synth.soundFontInputs)
                                     + (midiIn.map { [$0] } ?? []))
-            StandardStreams.error("jianpu: saved quiz profile \(profilePath)\n")
+            StandardStreams.error("jianpu: saved quiz profile \(TerminalText.visible(profilePath))\n")
         }
         return settings
     }

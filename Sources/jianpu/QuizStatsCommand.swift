@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JianpuCommandLine
+import JianpuCore
 import JianpuFiles
 import JianpuQuiz
 
@@ -48,7 +49,7 @@ struct QuizStatsCommand: ParsableCommand {
         try CommandOutput.write(text)
         if let plotFile {
             try plotFile.write(Array(ProgressPlot.svg(statistics).utf8))
-            StandardStreams.error("jianpu: wrote \(plotFile.path)\n")
+            StandardStreams.error("jianpu: wrote \(TerminalText.visible(plotFile.path))\n")
         }
     }
 }

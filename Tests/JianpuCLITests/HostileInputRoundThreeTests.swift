@@ -115,6 +115,17 @@ struct HostileInputRoundThreeTests {
         }
     }
 
+    @Test("the saved profile and the plot are named with their escapes made visible, never sent", arguments: [
+        "$J quiz --plain --mute -n 1 --db q.sqlite --profile \"p$E.json\" --save-profile </dev/null",
+        "$J quiz --plain --mute -n 1 --db q.sqlite </dev/null >/dev/null && $J quiz stats --db q.sqlite --plot \"p$E.svg\" >/dev/null",
+    ])
+    func namesShownVisible(command: String) throws {
+        let outcome = try shell("E=$(printf '\\033]0;PWNED\\007\\033[2J'); " + command)
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.errors.contains("PWNED"), "\(outcome.errors)")
+        #expect(!outcome.errors.contains("\u{1B}") && !outcome.errors.contains("\u{07}"), "\(outcome.errors)")
+    }
+
     @Test("plain learn and quiz fail with a line when standard output is full or closed", arguments: [
         "printf 'q\\n' | $J learn D --plain --mute --db q.sqlite >/dev/full", "printf 'q\\n' | $J learn D --plain --mute --db q.sqlite >&-",
         "$J quiz --plain --mute -n 1 --db q.sqlite </dev/null >/dev/full", "$J quiz --plain --mute -n 1 --db q.sqlite </dev/null >&-",
