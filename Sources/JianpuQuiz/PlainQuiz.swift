@@ -1,5 +1,7 @@
 import Foundation
 import JianpuCore
+import JianpuFiles
+import Synchronization
 
 /// The quiz without a terminal: prints each question and its feedback as plain lines and reads one answer
 /// per line (or a note from the MIDI keyboard), so it can be scripted and tested.
@@ -75,14 +77,23 @@ public final class PlainQuiz {
 }
 
 extension PlainQuiz {
+    /// The `errno` of the first line that could not be written to standard output; nil while all were.
+    private static let failedWrite = Mutex<Int32?>(nil)
+
     /// Writes a line to standard output at once (unbuffered, so a pipe sees each question as it is asked).
+    /// A line that cannot be written (a full disk, a closed stream) is remembered for `outputFailure`,
+    /// and nothing more is written: the program fails at its end instead of exiting 0.
     public static func writeLine(_ text: String) {
-        let bytes = Array((text + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written <= 0 { break }
-            offset += written
+        guard failedWrite.withLock({ $0 == nil }) else { return }
+        if !StandardStreams.output(text + "\n") {
+            let code = errno
+            failedWrite.withLock { $0 = code }
         }
+    }
+
+    /// Why a line of the session could not be written to standard output (one line, as the other
+    /// commands say it), or nil when all were written.
+    public static var outputFailure: String? {
+        failedWrite.withLock { $0 }.map { "cannot write to standard output: \(String(cString: strerror($0)))" }
     }
 }

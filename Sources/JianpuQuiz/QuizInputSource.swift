@@ -1,5 +1,6 @@
 import Foundation
 import JianpuCore
+import JianpuFiles
 import JianpuTerminal
 import Synchronization
 
@@ -97,8 +98,11 @@ extension QuizEventQueue {
     /// - Throws: `MIDIInputError` naming the path and what to give instead.
     public func listen(toMIDI path: String) throws {
         let input = try MIDIInput(path: path, portName: "jianpu-quiz")
-        input.start { [self] messages in
+        // Line by line there is no screen to show that the keyboard went quiet: it is said on standard error.
+        input.start(delivering: { [self] messages in
             for case .noteOn(_, let key, _) in messages { push(.midiNote(Int(key))) }
-        }
+        }, stopped: { reason in
+            StandardStreams.error("jianpu: \(TerminalText.visible(reason)); answers are read from standard input only\n")
+        })
     }
 }

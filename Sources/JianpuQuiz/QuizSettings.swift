@@ -150,9 +150,23 @@ public enum QuizPaths {
 /// Reading and writing the saved profile.
 public enum QuizProfile {
     /// The saved settings, or nil when there is no profile file.
-    /// - Throws: `QuizError` naming the file when it exists but cannot be read.
-    public static func load(path: String) throws -> QuizSettings? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+    /// - Throws: `QuizError` naming the file when it exists but cannot be read, or when its path
+    ///   cannot be followed (a loop of links, a name too long, a file where a folder should be).
+    ///   A symbolic link to nothing is refused too (its file was meant to be there), unless `saving`:
+    ///   then saving creates the file it names.
+    public static func load(path: String, saving: Bool = false) throws -> QuizSettings? {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            let code = errno
+            // Only a profile that is not there is "no profile yet"; any other failure would put the
+            // defaults in place of the user's settings without a word.
+            if code == ENOENT {
+                var linkInfo = stat()
+                guard !saving, lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK else { return nil }
+                throw QuizError("cannot read quiz profile \(path): it is a symbolic link to \(linkTarget(path)), which is not there; fix the link, or save a profile there with --save-profile")
+            }
+            throw QuizError("cannot read quiz profile \(path): \(unreachableReason(code)); fix the path or pass --profile with another file")
+        }
         do {
             // A profile is a few hundred bytes: a huge file or a device is refused before it is read.
             let bytes = try InputFile.read(path, maximumBytes: 64 << 10)
@@ -173,6 +187,24 @@ public enum QuizProfile {
             throw error
         } catch {
             throw QuizError("cannot read quiz profile \(path): \(error.localizedDescription)")
+        }
+    }
+
+    private static func linkTarget(_ path: String) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return "a file" }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Why `stat` could not reach a profile, in words.
+    static func unreachableReason(_ code: Int32) -> String {
+        switch code {
+        case ELOOP: "its symbolic links form a loop (or are too many)"
+        case ENAMETOOLONG: "its name is longer than the file system allows"
+        case ENOTDIR: "a part of its path is a file, not a folder"
+        case EACCES: "permission denied on a folder of its path"
+        default: String(cString: strerror(code))
         }
     }
 

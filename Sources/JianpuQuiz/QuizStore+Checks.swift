@@ -15,12 +15,41 @@ extension QuizStore {
     /// journal beside it (`/dev/null-journal`) or fail with a message about something else.
     static func refuseOtherThanFile(_ path: String) throws {
         try refuseNameTooLongForCompanions(path)
+        try refuseOddCompanions(path)
         guard let status = FileStatus(path) else { return }
         switch status.kind {
         case .regular: return
         case .directory: throw QuizError("\(path) is a folder: the quiz log is a file; pass --db with a file name, such as \(path)/quiz.sqlite")
         case .other: throw QuizError("\(path) is not a regular file (a device or a pipe): the quiz log is a file of its own; pass --db FILE")
         }
+    }
+
+    /// Refuses a `-wal`, `-shm` or `-journal` beside the log that is a link (symbolic or hard) or no plain file: SQLite
+    /// would write its pages through the link (into whatever it names) or fail with a message about
+    /// permissions. Checked before SQLite opens anything, so nothing is written through it.
+    static func refuseOddCompanions(_ path: String) throws {
+        for suffix in ["-wal", "-shm", "-journal"] {
+            let companion = path + suffix
+            var info = stat()
+            guard lstat(companion, &info) == 0 else { continue }
+            let what: String
+            switch info.st_mode & S_IFMT {
+            // A second name of another file (`ln score.jp q.sqlite-wal`): SQLite would write its pages into that file.
+            case S_IFREG where info.st_nlink > 1: what = "is another name of a file (a hard link), which SQLite would write into"
+            case S_IFREG: continue
+            case S_IFLNK: what = "is a symbolic link" + (linkTarget(companion).map { " (to \($0))" } ?? "")
+            case S_IFDIR: what = "is a folder"
+            default: what = "is not a regular file (a device, a pipe or a socket)"
+            }
+            throw QuizError("cannot use quiz database \(path): \(companion), SQLite's file beside it, \(what); nothing was written through it; remove \(companion) or pass --db NEW")
+        }
+    }
+
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Refuses a log whose name leaves no room for SQLite's files beside it (`NAME-journal`,
@@ -39,6 +68,24 @@ extension QuizStore {
         var info = statvfs()
         guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return false }
         return info.f_flag & UInt(ST_RDONLY) != 0
+    }
+
+    /// Why nothing can be made in the log's folder when its file system has no room left: no free
+    /// blocks, or no free inodes (a new file needs one even on an empty disk); nil when it has room.
+    /// SQLite reports both as "unable to open the file", which blames the path.
+    static func noRoomProblem(_ path: String, while action: Action) -> String? {
+        let folder = FileStatus.split(path).folder
+        var info = statvfs()
+        guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return nil }
+        let what = "cannot \(action.rawValue) quiz database \(path)"
+        // A file system that counts no inodes at all (f_files 0) makes them as it needs them.
+        if info.f_files > 0, info.f_favail == 0 {
+            return "\(what): there is no room on its device (no inodes left for a new file); free some files there or pass --db with a path on another disk"
+        }
+        if info.f_bavail == 0 {
+            return "\(what): the disk is full (no space left on its device); free some space there or pass --db with a path on another disk"
+        }
+        return nil
     }
 
     /// Refuses a SQLite file of another program: one that holds tables, none of them ours.

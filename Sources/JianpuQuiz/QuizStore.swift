@@ -130,11 +130,15 @@ public final class QuizStore: Sendable {
             }
         }
         try Self.refuseOtherThanFile(path)
-        if fileManager.fileExists(atPath: path), Self.isReadOnly(path) {
+        let exists = fileManager.fileExists(atPath: path)
+        if exists, Self.isReadOnly(path) {
             if Self.isOnReadOnlyMedium(path) {
                 throw QuizError("cannot open quiz database \(path) to answer: it is on read-only media (quiz stats can read it); copy it to a writable folder or pass --db NEW")
             }
             throw QuizError(Self.readOnlyMessage(path, while: .opening))
+        }
+        if !exists, Self.isOnReadOnlyMedium(path) {
+            throw QuizError("cannot create quiz database \(path): its folder \(folder) is on read-only media, where no new file can be made; pass --db with a path on a writable disk")
         }
         // A file that is no log (or another program's) gets no SQLite files beside it: the ones these opens made go again.
         let companions = ["-wal", "-shm"].map { path + $0 }.filter { !fileManager.fileExists(atPath: $0) }
@@ -151,6 +155,11 @@ public final class QuizStore: Sendable {
             self.reader = pool
         } catch let error as DatabaseError {
             if [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) { for companion in companions { unlink(companion) } }
+            if [.SQLITE_CANTOPEN, .SQLITE_IOERR, .SQLITE_FULL].contains(error.resultCode), let noRoom = Self.noRoomProblem(path, while: .opening) {
+                // The empty file SQLite made before its companions found no room goes again.
+                if !exists, FileStatus(path)?.size == 0 { unlink(path) }
+                throw QuizError(noRoom)
+            }
             throw QuizError(Self.message(for: error, path: path, while: .opening))
         } catch {
             throw QuizError("cannot open quiz database \(path): \(error); move it away or pass --db NEW")

@@ -49,11 +49,7 @@ public final class MIDIInput: @unchecked Sendable {
             self.wakeWriter = writer
             return
         }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw MIDIInputError("cannot read MIDI input \(path): \(String(cString: strerror(errno))); give a raw MIDI device (/dev/snd/midiC*D*, /dev/midi*) or a FIFO made with mkfifo")
-        }
-        let isFIFO = (info.st_mode & S_IFMT) == S_IFIFO
+        let isFIFO = try Self.check(path) == S_IFIFO
         // A FIFO is opened for reading and writing so that it neither blocks until a writer comes
         // nor reaches end-of-file when a writer goes: every later writer is heard too.
         let opened = open(path, (isFIFO ? O_RDWR : O_RDONLY) | O_CLOEXEC)
@@ -67,6 +63,27 @@ public final class MIDIInput: @unchecked Sendable {
         self.sequencer = nil
         self.wakeDescriptor = reader
         self.wakeWriter = writer
+    }
+
+    /// What a raw MIDI input may be: a character device (`/dev/snd/midiC*D*`), a FIFO, or a file of
+    /// recorded bytes. Checked before anything is opened, so a folder or a disk is refused at once
+    /// (a folder would open, fail its first read, and leave the MIDI keyboard silent without a word).
+    /// - Returns: the kind (`S_IFCHR`, `S_IFIFO` or `S_IFREG`).
+    /// - Throws: `MIDIInputError` naming the path, what it is and what to give instead.
+    @discardableResult
+    public static func check(_ path: String) throws -> mode_t {
+        if path == "seq" || path == "alsa" || path.hasPrefix("seq:") { return S_IFCHR }
+        let fix = "give a raw MIDI device (/dev/snd/midiC*D*, /dev/midi*) or a FIFO made with mkfifo"
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw MIDIInputError("cannot read MIDI input \(path): \(String(cString: strerror(errno))); \(fix)")
+        }
+        let kind = info.st_mode & S_IFMT
+        switch kind {
+        case S_IFCHR, S_IFIFO, S_IFREG: return kind
+        case S_IFDIR: throw MIDIInputError("MIDI input \(path) is a folder: \(fix)")
+        default: throw MIDIInputError("MIDI input \(path) is not a MIDI device, a FIFO or a file (a disk or a socket): \(fix)")
+        }
     }
 
     private static func wakePipe() throws -> (Int32, Int32) {
@@ -98,9 +115,14 @@ public final class MIDIInput: @unchecked Sendable {
         }
     }
 
-    /// Starts the reading thread, handing each read's messages to `deliver` on that thread.
-    public func start(delivering deliver: @escaping @Sendable ([MIDIMessage]) -> Void) {
-        let thread = Thread { [self] in self.readLoop(deliver) }
+    /// Starts the reading thread, handing each read's messages to `deliver` on that thread, and the
+    /// reason to `stopped` (on that thread) when the input stops (the stream ended, a read failed).
+    public func start(delivering deliver: @escaping @Sendable ([MIDIMessage]) -> Void,
+                      stopped: (@Sendable (String) -> Void)? = nil) {
+        let thread = Thread { [self] in
+            self.readLoop(deliver)
+            if let stopped, let failure = self.failure { stopped(failure) }
+        }
         thread.name = "MIDI input"
         thread.start()
     }

@@ -73,6 +73,8 @@ struct Learn: ParsableCommand {
         let scale: Scale
         do { scale = try Scale(key: key, scale: self.scale) } catch let error as LearnError { throw CommandFailure(error.description, status: .usage) }
         if !mute { try AudioOutput.checkDriver(of: output.destination) }
+        // A MIDI input that cannot be one (a folder) is refused before the log is made.
+        if let midiIn { try MIDIInput.check(midiIn) }
         let store = try QuizStore(path: database)
         let destination: AudioOutput.Destination = mute ? .muted : output.out.map { .pacedWAV(path: $0) } ?? output.destination
         let audio: QuizAudio
@@ -103,6 +105,8 @@ struct Learn: ParsableCommand {
         session.restore()
         try audio.close()
         if let signal = session.interruption { throw Interrupted(signal: signal) }
+        // The session went on when its lines could not be written (the log has every answer); the run fails.
+        if let failure = PlainQuiz.outputFailure { throw CommandFailure(failure) }
     }
 
     /// `jianpu learn stats`: the log's lesson answers as a table, CSV or JSON.

@@ -114,7 +114,7 @@ struct Quiz: ParsableCommand {
     /// The profile (or the defaults) with the flags applied.
     func settings() throws -> QuizSettings {
         let profilePath = profile ?? QuizPaths.defaultProfile()
-        var settings = try QuizProfile.load(path: profilePath) ?? .standard
+        var settings = try QuizProfile.load(path: profilePath, saving: saveProfile) ?? .standard
         if let intervals {
             settings.intervals = try QuizOptionParsing.intervals(intervals)
         }
@@ -155,6 +155,8 @@ struct Quiz: ParsableCommand {
         let settings = try settings()
         // A bad command line touches no file: the driver is checked before the log is opened (or created).
         if !mute { try AudioOutput.checkDriver(of: output.destination) }
+        // A MIDI input that cannot be one (a folder) is refused before the log is made.
+        if let midiIn { try MIDIInput.check(midiIn) }
         let store = try QuizStore(path: database)
         let history = try store.recentAnswers().compactMap(\.summary)
         let drill = QuizDrill(settings: settings, store: store, seed: seed, history: history,
@@ -196,6 +198,8 @@ struct Quiz: ParsableCommand {
         session.restore()
         try audio.close()
         if let signal = session.interruption { throw Interrupted(signal: signal) }
+        // The session went on when its lines could not be written (the log has every answer); the run fails.
+        if let failure = PlainQuiz.outputFailure { throw CommandFailure(failure) }
         if summary.passed == false { throw ExitCode(ExitStatus.testFailed.rawValue) }
     }
 }

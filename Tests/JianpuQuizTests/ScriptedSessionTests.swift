@@ -2,6 +2,7 @@ import Foundation
 import JianpuCore
 import Testing
 @testable import JianpuQuiz
+import JianpuTerminal
 
 @Suite struct ScriptedSessionTests {
     static let start = Date(timeIntervalSince1970: 1_795_000_000) // 2026-11-18
@@ -160,6 +161,36 @@ import Testing
         // A message split between reads.
         #expect(noteOns([0x90, 62]) == [])
         #expect(noteOns([80]) == [62])
+    }
+
+    @Test("a profile that cannot be reached for another reason than not being there is refused, named, never replaced by the defaults")
+    func unreachableProfile() throws {
+        let folder = Support.temporaryFolder()
+        try "1 2 3 4 |\n".write(toFile: folder + "/s.jp", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/loop.json", withDestinationPath: "loop.json")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/dangling.json", withDestinationPath: "none.json")
+        let cases = [(folder + "/loop.json", "loop"), (folder + "/dangling.json", "a symbolic link to none.json, which is not there"), (folder + "/" + String(repeating: "p", count: 300) + ".json", "longer than the file system allows"),
+                     (folder + "/s.jp/p.json", "a part of its path is a file")]
+        for (path, reason) in cases {
+            let error = try #require(throws: QuizError.self) { try QuizProfile.load(path: path) }
+            #expect(error.message.hasPrefix("cannot read quiz profile \(path): "), "\(error.message)")
+            #expect(error.message.contains(reason), "\(error.message)")
+            #expect(error.message.contains("; fix the ") && !error.message.contains("\n"))
+        }
+        // Not being there is "no profile yet", and so is a link to nothing when saving (saving creates what it names).
+        #expect(try QuizProfile.load(path: folder + "/none.json") == nil)
+        #expect(try QuizProfile.load(path: folder + "/dangling.json", saving: true) == nil)
+    }
+
+    @Test("a folder as MIDI input is refused at once, named as a folder; a FIFO and a file are taken")
+    func midiInputFolder() throws {
+        let folder = Support.temporaryFolder()
+        let error = try #require(throws: MIDIInputError.self) { try QuizEventQueue().listen(toMIDI: folder) }
+        #expect(error.description == "MIDI input \(folder) is a folder: give a raw MIDI device (/dev/snd/midiC*D*, /dev/midi*) or a FIFO made with mkfifo")
+        #expect(mkfifo(folder + "/m.fifo", 0o600) == 0)
+        #expect(try MIDIInput.check(folder + "/m.fifo") == S_IFIFO)
+        try Data([0x90, 60, 100]).write(to: URL(fileURLWithPath: folder + "/m.mid"))
+        #expect(try MIDIInput.check(folder + "/m.mid") == S_IFREG)
     }
 
     @Test func profileRoundTrip() throws {

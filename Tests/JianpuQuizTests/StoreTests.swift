@@ -304,6 +304,42 @@ import Testing
     }
 }
 
+@Suite struct CompanionLinkTests {
+    @Test("a -wal, -shm or -journal beside the log that is a link (symbolic or hard) or a folder is refused, named, nothing written through it",
+          arguments: ["-wal", "-shm", "-journal"], ["symbolic", "hard", "folder"])
+    func companionRefused(suffix: String, kind: String) throws {
+        let folder = Support.temporaryFolder()
+        let path = folder + "/q.sqlite"
+        let store = try QuizStore(path: path)
+        try store.record(StoreTests.row(session: try store.startSession(at: Date()), 1))
+        let score = folder + "/s.jp"
+        try "1 2 3 4 |\n".write(toFile: score, atomically: true, encoding: .utf8)
+        for leftover in ["-wal", "-shm", "-journal"] { unlink(path + leftover) }
+        switch kind {
+        case "symbolic": try FileManager.default.createSymbolicLink(atPath: path + suffix, withDestinationPath: "s.jp")
+        case "hard": #expect(link(score, path + suffix) == 0)
+        default: try FileManager.default.createDirectory(atPath: path + suffix, withIntermediateDirectories: false)
+        }
+        let what = ["symbolic": "is a symbolic link (to s.jp)", "hard": "is another name of a file (a hard link), which SQLite would write into",
+                    "folder": "is a folder"][kind] ?? ""
+        for open in [{ _ = try QuizStore(path: path) }, { _ = try QuizStore.forReading(path: path) }] {
+            let error = try #require(throws: QuizError.self) { try open() }
+            #expect(error.message.contains("\(path + suffix), SQLite's file beside it, \(what);"),
+                    "\(error.message)")
+            #expect(error.message.contains("nothing was written through it"))
+            #expect(!error.message.contains("read-only") && !error.message.contains("permissions") && !error.message.contains("\n"))
+        }
+        #expect(try String(contentsOfFile: score, encoding: .utf8) == "1 2 3 4 |\n")
+    }
+}
+
+@Suite struct NoRoomTests {
+    @Test("a folder with room gives no no-room message")
+    func roomLeft() {
+        #expect(QuizStore.noRoomProblem(Support.temporaryFolder() + "/q.sqlite", while: .opening) == nil)
+    }
+}
+
 @Suite struct StoreMessageTests {
     @Test("a full disk is named as such, without advice to move the log away", arguments: [ResultCode.SQLITE_FULL, .SQLITE_IOERR])
     func fullDisk(code: ResultCode) {
