@@ -6,30 +6,12 @@ import Testing
 /// read-only media, links beside it, a profile that cannot be reached, streams that cannot be
 /// written, a MIDI input that is a folder. Each says what is wrong in a line and fails.
 @Suite("hostile input, round three: the quiz and learn on odd media, links and streams")
-struct HostileInputRoundThreeTests {
+struct HostileInputRoundThreeTests: FolderSuite {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-hostile3-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try Self.makeFolder("jianpu-hostile3")
     }
-
-    @discardableResult
-    func file(_ name: String, _ text: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
-
-    func text(_ name: String) -> String? {
-        FileManager.default.contents(atPath: folder.appendingPathComponent(name).path).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    func names(_ sub: String = "") -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(sub).path).sorted()) ?? []
-    }
-
-    func shell(_ script: String) throws -> CommandLineTests.Outcome { try HostileInputTests.shell(script, in: folder) }
 
     /// Mounts a small tmpfs at `name` (root only); unmounted by `unmount`.
     func mount(_ name: String, _ options: String) throws {
@@ -39,7 +21,7 @@ struct HostileInputRoundThreeTests {
 
     func unmount(_ name: String) { _ = try? shell("umount \(name)") }
 
-    @Test("a new quiz log on read-only media says read-only in a line, not 'check the path and permissions'", .enabled(if: getuid() == 0))
+    @Test("a new quiz log on read-only media says read-only in a line, not 'check the path and permissions'", .enabled(if: canMountTmpfs, "needs root and a system that lets it mount a tmpfs"))
     func newLogOnReadOnlyMedia() throws {
         try mount("ro", "size=64k,ro")
         defer { unmount("ro") }
@@ -49,7 +31,7 @@ struct HostileInputRoundThreeTests {
     }
 
     @Test("a new quiz log where no inode or no space is left says there is no room (the disk is full), and leaves no empty file",
-          .enabled(if: getuid() == 0), arguments: [
+          .enabled(if: canMountTmpfs, "needs root and a system that lets it mount a tmpfs"), arguments: [
               // No inode for the log; an inode for the log but none for its -wal; no space.
               ("size=1m,nr_inodes=3", "touch m/a m/b", "there is no room on its device (no inodes left"),
               ("size=1m,nr_inodes=4", "touch m/a m/b", "there is no room on its device (no inodes left"),

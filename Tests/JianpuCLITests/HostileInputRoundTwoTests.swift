@@ -5,28 +5,12 @@ import Testing
 /// The adversarial classes of issue 20 against the built `jianpu`: every input protected, links and
 /// streams respected, terminals and XML safe from a file's text, every stopping signal one way.
 @Suite("hostile input, round two: inputs, links, streams, terminals, signals")
-struct HostileInputRoundTwoTests {
+struct HostileInputRoundTwoTests: FolderSuite {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-hostile2-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try Self.makeFolder("jianpu-hostile2")
     }
-
-    @discardableResult
-    func file(_ name: String, _ text: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
-
-    func text(_ name: String) -> String? {
-        FileManager.default.contents(atPath: folder.appendingPathComponent(name).path).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    func names() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()) ?? [] }
-
-    func shell(_ script: String) throws -> CommandLineTests.Outcome { try HostileInputTests.shell(script, in: folder) }
 
     static let chordpad = HostileInputTests.chordpad
 

@@ -5,22 +5,12 @@ import Testing
 /// The adversarial classes of issue 11 against the built `jianpu`: nothing crashes, hangs or
 /// destroys a file, whatever the input or the state of the streams and the disk.
 @Suite("hostile input, full disks and closed streams")
-struct HostileInputTests {
+struct HostileInputTests: FolderSuite {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try Self.makeFolder("jianpu-hostile")
     }
-
-    /// Writes `text` as `name` in the test's folder and returns its path.
-    func file(_ name: String, _ text: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
-
-    func names() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()) ?? [] }
 
     /// Runs `jianpu` through `sh -c` so the test can close or redirect its streams and limit it.
     /// `$J` is the executable; the status of a process killed by a signal is 128 + the signal.
