@@ -89,14 +89,19 @@ public struct FileStatus: Sendable, Hashable {
             guard let info = link(full), info.st_mode & S_IFMT == S_IFLNK else {
                 return (current == path ? path : full, nil, false)
             }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(full, &buffer, buffer.count - 1)
-            guard count > 0 else { return (full, nil, false) }
-            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let destination = linkDestination(full) else { return (full, nil, false) }
             current = destination.hasPrefix("/") ? destination : (resolvedFolder == "/" ? "" : resolvedFolder) + "/" + destination
         }
         // A loop of links: left to `open`, which says so (ELOOP).
         return (path, nil, false)
+    }
+
+    /// What the symbolic link `path` names, as written in the link; nil when it is no link.
+    public static func linkDestination(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The folder (`.` for a bare name) and the last component of `path`. (Foundation's

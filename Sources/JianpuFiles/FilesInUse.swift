@@ -27,7 +27,7 @@ public enum FilesInUse {
         for name in openNames() + mappedNames() {
             if let status = FileStatus(name), status.kind == .regular,
                Identity(device: status.device, inode: status.inode) == identity {
-                return name.hasPrefix("/proc/self/fd/") ? (resolvedLink(name) ?? name) : name
+                return name.hasPrefix("/proc/self/fd/") ? (FileStatus.linkDestination(name) ?? name) : name
             }
         }
         return nil
@@ -68,12 +68,5 @@ public enum FilesInUse {
             if !name.hasSuffix(" (deleted)"), seen.insert(name).inserted { names.append(name) }
         }
         return names
-    }
-
-    private static func resolvedLink(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

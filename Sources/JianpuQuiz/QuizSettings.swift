@@ -163,7 +163,7 @@ public enum QuizProfile {
             if code == ENOENT {
                 var linkInfo = stat()
                 guard !saving, lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK else { return nil }
-                throw QuizError("cannot read quiz profile \(path): it is a symbolic link to \(linkTarget(path)), which is not there; fix the link, or save a profile there with --save-profile")
+                throw QuizError("cannot read quiz profile \(path): it is a symbolic link to \(FileStatus.linkDestination(path) ?? "a file"), which is not there; fix the link, or save a profile there with --save-profile")
             }
             throw QuizError("cannot read quiz profile \(path): \(unreachableReason(code)); fix the path or pass --profile with another file")
         }
@@ -188,13 +188,6 @@ public enum QuizProfile {
         } catch {
             throw QuizError("cannot read quiz profile \(path): \(error.localizedDescription)")
         }
-    }
-
-    private static func linkTarget(_ path: String) -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return "a file" }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Why `stat` could not reach a profile, in words.

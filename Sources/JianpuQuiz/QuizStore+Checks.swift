@@ -37,19 +37,12 @@ extension QuizStore {
             // A second name of another file (`ln score.jp q.sqlite-wal`): SQLite would write its pages into that file.
             case S_IFREG where info.st_nlink > 1: what = "is another name of a file (a hard link), which SQLite would write into"
             case S_IFREG: continue
-            case S_IFLNK: what = "is a symbolic link" + (linkTarget(companion).map { " (to \($0))" } ?? "")
+            case S_IFLNK: what = "is a symbolic link" + (FileStatus.linkDestination(companion).map { " (to \($0))" } ?? "")
             case S_IFDIR: what = "is a folder"
             default: what = "is not a regular file (a device, a pipe or a socket)"
             }
             throw QuizError("cannot use quiz database \(path): \(companion), SQLite's file beside it, \(what); nothing was written through it; remove \(companion) or pass --db NEW")
         }
-    }
-
-    private static func linkTarget(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Refuses a log whose name leaves no room for SQLite's files beside it (`NAME-journal`,

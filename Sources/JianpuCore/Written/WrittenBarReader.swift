@@ -250,18 +250,11 @@ struct WrittenBarReader: MusicWalker {
 
     /// Hands the bars nothing read later can change to `hand`, dressed.
     mutating func handOnFinished() {
-        for bar in Array(release()) {
-            var bar = bar
-            dress(&bar)
-            hand(bar)
-        }
+        handOn(Array(release()))
     }
 
-    /// After `finish()`: hands every bar left.
-    mutating func handOnAll() {
-        let left = bars
-        bars = []
-        for bar in left {
+    private mutating func handOn(_ finished: [WrittenBar]) {
+        for bar in finished {
             var bar = bar
             dress(&bar)
             hand(bar)
@@ -282,6 +275,7 @@ struct WrittenBarReader: MusicWalker {
         return bars[..<kept]
     }
 
+    /// Closes the part and hands on every bar left.
     mutating func finish() {
         closeIfStarted()
         if !pendingMarks.isEmpty, !bars.isEmpty {
@@ -290,6 +284,9 @@ struct WrittenBarReader: MusicWalker {
             if !bars[last].events.isEmpty { bars[last].events[bars[last].events.count - 1].marks += pendingMarks }
         }
         if !bars.isEmpty { bars[bars.count - 1].isFinal = true }
+        let left = bars
+        bars = []
+        handOn(left)
     }
 
     /// Puts each verse's syllable on the bar's struck notes, and the words written over and under its notes.

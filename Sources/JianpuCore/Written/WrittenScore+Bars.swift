@@ -26,7 +26,6 @@ extension WrittenScore {
                     reader.handOnFinished()
                 }
                 reader.finish()
-                reader.handOnAll()
             }
         }
     }
