@@ -19,7 +19,7 @@ public enum JianpuTextWriter {
             if let value = value.map(headerValue), !value.isEmpty { lines.append("\(name)=\(value)") }
         }
         var chordsWritten = false
-        for (index, part) in EndingTies.separated(score.parts).enumerated() {
+        for (index, part) in EndingTies.separated(PickupCompletion.completed(score.parts)).enumerated() {
             if index > 0 { lines.append(""); lines.append("NextPart") }
             if !lines.isEmpty { lines.append("") }
             var writer = PartTextWriter(part: part)
@@ -36,16 +36,40 @@ public enum JianpuTextWriter {
         text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ").trimmingCharacters(in: .whitespaces)
     }
 
-    /// The instrument to name for a part: its General MIDI program's name, else its own name when
-    /// that names an instrument we know.
-    static func instrument(of part: ImportedPart) -> String? {
-        if let program = part.midiProgram, GeneralMIDI.programNames.indices.contains(program) {
-            return GeneralMIDI.programNames[program]
+    /// The lines that name a part and choose its sound: `instrument=` with the source's own name (Soprano,
+    /// Violino I), and where that name alone would sound wrong, LilyPond's `midiInstrument` in an `LP:` block.
+    ///
+    /// The sound is the instrument the name implies (voices sing), else the source's MIDI program. A name
+    /// that is only a placeholder (`MusicXML Part`, `P1`) is not printed: the instrument's name is.
+    static func instrumentLines(of part: ImportedPart) -> [String] {
+        let name = headerValue(part.name)
+        let base = name.split(separator: ",").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+        let sound = GeneralMIDI.program(forPartName: base) ?? part.midiProgram.flatMap { GeneralMIDI.programNames.indices.contains($0) ? $0 : nil }
+        guard isPrintableName(base) else {
+            // Nothing worth printing: the sound's name labels the part; the source's name stays as a comment.
+            var lines = name.isEmpty ? [] : ["% \(name)"]
+            if let sound { lines.append("instrument=\(GeneralMIDI.programNames[sound])") }
+            return lines
         }
-        let base = part.name.split(separator: ",").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-        if !base.isEmpty, let program = GeneralMIDI.program(named: base), Int(base) == nil {
-            return GeneralMIDI.programNames[Int(program)]
+        var lines = ["instrument=\(name)"]
+        if let sound, GeneralMIDI.program(named: name).map(Int.init) != sound {
+            lines += ["LP:", "\\set Staff.midiInstrument = #\"\(GeneralMIDI.lilyPondNames[sound])\"", ":LP"]
+        } else if sound == nil, GeneralMIDI.program(named: name) == nil {
+            lines += ["LP:", "\\set Staff.midiInstrument = #\"\(GeneralMIDI.lilyPondNames[0])\"", ":LP"]
         }
-        return nil
+        return lines
+    }
+
+    /// Whether a part's name is a name a musician would print: not empty, not a program's placeholder
+    /// (`MusicXML Part`, `Part 1`, `P1`, `Track 2`, `Staff`), not only digits.
+    static func isPrintableName(_ name: String) -> Bool {
+        let lowered = name.lowercased().trimmingCharacters(in: .whitespaces)
+        guard !lowered.isEmpty, lowered.count <= 40, lowered.contains(where: \.isLetter) else { return false }
+        let placeholders = ["musicxml part", "part", "staff", "track", "voice", "instrument", "untitled", "unnamed", "p", "t", "v", "instr"]
+        let withoutNumber = lowered.split(separator: " ").filter { Int($0) == nil }.joined(separator: " ")
+        if placeholders.contains(withoutNumber) { return false }
+        if lowered.first == "p", Int(lowered.dropFirst()) != nil { return false }
+        if lowered.hasPrefix("p"), lowered.dropFirst().allSatisfy({ $0.isNumber || $0 == "-" }) { return false }
+        return true
     }
 }

@@ -52,20 +52,19 @@ struct MusicXMLPartReader {
         }
     }
 
-    /// One imported part per voice, named for the part, its staff and voice when there are several.
+    /// One imported part per staff, and one more for each voice that cannot join its staff's first voice.
+    ///
+    /// A staff's other voices become chords of its first voice in every bar where they share its rhythm
+    /// (a chorale's soprano and alto on one staff); a voice is a row of its own only for the bars where it
+    /// moves apart, and no row at all when that is nowhere. The staves of one instrument share its name,
+    /// so that the page labels them once and braces them.
     func parts() -> [ImportedPart] {
         let voices = voiceOrder.isEmpty ? ["1"] : voiceOrder.sorted { a, b in
             let (sa, sb) = (staffOfVoice[a] ?? 1, staffOfVoice[b] ?? 1)
             if sa != sb { return sa < sb }
             return (Int(a) ?? 0, a) < (Int(b) ?? 0, b)
         }
-        let staves = Set(voices.map { staffOfVoice[$0] ?? 1 })
-        return voices.map { voice in
-            let staff = staffOfVoice[voice] ?? 1
-            let onStaff = voices.filter { (staffOfVoice[$0] ?? 1) == staff }
-            var label = name
-            if staves.count > 1 { label += ", staff \(staff)" }
-            if onStaff.count > 1 { label += ", voice \(onStaff.firstIndex(of: voice).map { $0 + 1 } ?? 1)" }
+        func measures(of voice: String, label: String) -> [ImportedMeasure] {
             var measures: [ImportedMeasure] = []
             measures.reserveCapacity(frames.count)
             for (index, frame) in frames.enumerated() {
@@ -73,8 +72,31 @@ struct MusicXMLPartReader {
                 measure.events = Self.filled(voiceBars[index][voice] ?? [], length: frame.length, place: "measure \(frame.label), part \(label)")
                 measures.append(measure)
             }
-            return ImportedPart(name: label, midiProgram: midiProgram, measures: Self.endingTies(measures))
+            return measures
         }
+        var result: [ImportedPart] = []
+        for staff in Set(voices.map { staffOfVoice[$0] ?? 1 }).sorted() {
+            let onStaff = voices.filter { (staffOfVoice[$0] ?? 1) == staff }
+            var base = measures(of: onStaff[0], label: name)
+            var apart: [ImportedPart] = []
+            for (number, voice) in onStaff.enumerated().dropFirst() {
+                let label = "\(name), voice \(number + 1)"
+                var own = measures(of: voice, label: label)
+                var movesApart = false
+                for bar in own.indices {
+                    if let merged = VoiceMerging.merged(base[bar].events, own[bar].events) {
+                        base[bar].events = merged
+                        own[bar].events = [ImportedEvent(length: own[bar].length, place: "measure \(own[bar].label), part \(label)")]
+                    } else if own[bar].events.contains(where: { !$0.isRest }) {
+                        movesApart = true
+                    }
+                }
+                if movesApart { apart.append(ImportedPart(name: label, midiProgram: midiProgram, measures: Self.endingTies(own))) }
+            }
+            result.append(ImportedPart(name: name, midiProgram: midiProgram, measures: Self.endingTies(base)))
+            result.append(contentsOf: apart)
+        }
+        return result
     }
 
     /// The bars with each tie kept only where the next note of the voice ends it (`<tie type="stop"/>`
@@ -138,6 +160,11 @@ struct MusicXMLPartReader {
         /// Marks waiting for the next note that starts at or after their onset (dynamics, tempo, chord symbols).
         var pending: [PendingMark] = []
         var lastEventOfVoice: [String: Int] = [:]
+        /// Where each voice's last note ends, counted by `<duration>` and by the notation.
+        var voiceEnds: [String: (performed: WholeNotes, notated: WholeNotes)] = [:]
+        /// Durations rounded to whole divisions miss the notated time by less than one; two cover any file,
+        /// but never more than a demisemiquaver, where coarse divisions would swallow a real beat.
+        var slack: WholeNotes { min(WholeNotes(2, 4 * max(divisions, 1)), WholeNotes(1, 32)) }
         var openSlurs: [String: Int] = [:]
 
         func length(_ duration: Int) -> WholeNotes {
@@ -201,7 +228,13 @@ struct MusicXMLPartReader {
                     bar[voice] = entries
                     continue
                 }
-                let onset = position
+                // Placed by `<duration>`, timed by the notation: a triplet quaver stored as 85 of 256 divisions
+                // starts where the voice's previous note ends, and lasts exactly a third of a crotchet.
+                let performed = length(Self.duration(child))
+                var onset = position
+                if !event.isGrace, let end = voiceEnds[voice], Self.distance(position, end.performed) <= slack {
+                    onset = end.notated
+                }
                 if event.isGrace {
                     // A `<chord/>` grace note after it joins it, not the main note before.
                     bar[voice, default: []].append((onset, event))
@@ -214,14 +247,15 @@ struct MusicXMLPartReader {
                 }
                 bar[voice, default: []].append((onset, event))
                 lastEventOfVoice[voice] = bar[voice]!.count - 1
-                position += event.length
+                position += performed
                 furthest = max(furthest, position)
+                voiceEnds[voice] = (position, onset + event.length)
             default:
                 break
             }
         }
         // The bar's length: as far as its voices reach; an empty bar is a full one.
-        frame.length = furthest == .zero ? meter.barLength : furthest
+        frame.length = barLength(reachedByDuration: furthest, reachedByNotation: voiceEnds.values.map(\.notated).max() ?? .zero, slack: slack)
         if previousKey != key || index == 0 { frame.key = key }
         if previousMeter != meter || index == 0 { frame.meter = meter }
         // Marks go on the first note (or rest) starting at or after their place, in their voice if it has one.
@@ -319,11 +353,13 @@ struct MusicXMLPartReader {
     // MARK: - Notes
 
     /// The note as an event, and whether it is a `<chord/>` note joining the previous one.
-    private mutating func readNote(_ element: MusicXMLElement, place: String) -> (ImportedEvent, Bool) {
+    mutating func readNote(_ element: MusicXMLElement, place: String) -> (ImportedEvent, Bool) {
         let isChord = element.has("chord")
         let isGrace = element.has("grace")
         let duration = isGrace ? 0 : Self.duration(element)
-        var event = ImportedEvent(length: WholeNotes(Int64(duration), 4 * max(divisions, 1)), isGrace: isGrace, place: place)
+        let performed = WholeNotes(Int64(duration), 4 * max(divisions, 1))
+        let length = isGrace ? performed : notatedLength(element, performed: performed, place: place)
+        var event = ImportedEvent(length: length, isGrace: isGrace, place: place)
         if isGrace {
             // A grace note's written value (jianpu writes `g[q1]` for a quaver grace); one that steals time from
             // the note before it ends that note (`[1]g`), as our export writes a grace after a note.

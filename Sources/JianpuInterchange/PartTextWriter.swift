@@ -31,22 +31,24 @@ struct PartTextWriter {
         let roadMap = JianpuRoadMap(measures, partName: part.name)
         warnings.append(contentsOf: roadMap.warnings)
 
-        let instrument = JianpuTextWriter.instrument(of: part)
-        if instrument != part.name { lines.append("% \(JianpuTextWriter.headerValue(part.name))") }
-        if let instrument { lines.append("instrument=\(instrument)") }
+        lines.append(contentsOf: JianpuTextWriter.instrumentLines(of: part))
         spelling = JianpuKeySpelling(first.key ?? ImportedKey(fifths: 0))
         lines.append(spelling.word)
         meter = first.meter ?? ImportedMeter(beats: 4, beatType: 4)
+        var declared = meter
         var forceMeterAtSecondBar = false
         let meterText = "\(meter.beats)/\(meter.beatType)"
         if first.length < meter.barLength && first.length > .zero && measures.count > 1 {
-            if let suffix = JianpuLengths.pickupSuffix(first.length) {
+            // A pickup is written as one (`4/4,4`) when the last bar makes up for it, as jianpu-ly requires;
+            // else, or when no single note value is its length, as a bar of its own meter before the real one.
+            let completed = first.length + (measures.last?.length ?? .zero) == meter.barLength
+            if completed, let suffix = JianpuLengths.pickupSuffix(first.length) {
                 lines.append("\(meterText),\(suffix)")
+            } else if let own = BarMeter.meter(for: first.length, beatType: meter.beatType) {
+                lines.append(BarMeter.text(own))
+                forceMeterAtSecondBar = true
             } else {
-                // A pickup of no single note value: a bar of its own meter, then the real one.
-                let length = first.length
-                lines.append(length.denominator <= 128 ? "\(length.numerator)/\(length.denominator)" : meterText)
-                forceMeterAtSecondBar = length.denominator <= 128
+                lines.append(meterText)
             }
         } else {
             lines.append(meterText)
@@ -79,11 +81,11 @@ struct PartTextWriter {
                     spelling = JianpuKeySpelling(key)
                     words.append(spelling.word)
                 }
-                if let newMeter = measure.meter, newMeter != meter || (index == 1 && forceMeterAtSecondBar) {
-                    meter = newMeter
-                    words.append("\(meter.beats)/\(meter.beatType)")
-                } else if index == 1 && forceMeterAtSecondBar {
-                    words.append("\(meter.beats)/\(meter.beatType)")
+                if let newMeter = measure.meter { declared = newMeter }
+                if let word = BarMeter.word(for: measure.length, declared: declared, written: &meter,
+                                            endsPickupScore: index == measures.count - 1 && first.length + measure.length == declared.barLength,
+                                            force: index == 1 && forceMeterAtSecondBar) {
+                    words.append(word)
                 }
                 if let tempo = measure.tempo { words.append(tempoWord(tempo, place: place)) }
             }

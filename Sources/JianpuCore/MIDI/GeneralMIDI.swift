@@ -62,7 +62,7 @@ public enum GeneralMIDI {
     ]
 
     /// Every name a program is known by, keyed without case or spaces: LilyPond's, General MIDI's and the everyday ones.
-    private static let namesByKey: [String: Int] = {
+    static let namesByKey: [String: Int] = {
         var names: [String: Int] = [:]
         for (program, name) in programNames.enumerated() { names[key(name)] = program }
         for (program, name) in lilyPondNames.enumerated() { names[key(name)] = program }
@@ -71,7 +71,7 @@ public enum GeneralMIDI {
     }()
 
     /// A name as it is looked up: lower case, without spaces.
-    private static func key(_ name: String) -> String {
+    static func key(_ name: String) -> String {
         String(name.lowercased().filter { !$0.isWhitespace })
     }
 
@@ -81,6 +81,7 @@ public enum GeneralMIDI {
         let key = key(name)
         if let number = Int(key), (0...127).contains(number) { return UInt8(number) }
         if let program = namesByKey[key] { return UInt8(program) }
+        if let program = program(forPartName: name) { return UInt8(program) }
         // "Acoustic Guitar" and the like: the first GM name that starts with the words given.
         if key.count >= 4, let index = programNames.firstIndex(where: { Self.key($0).hasPrefix(key) }) { return UInt8(index) }
         return nil

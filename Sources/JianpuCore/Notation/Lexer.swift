@@ -66,7 +66,12 @@ struct Lexer<Sink: WordSink> {
             let indent = leadingSpace(raw.start..<raw.end)
             let line = trimmed(raw.start..<raw.end)
             if lpBlockStart != nil {
-                if starts(line, with: ":LP") { lpBlockStart = nil }
+                if starts(line, with: ":LP") {
+                    lpBlockStart = nil
+                } else if readsHeaders, let sound = LilyPondSetting.midiInstrument(in: string(line)) {
+                    // The one LilyPond setting we act on: the part's MIDI sound, apart from its printed name.
+                    sink.header(Header(name: "midiinstrument", value: sound), at: location(raw.number, indent + 1))
+                }
                 continue
             }
             if line.isEmpty { continue }

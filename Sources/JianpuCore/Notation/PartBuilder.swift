@@ -4,6 +4,7 @@
 struct PartBuilder {
     let location: SourceLocation
     var instrument: String?
+    var sound: String?
     var lyrics: [String] = []
     /// Slurs and words for the printed score: they attach to the note written before them.
     var slurs: [Slur] = []
@@ -93,7 +94,7 @@ struct PartBuilder {
             stack.removeLast(stack.count - 1)
             stack[0].items.append(contentsOf: open)
         }
-        return Part(instrument: instrument, items: stack[0].items, lyrics: lyrics, slurs: slurs, annotations: annotations, location: location)
+        return Part(instrument: instrument, sound: sound, items: stack[0].items, lyrics: lyrics, slurs: slurs, annotations: annotations, location: location)
     }
 
     /// Checks the bar lengths of the part as written, groups left open read as if closed where the part ends.

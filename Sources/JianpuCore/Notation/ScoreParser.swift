@@ -47,6 +47,10 @@ public struct ScoreParser {
     struct PartOutline: Sendable {
         var location: SourceLocation
         var instrument: String?
+        var instrumentLocation: SourceLocation?
+        /// The LilyPond MIDI instrument of an `LP:` block, the part's sound apart from its printed name.
+        var sound: String?
+        var soundLocation: SourceLocation?
         /// Where the lexer reads the part from: just after its `NextPart`, or the start of the text.
         var start: LexerPosition?
         /// How many words of music the part has (room is made for its items at once).
@@ -87,11 +91,12 @@ public struct ScoreParser {
                 diagnostics.append(.warning(at: location, "instrument changes from '\(previous)' to '\(value)' within a part: is a NextPart missing?"))
             }
             part.instrument = value
-            if GeneralMIDI.program(named: value) == nil {
-                let nearest = GeneralMIDI.nearestNames(to: value).map { "'\($0)'" }.joined(separator: ", ")
-                let shown = value.count > 60 ? value.prefix(60) + "…" : value
-                diagnostics.append(.warning(at: location, "unknown instrument '\(shown)': it plays as a piano; the nearest MIDI instrument names are \(nearest)"))
-            }
+            part.instrumentLocation = location
+            return
+        }
+        if name == "midiinstrument" {
+            part.sound = value
+            part.soundLocation = location
             return
         }
         if let previous = movement.headers[name], previous != value {
@@ -103,6 +108,14 @@ public struct ScoreParser {
     }
 
     mutating func finishPart() {
+        // An instrument is known by its printed name, or by the MIDI instrument written beside it.
+        if let (value, location) = part.sound.flatMap({ sound in part.soundLocation.map { (sound, $0) } })
+            ?? part.instrument.flatMap({ name in part.instrumentLocation.map { (name, $0) } }),
+           GeneralMIDI.program(named: value) == nil {
+            let nearest = GeneralMIDI.nearestNames(to: value).map { "'\($0)'" }.joined(separator: ", ")
+            let shown = value.count > 60 ? value.prefix(60) + "…" : value
+            diagnostics.append(.warning(at: location, "unknown instrument '\(shown)': it plays as a piano; the nearest MIDI instrument names are \(nearest)"))
+        }
         movement.parts.append(part)
     }
 
@@ -117,6 +130,7 @@ public struct ScoreParser {
         return parts.parallelMap(inParallel: words > 20_000) { outline in
             var builder = PartBuilder(location: outline.location, expectedItems: outline.musicWords)
             builder.instrument = outline.instrument
+            builder.sound = outline.sound
             builder.lyrics = outline.lyrics
             var lexer = Lexer(bytes: bytes, file: file, sink: PartReader(bytes: bytes, builder: builder), readsHeaders: false)
             lexer.scan(from: outline.start)

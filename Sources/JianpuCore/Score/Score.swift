@@ -36,6 +36,9 @@ public struct Movement: Sendable, Hashable {
 public struct Part: Sendable, Hashable {
     /// The `instrument=` header of the part, if any.
     public var instrument: String?
+    /// The MIDI instrument it sounds as, when written apart from the printed name (an `LP:` block's
+    /// `\set Staff.midiInstrument = #"flute"`, as LilyPond says it); nil when the name says it.
+    public var sound: String?
     public var items: [MusicItem]
     /// The `L:`/`H:` lines written in the part, one verse each: an `L:` line as written, an `H:` line spaced a
     /// Han character a word (`LyricSyllables.hanziSpaced`).
@@ -45,8 +48,10 @@ public struct Part: Sendable, Hashable {
     public var annotations: [Annotation]
     public var location: SourceLocation
 
-    public init(instrument: String? = nil, items: [MusicItem], lyrics: [String] = [], slurs: [Slur] = [], annotations: [Annotation] = [], location: SourceLocation) {
+    public init(instrument: String? = nil, sound: String? = nil, items: [MusicItem], lyrics: [String] = [], slurs: [Slur] = [],
+                annotations: [Annotation] = [], location: SourceLocation) {
         self.instrument = instrument
+        self.sound = sound
         self.items = items
         self.lyrics = lyrics
         self.slurs = slurs

@@ -41,7 +41,7 @@ public enum Flattener {
             if meters.isEmpty { meters = walk.meters }
             if keys.isEmpty { keys = walk.keys }
             length = max(length, walk.end)
-            let program = part.instrument.flatMap(GeneralMIDI.program(named:))
+            let program = (part.sound ?? part.instrument).flatMap(GeneralMIDI.program(named:))
             parts.append(TimelinePart(name: part.instrument, channel: TimelinePart.channel(forPartAfter: parts, program: program), program: program))
         }
         notes = mergedInPairs(partNotes)
