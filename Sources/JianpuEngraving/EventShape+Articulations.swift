@@ -13,8 +13,8 @@ extension EventShape {
                 top = bottom - m.staccatoHeight
             case .staccatissimo:
                 let (w, h) = (m.staccatissimoHalfWidth, m.staccatissimoHeight)
-                glyphs.append(Glyph(.polyline([Point(0, bottom), Point(w, bottom - h), Point(-w, bottom - h)], width: m.lineWidth * 1.5),
-                                    at: Point(-w, bottom - h), role: .articulation))
+                glyphs.append(Glyph(.polyline([Point(w, bottom - h), Point(-w, bottom - h), Point(0, bottom)], width: m.lineWidth),
+                                    at: Point(0, bottom), role: .articulation))
                 top = bottom - h
             case .tenuto:
                 let w = m.tenutoHalfWidth, y = bottom - m.lineWidth
