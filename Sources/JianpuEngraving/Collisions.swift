@@ -7,7 +7,7 @@ import JianpuCore
 /// LilyPond's skyline stacks a bar number above what is under it.
 extension SystemLayout {
     /// The roles a bar number keeps clear of.
-    private static let obstacles: Set<Role> = [.note, .grace, .tied, .rest, .octaveDot, .accidental, .volta, .jump, .words, .chordSymbol, .arpeggio]
+    private static let obstacles: Set<Role> = [.note, .grace, .tied, .rest, .octaveDot, .accidental, .volta, .jump, .words, .chordSymbol, .arpeggio, .rehearsalMark, .fermata, .articulation, .breath]
 
     /// Moves each bar number up, a step at a time, until its box touches nothing of the music.
     mutating func separateBarNumbers(measure: any TextMeasuring) {
@@ -36,6 +36,7 @@ extension SystemLayout {
         var scratch = self
         scratch.blocks = Array(blocks.prefix(2))
         scratch.draw(at: Point(0, 0), page: 0, bracket: false, shape: shape)
+        scratch.drawRehearsalMarks(measure: measure)
         scratch.separateBarNumbers(measure: measure)
         let top = scratch.glyphs.filter { $0.role == .barNumber }.compactMap { Self.box(of: $0, measure: measure)?.y }.min() ?? 0
         guard top < 0 else { return }

@@ -105,10 +105,14 @@ public struct Engraver {
         book.add(header.glyphs.map { $0.moved(options.margin, book.y) })
         book.y += header.height
         guard !book.isFull else { throw .pageLimit(maximumPages: book.maximumPages) }
-        let bracket = movement.parts.count > 1 ? m.bracketRoom : 0
-        // Several parts: the first line starts with their instruments' names.
-        let names = movement.parts.count > 1 ? movement.parts.map { $0.instrument ?? "" } : []
-        let namesWidth = names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + m.partNamePad : 0 } ?? 0
+        // Several parts: the first line starts with their instruments' names; an instrument's staves (`StaffGroups`)
+        // are braced, named once, and named again (shortened) on the lines after the first.
+        let staves = StaffGroups(instruments: movement.parts.map(\.instrument))
+        let bracket = movement.parts.count > 1 ? m.bracketRoom + (staves.isEmpty ? 0 : m.braceRoom) : 0
+        let names = movement.parts.count > 1 ? staves.partNames : []
+        func widthOfNames(_ names: [String]) -> Double { names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + m.partNamePad : 0 } ?? 0 }
+        let namesWidth = widthOfNames(names + staves.groupNames(first: true).map(\.name))
+        let laterNamesWidth = widthOfNames(staves.groupNames(first: false).map(\.name))
         var systemCount = 0
         let firstPage = book.pages.count
         var spacing = DurationSpacing.of(parts)
@@ -120,11 +124,11 @@ public struct Engraver {
         func shape(_ event: WrittenEvent) -> EventShape {
             EventShape(event, metrics: m, measure: measure) { times.onset(at: $0, part: event.part, pitch: $1) }
         }
-        func available(first: Bool) -> Double { contentWidth - bracket - (first ? namesWidth : 0) }
+        func available(first: Bool) -> Double { contentWidth - bracket - (first ? namesWidth : laterNamesWidth) }
         func natural(_ line: [BarBlock]) -> Double { line.reduce(0) { $0 + $1.width } }
         func setLine(_ line: [BarBlock], first: Bool, justified: Bool) throws(EngravingRefusal) {
             var line = line
-            let indent = bracket + (first ? namesWidth : 0)
+            let indent = bracket + (first ? namesWidth : laterNamesWidth)
             let weight = line.reduce(0) { $0 + $1.totalWeight }
             if justified, weight > 0 {
                 let extra = (contentWidth - indent - natural(line)) / weight
@@ -141,8 +145,10 @@ public struct Engraver {
             book.reserve(system.height)
             guard !book.isFull else { throw .pageLimit(maximumPages: book.maximumPages) }
             var placed = system
-            placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1,
+            placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1 && !staves.coversAll,
                         names: first ? names : [], shape: shape)
+            placed.drawStaffGroups(staves.groupNames(first: first), bracketed: !staves.coversAll)
+            placed.drawRehearsalMarks(measure: measure)
             placed.separateBarNumbers(measure: measure)
             // The signs are drawn with the system, an arc to another system by halves: nothing of it is kept.
             let signs = spanners.draw(placed, measure: measure)

@@ -54,6 +54,7 @@ struct EventShape {
             }
             if !event.graceAfter.isEmpty { right = max(right, after) }
         }
+        if !event.articulations.isEmpty { drawArticulations(event.articulations, metrics: m) }
     }
 
     private init() {}

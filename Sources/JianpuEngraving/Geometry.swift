@@ -92,6 +92,7 @@ public protocol TextMeasuring {
 public enum Role: String, Sendable, Hashable {
     case note, grace = "note grace", tied, rest, dash, octaveDot = "octave-dot", underline, augmentationDot = "aug-dot", accidental
     case barLine = "bar-line", repeatDot = "repeat-dot", tie, slur, tuplet, arpeggio, volta, jump, dynamic, chordSymbol = "chord-symbol"
+    case fermata, breath, articulation, hairpin, rehearsalMark = "rehearsal-mark", brace
     case lyric, words, title, subtitle, credit, pageNumber = "page-number", key, meter, tempo, barNumber = "bar-number", bracket, partName = "part-name", multibarRest = "multibar-rest"
 }
 

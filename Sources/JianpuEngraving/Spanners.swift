@@ -8,7 +8,7 @@ import JianpuCore
 /// system is kept once it is set, and a tie or slur across a whole score costs no more than a short one.
 /// Which arcs are drawn at all is known beforehand from the movement's written events.
 struct Spanners {
-    private let m: EngravingOptions.Metrics
+    let m: EngravingOptions.Metrics
     /// Per part: the events seen in the systems set so far, counted in written order.
     private var seen: [Int]
     /// Per part: the index of the last note or rest, where no tie can go on from.
@@ -20,6 +20,8 @@ struct Spanners {
     /// event) waiting for that event.
     private var tiesOpen: [Int]
     private var slursOpen: [[Int: Int]]
+    /// Per part: the hairpin started and not yet ended (`Spanners+Hairpins`).
+    var hairpinsOpen: [OpenHairpin?]
 
     /// The spanners of a movement whose parts (`parts`) are written as `bars`.
     init(parts: [Part], bars: [[WrittenBar]], metrics: EngravingOptions.Metrics) {
@@ -27,6 +29,7 @@ struct Spanners {
         seen = Array(repeating: 0, count: parts.count)
         tiesOpen = seen
         slursOpen = Array(repeating: [:], count: parts.count)
+        hairpinsOpen = Array(repeating: nil, count: parts.count)
         var lastNote: [Int] = [], slursFrom: [[Int: [Int]]] = [], slursTo: [[Int: [Int]]] = []
         for (p, part) in parts.enumerated() {
             // Where each slur's first and last notes are among the events: an event's own place, or that of
@@ -96,6 +99,7 @@ struct Spanners {
                 sing(placed, after: events[(k + 1)...], baselines: lyricBaselines, measure: measure, into: &glyphs, boxes: &lyrics)
             }
             glyphs += Self.tupletSigns(events, metrics: m)
+            glyphs += hairpins(events, part: p, in: system, measure: measure)
             seen[p] += events.count
         }
         return (glyphs, lyrics)

@@ -70,7 +70,7 @@ struct SystemLayout {
             let baseline = y + above + m.headroom
             y = baseline + below
             var dynamicBaseline: Double?
-            if placed.contains(where: { $0.event.dynamic != nil }) {
+            if placed.contains(where: { $0.event.dynamic != nil || $0.event.hairpin != nil }) {
                 y += m.dynamicRow
                 dynamicBaseline = y
             }

@@ -39,6 +39,12 @@ struct ExportNote {
     var slurStarts = 0
     var slurStops = 0
     var arpeggio: Note.Arpeggio?
+    /// Fermatas, breath marks and articulations over it, rehearsal marks before it, and the hairpin starting
+    /// at it (true: a crescendo) and how many end at it (`ExportPerformerMarks`).
+    var articulations: [Articulation] = []
+    var rehearsalMarks: [String] = []
+    var hairpinStart: Bool?
+    var hairpinStops = 0
     /// `R*N`: whole bars of rest.
     var multibarRest: Int?
     var location: SourceLocation

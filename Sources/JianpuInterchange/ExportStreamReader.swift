@@ -23,6 +23,7 @@ struct ExportStreamReader: MusicWalker {
     private var pendingGraceSlurs = 0
     private let slurEnds: [SourceLocation: Int]
     private let annotations: [SourceLocation: [Annotation]]
+    private let performerMarks: ExportPerformerMarks
 
     /// The part read whole: its entries with lyrics put on their notes.
     static func read(_ part: Part, items: [MusicItem]) -> [ExportEntry] {
@@ -37,6 +38,7 @@ struct ExportStreamReader: MusicWalker {
         slurStarts = Dictionary(part.slurs.map { ($0.start, 1) }, uniquingKeysWith: +)
         slurEnds = Dictionary(part.slurs.map { ($0.end, 1) }, uniquingKeysWith: +)
         annotations = Dictionary(grouping: part.annotations, by: \.note)
+        performerMarks = ExportPerformerMarks(part)
     }
 
     mutating func visitNote(_ note: Note, ratio: WholeNotes) {
@@ -50,6 +52,11 @@ struct ExportStreamReader: MusicWalker {
 
     mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) {
         extendLastNote(by: dash.length * ratio, ratio: ratio, tuplet: tuplet, path: path, at: dash.location)
+        // A mark over a dash goes to the note it lengthens (or the note continuing it).
+        if let last = lastNote, case .note(var note) = entries[last], note.location != dash.location {
+            performerMarks.dress(&note, at: dash.location)
+            entries[last] = .note(note)
+        }
     }
 
     mutating func visitTie(at location: SourceLocation) { pendingTie = true }
@@ -163,6 +170,7 @@ struct ExportStreamReader: MusicWalker {
         for annotation in annotations[note.location] ?? [] {
             if annotation.isAbove { note.wordsAbove.append(annotation.text) } else { note.wordsBelow.append(annotation.text) }
         }
+        performerMarks.dress(&note, at: note.location)
         atPassageStart = false
         lastNote = entries.count
         entries.append(.note(note))

@@ -15,12 +15,15 @@ extension MeasureWriter {
             }
             for words in note.wordsAbove { direction(&xml, placement: "above") { $0.element("words", words, from: note.location) } }
             for words in note.wordsBelow { direction(&xml, placement: "below") { $0.element("words", words, from: note.location) } }
+            writeMarksBefore(&xml, note)
             for grace in note.graceBefore { writeGrace(&xml, grace) }
         }
+        defer { if isLast { writeMarksAfter(&xml, note) } }
         if note.isRest {
             for (k, value) in values.enumerated() {
                 writeRest(&xml, value, wholeMeasure: fillsMeasure,
-                          tupletStarts: isFirst && k == 0 ? note.tupletStarts : [], tupletStops: isLast && k == values.count - 1 ? note.tupletStops : [])
+                          tupletStarts: isFirst && k == 0 ? note.tupletStarts : [], tupletStops: isLast && k == values.count - 1 ? note.tupletStops : [],
+                          articulations: isLast && k == values.count - 1 ? note.articulations : [])
             }
             return
         }
@@ -43,7 +46,10 @@ extension MeasureWriter {
                 let tupletStarts = p == 0 && opens ? note.tupletStarts : []
                 let tupletStops = p == 0 && closes ? note.tupletStops : []
                 let arpeggio = opens ? note.arpeggio : nil
-                if tieStop || tieStart || slurStarts + slurStops > 0 || !tupletStarts.isEmpty || !tupletStops.isEmpty || arpeggio != nil {
+                // A fermata and a breath over the last of the tied notes a long note is written as (where the player
+                // holds and breathes), the others over its first (its attack).
+                let articulations = p == 0 ? note.articulations.filter { $0 == .fermata || $0 == .breathe ? closes : opens } : []
+                if tieStop || tieStart || slurStarts + slurStops > 0 || !tupletStarts.isEmpty || !tupletStops.isEmpty || arpeggio != nil || !articulations.isEmpty {
                     xml.open("notations")
                     if tieStop { xml.empty("tied", [("type", "stop")]) }
                     if tieStart { xml.empty("tied", [("type", "start")]) }
@@ -58,6 +64,7 @@ extension MeasureWriter {
                         case .normal: xml.empty("arpeggiate")
                         }
                     }
+                    writeArticulations(&xml, articulations)
                     xml.close("notations")
                 }
                 if opens, p == 0 {
@@ -94,16 +101,17 @@ extension MeasureWriter {
         xml.close("pitch")
     }
 
-    func writeRest(_ xml: inout XMLBuilder, _ value: NoteValue, wholeMeasure: Bool, tupletStarts: [Int] = [], tupletStops: [Int] = []) {
+    func writeRest(_ xml: inout XMLBuilder, _ value: NoteValue, wholeMeasure: Bool, tupletStarts: [Int] = [], tupletStops: [Int] = [], articulations: [Articulation] = []) {
         xml.open("note")
         if wholeMeasure { xml.empty("rest", [("measure", "yes")]) } else { xml.empty("rest") }
         xml.element("duration", units(value.sounding))
         xml.element("voice", "1")
         writeType(&xml, value)
-        if !tupletStarts.isEmpty || !tupletStops.isEmpty {
+        if !tupletStarts.isEmpty || !tupletStops.isEmpty || !articulations.isEmpty {
             xml.open("notations")
             for level in tupletStarts { xml.empty("tuplet", [("type", "start"), ("number", String(level)), ("bracket", "yes")]) }
             for level in tupletStops { xml.empty("tuplet", [("type", "stop"), ("number", String(level))]) }
+            writeArticulations(&xml, articulations)
             xml.close("notations")
         }
         xml.close("note")

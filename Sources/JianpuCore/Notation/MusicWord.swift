@@ -20,6 +20,10 @@ enum MusicWord {
     case arpeggio(Note.Arpeggio)
     /// `\p`, `^\f`: a dynamic by name (ignored when it is not a loudness).
     case dynamic(String)
+    /// `staccato`, `-.`, `->`: an articulation on the note before it (the `\` forms come as `dynamic`).
+    case articulation(Articulation)
+    /// `letterA`, `letter3`: a rehearsal mark with its label.
+    case rehearsal(String)
     /// Text, slurs, fingering and the like: read and ignored.
     case layout
     /// `(`, `)` and quoted words: silent, but printed on the note before them.
@@ -68,7 +72,10 @@ enum MusicWord {
         if first == UInt8(ascii: "\"") || text.hasPrefix("^\"") || text.hasPrefix("_\"") || text == "(" || text == ")" {
             return .printedMark(text)
         }
-        if text == "->" || text == "[(" || text == ")]" || text.hasPrefix("Fr=") || text.hasPrefix("slide=") || text.hasPrefix("letter") && text.count > 6 {
+        if text == "->" { return .articulation(.accent) }
+        if text == "staccato" || text == "-." { return .articulation(.staccato) }
+        if let label = RehearsalMark.label(of: text) { return .rehearsal(label) }
+        if text == "[(" || text == ")]" || text.hasPrefix("Fr=") || text.hasPrefix("slide=") || text.hasPrefix("letter") && text.count > 6 {
             return .layout
         }
         if let tempo = PartBuilder.tempo(text, at: location) { return .tempo(tempo) }
@@ -91,7 +98,7 @@ enum MusicWord {
         for word in [
             "Harm:", ":Harm", "OnePage", "RepeatAccidentals", "NormalAccidentals", "KeepOctave", "ChordsRoman", "NoBarNums",
             "NoIndent", "RaggedLast", "SeparateTimesig", "angka", "Indonesian", "WithStaff", "slideUp", "slideDown", "glis", "gliss",
-            "souyin", "harmonic", "up", "down", "bend", "tilde", "staccato", "-.",
+            "souyin", "harmonic", "up", "down", "bend", "tilde",
         ] { words[word] = .ignored }
         return words
     }()

@@ -83,11 +83,19 @@ public enum NotationReference {
         ]),
         Section(title: "Loudness", entries: [
             entry("dynamics", "1 \\p 2 3 \\f 4 |", "\\ppp to \\fff, \\sf and the like, after a note: that note and the ones after it play at that loudness; printed under the note"),
+            entry("hairpins \\< \\> \\!", "1 \\p \\< 2 3 4 \\f | 5 \\> 4 3 2 \\! |", "a crescendo (\\<) or diminuendo (\\>) wedge under the part from the note before it to the note before \\! (or before the next dynamic or hairpin); printed, it does not change the loudness played"),
+        ]),
+        Section(title: "Marks a performer reads", entries: [
+            entry("\\fermata", "1 2 3 4 \\fermata | 5 - - - \\fermata |", "a pause over the note, rest or dash before it, printed over its octave dots; it sounds as written (no longer)"),
+            entry("\\breathe", "1 2 3 \\breathe 4 |", "a breath mark: a V over the right of the note before it; sounds as written"),
+            entry("articulations", "1 \\staccato 2 \\accent 3 \\tenuto 4 \\marcato | 5 \\staccatissimo 6 -> 7 staccato 1' -. |", "printed over the note before them: \\staccato (or staccato, -.) a small wedge, \\staccatissimo a thin one, \\accent (or ->) >, \\tenuto a short line, \\marcato ^; ^\\ and _\\ forms too. They sound as written"),
+            entry("letterA", "letterA 1 2 3 4 | letterB 5 6 7 1' |", "a rehearsal mark (letter then capitals or digits: letterA, letter3, letterAA), printed boxed over the system where the next note is"),
         ]),
         Section(title: "Parts, movements and instruments", entries: [
             entry("NextPart", "1 2 3 4 |\nNextPart\n1, - 5, - |", "the next part, played at the same time: part 1 is the melody, the others accompaniment"),
             entry("NextScore", "1 2 3 4 |\nNextScore\n5 6 7 1' |", "the next movement, played after this one (--movement N picks one)"),
             entry("instrument=", "instrument=Flute\n1 2 3 4 |", "the part's General MIDI instrument, by name, on a line of its own"),
+            entry("one instrument's staves", "instrument=Piano\n1 2 3 4 |\nNextPart\ninstrument=Piano\n1, - 5, - |", "consecutive parts with the same instrument= name are one instrument's staves (a piano's two hands): printed braced, the name once between them, shortened (Pia.) on the lines after the first"),
             entry("chords=", "chords=c2 g2\n1 2 3 4 |", "guitar chords in LilyPond chord mode: printed above the music, sounded on a part of their own"),
         ]),
         Section(title: "Words and titles", entries: [
@@ -98,7 +106,7 @@ public enum NotationReference {
         ]),
         Section(title: "Read and left out of the sound", entries: [
             entry("text marks", "^\"dolce\" 1 2 _\"rit.\" 3 4 |", "text above (^) or below (_) the note: kept, not played"),
-            entry("LilyPond words", "\\fermata 1 2 3 4 |", "other one-word \\commands: read and ignored"),
+            entry("LilyPond words", "1 2 \\turn 3 4 |", "other one-word \\commands (\\turn, \\trill, \\mordent…): read and ignored"),
             entry("LP: :LP", "LP:\n\\break\n:LP\n1 2 3 4 |", "a LilyPond block: read and ignored"),
             entry("layout words", "NoBarNums\nRaggedLast\n1 2 3 4 |", "OnePage, NoBarNums, NoIndent, RaggedLast, SeparateTimesig, WithStaff, PartMidi, ChordsRoman, angka: read and ignored"),
             entry("% comment", "% a comment\n1 2 3 4 |", "the rest of the line is ignored"),

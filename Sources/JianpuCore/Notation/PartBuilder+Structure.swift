@@ -71,6 +71,7 @@ extension PartBuilder {
             return
         }
         append(.multibarRest(MultibarRest(bars: bars, location: location)))
+        performer.wrote(location)
     }
 
     mutating func timeSignature(_ text: String, at location: SourceLocation, parser: inout ParseLog) {

@@ -10,6 +10,8 @@ struct PartBuilder {
     var slurs: [Slur] = []
     var annotations: [Annotation] = []
     private var openSlurs: [SourceLocation] = []
+    /// Fermatas, articulations, hairpins and rehearsal marks (`PerformerMarkReader`).
+    var performer = PerformerMarkReader()
     private var lastNote: SourceLocation?
     /// Grace notes written since the last note: a slur opened after them starts on them (`g[5] ( 1 2 )`,
     /// `5 [67]g ( 1 2 )`), as in LilyPond, so the note after them still takes a syllable.
@@ -94,7 +96,10 @@ struct PartBuilder {
             stack.removeLast(stack.count - 1)
             stack[0].items.append(contentsOf: open)
         }
-        return Part(instrument: instrument, sound: sound, items: stack[0].items, lyrics: lyrics, slurs: slurs, annotations: annotations, location: location)
+        performer.finish()
+        var part = Part(instrument: instrument, sound: sound, items: stack[0].items, lyrics: lyrics, slurs: slurs, annotations: annotations, location: location)
+        (part.marks, part.hairpins, part.rehearsalMarks) = (performer.marks, performer.hairpins, performer.rehearsalMarks)
+        return part
     }
 
     /// Checks the bar lengths of the part as written, groups left open read as if closed where the part ends.
@@ -147,7 +152,14 @@ struct PartBuilder {
         case .flag(.ignored), .layout: break
         case .arpeggio(let kind): pendingArpeggio = kind
         case .dynamic(let name):
-            if Dynamic.velocity(for: name) != nil { append(.dynamic(Dynamic(marking: name, location: location))) }
+            if Dynamic.velocity(for: name) != nil {
+                append(.dynamic(Dynamic(marking: name, location: location)))
+                performer.dynamic()
+            } else {
+                _ = performer.command(name)
+            }
+        case .articulation(let articulation): performer.articulation(articulation)
+        case .rehearsal(let label): performer.rehearsal(label)
         case .printedMark(let text): printedMark(text)
         case .tempo(let tempo): append(.tempo(tempo))
         case .badTempo(let text):
@@ -237,6 +249,7 @@ struct PartBuilder {
         func drop() { droppedNotes.append(WrittenBarCheck.DroppedNote(location: location, length: length * tupletRatio)) }
         if word.isDash {
             append(.continuation(Continuation(length: length, location: location, width: original?.count ?? bytes.count)))
+            performer.wrote(location)
             return
         }
         var pitches: [Pitch] = []
@@ -288,6 +301,7 @@ struct PartBuilder {
             : Note.spelling(text: String(decoding: bytes, as: UTF8.self), arpeggio: arpeggio, width: original?.count ?? bytes.count)
         append(.note(Note(pitches: pitches, length: length, spelling: spelling, location: location)))
         lastNote = location
+        performer.wrote(location)
         graceSinceLastNote = nil
         pendingArpeggio = nil
     }

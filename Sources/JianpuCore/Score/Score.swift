@@ -46,6 +46,11 @@ public struct Part: Sendable, Hashable {
     /// Slurs and words over or under notes: printed, not played.
     public var slurs: [Slur]
     public var annotations: [Annotation]
+    /// Fermatas, breath marks and articulations over notes, hairpins under them, rehearsal marks over the
+    /// system: printed, not played.
+    public var marks: [PerformerMark] = []
+    public var hairpins: [Hairpin] = []
+    public var rehearsalMarks: [RehearsalMark] = []
     public var location: SourceLocation
 
     public init(instrument: String? = nil, sound: String? = nil, items: [MusicItem], lyrics: [String] = [], slurs: [Slur] = [],

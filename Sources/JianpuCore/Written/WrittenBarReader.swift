@@ -32,6 +32,8 @@ struct WrittenBarReader: MusicWalker {
     private let versesByLength: [Int]
     /// The words written over or under each note.
     private let annotationsByNote: [SourceLocation: [Annotation]]
+    /// Fermatas, articulations, rehearsal marks and hairpins, put on the events as they are dressed.
+    var performerMarks = PerformerMarkDresser(marks: [], hairpins: [], rehearsalMarks: [])
     /// Whether the open bar has a note or rest, and where in `bars` the last closed one with one is:
     /// kept as bars close, so that handing bars on never searches the ones held.
     private var openHasNote = false
@@ -310,6 +312,7 @@ struct WrittenBarReader: MusicWalker {
                 bar.events[e].lyrics = sung.count > 1 ? sung.sorted { $0.verse < $1.verse } : sung
                 syllablesSung += 1
             }
+            if !performerMarks.isEmpty { performerMarks.dress(&bar.events[e]) }
             for annotation in annotationsByNote[bar.events[e].location] ?? [] {
                 if annotation.isAbove { bar.events[e].wordsAbove.append(annotation.text) } else { bar.events[e].wordsBelow.append(annotation.text) }
             }

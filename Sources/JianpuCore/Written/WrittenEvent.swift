@@ -103,6 +103,21 @@ public struct WrittenEvent: Sendable {
         get { extras?.value.wordsBelow ?? [] }
         set { change { $0.wordsBelow = newValue } }
     }
+    /// Fermatas, breath marks and articulations printed over the event, the nearest first.
+    public var articulations: [Articulation] {
+        get { extras?.value.articulations ?? [] }
+        set { change { $0.articulations = newValue } }
+    }
+    /// Rehearsal marks (`letterA`: `A`) printed boxed over the system at the event.
+    public var rehearsalMarks: [String] {
+        get { extras?.value.rehearsalMarks ?? [] }
+        set { change { $0.rehearsalMarks = newValue } }
+    }
+    /// A hairpin starting, ending or going on under the event.
+    public var hairpin: WrittenHairpin? {
+        get { extras?.value.hairpin }
+        set { change { $0.hairpin = newValue } }
+    }
     /// The syllables sung on this note, by verse: only the verses that have one here, so a note
     /// costs as much as the syllables it carries, however many verses there are.
     public var lyrics: [SungSyllable] {
@@ -136,15 +151,20 @@ public struct WrittenEvent: Sendable {
         var wordsAbove: [String] = []
         var wordsBelow: [String] = []
         var lyrics: [SungSyllable] = []
+        var articulations: [Articulation] = []
+        var rehearsalMarks: [String] = []
+        var hairpin: WrittenHairpin?
+
+        var hasPerformerMarks: Bool { !articulations.isEmpty || !rehearsalMarks.isEmpty || hairpin != nil }
 
         var isTupletAlone: Bool {
             tuplet != nil && graceBefore.isEmpty && graceAfter.isEmpty && dynamic == nil && marks.isEmpty
-                && wordsAbove.isEmpty && wordsBelow.isEmpty && lyrics.isEmpty
+                && wordsAbove.isEmpty && wordsBelow.isEmpty && lyrics.isEmpty && !hasPerformerMarks
         }
 
         var isEmpty: Bool {
             graceBefore.isEmpty && graceAfter.isEmpty && tuplet == nil && dynamic == nil && marks.isEmpty
-                && wordsAbove.isEmpty && wordsBelow.isEmpty && lyrics.isEmpty
+                && wordsAbove.isEmpty && wordsBelow.isEmpty && lyrics.isEmpty && !hasPerformerMarks
         }
     }
 

@@ -15,6 +15,7 @@ extension WrittenScore {
         withoutActuallyEscaping(take) { take in
             for (index, part) in movement.parts.enumerated() {
                 var reader = WrittenBarReader(part: index, movement: movementIndex, lyrics: part.lyrics, slurs: part.slurs, annotations: part.annotations)
+                reader.performerMarks = PerformerMarkDresser(marks: part.marks, hairpins: part.hairpins, rehearsalMarks: part.rehearsalMarks)
                 reader.piece = piece.map { max($0, 1) }
                 reader.hand = { bar in
                     var bar = bar
