@@ -83,9 +83,16 @@ extension ABCTuneReader {
                 voices[current].applyBroken(count: count, longFirst: character == ">")
             case ".":
                 scanner.index += 1
+                voices[current].marks.append("\\staccato")
             case "~", "H"..."Y", "h"..."w":
                 scanner.index += 1
-                if character == "S" { voices[current].addJump(.segno) } else if character == "O" { voices[current].addJump(.coda) }
+                switch character {
+                case "S": voices[current].addJump(.segno)
+                case "O": voices[current].addJump(.coda)
+                case "H": voices[current].marks.append("\\fermata")
+                case "L": voices[current].marks.append("\\accent")
+                default: break
+                }
             case "&":
                 score.warnings.append(warn(place, "a voice overlay (&) is not carried over: its notes up to the bar line are left out"))
                 while let next = scanner.peek(), next != "|" { scanner.index += 1 }
@@ -306,12 +313,23 @@ extension ABCTuneReader {
         }
     }
 
-    /// `!p!`, `!segno!`, `!D.C.!`: dynamics and the road map are kept; other decorations are only ornament.
+    /// ABC decorations a performer reads, as jianpu-ly's words.
+    private static let performerMarks: [String: String] = [
+        "fermata": "\\fermata", "invertedfermata": "\\fermata", "breath": "\\breathe", "accent": "\\accent", ">": "\\accent",
+        "emphasis": "\\accent", "marcato": "\\marcato", "^": "\\marcato", "tenuto": "\\tenuto", "staccato": "\\staccato",
+        "wedge": "\\staccatissimo", "crescendo(": "\\<", "<(": "\\<", "diminuendo(": "\\>", ">(": "\\>",
+        "crescendo)": "\\!", "<)": "\\!", "diminuendo)": "\\!", ">)": "\\!",
+    ]
+
+    /// `!p!`, `!segno!`, `!D.C.!`, `!fermata!`: dynamics, the road map and the marks a performer reads are kept;
+    /// other decorations are only ornament.
     private mutating func decoration(_ name: String) {
         if Self.dynamics.contains(name) {
             voices[current].dynamic = name
         } else if let jump = Self.jumps[name] {
             voices[current].addJump(jump)
+        } else if let mark = Self.performerMarks[name] {
+            voices[current].marks.append(mark)
         }
     }
 }

@@ -98,7 +98,7 @@ struct ABCTuneReader {
                 voices[index].measures.append(ImportedMeasure(label: "\(bar + 1)", length: length, events: [ImportedEvent(length: length)]))
             }
         }
-        score.parts = voices.filter { !$0.measures.isEmpty || voices.count == 1 }.map { ImportedPart(name: $0.name, measures: $0.measures) }
+        score.parts = voices.filter { !$0.measures.isEmpty || voices.count == 1 }.map { ImportedPart(name: $0.name, printedName: $0.printedName, measures: $0.measures) }
         if titles.count > 0 { score.title = titles[0] }
         if titles.count > 1 { score.subtitle = titles[1] }
         return ABCTune(number: number ?? fallbackNumber, title: score.title, score: score)
@@ -153,7 +153,7 @@ struct ABCTuneReader {
     mutating func voice(_ id: String) -> Int {
         if let index = voiceIDs[id] { return index }
         let name = voiceNames[id] ?? (id == "" ? "Melody" : "Voice \(id)")
-        voices.append(ABCVoice(name: name, key: key, meter: meter, unitLength: unitLength ?? WholeNotes(1, 8), tempo: tempo))
+        voices.append(ABCVoice(name: name, printedName: voiceNames[id], key: key, meter: meter, unitLength: unitLength ?? WholeNotes(1, 8), tempo: tempo))
         voices[voices.count - 1].accidentalScope = accidentalScope
         voiceIDs[id] = voices.count - 1
         return voices.count - 1

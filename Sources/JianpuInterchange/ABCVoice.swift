@@ -11,6 +11,8 @@ enum ABCAccidentalScope: String {
 /// (key, meter, unit length, accidentals of the bar, an open tuplet, marks waiting for the next note).
 struct ABCVoice {
     var name: String
+    /// The `V:` line's `name=` (or its own words), when it has one.
+    var printedName: String?
     var measures: [ImportedMeasure] = []
     var measure: ImportedMeasure
     var key: ABCKey
@@ -30,6 +32,8 @@ struct ABCVoice {
     var ending: ImportedEnding?
     var chordSymbol: String?
     var dynamic: String?
+    /// Decorations a performer reads, waiting for the note they are written before (`!fermata!`, `.`, `!<(!`).
+    var marks: [String] = []
     var tempo: ImportedTempo?
     /// A key or meter change written inside a bar, for the next bar's start.
     var pendingKey: ImportedKey?
@@ -38,8 +42,9 @@ struct ABCVoice {
     var freeMeasures: Set<Int> = []
     var lyrics = ABCLyricState()
 
-    init(name: String, key: ABCKey, meter: ImportedMeter?, unitLength: WholeNotes, tempo: ImportedTempo?) {
+    init(name: String, printedName: String? = nil, key: ABCKey, meter: ImportedMeter?, unitLength: WholeNotes, tempo: ImportedTempo?) {
         self.name = name
+        self.printedName = printedName
         self.key = key
         self.meter = meter
         self.unitLength = unitLength
@@ -81,6 +86,8 @@ struct ABCVoice {
         }
         event.chordSymbol = chordSymbol
         event.dynamic = dynamic
+        event.marks = marks
+        marks = []
         if let tempo, !measure.events.isEmpty { event.tempo = tempo } else if let tempo { measure.tempo = tempo }
         (chordSymbol, dynamic, tempo) = (nil, nil, nil)
         lastEvent = measure.events.count

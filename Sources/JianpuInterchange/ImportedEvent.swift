@@ -27,6 +27,14 @@ public struct ImportedEvent: Sendable, Hashable {
     public var dynamic: String?
     /// A tempo change at this event (inside the bar).
     public var tempo: ImportedTempo?
+    /// Marks a performer reads on this note, as the text writes them after it (`\\fermata`, `\\staccato`,
+    /// `\\accent`, `\\tenuto`, `\\breathe`, a hairpin's `\\<` `\\>` and its end `\\!`).
+    public var marks: [String] = []
+    /// Words over (`rit.`) or under (`dolce`) the note.
+    public var wordsAbove: [String] = []
+    public var wordsBelow: [String] = []
+    /// A rehearsal mark at this note (`A`, `12`).
+    public var rehearsal: String?
     /// Where in the source the event is written, for warnings.
     public var place: String
 

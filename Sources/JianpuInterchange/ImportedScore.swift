@@ -31,13 +31,16 @@ public struct ImportedScore: Sendable, Hashable {
 public struct ImportedPart: Sendable, Hashable {
     /// The name to show (`Piano, voice 2`), used for `instrument=` when it names a known instrument.
     public var name: String
+    /// The name the source prints for the part (`Soprano`, `Violino I`), nil when the reader had to make one up.
+    public var printedName: String?
     /// General MIDI program, 0-based, when the source says which (MusicXML `<midi-program>` minus 1, MIDI program change).
     public var midiProgram: Int?
     /// The bars in written order; every part of a score has the same number of bars.
     public var measures: [ImportedMeasure]
 
-    public init(name: String, midiProgram: Int? = nil, measures: [ImportedMeasure] = []) {
+    public init(name: String, printedName: String? = nil, midiProgram: Int? = nil, measures: [ImportedMeasure] = []) {
         self.name = name
+        self.printedName = printedName
         self.midiProgram = midiProgram
         self.measures = measures
     }

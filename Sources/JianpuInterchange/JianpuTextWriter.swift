@@ -42,10 +42,11 @@ public enum JianpuTextWriter {
     /// The sound is the instrument the name implies (voices sing), else the source's MIDI program. A name
     /// that is only a placeholder (`MusicXML Part`, `P1`) is not printed: the instrument's name is.
     static func instrumentLines(of part: ImportedPart) -> [String] {
-        let name = headerValue(part.name)
+        let name = headerValue(part.printedName ?? "")
         let base = name.split(separator: ",").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
         let sound = GeneralMIDI.program(forPartName: base) ?? part.midiProgram.flatMap { GeneralMIDI.programNames.indices.contains($0) ? $0 : nil }
         guard isPrintableName(base) else {
+            let name = headerValue(part.name)
             // Nothing worth printing: the sound's name labels the part; the source's name stays as a comment.
             var lines = name.isEmpty ? [] : ["% \(name)"]
             if let sound { lines.append("instrument=\(GeneralMIDI.programNames[sound])") }

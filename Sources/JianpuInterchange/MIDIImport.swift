@@ -62,7 +62,7 @@ public enum MIDIImport {
                     }
                 }
             }
-            parts.append(ImportedPart(name: voice.name, midiProgram: voice.program, measures: measures))
+            parts.append(ImportedPart(name: voice.name, printedName: voice.name, midiProgram: voice.program, measures: measures))
         }
         return ImportedScore(title: streams.title, parts: parts, warnings: warnings)
     }

@@ -27,7 +27,21 @@ extension MusicXMLPartReader {
                 case "coda":
                     appendJump(.coda, atStart: onset == .zero, frame: &frame)
                 case "words":
-                    if let jump = Self.jump(inWords: mark.text) { appendJump(jump, atStart: false, frame: &frame) }
+                    if let jump = Self.jump(inWords: mark.text) {
+                        appendJump(jump, atStart: false, frame: &frame)
+                    } else if let words = Self.wordsText(mark.text) {
+                        let below = element.attributes["placement"] == "below"
+                        pending.append((onset, voice, { below ? $0.wordsBelow.append(words) : $0.wordsAbove.append(words) }))
+                    }
+                case "wedge":
+                    switch mark.attributes["type"] {
+                    case "crescendo": pending.append((onset, voice, { $0.marks.append("\\<") }))
+                    case "diminuendo": pending.append((onset, voice, { $0.marks.append("\\>") }))
+                    case "stop": pending.append((onset, voice, { if !$0.marks.contains("\\!") { $0.marks.append("\\!") } }))
+                    default: break
+                    }
+                case "rehearsal":
+                    if let words = Self.wordsText(mark.text) { pending.append((onset, nil, { $0.rehearsal = $0.rehearsal ?? words })) }
                 default:
                     break
                 }

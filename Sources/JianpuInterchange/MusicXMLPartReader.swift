@@ -91,9 +91,9 @@ struct MusicXMLPartReader {
                         movesApart = true
                     }
                 }
-                if movesApart { apart.append(ImportedPart(name: label, midiProgram: midiProgram, measures: Self.endingTies(own))) }
+                if movesApart { apart.append(ImportedPart(name: label, printedName: label, midiProgram: midiProgram, measures: Self.endingTies(own))) }
             }
-            result.append(ImportedPart(name: name, midiProgram: midiProgram, measures: Self.endingTies(base)))
+            result.append(ImportedPart(name: name, printedName: name, midiProgram: midiProgram, measures: Self.endingTies(base)))
             result.append(contentsOf: apart)
         }
         return result
@@ -400,6 +400,7 @@ struct MusicXMLPartReader {
                 }
             }
             if notations.has("arpeggiate") { event.isArpeggiated = true }
+            event.marks.append(contentsOf: Self.performerMarks(notations))
             if let dynamics = notations.child("dynamics"), let mark = dynamics.children.first?.name {
                 event.dynamic = mark == "other-dynamics" ? dynamics.children.first?.text : mark
             }

@@ -111,7 +111,11 @@ extension PartTextWriter {
                 switch piece {
                 case .word(let beams, let dots):
                     words.append(JianpuLengths.letter(beams) + body + String(repeating: ".", count: dots))
-                    if index == 0, words.count == 1, let dynamic = event.dynamic { words.append(dynamicWord(dynamic, place: place)) }
+                    if index == 0, words.count == 1 {
+                        if let dynamic = event.dynamic { words.append(dynamicWord(dynamic, place: place)) }
+                        words.append(contentsOf: event.marks.filter { !Self.marksOnLastPiece.contains($0) })
+                        words.append(contentsOf: event.wordsAbove.map { "^\"\($0)\"" } + event.wordsBelow.map { "_\"\($0)\"" })
+                    }
                 case .dash:
                     words.append("-")
                 }
@@ -119,6 +123,12 @@ extension PartTextWriter {
             if index < groups.count - 1 && !event.isRest { words.append("~") }
         }
         if groups.isEmpty { words.append(body) }
+        // A fermata or a breath belongs to where the note ends: after its last dash.
+        words.append(contentsOf: event.marks.filter { Self.marksOnLastPiece.contains($0) })
+        if let rehearsal = event.rehearsal {
+            let isLetter = rehearsal.allSatisfy { ($0.isASCII && $0.isUppercase) || $0.isNumber } && rehearsal.count <= 4
+            words.insert(isLetter ? "letter" + rehearsal : "^\"\(rehearsal)\"", at: isLetter ? 0 : min(1, words.count))
+        }
         words.removeAll { $0.isEmpty }
         // Ties on to the next event, when any of its pitches does.
         let tiesOn = event.pitches.contains { $0.tiedToNext }
@@ -175,6 +185,9 @@ extension PartTextWriter {
         warn(place, "the dynamic '\(name)' has no jianpu word: left out")
         return ""
     }
+
+    /// Marks written after a held note's last dash rather than its digit.
+    static let marksOnLastPiece: Set<String> = ["\\fermata", "\\breathe"]
 
     /// The count `N` of `N[` whose ratio is `ratio`, nil when none has it.
     static func tupletCount(for ratio: WholeNotes) -> Int? {

@@ -9,7 +9,7 @@ extension GeneralMIDI {
         "tenor": 52, "tenore": 52, "ténor": 52, "baritone": 52, "bariton": 52, "baritono": 52, "basso": 52, "basse": 52,
         "choir": 52, "chorus": 52, "chor": 52, "coro": 52, "chœur": 52, "合唱": 52, "女高音": 52, "女中音": 52, "男高音": 52, "男低音": 52,
         "voice": 53, "voix": 53, "voce": 53, "canto": 53, "gesang": 53, "singstimme": 53, "stimme": 53, "solo voice": 53,
-        "vocals": 53, "vocal": 53, "melody": 53, "lead": 53, "sing": 53, "人声": 53, "独唱": 53, "演唱": 53,
+        "vocals": 53, "vocal": 53, "人声": 53, "独唱": 53, "演唱": 53,
         "pianoforte": 0, "klavier": 0, "clavier": 0, "fortepiano": 0, "flügel": 0, "钢琴伴奏": 0,
         "cembalo": 6, "clavecin": 6, "organo": 19, "orgel": 19, "orgue": 19,
         "violino": 40, "violon": 40, "violine": 40, "geige": 40, "vn": 40, "vln": 40, "vl": 40,
