@@ -35,7 +35,9 @@ public enum MIDIImport {
             voices += MIDIVoice.split(stream, quantizer: quantizer, warnings: &warnings, file: file).map { ($0, quantizer) }
         }
         let furthest = voices.flatMap(\.voice.chords).max { $0.end < $1.end }
-        let bars = MIDIBars(meters: streams.meters.map { (conductor.position($0.tick), $0.meter) }, end: furthest?.end ?? .whole)
+        let meterChanges = streams.meters.map { (position: conductor.position($0.tick), meter: $0.meter) }
+        let pickup = Self.pickup(meterChanges, voices: voices.map(\.voice), file: file, warnings: &warnings)
+        let bars = MIDIBars(meters: meterChanges, end: furthest?.end ?? .whole, pickup: pickup)
         guard bars.starts.count <= maximumMeasures else {
             throw ImportError(file: file, place: "byte \(furthest?.offset ?? 0)",
                               message: "a note reaching bar \(bars.starts.count): more than the \(maximumMeasures) bars read")
@@ -66,6 +68,18 @@ public enum MIDIImport {
         }
         return ImportedScore(title: streams.title, parts: parts, warnings: warnings)
     }
+
+    /// The pickup the music starts with, when the file keeps one meter from its start (meter changes later
+    /// fix the bars themselves) and the notes' weight clearly falls a little after the file's bar lines.
+    static func pickup(_ meters: [(position: WholeNotes, meter: ImportedMeter)], voices: [MIDIVoice], file: String,
+                       warnings: inout [ImportWarning]) -> WholeNotes? {
+        guard meters.allSatisfy({ $0.position == .zero }) else { return nil }
+        let meter = meters.last?.meter ?? ImportedMeter(beats: 4, beatType: 4)
+        let chords = voices.flatMap { $0.chords.map { (start: $0.start, end: $0.end, notes: $0.keys.count) } }
+        guard let pickup = MIDIPickup.pickup(chords: chords, meter: meter) else { return nil }
+        warnings.append(ImportWarning(place: file, message: "the music starts with a pickup of \(MIDIPickup.beatsText(pickup, meter: meter)): bars counted from there, where its strong notes fall"))
+        return pickup
+    }
 }
 
 /// The bars of an imported MIDI file: where each starts, its meter and its length.
@@ -76,11 +90,18 @@ struct MIDIBars {
 
     /// Bars of the meters in force (4/4 before any), from the start to `end`; a meter change inside a bar
     /// cuts it short there. A first meter lasting one short bar before the next meter is a pickup.
-    init(meters changes: [(position: WholeNotes, meter: ImportedMeter)], end: WholeNotes) {
+    /// A `pickup` is a short first bar of the first meter, the bars after it counted from its end.
+    init(meters changes: [(position: WholeNotes, meter: ImportedMeter)], end: WholeNotes, pickup: WholeNotes? = nil) {
         var changes = changes.sorted { $0.position < $1.position }
         var meter = ImportedMeter(beats: 4, beatType: 4)
-        if let first = changes.first, first.position == .zero { meter = first.meter; changes.removeFirst() }
+        while let first = changes.first, first.position == .zero { meter = first.meter; changes.removeFirst() }
         var position = WholeNotes.zero
+        if let pickup, pickup > .zero, pickup < meter.barLength {
+            starts.append(.zero)
+            lengths.append(pickup)
+            meters.append(meter)
+            position = pickup
+        }
         while position < end || starts.isEmpty {
             while let next = changes.first, next.position <= position { meter = next.meter; changes.removeFirst() }
             var length = meter.barLength

@@ -9,11 +9,14 @@ public struct ImportOptions: Sendable, Hashable {
     public var allTunes: Bool
     /// The one MIDI track (1-based, as numbered in the file) to keep; nil for every track with notes.
     public var melodyTrack: Int?
+    /// The key the text is written in: the source's signatures, the music's own (`--key auto`) or one given.
+    public var key: KeyChoice
 
-    public init(tune: Int? = nil, allTunes: Bool = false, melodyTrack: Int? = nil) {
+    public init(tune: Int? = nil, allTunes: Bool = false, melodyTrack: Int? = nil, key: KeyChoice = .asWritten) {
         self.tune = tune
         self.allTunes = allTunes
         self.melodyTrack = melodyTrack
+        self.key = key
     }
 }
 
@@ -49,7 +52,8 @@ public enum ScoreImporter {
             throw ImportError(file: file, place: "", message: "not a format jianpu imports: expected MusicXML (.musicxml, .xml), compressed MusicXML (.mxl), ABC (.abc) or a Standard MIDI File (.mid)")
         }
         let scores = try read(bytes, format: format, file: file, options: options)
-        return scores.map { score, name in
+        return scores.map { read, name in
+            let score = KeyRewriting.apply(options.key, to: read)
             let written = JianpuTextWriter.write(score)
             return ImportResult(score: score, text: written.text, warnings: score.warnings + written.warnings, suggestedName: name)
         }

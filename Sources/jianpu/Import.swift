@@ -27,10 +27,14 @@ struct Import: ParsableCommand {
     @Option(help: "The one MIDI track to keep (1-based); every track with notes when omitted.")
     var melody: Int?
 
+    @Option(help: "The key to write: auto (the music's own where it contradicts the key signature), or one key for the whole text (F, Bb, 1=Eb, Am, 6=A); pitches never change.")
+    var key: String?
+
     func validate() throws {
         if all && output == nil { throw ValidationError("--all writes one file per tune: give the folder with -o") }
         if all && tune != nil { throw ValidationError("--all and --tune exclude each other: choose one") }
         if let melody, melody < 1 { throw ValidationError("--melody takes a track number from 1") }
+        if let key, KeyChoice(argument: key) == nil { throw ValidationError("--key \(key): expected \(KeyChoice.help)") }
     }
 
     func run() throws {
@@ -41,7 +45,8 @@ struct Import: ParsableCommand {
                                   : try InputFile.read(source, maximumBytes: ScoreImporter.maximumSourceBytes)
         let results: [ImportResult]
         do {
-            results = try ScoreImporter.convert(bytes, file: name, options: ImportOptions(tune: tune, allTunes: all, melodyTrack: melody))
+            results = try ScoreImporter.convert(bytes, file: name, options: ImportOptions(tune: tune, allTunes: all, melodyTrack: melody,
+                                                                                    key: key.flatMap(KeyChoice.init(argument:)) ?? .asWritten))
         } catch {
             throw CommandFailure(error.description)
         }
