@@ -3,16 +3,20 @@ import Foundation
 import JianpuCommandLine
 import JianpuCore
 import JianpuFiles
+import JianpuInterchange
 
 /// The score file a command reads, loaded and checked.
 struct ScoreInput: ParsableArguments {
-    @Argument(help: "A jianpu score (.jp text, or the seed app's .plist).")
+    @Argument(help: "A score: jianpu text (.jp), the seed app's .plist, or MusicXML (.musicxml, .mxl), ABC or MIDI, imported as `jianpu import` does.")
     var file: String
 
     /// Reads and parses the file; prints warnings; throws `InputProblems` (every diagnostic) when there are errors.
     /// With `reporting` (`check`, whose report is its output) warnings that cannot be written fail the run.
+    ///
+    /// MusicXML, ABC and MIDI, told by their content, are imported in memory first, with the import's warnings;
+    /// what is then said of the imported text names the file as `song.musicxml (imported)`.
     func load(strict: Bool = false, reporting: Bool = false) throws -> Score {
-        let outcome = ScoreLoader.load(path: file)
+        let outcome = try ImportedInput.load(path: file) ?? ScoreLoader.load(path: file)
         let failed = outcome.diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         guard let score = outcome.score, !failed else { throw InputProblems(outcome.diagnostics, strict: strict) }
         if !DiagnosticPrinter.print(outcome.diagnostics, strict: strict), reporting {

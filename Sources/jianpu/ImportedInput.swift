@@ -1,0 +1,26 @@
+import JianpuCommandLine
+import JianpuCore
+import JianpuFiles
+import JianpuInterchange
+
+/// A score in another format given to a command that plays, prints or checks: imported in memory.
+enum ImportedInput {
+    /// The score of `path` imported and parsed, nil when the file is jianpu text (or the seed's plist), which
+    /// `ScoreLoader` reads itself. The import's warnings are printed, as `jianpu import` prints them.
+    static func load(path: String) throws -> (score: Score?, diagnostics: [Diagnostic])? {
+        let lowered = path.lowercased()
+        guard !lowered.hasSuffix(".jp"), !lowered.hasSuffix(".txt"), !lowered.hasSuffix(".plist"), path != "-" else { return nil }
+        // A look at the start decides; only a score of another format is read again whole, within its own limit.
+        guard let head = try? InputFile.read(path, maximumBytes: ScoreImporter.maximumSourceBytes) else { return nil }
+        guard ImportFormat.detect(head, name: path) != nil else { return nil }
+        let results: [ImportResult]
+        do {
+            results = try ScoreImporter.convert(head, file: path)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        guard let first = results.first else { return nil }
+        for warning in first.warnings { StandardStreams.error("\(path): warning: \(warning)\n") }
+        return ScoreLoader.parse(Array(first.text.utf8), path: "\(path) (imported)")
+    }
+}
