@@ -22,6 +22,8 @@ public struct ImportedMeasure: Sendable, Hashable {
     public var jumpsAtStart: [ImportedJump]
     /// Road-map instructions at the end of the bar (fine, D.C., D.S., to coda).
     public var jumpsAtEnd: [ImportedJump]
+    /// The source starts a new system (a line of the printed page) at this bar.
+    public var startsSystem = false
     /// Notes, rests and chords of the bar in time order; their lengths add up to `length`.
     public var events: [ImportedEvent]
 

@@ -11,8 +11,10 @@ enum JianpuChordLine {
         [1, 4, 8, 11, 15]: "m9", [1, 8]: "1.5", [1, 5, 9, 12]: "maj7.5+",
     ]
 
-    /// The line's text, and the symbols that could not be written.
-    static func text(_ symbols: [(onset: WholeNotes, symbol: String)], end: WholeNotes) -> (text: String, unread: [String]) {
+    /// The line's text, and the symbols that could not be written; with `breaks` (the onsets where the music's
+    /// lines start) it is broken there too, a line of chords for each line of music, a chord held across a
+    /// break written again after it.
+    static func text(_ symbols: [(onset: WholeNotes, symbol: String)], end: WholeNotes, breaks: [WholeNotes] = []) -> (text: String, unread: [String]) {
         var words: [String] = []
         var unread: [String] = []
         var position = WholeNotes.zero
@@ -21,17 +23,25 @@ enum JianpuChordLine {
             guard let word = chordModeWord(symbol) else { unread.append(symbol); continue }
             if let last = readable.last, last.onset == onset { readable[readable.count - 1] = (onset, word) } else { readable.append((onset, word)) }
         }
-        for (index, chord) in readable.enumerated() {
-            if position < chord.onset {
-                for duration in durations(chord.onset - position) { words.append("s" + duration) }
-                position = chord.onset
+        var pendingBreaks = breaks.filter { $0 > .zero }.sorted()[...]
+        /// Words for `word` (`s@` a skip) from `position` to `target`, with a line break at each break between.
+        func span(_ word: String, to target: WholeNotes) {
+            while position < target {
+                while let next = pendingBreaks.first, next <= position {
+                    if next == position, !words.isEmpty, words.last != "\n" { words.append("\n") }
+                    pendingBreaks.removeFirst()
+                }
+                let stop = pendingBreaks.first.map { min($0, target) } ?? target
+                for duration in durations(stop - position) { words.append(word.replacingOccurrences(of: "@", with: duration)) }
+                position = stop
             }
-            let next = index + 1 < readable.count ? readable[index + 1].onset : max(end, chord.onset)
-            let pieces = durations(next - position)
-            for duration in pieces { words.append(chord.word.replacingOccurrences(of: "@", with: duration)) }
-            position = next
         }
-        return (words.joined(separator: " "), unread)
+        for (index, chord) in readable.enumerated() {
+            if position < chord.onset { span("s@", to: chord.onset) }
+            let next = index + 1 < readable.count ? readable[index + 1].onset : max(end, chord.onset)
+            span(chord.word, to: next)
+        }
+        return (words.joined(separator: " ").replacingOccurrences(of: " \n ", with: "\n"), unread)
     }
 
     /// `g@:7` (`@` where the duration goes) for a chord symbol, nil when it has no chord-mode name.

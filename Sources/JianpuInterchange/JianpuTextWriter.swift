@@ -19,10 +19,13 @@ public enum JianpuTextWriter {
             if let value = value.map(headerValue), !value.isEmpty { lines.append("\(name)=\(value)") }
         }
         var chordsWritten = false
+        let amongVoices = score.parts.contains { part in
+            part.printedName.flatMap { GeneralMIDI.program(forPartName: $0) }.map { (52...53).contains($0) } ?? false
+        }
         for (index, part) in EndingTies.separated(PickupCompletion.completed(score.parts)).enumerated() {
             if index > 0 { lines.append(""); lines.append("NextPart") }
             if !lines.isEmpty { lines.append("") }
-            var writer = PartTextWriter(part: part)
+            var writer = PartTextWriter(part: part, amongVoices: amongVoices)
             writer.write(withChords: !chordsWritten)
             if writer.hadChords { chordsWritten = true }
             lines.append(contentsOf: writer.lines)
@@ -41,10 +44,12 @@ public enum JianpuTextWriter {
     ///
     /// The sound is the instrument the name implies (voices sing), else the source's MIDI program. A name
     /// that is only a placeholder (`MusicXML Part`, `P1`) is not printed: the instrument's name is.
-    static func instrumentLines(of part: ImportedPart) -> [String] {
+    static func instrumentLines(of part: ImportedPart, amongVoices: Bool = false) -> [String] {
         let name = headerValue(part.printedName ?? "")
         let base = name.split(separator: ",").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-        let sound = GeneralMIDI.program(forPartName: base) ?? part.midiProgram.flatMap { GeneralMIDI.programNames.indices.contains($0) ? $0 : nil }
+        // Beside a soprano, alto or tenor, a `Bass` sings.
+        let sung = amongVoices && ["bass", "b", "bässe", "basses"].contains(base.lowercased()) ? 52 : nil
+        let sound = sung ?? GeneralMIDI.program(forPartName: base) ?? part.midiProgram.flatMap { GeneralMIDI.programNames.indices.contains($0) ? $0 : nil }
         guard isPrintableName(base) else {
             let name = headerValue(part.name)
             // Nothing worth printing: the sound's name labels the part; the source's name stays as a comment.
@@ -66,7 +71,7 @@ public enum JianpuTextWriter {
     static func isPrintableName(_ name: String) -> Bool {
         let lowered = name.lowercased().trimmingCharacters(in: .whitespaces)
         guard !lowered.isEmpty, lowered.count <= 40, lowered.contains(where: \.isLetter) else { return false }
-        let placeholders = ["musicxml part", "part", "staff", "track", "voice", "instrument", "untitled", "unnamed", "p", "t", "v", "instr"]
+        let placeholders = ["musicxml part", "part", "staff", "track", "instrument", "untitled", "unnamed", "p", "t", "v", "instr"]
         let withoutNumber = lowered.split(separator: " ").filter { Int($0) == nil }.joined(separator: " ")
         if placeholders.contains(withoutNumber) { return false }
         if lowered.first == "p", Int(lowered.dropFirst()) != nil { return false }

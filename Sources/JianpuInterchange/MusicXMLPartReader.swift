@@ -192,6 +192,8 @@ struct MusicXMLPartReader {
                 readSound(child, at: position, frame: &frame, pending: &pending, atEnd: false)
             case "barline":
                 readBarline(child, frame: &frame, place: place)
+            case "print":
+                if child.attributes["new-system"] == "yes" || child.attributes["new-page"] == "yes" { frame.startsSystem = true }
             case "note":
                 if child.has("cue") {
                     // A cue note is silent (MusicXML plays none), but it takes its time in its voice.

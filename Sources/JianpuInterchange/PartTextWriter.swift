@@ -19,7 +19,13 @@ struct PartTextWriter {
     var previousTies: [Pitch] = []
     var needsOctavesBefore = false
 
-    init(part: ImportedPart) { self.part = part }
+    /// The score has sung parts: a part named `Bass` is a voice too.
+    let amongVoices: Bool
+
+    init(part: ImportedPart, amongVoices: Bool = false) {
+        self.part = part
+        self.amongVoices = amongVoices
+    }
 
     mutating func warn(_ place: String, _ message: String) {
         warnings.append(ImportWarning(place: place, message: message))
@@ -31,7 +37,7 @@ struct PartTextWriter {
         let roadMap = JianpuRoadMap(measures, partName: part.name)
         warnings.append(contentsOf: roadMap.warnings)
 
-        lines.append(contentsOf: JianpuTextWriter.instrumentLines(of: part))
+        lines.append(contentsOf: JianpuTextWriter.instrumentLines(of: part, amongVoices: amongVoices))
         spelling = JianpuKeySpelling(first.key ?? ImportedKey(fifths: 0))
         lines.append(spelling.word)
         meter = first.meter ?? ImportedMeter(beats: 4, beatType: 4)
@@ -57,7 +63,7 @@ struct PartTextWriter {
         let chordLineIndex = lines.count
         let octavesIndex = lines.count
 
-        var barWords: [(words: [String], barLine: Bool)] = []
+        var barWords: [(words: [String], barLine: Bool, onset: WholeNotes, startsSystem: Bool)] = []
         var onset = WholeNotes.zero
         var index = 0
         while index < measures.count {
@@ -70,7 +76,7 @@ struct PartTextWriter {
                 run += 1
             }
             if run >= 2 {
-                barWords.append((["R*\(run)"], true))
+                barWords.append((["R*\(run)"], true, onset, measures[index..<index + run].contains { $0.startsSystem }))
                 for k in 0..<run { onset += measures[index + k].length }
                 index += run
                 continue
@@ -91,7 +97,7 @@ struct PartTextWriter {
             }
             words.append(contentsOf: eventWords(measure.events, barOnset: onset, place: place))
             words.append(contentsOf: roadMap.after[index])
-            barWords.append((words, roadMap.barLineAfter[index]))
+            barWords.append((words, roadMap.barLineAfter[index], onset, measure.startsSystem))
             onset += measure.length
             index += 1
         }
@@ -101,14 +107,18 @@ struct PartTextWriter {
             written = kept
             lines.append("KeepLength")
         }
-        lines.append(contentsOf: Self.grouped(zip(written, barWords).map { ($0.joined(separator: " "), $1.barLine) }))
+        let systems = Self.lineStarts(barWords.map(\.startsSystem))
+        let grouped = Self.grouped(zip(written, barWords).map { ($0.joined(separator: " "), $1.barLine) }, systemStarts: systems)
+        lines.append(contentsOf: grouped.lines)
         if needsOctavesBefore { lines.insert("OctavesBefore", at: octavesIndex) }
         if withChords, !chordSymbols.isEmpty {
             hadChords = true
-            var chordLine = JianpuChordLine.text(chordSymbols, end: onset)
+            var chordLine = JianpuChordLine.text(chordSymbols, end: onset, breaks: grouped.starts.map { barWords[$0].onset })
             warnings.append(contentsOf: chordLine.unread.map { ImportWarning(place: "part \(part.name)", message: "the chord symbol '\($0)' has no LilyPond chord-mode name: left out of chords=") })
             chordLine.unread = []
-            lines.insert("chords=\(chordLine.text)", at: chordLineIndex)
+            // Chords broken where the music's lines break: `chords=` alone runs on to the next blank line.
+            let chordLines = chordLine.text.split(separator: "\n").map(String.init)
+            lines.insert(contentsOf: chordLines.count > 1 ? ["chords="] + chordLines + [""] : ["chords=\(chordLine.text)"], at: chordLineIndex)
         } else if !chordSymbols.isEmpty {
             warn("part \(part.name)", "chord symbols in a second part: only the first part's are written as chords=")
         }
@@ -122,23 +132,37 @@ struct PartTextWriter {
         }
     }
 
-    /// Bars four to a line (fewer when they are long), each followed by its bar line.
-    static func grouped(_ bars: [(text: String, barLine: Bool)]) -> [String] {
+    /// The bars that start a system of the source, when it says where its systems start and they are of a size a
+    /// line of text holds (2 to 8 bars); nil to group bars by count.
+    static func lineStarts(_ startsSystem: [Bool]) -> Set<Int>? {
+        let starts = startsSystem.indices.filter { $0 > 0 && startsSystem[$0] }
+        guard !starts.isEmpty else { return nil }
+        let lengths = zip([0] + starts, starts + [startsSystem.count]).map { $1 - $0 }
+        guard lengths.dropLast().allSatisfy({ (2...8).contains($0) }) else { return nil }
+        return Set(starts)
+    }
+
+    /// Bars a line each source system (or four to a line), fewer when a line grows long, each followed by its
+    /// bar line; and the index of the bar each line starts with.
+    static func grouped(_ bars: [(text: String, barLine: Bool)], systemStarts: Set<Int>? = nil) -> (lines: [String], starts: [Int]) {
         var lines: [String] = []
+        var starts: [Int] = []
         var line = ""
         var count = 0
-        for bar in bars {
+        for (index, bar) in bars.enumerated() {
             let piece = bar.barLine ? bar.text + " |" : bar.text
-            if count >= JianpuTextWriter.barsPerLine || (count > 0 && line.count + piece.count > 72) {
+            let breaks = systemStarts.map { $0.contains(index) } ?? (count >= JianpuTextWriter.barsPerLine)
+            if count > 0 && (breaks || line.count + piece.count > 72) {
                 lines.append(line)
                 line = ""
                 count = 0
             }
+            if count == 0 { starts.append(index) }
             line += (line.isEmpty ? "" : " ") + piece
             count += 1
         }
         if !line.isEmpty { lines.append(line) }
-        return lines
+        return (lines, starts)
     }
 
     private func isPlainRestBar(_ measure: ImportedMeasure, first: Bool) -> Bool {
