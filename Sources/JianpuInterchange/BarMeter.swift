@@ -10,14 +10,14 @@ import JianpuCore
 enum BarMeter {
     /// The word to write before a bar of `length` (nil for none), updating `written`, the meter the text is in.
     static func word(for length: WholeNotes, declared: ImportedMeter, written: inout ImportedMeter,
-                     endsPickupScore: Bool, force: Bool) -> String? {
+                     endsPickupScore: Bool) -> String? {
         if length == declared.barLength || length == .zero || endsPickupScore {
-            guard written != declared || force else { return nil }
+            guard written != declared else { return nil }
             written = declared
             return text(declared)
         }
         guard let own = meter(for: length, beatType: declared.beatType) else {
-            guard written != declared || force else { return nil }
+            guard written != declared else { return nil }
             written = declared
             return text(declared)
         }

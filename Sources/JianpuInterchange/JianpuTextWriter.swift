@@ -22,10 +22,17 @@ public enum JianpuTextWriter {
         let amongVoices = score.parts.contains { part in
             part.printedName.flatMap { GeneralMIDI.program(forPartName: $0) }.map { (52...53).contains($0) } ?? false
         }
-        for (index, part) in EndingTies.separated(PickupCompletion.completed(score.parts)).enumerated() {
+        let parts = EndingTies.separated(PickupCompletion.completed(score.parts))
+        // Bars where some part plays: a part resting there is written bar by bar, as a score prints it under the
+        // others' music; only where every part rests are rests gathered as `R*n`.
+        var played = Set<Int>()
+        for part in parts {
+            for (bar, measure) in part.measures.enumerated() where measure.events.contains(where: { !$0.isRest }) { played.insert(bar) }
+        }
+        for (index, part) in parts.enumerated() {
             if index > 0 { lines.append(""); lines.append("NextPart") }
             if !lines.isEmpty { lines.append("") }
-            var writer = PartTextWriter(part: part, amongVoices: amongVoices)
+            var writer = PartTextWriter(part: part, amongVoices: amongVoices, barsPlayedElsewhere: parts.count > 1 ? played : [])
             writer.write(withChords: !chordsWritten)
             if writer.hadChords { chordsWritten = true }
             lines.append(contentsOf: writer.lines)

@@ -160,6 +160,7 @@ struct MusicXMLPartReader {
         /// Marks waiting for the next note that starts at or after their onset (dynamics, tempo, chord symbols).
         var pending: [PendingMark] = []
         var lastEventOfVoice: [String: Int] = [:]
+        var lastVoice: String?
         /// Where each voice's last note ends, counted by `<duration>` and by the notation.
         var voiceEnds: [String: (performed: WholeNotes, notated: WholeNotes)] = [:]
         /// Durations rounded to whole divisions miss the notated time by less than one; two cover any file,
@@ -203,7 +204,9 @@ struct MusicXMLPartReader {
                     }
                     continue
                 }
-                let voice = child.value("voice").flatMap { $0.isEmpty ? nil : $0 } ?? "1"
+                // A chord note without a voice of its own is in the voice of the note it joins.
+                let voice = child.value("voice").flatMap { $0.isEmpty ? nil : $0 } ?? (child.has("chord") ? lastVoice : nil) ?? "1"
+                lastVoice = voice
                 let staff = child.integer("staff") ?? 1
                 if staffOfVoice[voice] == nil && voiceOrder.count >= Self.maximumVoices {
                     // Each voice becomes a part as long as the score: a bound on what one file can make us write.

@@ -22,9 +22,13 @@ struct PartTextWriter {
     /// The score has sung parts: a part named `Bass` is a voice too.
     let amongVoices: Bool
 
-    init(part: ImportedPart, amongVoices: Bool = false) {
+    /// Bars where another part plays: this part's rests there are not gathered into `R*n`.
+    let barsPlayedElsewhere: Set<Int>
+
+    init(part: ImportedPart, amongVoices: Bool = false, barsPlayedElsewhere: Set<Int> = []) {
         self.part = part
         self.amongVoices = amongVoices
+        self.barsPlayedElsewhere = barsPlayedElsewhere
     }
 
     mutating func warn(_ place: String, _ message: String) {
@@ -42,7 +46,6 @@ struct PartTextWriter {
         lines.append(spelling.word)
         meter = first.meter ?? ImportedMeter(beats: 4, beatType: 4)
         var declared = meter
-        var forceMeterAtSecondBar = false
         let meterText = "\(meter.beats)/\(meter.beatType)"
         if first.length < meter.barLength && first.length > .zero && measures.count > 1 {
             // A pickup is written as one (`4/4,4`) when the last bar makes up for it, as jianpu-ly requires;
@@ -52,7 +55,7 @@ struct PartTextWriter {
                 lines.append("\(meterText),\(suffix)")
             } else if let own = BarMeter.meter(for: first.length, beatType: meter.beatType) {
                 lines.append(BarMeter.text(own))
-                forceMeterAtSecondBar = true
+                meter = own
             } else {
                 lines.append(meterText)
             }
@@ -71,7 +74,7 @@ struct PartTextWriter {
             let place = "measure \(measure.label), part \(part.name)"
             // Whole bars of rest in a row, with nothing else on them: `R*n`.
             var run = 0
-            while index + run < measures.count, isPlainRestBar(measures[index + run], first: index + run == 0),
+            while index + run < measures.count, !barsPlayedElsewhere.contains(index + run), isPlainRestBar(measures[index + run], first: index + run == 0),
                   roadMap.before[index + run].isEmpty, roadMap.after[index + run].isEmpty, roadMap.barLineAfter[index + run] {
                 run += 1
             }
@@ -89,8 +92,7 @@ struct PartTextWriter {
                 }
                 if let newMeter = measure.meter { declared = newMeter }
                 if let word = BarMeter.word(for: measure.length, declared: declared, written: &meter,
-                                            endsPickupScore: index == measures.count - 1 && first.length + measure.length == declared.barLength,
-                                            force: index == 1 && forceMeterAtSecondBar) {
+                                            endsPickupScore: index == measures.count - 1 && first.length + measure.length == declared.barLength) {
                     words.append(word)
                 }
                 if let tempo = measure.tempo { words.append(tempoWord(tempo, place: place)) }
