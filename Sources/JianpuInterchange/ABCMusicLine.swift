@@ -305,11 +305,22 @@ extension ABCTuneReader {
             if words.hasPrefix("d.c.") || words.hasPrefix("da capo") { voices[current].addJump(.daCapo) }
             if words.hasPrefix("d.s.") || words.hasPrefix("dal segno") { voices[current].addJump(.dalSegno) }
             if words == "fine" { voices[current].addJump(.fine) }
+            let isJump = words.hasPrefix("d.c.") || words.hasPrefix("da capo") || words.hasPrefix("d.s.") || words.hasPrefix("dal segno") || words == "fine"
+            if !isJump, let annotation = MusicXMLPartReader.wordsText(String(text.dropFirst())) {
+                if first == "_" { voices[current].wordsBelow.append(annotation) } else { voices[current].wordsAbove.append(annotation) }
+            }
             return
         }
         let symbol = text.split(separator: ";").first.map(String.init) ?? text
         if let initial = symbol.first, "ABCDEFG(".contains(initial) || symbol == "N.C." {
-            voices[current].chordSymbol = symbol
+            // `"Fife I"` starts like a chord but is a word over the music.
+            if symbol == "N.C." || initial == "(" || Chord(symbol: symbol) != nil {
+                voices[current].chordSymbol = symbol
+            } else if let words = MusicXMLPartReader.wordsText(symbol) {
+                voices[current].wordsAbove.append(words)
+            }
+        } else if let words = MusicXMLPartReader.wordsText(text) {
+            voices[current].wordsAbove.append(words)
         }
     }
 

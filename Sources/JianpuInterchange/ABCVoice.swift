@@ -34,6 +34,9 @@ struct ABCVoice {
     var dynamic: String?
     /// Decorations a performer reads, waiting for the note they are written before (`!fermata!`, `.`, `!<(!`).
     var marks: [String] = []
+    /// Words over the next note (`"^rit."`, `"Fife I"`).
+    var wordsAbove: [String] = []
+    var wordsBelow: [String] = []
     var tempo: ImportedTempo?
     /// A key or meter change written inside a bar, for the next bar's start.
     var pendingKey: ImportedKey?
@@ -87,7 +90,8 @@ struct ABCVoice {
         event.chordSymbol = chordSymbol
         event.dynamic = dynamic
         event.marks = marks
-        marks = []
+        (event.wordsAbove, event.wordsBelow) = (wordsAbove, wordsBelow)
+        (marks, wordsAbove, wordsBelow) = ([], [], [])
         if let tempo, !measure.events.isEmpty { event.tempo = tempo } else if let tempo { measure.tempo = tempo }
         (chordSymbol, dynamic, tempo) = (nil, nil, nil)
         lastEvent = measure.events.count

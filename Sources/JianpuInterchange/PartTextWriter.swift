@@ -113,7 +113,7 @@ struct PartTextWriter {
         let grouped = Self.grouped(zip(written, barWords).map { ($0.joined(separator: " "), $1.barLine) }, systemStarts: systems)
         lines.append(contentsOf: grouped.lines)
         if needsOctavesBefore { lines.insert("OctavesBefore", at: octavesIndex) }
-        if withChords, !chordSymbols.isEmpty {
+        if withChords, !chordSymbols.isEmpty, chordSymbols.contains(where: { JianpuChordLine.chordModeWord($0.symbol) != nil }) {
             hadChords = true
             var chordLine = JianpuChordLine.text(chordSymbols, end: onset, breaks: grouped.starts.map { barWords[$0].onset })
             warnings.append(contentsOf: chordLine.unread.map { ImportWarning(place: "part \(part.name)", message: "the chord symbol '\($0)' has no LilyPond chord-mode name: left out of chords=") })
@@ -121,6 +121,8 @@ struct PartTextWriter {
             // Chords broken where the music's lines break: `chords=` alone runs on to the next blank line.
             let chordLines = chordLine.text.split(separator: "\n").map(String.init)
             lines.insert(contentsOf: chordLines.count > 1 ? ["chords="] + chordLines + [""] : ["chords=\(chordLine.text)"], at: chordLineIndex)
+        } else if !chordSymbols.isEmpty, withChords {
+            warnings.append(contentsOf: chordSymbols.map { ImportWarning(place: "part \(part.name)", message: "the chord symbol '\($0.symbol)' has no LilyPond chord-mode name: left out") })
         } else if !chordSymbols.isEmpty {
             warn("part \(part.name)", "chord symbols in a second part: only the first part's are written as chords=")
         }
