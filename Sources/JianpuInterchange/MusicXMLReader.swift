@@ -93,6 +93,9 @@ public enum MusicXMLReader {
             guard let text else { return nil }
             let flat = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
                 .trimmingCharacters(in: .whitespaces)
+            // A program that had no title writes the file's name (`bwv104.6.mxl`): no title a musician gave.
+            let lowered = flat.lowercased()
+            if [".mxl", ".xml", ".musicxml", ".mid", ".krn"].contains(where: { lowered.hasSuffix($0) }) && !flat.contains(" ") { return nil }
             return flat.isEmpty ? nil : flat
         }
         let workTitle = clean(root.value("work/work-title"))

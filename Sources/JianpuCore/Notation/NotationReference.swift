@@ -94,7 +94,7 @@ public enum NotationReference {
         Section(title: "Parts, movements and instruments", entries: [
             entry("NextPart", "1 2 3 4 |\nNextPart\n1, - 5, - |", "the next part, played at the same time: part 1 is the melody, the others accompaniment"),
             entry("NextScore", "1 2 3 4 |\nNextScore\n5 6 7 1' |", "the next movement, played after this one (--movement N picks one)"),
-            entry("instrument=", "instrument=Flute\n1 2 3 4 |", "the part's General MIDI instrument, by name, on a line of its own"),
+            entry("instrument=", "instrument=Flute\n1 2 3 4 |", "the part's name, printed at its row, and its General MIDI instrument: a MIDI name, or a part's name that implies one (Violino I, Sopran, Gesang, Pianoforte)"),
             entry("one instrument's staves", "instrument=Piano\n1 2 3 4 |\nNextPart\ninstrument=Piano\n1, - 5, - |", "consecutive parts with the same instrument= name are one instrument's staves (a piano's two hands): printed braced, the name once between them, shortened (Pia.) on the lines after the first"),
             entry("chords=", "chords=c2 g2\n1 2 3 4 |", "guitar chords in LilyPond chord mode: printed above the music, sounded on a part of their own"),
         ]),
@@ -107,7 +107,9 @@ public enum NotationReference {
         Section(title: "Read and left out of the sound", entries: [
             entry("text marks", "^\"dolce\" 1 2 _\"rit.\" 3 4 |", "text above (^) or below (_) the note: kept, not played"),
             entry("LilyPond words", "1 2 \\turn 3 4 |", "other one-word \\commands (\\turn, \\trill, \\mordent…): read and ignored"),
-            entry("LP: :LP", "LP:\n\\break\n:LP\n1 2 3 4 |", "a LilyPond block: read and ignored"),
+            entry("LP: :LP", "LP:\n\\break\n:LP\n1 2 3 4 |", "a LilyPond block: read and ignored, but for its midiInstrument (below)"),
+            entry("midiInstrument", "instrument=Melodica\nLP:\n\\set Staff.midiInstrument = #\"flute\"\n:LP\n1 2 3 4 |",
+                  "the part's sound apart from its printed name, as LilyPond says it: printed Melodica, played as a flute"),
             entry("layout words", "NoBarNums\nRaggedLast\n1 2 3 4 |", "OnePage, NoBarNums, NoIndent, RaggedLast, SeparateTimesig, WithStaff, PartMidi, ChordsRoman, angka: read and ignored"),
             entry("% comment", "% a comment\n1 2 3 4 |", "the rest of the line is ignored"),
         ]),
