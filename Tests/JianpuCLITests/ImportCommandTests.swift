@@ -157,4 +157,43 @@ struct ImportCommandTests {
         #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
         #expect(outcome.output.contains("agree"))
     }
+
+    @Test("the fidelity fixtures agree note for note and are faithful: check silent, bars, names, jianpu-ly (scripts/import-check)")
+    func fidelityFixturesAreFaithful() throws {
+        let outcome = try Subprocess.run("/usr/bin/env", ["python3", "scripts/import-check", "Tests/Fixtures/Import", "--jianpu", CommandLineTests.executable,
+                                                          "--min-percent", "100"], directory: CommandLineTests.packageRoot)
+        #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+        #expect(outcome.output.contains("notes 4/4 (100%), faithful 4/4 (100%)"), "\(outcome.output)")
+    }
+
+    @Test("info, check, export, typeset and render read MusicXML, ABC and MIDI directly, as imported",
+          arguments: ["Tests/Fixtures/Import/chorale.musicxml", "Tests/Fixtures/Import/irregular.abc", "midi"])
+    func everyCommandReadsEveryFormat(source: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formats-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var input = CommandLineTests.packageRoot.appendingPathComponent(source).path
+        if source == "midi" {
+            input = folder.appendingPathComponent("take.mid").path
+            #expect(try CommandLineTests.run(["export", "Scores/bjehp.jp", "--no-chords", "-o", input]).status == 0)
+        }
+        let info = try CommandLineTests.run(["info", input])
+        #expect(info.status == 0, "\(info.errors)")
+        #expect(info.output.contains("bars:"))
+        let check = try CommandLineTests.run(["check", input])
+        #expect(check.status == 0, "\(check.errors)")
+        #expect(!check.errors.contains("unrecognised word"), "\(check.errors)")
+        for output in ["a.mid", "a.svg", "a.wav"] {
+            let target = folder.appendingPathComponent(output).path
+            let command = output.hasSuffix(".mid") ? "export" : output.hasSuffix(".svg") ? "typeset" : "render"
+            let run = try CommandLineTests.run([command, input, "-o", target])
+            #expect(run.status == 0, "\(command) \(source): \(run.errors)")
+            #expect(FileManager.default.fileExists(atPath: target))
+        }
+        if source.hasSuffix(".musicxml") {
+            // The page names the parts as the source does.
+            let svg = try String(contentsOfFile: folder.appendingPathComponent("a.svg").path, encoding: .utf8)
+            #expect(svg.contains(">Soprano<") && svg.contains(">Bass<"))
+        }
+    }
 }
