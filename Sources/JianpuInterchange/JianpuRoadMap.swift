@@ -62,6 +62,8 @@ struct JianpuRoadMap {
                     before[endings[0].start].insert("A{", at: 0)
                     for (k, ending) in endings.enumerated() {
                         for bar in ending.start...ending.end { barLineAfter[bar] = false }
+                        // Inside an ending `|` would start the next one: its bars are parted as jianpu-ly parts them.
+                        for bar in ending.start..<ending.end { after[bar].append("\\bar \"|\"") }
                         after[ending.end].append(k == endings.count - 1 && !playsNoEnding ? "}" : "|")
                     }
                     if playsNoEnding { after[endings[endings.count - 1].end].append("}") }
