@@ -107,6 +107,8 @@ public enum NotationReference {
         Section(title: "Read and left out of the sound", entries: [
             entry("text marks", "^\"dolce\" 1 2 _\"rit.\" 3 4 |", "text above (^) or below (_) the note: kept, not played"),
             entry("LilyPond words", "1 2 \\turn 3 4 |", "other one-word \\commands (\\turn, \\trill, \\mordent…): read and ignored"),
+            entry("\\bar", "R{ 1 2 3 4 } A{ 5 5 5 5 \\bar \"|\" 6 6 6 6 | 7 7 7 7 }",
+                  "a bar-line style word with its quoted style: read and ignored, as the meter places bar lines; it parts the bars of an ending, where | starts the next ending"),
             entry("LP: :LP", "LP:\n\\break\n:LP\n1 2 3 4 |", "a LilyPond block: read and ignored, but for its midiInstrument (below)"),
             entry("midiInstrument", "instrument=Melodica\nLP:\n\\set Staff.midiInstrument = #\"flute\"\n:LP\n1 2 3 4 |",
                   "the part's sound apart from its printed name, as LilyPond says it: printed Melodica, played as a flute"),

@@ -21,6 +21,8 @@ struct PartBuilder {
     var tonic = 60
     var baseOctave = 0
     var keepLength = false
+    /// A `\bar` was read: the quoted style after it is its own.
+    var awaitsBarStyle = false
     var lastBeams = 0
     var octavesAfter: Bool? = nil
     var pendingArpeggio: Note.Arpeggio? = nil
@@ -133,7 +135,17 @@ struct PartBuilder {
 
     /// Reads one word of music from its bytes.
     mutating func consume(_ word: UnsafeBufferPointer<UInt8>, at location: SourceLocation, parser: inout ParseLog) {
-        switch MusicWord.classify(word, at: location) {
+        let kind = MusicWord.classify(word, at: location)
+        // `\bar "||"`: jianpu-ly's bar-line style; the bar lines are the meter's, so its quoted style is no text.
+        if awaitsBarStyle {
+            awaitsBarStyle = false
+            if case .printedMark(let text) = kind, text.hasPrefix("\"") { return }
+        }
+        if case .dynamic("bar") = kind {
+            awaitsBarStyle = true
+            return
+        }
+        switch kind {
         case .note: note(word, original: nil, at: location, parser: &parser)
         case .shiftedNote(let text): note(text, at: location, parser: &parser)
         case .barLine: barLine(at: location, parser: &parser)
