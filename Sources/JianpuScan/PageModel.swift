@@ -78,6 +78,8 @@ public struct ScannedPage: Sendable, Hashable {
     public var width: Double, height: Double
     public var systems: [ScannedSystem]
     public var header: [String]
+    /// The title, key, meter and tempo the header says.
+    public var heading = ScannedHeader()
     public init(number: Int, width: Double, height: Double, systems: [ScannedSystem] = [], header: [String] = []) {
         self.number = number; self.width = width; self.height = height; self.systems = systems; self.header = header
     }

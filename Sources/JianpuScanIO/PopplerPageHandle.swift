@@ -31,7 +31,9 @@ public final class PopplerPageHandle {
         defer { g_free(rectangles) }
         // One rectangle per character of the text, line ends included.
         var result: [PositionedCharacter] = []
-        for (index, character) in String(cString: text).enumerated() where index < Int(count) {
+        // Rectangles count Unicode scalars (glib's UTF-8 characters), not grapheme clusters.
+        for (index, scalar) in String(cString: text).unicodeScalars.enumerated() where index < Int(count) {
+            let character = Character(scalar)
             guard !character.isWhitespace else { continue }
             let r = rectangles[index]
             result.append(PositionedCharacter(character, box: Box(x: r.x1, y: r.y1, width: r.x2 - r.x1, height: r.y2 - r.y1)))

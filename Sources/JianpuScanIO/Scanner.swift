@@ -88,6 +88,6 @@ public enum Scanner {
             return ScanResult(text: first.text, method: .embedded)
         }
         guard !pages.isEmpty else { throw ScanProblem("no pages to read") }
-        return PageReader.score(pages)
+        return ScoreAssembler.score(pages)
     }
 }

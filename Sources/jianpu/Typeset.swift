@@ -28,6 +28,9 @@ struct Typeset: ParsableCommand {
 
     @OptionGroup var transposition: TranspositionOptions
 
+    @Flag(help: "Leave the score's text out of the file (it is embedded so that jianpu scan gives it back exactly).")
+    var withoutSource = false
+
 
     enum Format: String { case svg, pdf, html }
 
@@ -48,7 +51,7 @@ struct Typeset: ParsableCommand {
         let semitones = transposition.semitones(from: written.writtenKey)
         let score = written.transposed(by: semitones)
         // The score's text rides along for `jianpu scan`, unless the page is transposed and no longer what it says.
-        let source = semitones == 0 ? text : nil
+        let source = semitones == 0 && !withoutSource ? text : nil
         let engraver = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure())
         // Pages are written as the layout finishes them: a big score's pages are never all held, nor its text.
         do {
