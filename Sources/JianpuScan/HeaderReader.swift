@@ -16,7 +16,8 @@ public struct ScannedHeader: Sendable, Hashable {
 
 enum HeaderReader {
     /// The header of characters above the music (`characters`), whose lines of text are `lines`; `em` is the note digits' size.
-    static func header(_ characters: [PositionedCharacter], lines: [String], em: Double) -> ScannedHeader {
+    /// A stacked meter is looked for among `meterCandidates` (digits left of the first row's first note).
+    static func header(_ characters: [PositionedCharacter], lines: [String], em: Double, meterCandidates: [PositionedCharacter]) -> ScannedHeader {
         var header = ScannedHeader()
         for line in lines {
             let scalars = Array(line.unicodeScalars)
@@ -42,7 +43,7 @@ enum HeaderReader {
         }
         // A stacked meter: two digits (or numbers) one above the other, smaller than the notes.
         if header.meter == nil {
-            let digits = characters.filter { $0.character.isNumber && $0.box.height < em * 0.95 }
+            let digits = (characters + meterCandidates).filter { $0.character.isNumber && abs($0.box.height - em) > em * 0.05 }
             outer: for top in digits {
                 for bottom in digits where bottom.box.y > top.box.midY && bottom.box.y - top.box.maxY < top.box.height * 0.6
                     && abs(bottom.box.midX - top.box.midX) < top.box.width * 0.6 {

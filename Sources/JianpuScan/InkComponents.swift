@@ -55,4 +55,22 @@ public enum InkComponents {
                                   width: Double(b.maxX - b.minX + 1) / scale, height: Double(b.maxY - b.minY + 1) / scale), pixels: b.pixels)
         }.sorted { ($0.box.x, $0.box.y) < ($1.box.x, $1.box.y) }
     }
+
+    /// How many separate strokes of ink cross `box` from top to bottom, at its middle and its quarters (the most seen).
+    public static func strokes(in bitmap: InkBitmap, across box: Box) -> Int {
+        let top = max(0, Int((box.y * bitmap.scale).rounded(.down))), bottom = min(bitmap.height - 1, Int((box.maxY * bitmap.scale).rounded(.up)))
+        guard top <= bottom else { return 0 }
+        var most = 0
+        for fraction in [0.25, 0.5, 0.75] {
+            let x = min(bitmap.width - 1, max(0, Int((box.x + box.width * fraction) * bitmap.scale)))
+            var count = 0, inside = false
+            for y in top...bottom {
+                let ink = bitmap.isInk(x, y)
+                if ink && !inside { count += 1 }
+                inside = ink
+            }
+            most = max(most, count)
+        }
+        return most
+    }
 }

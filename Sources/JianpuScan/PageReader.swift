@@ -14,13 +14,22 @@ public enum PageReader {
             return page
         }
         let notes = digits.filter { abs($0.box.height - em) <= em * 0.05 }
-        let rows = rowsOf(notes, em: em)
+        let rows = withoutBarNumbers(rowsOf(notes, em: em), em: em)
         let firstRowTop = rows.first?.map(\.box.y).min() ?? content.height
         let headerCharacters = content.characters.filter { $0.box.maxY < firstRowTop - em * 0.2 }
         page.header = lines(of: headerCharacters)
-        page.heading = HeaderReader.header(headerCharacters, lines: page.header, em: em)
+        let firstNote = rows.first?.first?.box.x ?? 0
+        page.heading = HeaderReader.header(headerCharacters, lines: page.header, em: em,
+                                           meterCandidates: content.characters.filter { $0.box.maxX <= firstNote && $0.box.y < (rows.first?.last?.box.maxY ?? 0) })
         let ink = content.ink.map { InkComponents.find(in: $0) } ?? []
-        let marks = MarkShapes.marks(ink, characters: content.characters, em: em)
+        var marks = MarkShapes.marks(ink, characters: content.characters, em: em)
+        // Underlines drawn close together can touch: a piece is as many underlines as strokes cross its middle.
+        if let bitmap = content.ink {
+            marks = marks.flatMap { mark -> [ScannedSymbol] in
+                guard case .underline = mark.kind else { return [mark] }
+                return Array(repeating: mark, count: max(1, InkComponents.strokes(in: bitmap, across: mark.box)))
+            }
+        }
         let accidentals = content.characters.compactMap { c -> ScannedSymbol? in
             switch c.character {
             case "♯", "#": ScannedSymbol(.accidental(1), box: c.box)
@@ -58,6 +67,16 @@ public enum PageReader {
             }
         }
         return rows.map { $0.sorted { $0.box.x < $1.box.x } }
+    }
+
+    /// The rows without those of one or two digits just above another row: bar numbers (and fingerings)
+    /// set in the notes' size.
+    static func withoutBarNumbers(_ rows: [[PositionedCharacter]], em: Double) -> [[PositionedCharacter]] {
+        rows.enumerated().filter { index, row in
+            guard row.count <= 2, index + 1 < rows.count else { return true }
+            let gap = (rows[index + 1].map(\.box.midY).min() ?? 0) - (row.map(\.box.midY).max() ?? 0)
+            return gap > em * 2
+        }.map(\.element)
     }
 
     /// Characters as lines of text, top to bottom (a line: characters whose middles are close), each line
