@@ -49,6 +49,12 @@ let package = Package(
         // The terminal session (raw mode, signals, redraw), MIDI input and the score's drawing, for the
         // interactive programs. No audio.
         .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuEngraving", "JianpuFiles", "CALSA"]),
+        // poppler-glib: a PDF's embedded files, its pages' text with positions, and its pages drawn (through cairo).
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        // Printed jianpu in: the page model (pages, systems, rows, bars, symbols) and reading its structure. Pure.
+        .target(name: "JianpuScan", dependencies: ["JianpuCore", "JianpuInterchange"]),
+        // The scan's door to C: PDFs through poppler; files read within the project's limits.
+        .target(name: "JianpuScanIO", dependencies: ["JianpuScan", "JianpuCore", "JianpuFiles", "CPoppler"]),
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",
@@ -67,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "jianpu",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuLearn", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuLearn", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange", "JianpuScan", "JianpuScanIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,6 +113,8 @@ let package = Package(
             name: "JianpuLearnTests",
             dependencies: ["JianpuLearn", "JianpuQuiz", "JianpuCore", "JianpuTerminal", "Subprocesses", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Scan: typeset pages read back (embedded text, vector PDFs), hostile files refused.
+        .testTarget(name: "JianpuScanTests", dependencies: ["Subprocesses", "JianpuScan", "JianpuScanIO", "JianpuCore", "JianpuEngraving", "JianpuPrint", "JianpuInterchange"]),
         .testTarget(name: "JianpuTerminalTests", dependencies: ["Subprocesses", "JianpuTerminal", "JianpuCore", "JianpuAudio"]),
     ],
     swiftLanguageModes: [.v6]

@@ -35,11 +35,12 @@ public enum HTMLPage {
         var svg: SVGWriter.Stream<Failure>
         let emit: (String) throws(Failure) -> Void
 
-        /// `emit` takes the text a piece at a time.
-        public init(emit: @escaping (String) throws(Failure) -> Void) {
+        /// `emit` takes the text a piece at a time. With `source`, the score's jianpu text is embedded in
+        /// the page's SVG for `jianpu scan` (`EmbeddedSource`).
+        public init(source: String? = nil, emit: @escaping (String) throws(Failure) -> Void) {
             self.emit = emit
             // The SVG inside the page, without its XML declaration.
-            svg = SVGWriter.Stream(declaration: false, emit: emit)
+            svg = SVGWriter.Stream(declaration: false, source: source, emit: emit)
         }
 
         public mutating func begin(_ engraving: Engraving, pageCount: Int) throws {

@@ -26,13 +26,15 @@ public enum SVGWriter {
     }
 
     /// The document's start, up to its first page: its size needs the number of pages.
-    static func head(_ engraving: Engraving, pageCount: Int, pageGap: Double = 12) -> String {
+    /// With `source`, the score's jianpu text rides along in a `<metadata>` element (`EmbeddedSource`).
+    static func head(_ engraving: Engraving, pageCount: Int, pageGap: Double = 12, source: String? = nil) -> String {
         let pageCount = max(pageCount, 1)
         let total = Double(pageCount) * engraving.height + Double(pageCount - 1) * pageGap
         var out = ""
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(n(engraving.width))pt\" height=\"\(n(total))pt\" viewBox=\"0 0 \(n(engraving.width)) \(n(total))\">\n"
         if let title = engraving.title { out += "<title>\(escaped(title))</title>\n" }
+        if let source { out += EmbeddedSource.svgElement(source) }
         out += "<style>text{fill:#000}line,polyline,path{stroke:#000;fill:none;stroke-linecap:butt}circle{fill:#000}.page-sheet{fill:#fff;stroke:#ccc}rect.bar{fill:transparent;stroke:none}</style>\n"
         return out
     }
@@ -61,20 +63,22 @@ public enum SVGWriter {
     public struct Stream<Failure: Error>: PageWriter {
         let pageGap: Double
         let declaration: Bool
+        let source: String?
         let emit: (String) throws(Failure) -> Void
         var frame: Engraving?
 
         /// `emit` takes the text a piece at a time; without `declaration`, the document starts at `<svg`
-        /// (inside a page).
-        public init(pageGap: Double = 12, declaration: Bool = true, emit: @escaping (String) throws(Failure) -> Void) {
+        /// (inside a page). With `source`, the score's jianpu text is embedded for `jianpu scan` (`EmbeddedSource`).
+        public init(pageGap: Double = 12, declaration: Bool = true, source: String? = nil, emit: @escaping (String) throws(Failure) -> Void) {
             self.pageGap = pageGap
             self.declaration = declaration
+            self.source = source
             self.emit = emit
         }
 
         public mutating func begin(_ engraving: Engraving, pageCount: Int) throws {
             frame = engraving
-            var head = SVGWriter.head(engraving, pageCount: pageCount, pageGap: pageGap)
+            var head = SVGWriter.head(engraving, pageCount: pageCount, pageGap: pageGap, source: source)
             if !declaration, let end = head.firstIndex(of: "\n") { head = String(head[head.index(after: end)...]) }
             try emit(head)
         }

@@ -2,17 +2,18 @@ import CCairo
 import JianpuCore
 import JianpuEngraving
 
-/// Draws an engraving into a PDF with cairo: one PDF page per page, real text (selectable), the title in the metadata.
+/// Draws an engraving into a PDF with cairo: one PDF page per page, real text (selectable), the title in the
+/// metadata, and when asked the score's jianpu text as an embedded file (`PDFAttachment`, `EmbeddedSource`).
 public enum PDFWriter {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
     }
 
-    /// The PDF of `engraving`, made in memory.
-    public static func data(_ engraving: Engraving) throws(Failure) -> [UInt8] {
+    /// The PDF of `engraving`, made in memory; with `source`, the score's jianpu text embedded.
+    public static func data(_ engraving: Engraving, source: String? = nil) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
         do {
-            try write(engraving) { bytes.append(contentsOf: $0) }
+            try write(engraving, source: source) { bytes.append(contentsOf: $0) }
         } catch let failure as Failure {
             throw failure
         } catch {
@@ -24,9 +25,9 @@ public enum PDFWriter {
     /// Draws the PDF of `engraving`, handing its bytes to `emit` as cairo writes them, so that a
     /// writer can stream them to its file instead of holding the whole document. The first error
     /// `emit` throws stops the drawing and is thrown.
-    public static func write(_ engraving: Engraving, to emit: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public static func write(_ engraving: Engraving, source: String? = nil, to emit: (UnsafeRawBufferPointer) throws -> Void) throws {
         try withoutActuallyEscaping(emit) { emit in
-            let stream = Stream(emit: emit)
+            let stream = Stream(source: source, emit: emit)
             try stream.begin(engraving, pageCount: engraving.pages.count)
             for (index, page) in engraving.pages.enumerated() { try stream.write(page, index: index) }
             try stream.end(engraving)
@@ -39,9 +40,12 @@ public enum PDFWriter {
         private let sink: Sink
         private var surface: OpaquePointer?
         private var context: OpaquePointer?
+        private let source: String?
 
-        public init(emit: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        /// With `source`, the score's jianpu text is embedded in the PDF for `jianpu scan`.
+        public init(source: String? = nil, emit: @escaping (UnsafeRawBufferPointer) throws -> Void) {
             sink = Sink(emit: emit)
+            self.source = source
         }
 
         deinit {
@@ -54,7 +58,10 @@ public enum PDFWriter {
                 guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
                 let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
                 guard sink.error == nil else { return CAIRO_STATUS_WRITE_ERROR }
-                do { try sink.emit(UnsafeRawBufferPointer(start: data, count: Int(length))) } catch {
+                let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
+                sink.written += bytes.count
+                if sink.keeping { sink.kept.append(contentsOf: bytes) }
+                do { try sink.emit(bytes) } catch {
                     sink.error = error
                     return CAIRO_STATUS_WRITE_ERROR
                 }
@@ -86,12 +93,25 @@ public enum PDFWriter {
             guard let surface, let context else { return }
             cairo_destroy(context)
             self.context = nil
+            // What cairo writes on finishing (fonts, page tree, catalog, cross-references) is kept for the attachment.
+            let tailStart = sink.written
+            sink.keeping = source != nil
             cairo_surface_finish(surface)
             if let error = sink.error { throw error }
             let status = cairo_surface_status(surface)
             guard status == CAIRO_STATUS_SUCCESS else {
                 throw Failure(description: "cannot make the PDF: \(String(cString: cairo_status_to_string(status)))")
             }
+            guard let source else { return }
+            let update: [UInt8]
+            do {
+                update = try PDFAttachment.update(tail: sink.kept, tailStart: tailStart, length: sink.written, name: EmbeddedSource.attachmentName,
+                                                  description: EmbeddedSource.attachmentDescription, contents: Array(source.utf8))
+            } catch {
+                throw Failure(description: "cannot embed the score's text in the PDF: cairo wrote \(error.what)")
+            }
+            sink.kept = []
+            try update.withUnsafeBytes { try sink.emit($0) }
         }
     }
 
@@ -99,6 +119,11 @@ public enum PDFWriter {
     private final class Sink {
         let emit: (UnsafeRawBufferPointer) throws -> Void
         var error: (any Error)?
+        /// Bytes handed on so far.
+        var written = 0
+        /// Whether to keep a copy of what is handed on, in `kept`.
+        var keeping = false
+        var kept: [UInt8] = []
         init(emit: @escaping (UnsafeRawBufferPointer) throws -> Void) { self.emit = emit }
     }
 

@@ -7,7 +7,8 @@ import JianpuInterchange
 enum ImportedInput {
     /// The score of `path` imported and parsed, nil when the file is jianpu text (or the seed's plist), which
     /// `ScoreLoader` reads itself. The import's warnings are printed, as `jianpu import` prints them.
-    static func load(path: String) throws -> (score: Score?, diagnostics: [Diagnostic])? {
+    /// `text` is the imported jianpu text, which `typeset` embeds in its pages.
+    static func load(path: String) throws -> (score: Score?, diagnostics: [Diagnostic], text: String)? {
         let lowered = path.lowercased()
         guard !lowered.hasSuffix(".jp"), !lowered.hasSuffix(".txt"), !lowered.hasSuffix(".plist"), path != "-" else { return nil }
         // A look at the start decides; only a score of another format is read again whole, within its own limit.
@@ -21,6 +22,7 @@ enum ImportedInput {
         }
         guard let first = results.first else { return nil }
         for warning in first.warnings { StandardStreams.error("\(path): warning: \(warning)\n") }
-        return ScoreLoader.parse(Array(first.text.utf8), path: "\(path) (imported)")
+        let parsed = ScoreLoader.parse(Array(first.text.utf8), path: "\(path) (imported)")
+        return (parsed.score, parsed.diagnostics, first.text)
     }
 }

@@ -16,13 +16,29 @@ struct ScoreInput: ParsableArguments {
     /// MusicXML, ABC and MIDI, told by their content, are imported in memory first, with the import's warnings;
     /// what is then said of the imported text names the file as `song.musicxml (imported)`.
     func load(strict: Bool = false, reporting: Bool = false) throws -> Score {
-        let outcome = try ImportedInput.load(path: file) ?? ScoreLoader.load(path: file)
+        try loadWithSource(strict: strict, reporting: reporting).score
+    }
+
+    /// `load`, with the score's text: the file's own (jianpu text or the seed's plist) or the imported jianpu text.
+    func loadWithSource(strict: Bool = false, reporting: Bool = false) throws -> (score: Score, source: String) {
+        let outcome: (score: Score?, diagnostics: [Diagnostic], text: String)
+        if let imported = try ImportedInput.load(path: file) {
+            outcome = imported
+        } else {
+            do {
+                let bytes = try InputFile.read(file, maximumBytes: ScoreLoader.maximumBytes)
+                let parsed = ScoreLoader.parse(bytes, path: file)
+                outcome = (parsed.score, parsed.diagnostics, String(decoding: bytes, as: UTF8.self))
+            } catch {
+                outcome = (nil, [.error(at: SourceLocation(file: file, line: 0, column: 0), error.message)], "")
+            }
+        }
         let failed = outcome.diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         guard let score = outcome.score, !failed else { throw InputProblems(outcome.diagnostics, strict: strict) }
         if !DiagnosticPrinter.print(outcome.diagnostics, strict: strict), reporting {
             throw CommandFailure("cannot write the report to standard error: \(String(cString: strerror(errno)))")
         }
-        return score
+        return (score, outcome.text)
     }
 }
 

@@ -28,6 +28,9 @@ struct Typeset: ParsableCommand {
 
     @OptionGroup var transposition: TranspositionOptions
 
+    @Flag(help: "Leave the score's text out of the file (it is embedded so that jianpu scan gives it back exactly).")
+    var withoutSource = false
+
 
     enum Format: String { case svg, pdf, html }
 
@@ -44,20 +47,23 @@ struct Typeset: ParsableCommand {
 
     func run() throws {
         let file = try OutputFile(output, inputs: [input.file] + FontFiles.inUse())
-        let written = try input.load()
-        let score = written.transposed(by: transposition.semitones(from: written.writtenKey))
+        let (written, text) = try input.loadWithSource()
+        let semitones = transposition.semitones(from: written.writtenKey)
+        let score = written.transposed(by: semitones)
+        // The score's text rides along for `jianpu scan`, unless the page is transposed and no longer what it says.
+        let source = semitones == 0 && !withoutSource ? text : nil
         let engraver = Engraver(options: EngravingOptions(paper: paper, size: size), measure: CairoTextMeasure())
         // Pages are written as the layout finishes them: a big score's pages are never all held, nor its text.
         do {
             switch format ?? .svg {
             case .svg:
-                var stream = PageFile(file) { writer in SVGWriter.Stream { (text: String) throws(FileProblem) in try writer.write(Array(text.utf8)) } }
+                var stream = PageFile(file) { writer in SVGWriter.Stream(source: source) { (text: String) throws(FileProblem) in try writer.write(Array(text.utf8)) } }
                 try engraver.write(score, maximumPages: maxPages, to: &stream)
             case .pdf:
-                var stream = PageFile(file) { writer in PDFWriter.Stream { bytes in try writer.write(bytes) } }
+                var stream = PageFile(file) { writer in PDFWriter.Stream(source: source) { bytes in try writer.write(bytes) } }
                 try engraver.write(score, maximumPages: maxPages, to: &stream)
             case .html:
-                var stream = PageFile(file, HTMLTypesetting.page)
+                var stream = PageFile(file) { HTMLTypesetting.page(to: $0, source: source) }
                 try engraver.write(score, maximumPages: maxPages, withSound: true, to: &stream)
             }
         } catch let refusal as EngravingRefusal {

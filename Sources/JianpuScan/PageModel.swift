@@ -1,0 +1,125 @@
+/// What a scan has read from its pages, as a page shows it: pages of systems, systems of rows
+/// (one row per part), rows of bars, bars of symbols, each symbol with its place and how sure the reading is.
+///
+/// Places are in points (1/72 inch) from the page's top left corner, y growing down, as poppler and
+/// the typesetter give them.
+
+/// A rectangle on a page.
+public struct Box: Sendable, Hashable {
+    public var x: Double, y: Double, width: Double, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
+    /// The smallest box holding both.
+    public func union(_ other: Box) -> Box {
+        let left = min(x, other.x), top = min(y, other.y)
+        return Box(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+}
+
+/// A symbol of printed jianpu.
+public enum SymbolKind: Sendable, Hashable {
+    /// A digit 0–7 (0 a rest).
+    case digit(Int)
+    /// An octave dot, above (+1) or below (-1) its digit.
+    case octaveDot(Int)
+    /// An augmentation dot after a digit.
+    case augmentationDot
+    /// An underline (one level of beam) under a run of digits.
+    case underline
+    /// A dash: the note goes on a crotchet more.
+    case dash
+    /// A bar line.
+    case barLine
+    /// A sharp (+1) or flat (-1) before a digit.
+    case accidental(Int)
+    /// Other text (a title, a word).
+    case text(String)
+}
+
+/// One symbol read, with its place and a confidence from 0 to 1 (1: read from the PDF's own text).
+public struct ScannedSymbol: Sendable, Hashable {
+    public var kind: SymbolKind
+    public var box: Box
+    public var confidence: Double
+    public init(_ kind: SymbolKind, box: Box, confidence: Double = 1) {
+        self.kind = kind; self.box = box; self.confidence = confidence
+    }
+}
+
+/// A bar of one row: its symbols left to right.
+public struct ScannedBar: Sendable, Hashable {
+    public var box: Box
+    public var symbols: [ScannedSymbol]
+    public init(box: Box, symbols: [ScannedSymbol]) { self.box = box; self.symbols = symbols }
+}
+
+/// One row of a system: one part's line of digits.
+public struct ScannedRow: Sendable, Hashable {
+    public var box: Box
+    public var bars: [ScannedBar]
+    public init(box: Box, bars: [ScannedBar]) { self.box = box; self.bars = bars }
+}
+
+/// A system: the rows read together, one per part.
+public struct ScannedSystem: Sendable, Hashable {
+    public var rows: [ScannedRow]
+    public init(rows: [ScannedRow]) { self.rows = rows }
+}
+
+/// A page: its size and systems, and the header text found above the music.
+public struct ScannedPage: Sendable, Hashable {
+    /// 1-based.
+    public var number: Int
+    public var width: Double, height: Double
+    public var systems: [ScannedSystem]
+    public var header: [String]
+    /// The title, key, meter and tempo the header says.
+    public var heading = ScannedHeader()
+    public init(number: Int, width: Double, height: Double, systems: [ScannedSystem] = [], header: [String] = []) {
+        self.number = number; self.width = width; self.height = height; self.systems = systems; self.header = header
+    }
+}
+
+/// Something a scan is unsure of, with its place (1-based page, system and bar; nil where it concerns more).
+public struct ScanWarning: Sendable, Hashable, CustomStringConvertible {
+    public var page: Int?
+    public var system: Int?
+    public var bar: Int?
+    public var message: String
+    public init(page: Int? = nil, system: Int? = nil, bar: Int? = nil, _ message: String) {
+        self.page = page; self.system = system; self.bar = bar; self.message = message
+    }
+    public var description: String {
+        let place = [page.map { "page \($0)" }, system.map { "system \($0)" }, bar.map { "bar \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        return place.isEmpty ? message : "\(place): \(message)"
+    }
+}
+
+/// The outcome of a scan: jianpu text, how it was found, the pages as read, and the warnings.
+public struct ScanResult: Sendable {
+    public enum Method: Sendable, Hashable {
+        /// The text `jianpu typeset` embedded in the file, given back as it was.
+        case embedded
+        /// Read from the pages' symbols.
+        case recognized
+    }
+    public var text: String
+    public var method: Method
+    public var pages: [ScannedPage]
+    public var warnings: [ScanWarning]
+    public init(text: String, method: Method, pages: [ScannedPage] = [], warnings: [ScanWarning] = []) {
+        self.text = text; self.method = method; self.pages = pages; self.warnings = warnings
+    }
+}
+
+/// Why a file cannot be scanned, said in words.
+public struct ScanProblem: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,82 @@
+/// One row of digits and the marks around it, read into bars of symbols in reading order.
+///
+/// In a bar, each digit comes after its accidental and before what belongs to it: its octave dots
+/// (`.octaveDot(+1)` above, `-1` below), one `.underline` per line under it, its augmentation dots;
+/// then the dashes that lengthen it.
+enum RowReader {
+    static func row(_ symbols: [ScannedSymbol], em: Double) -> ScannedRow {
+        let digits = symbols.filter { if case .digit = $0.kind { true } else { false } }
+        let middle = median(digits.map(\.box.midY))
+        let height = median(digits.map(\.box.height))
+        var items: [ScannedSymbol] = []
+        var attached: [Int: [ScannedSymbol]] = [:]
+        var barLines: [Box] = []
+        /// The digit whose box holds `x` (with a little room), if any.
+        func digit(over x: Double) -> Int? {
+            digits.indices.first { digits[$0].box.x - em * 0.08 <= x && x <= digits[$0].box.maxX + em * 0.08 }
+        }
+        for symbol in symbols {
+            let dy = symbol.box.midY - middle
+            switch symbol.kind {
+            case .digit:
+                items.append(symbol)
+            case .octaveDot:
+                if let index = digit(over: symbol.box.midX), abs(dy) > height * 0.3 {
+                    attached[index, default: []].append(ScannedSymbol(.octaveDot(dy < 0 ? 1 : -1), box: symbol.box, confidence: symbol.confidence))
+                } else if abs(dy) <= height * 0.3, digit(over: symbol.box.midX) == nil {
+                    items.append(ScannedSymbol(.augmentationDot, box: symbol.box, confidence: symbol.confidence))
+                }
+            case .underline:
+                if abs(dy) <= height * 0.2 {
+                    items.append(ScannedSymbol(.dash, box: symbol.box, confidence: symbol.confidence))
+                } else if dy > 0 {
+                    for index in digits.indices where symbol.box.x <= digits[index].box.midX && digits[index].box.midX <= symbol.box.maxX {
+                        attached[index, default: []].append(ScannedSymbol(.underline, box: symbol.box, confidence: symbol.confidence))
+                    }
+                }
+            case .barLine:
+                if symbol.box.y <= middle && symbol.box.maxY >= middle { barLines.append(symbol.box) }
+            case .accidental:
+                if abs(dy) <= height * 0.6 { items.append(symbol) }
+            default:
+                break
+            }
+        }
+        // A double or final bar line is one bar line.
+        var bars: [Box] = []
+        for line in barLines.sorted(by: { $0.x < $1.x }) {
+            if let last = bars.last, line.x - last.maxX <= em * 0.5 { bars[bars.count - 1] = last.union(line) } else { bars.append(line) }
+        }
+        var ordered: [ScannedSymbol] = []
+        for item in items.sorted(by: { $0.box.x < $1.box.x }) {
+            ordered.append(item)
+            if case .digit = item.kind, let index = digits.firstIndex(of: item) {
+                ordered += (attached[index] ?? []).sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+            }
+        }
+        var result: [ScannedBar] = []
+        var current: [ScannedSymbol] = []
+        var remaining = bars[...]
+        func close(at x: Double) {
+            guard !current.isEmpty else { return }
+            let box = current.dropFirst().reduce(current[0].box) { $0.union($1.box) }
+            result.append(ScannedBar(box: Box(x: box.x, y: box.y, width: max(box.width, x - box.x), height: box.height), symbols: current))
+            current = []
+        }
+        for symbol in ordered {
+            while let line = remaining.first, line.midX < symbol.box.midX {
+                close(at: line.x)
+                remaining = remaining.dropFirst()
+            }
+            current.append(symbol)
+        }
+        close(at: current.last?.box.maxX ?? 0)
+        let box = symbols.dropFirst().reduce(symbols.first?.box ?? Box(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.box) }
+        return ScannedRow(box: box, bars: result)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        return values.sorted()[values.count / 2]
+    }
+}

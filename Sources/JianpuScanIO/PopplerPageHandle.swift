@@ -1,0 +1,74 @@
+import CPoppler
+import JianpuScan
+
+/// One page of a `PopplerDocument`: owns the `PopplerPage` and frees it.
+public final class PopplerPageHandle {
+    private let page: OpaquePointer
+    /// 1-based.
+    public let number: Int
+
+    init(_ page: OpaquePointer, number: Int) {
+        self.page = page
+        self.number = number
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(page)) }
+
+    /// The page's size in points.
+    public var size: (width: Double, height: Double) {
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        return (width, height)
+    }
+
+    /// The characters of the page's text layer with their boxes, in poppler's reading order (line ends left out).
+    public func characters() -> [PositionedCharacter] {
+        guard let text = poppler_page_get_text(page) else { return [] }
+        defer { g_free(text) }
+        var rectangles: UnsafeMutablePointer<PopplerRectangle>?
+        var count: guint = 0
+        guard poppler_page_get_text_layout(page, &rectangles, &count) != 0, let rectangles else { return [] }
+        defer { g_free(rectangles) }
+        // One rectangle per character of the text, line ends included.
+        var result: [PositionedCharacter] = []
+        // Rectangles count Unicode scalars (glib's UTF-8 characters), not grapheme clusters.
+        for (index, scalar) in String(cString: text).unicodeScalars.enumerated() where index < Int(count) {
+            let character = Character(scalar)
+            guard !character.isWhitespace else { continue }
+            let r = rectangles[index]
+            result.append(PositionedCharacter(character, box: Box(x: r.x1, y: r.y1, width: r.x2 - r.x1, height: r.y2 - r.y1)))
+        }
+        return result
+    }
+
+    /// The page's ink at `scale` pixels per point (paths and text alike), or a problem when the page is
+    /// larger than any printed page or the bitmap would be too large.
+    public func ink(scale: Double) throws(ScanProblem) -> InkBitmap {
+        let (width, height) = size
+        guard width > 0, height > 0, width <= PopplerDocument.maximumPagePoints, height <= PopplerDocument.maximumPagePoints else {
+            throw ScanProblem("page \(number) is \(Int(width)) × \(Int(height)) points: no printed page is so large")
+        }
+        let pixelsWide = Int((width * scale).rounded(.up)), pixelsHigh = Int((height * scale).rounded(.up))
+        guard pixelsWide * pixelsHigh <= PopplerDocument.maximumPixels else {
+            throw ScanProblem("page \(number) would be \(pixelsWide) × \(pixelsHigh) pixels, more than \(PopplerDocument.maximumPixels)")
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(pixelsWide), Int32(pixelsHigh)) else {
+            throw ScanProblem("page \(number): cannot make a bitmap")
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard let context = cairo_create(surface) else { throw ScanProblem("page \(number): cannot draw") }
+        cairo_scale(context, scale, scale)
+        poppler_page_render(page, context)
+        cairo_destroy(context)
+        cairo_surface_flush(surface)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+            throw ScanProblem("page \(number): cannot draw")
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var pixels = [UInt8](repeating: 0, count: pixelsWide * pixelsHigh)
+        for y in 0..<pixelsHigh {
+            for x in 0..<pixelsWide { pixels[y * pixelsWide + x] = data[y * stride + x] }
+        }
+        return InkBitmap(width: pixelsWide, height: pixelsHigh, scale: scale, pixels: pixels)
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import JianpuCommandLine
+import JianpuCore
+import JianpuFiles
+import JianpuScan
+import JianpuScanIO
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `jianpu scan`: printed jianpu in as jianpu text.
+struct Scan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read printed jianpu (PDF) as jianpu text.",
+        discussion: "The SVG, PDF and HTML that `jianpu typeset` writes carry their score's text, which comes back exactly. Other PDFs are read from their text and drawing (vector PDFs only; page images are not read yet). Bars whose beats do not add up are warnings with their page, system and bar.")
+
+    @Argument(help: "The pages: PDF files (every page), or the SVG/HTML jianpu typeset writes; several files are consecutive pages.")
+    var files: [String]
+
+    @Option(name: .shortAndLong, help: "The jianpu file to write; standard output when omitted.")
+    var output: String?
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("give the pages to read: a PDF, or the SVG/HTML jianpu typeset writes") }
+    }
+
+    func run() throws {
+        // The output is checked against every input before anything is read.
+        let target = try output.map { try OutputFile($0, inputs: files) }
+        let result: ScanResult
+        do { result = try Scanner.scan(files) } catch { throw CommandFailure(error.message) }
+        switch result.method {
+        case .embedded:
+            StandardStreams.error("jianpu scan: read the jianpu text embedded by jianpu typeset\n")
+        case .recognized:
+            for warning in result.warnings { StandardStreams.error("jianpu scan: warning: \(TerminalText.visible(warning.description))\n") }
+        }
+        if let target {
+            try target.write(Array(result.text.utf8))
+        } else {
+            try CommandOutput.write(isatty(STDOUT_FILENO) == 1 ? TerminalText.visibleLines(result.text) : result.text)
+        }
+    }
+}

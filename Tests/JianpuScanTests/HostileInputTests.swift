@@ -1,0 +1,42 @@
+import Foundation
+import JianpuScan
+import JianpuScanIO
+import Testing
+
+/// Files that are not what they say, refused in words.
+@Suite("Hostile input")
+struct HostileInputTests {
+    func refusal(_ bytes: [UInt8], named name: String) throws -> String {
+        let url = try ScanSupport.file(bytes, named: name)
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            _ = try Scanner.scan([url.path])
+            return ""
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test("a truncated PDF is refused")
+    func truncated() throws {
+        let url = try ScanSupport.pdf("1=C\n1 2 3 4\n", embedding: false)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let bytes = try Array(Data(contentsOf: url))
+        let message = try refusal(Array(bytes.prefix(bytes.count / 3)), named: "cut.pdf")
+        #expect(!message.isEmpty)
+    }
+
+    @Test("a page larger than any printed page is refused before it is drawn")
+    func hugePage() throws {
+        let pdf = "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 14000 14000] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+        let message = try refusal(Array(pdf.utf8), named: "huge.pdf")
+        #expect(message.contains("pixels") || message.contains("large"))
+    }
+
+    @Test("page images and unknown files are refused in words")
+    func images() throws {
+        #expect(try refusal([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0], named: "page.png").contains("not read yet"))
+        #expect(try refusal(Array("hello".utf8), named: "x.txt").contains("not a PDF"))
+        #expect(try refusal(Array("<svg></svg>".utf8), named: "x.svg").contains("without the jianpu text"))
+    }
+}
