@@ -8,8 +8,10 @@ import JianpuCore
 extension MusicXMLPartReader {
     /// The written length of a `<note>`, or `performed` when the note has no type or its type is not what sounds.
     mutating func notatedLength(_ element: MusicXMLElement, performed: WholeNotes, place: String) -> WholeNotes {
-        guard let typeName = element.value("type"), var written = Self.noteTypeLength(typeName),
-              element.child("rest")?.attributes["measure"] != "yes" else { return performed }
+        guard element.child("rest")?.attributes["measure"] != "yes" else { return performed }
+        guard let typeName = element.value("type"), var written = Self.noteTypeLength(typeName) else {
+            return Self.nearestWritable(performed)
+        }
         var add = written
         for _ in element.children("dot").prefix(4) {
             add = add / 2
@@ -27,12 +29,34 @@ extension MusicXMLPartReader {
         return written
     }
 
+    /// A length without a type that no note value makes (a held note stretched by a performance, 2966 of 3072
+    /// divisions): the nearest 64th, where that is less than a 128th away; else as it is.
+    static func nearestWritable(_ length: WholeNotes) -> WholeNotes {
+        let steps = length * 64
+        guard steps.denominator != 1 else { return length }
+        let (whole, part) = steps.numerator.quotientAndRemainder(dividingBy: steps.denominator)
+        let nearest = WholeNotes(max(1, whole + (2 * part >= steps.denominator ? 1 : 0)), 64)
+        return distance(nearest, length) <= WholeNotes(1, 128) ? nearest : length
+    }
+
+    /// Where a voice starts after `<backup>` or `<forward>`: where the durations put it, unless that is no place
+    /// a note can start (on no 96th or 64th of a whole note) and a 64th is less than a 128th away.
+    static func nearestNotatedOnset(_ position: WholeNotes) -> WholeNotes {
+        let (in96, in64) = (position * 96, position * 64)
+        guard in96.denominator != 1, in64.denominator != 1 else { return position }
+        let nearest = nearestWritable(position)
+        return nearest == position || distance(nearest, position) > WholeNotes(1, 128) ? position : nearest
+    }
+
     /// The bar's length from how far its voices reach: the notation's reach where it agrees with the
     /// durations' (within `slack`), else the durations'; an empty bar is a full one.
     func barLength(reachedByDuration: WholeNotes, reachedByNotation: WholeNotes, slack: WholeNotes) -> WholeNotes {
         if reachedByDuration == .zero && reachedByNotation == .zero { return meter.barLength }
+        // Notes that fill the bar exactly, by their notation, fill it, whatever a stretched duration says.
+        if reachedByNotation == meter.barLength && Self.distance(reachedByDuration, reachedByNotation) <= WholeNotes(1, 64) { return meter.barLength }
         let reach = Self.distance(reachedByDuration, reachedByNotation) <= slack ? reachedByNotation : reachedByDuration
-        return Self.distance(reach, meter.barLength) <= slack ? meter.barLength : reach
+        // A bar a 128th or less from its meter's length is that long: no bar of music differs by so little.
+        return Self.distance(reach, meter.barLength) <= max(slack, WholeNotes(1, 128)) ? meter.barLength : reach
     }
 
     static func distance(_ a: WholeNotes, _ b: WholeNotes) -> WholeNotes { a > b ? a - b : b - a }

@@ -126,7 +126,12 @@ struct MusicXMLPartReader {
         var events: [ImportedEvent] = []
         var position = WholeNotes.zero
         let sorted = entries.enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element)
-        for (onset, event) in sorted {
+        for (onset, var event) in sorted {
+            // A rest beyond the bar's end (a 1024th left over by a program's rounding) is no music.
+            if event.isRest, !event.isGrace, onset + event.length > length {
+                guard onset < length else { continue }
+                event.length = length - onset
+            }
             if position < onset {
                 events.append(ImportedEvent(length: onset - position, place: place))
                 position = onset
@@ -236,7 +241,7 @@ struct MusicXMLPartReader {
                 // Placed by `<duration>`, timed by the notation: a triplet quaver stored as 85 of 256 divisions
                 // starts where the voice's previous note ends, and lasts exactly a third of a crotchet.
                 let performed = length(Self.duration(child))
-                var onset = position
+                var onset = Self.nearestNotatedOnset(position)
                 if !event.isGrace, let end = voiceEnds[voice], Self.distance(position, end.performed) <= slack {
                     onset = end.notated
                 }

@@ -15,6 +15,10 @@ enum VoiceMerging {
         for (a, b) in zip(main, second) where a.length != b.length || a.tuplet?.actual != b.tuplet?.actual || a.tuplet?.normal != b.tuplet?.normal {
             return nil
         }
+        // Two voices on one pitch at once (a unison) are two notes; a chord holds each pitch once.
+        for (a, b) in zip(main, second) where b.pitches.contains(where: { pitch in a.pitches.contains { $0.pitch == pitch.pitch } }) {
+            return nil
+        }
         // A syllable of the second voice would have nowhere to go.
         if second.contains(where: { $0.lyrics.contains { $0 != nil } }) { return nil }
         var result = first
