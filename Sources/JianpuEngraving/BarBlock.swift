@@ -308,49 +308,6 @@ struct BarBlock {
     }
 }
 
-/// The room a note's length asks for, as LilyPond spaces notes: the shortest common note gets the
-/// least, and each doubling of length adds a fixed step (width grows with the log of the length).
-struct DurationSpacing {
-    /// The note length that gets `shortestSpace`.
-    var shortest: WholeNotes
-    /// Space, in digits, of the shortest note.
-    var shortestSpace = 0.8
-    /// Space, in digits, added for each doubling of the length.
-    var increment = 0.35
-    /// The least space, in digits, between the glyphs of neighbouring columns.
-    var gap = 0.15
-
-    /// The ideal space for a column followed by the next after `length`, in digits.
-    func space(for length: WholeNotes) -> Double {
-        let ratio = max(1, min(length, WholeNotes(1, 2)).doubleValue / max(shortest.doubleValue, 1e-9))
-        return shortestSpace + increment * Self.log2(ratio)
-    }
-
-    /// The base-2 logarithm of a positive number, near enough for spacing (within 0.005): the core has no libm.
-    static func log2(_ x: Double) -> Double {
-        let t = x.significand - 1
-        return Double(x.exponent) + t * (1.3466 - 0.3466 * t)
-    }
-
-    /// The spacing of a movement's parts: the shortest length that at least one column in twenty
-    /// has (a few sixteenths in a song of crotchets do not widen every bar), no shorter than a
-    /// thirty-second.
-    static func of(_ parts: [[WrittenBar]]) -> DurationSpacing {
-        var counts: [WholeNotes: Int] = [:]
-        var total = 0
-        for part in parts {
-            for bar in part {
-                for event in bar.events {
-                    counts[max(event.length, WholeNotes(1, 32)), default: 0] += 1
-                    total += 1
-                }
-            }
-        }
-        let common = counts.filter { $0.value * 20 >= total }.keys.min() ?? counts.keys.min() ?? .quarter
-        return DurationSpacing(shortest: min(common, .quarter))
-    }
-}
-
 extension BarBlock {
     /// The block cut at columns into pieces each no wider than `width` (the first no wider than
     /// `firstWidth`), for a bar wider than a line: the bar goes on in the next piece with no bar line

@@ -116,9 +116,7 @@ public struct Engraver {
         var systemCount = 0
         let firstPage = book.pages.count
         var spacing = DurationSpacing.of(parts)
-        spacing.shortestSpace *= fit.tightness
-        spacing.increment *= fit.tightness
-        spacing.gap *= fit.tightness
+        spacing.scale(by: fit.tightness)
         let (groups, ends) = BarBlock.groups(of: parts)
         // An event's glyphs: measured for the block's columns, drawn again with its system.
         func shape(_ event: WrittenEvent) -> EventShape {
