@@ -127,6 +127,11 @@ struct BarBlock {
                         lineAfter[column] = max(lineAfter[column], m.innerLineAfter + (bar.repeatStart ? m.repeatSignRoom : 0))
                     }
                 }
+                if bar.isPercentRepeat {
+                    // A percent sign stands for the bar: at least its width and room, between its bar lines.
+                    let from = Self.firstIndex(in: onsets) { $0 >= bar.start }, to = Self.firstIndex(in: onsets) { $0 >= ends[p][b] }
+                    spans.append((from, to, 2 * m.percentHalfWidth + m.multibarRestRoom))
+                }
                 for (k, event) in bar.events.enumerated() {
                     // By halving: a search from the start per event was quadratic in the notes of a bar.
                     let column = Self.firstIndex(in: onsets) { $0 >= event.onset }
@@ -376,6 +381,7 @@ extension BarBlock {
             piece.bars[p] = Array(bars[p][kept])
             piece.ends[p] = Array(ends[p][kept])
             for k in piece.placed[p].indices { piece.placed[p][k].bar -= low }
+            piece.restsCounted(part: p, keptFrom: low, whole: self)
         }
         return piece
     }
@@ -387,5 +393,22 @@ extension BarBlock {
             if part[middle].column >= column { high = middle } else { low = middle + 1 }
         }
         return low
+    }
+
+
+    /// A multibar rest cut by the piece's edges is shown in it too, with the count of its bars that fall in the
+    /// piece: `R*5` over a line break is a 2 in one system and a 3 in the next, as each system shows a part.
+    private mutating func restsCounted(part p: Int, keptFrom low: Int, whole: BarBlock) {
+        for (k, bar) in bars[p].enumerated() {
+            guard bar.events.count == 1, case .multibarRest(let count) = bar.events[0].kind, count > 0, bar.length > .zero else { continue }
+            let (barStart, barEnd) = (bar.start, ends[p][k])
+            let perBar = bar.length / WholeNotes(Int64(count))
+            let shown = (min(barEnd, end) - max(barStart, start)) / perBar
+            let inPiece = max(1, Int((shown.doubleValue + 0.5).rounded(.down)))
+            bars[p][k].events[0].kind = .multibarRest(inPiece)
+            guard !placed[p].contains(where: { $0.bar == k }),
+                  let original = whole.placed[p].first(where: { $0.bar == k + low && $0.index == 0 }) else { continue }
+            placed[p].insert(Placed(bar: k, index: 0, column: 0, shape: original.shape, group: original.group), at: 0)
+        }
     }
 }

@@ -157,6 +157,11 @@ public struct EngravingOptions: Sendable {
         var multibarRestHalfWidth: Double { 1.6 * s }
         var multibarRestRise: Double { 0.35 * s }
         var multibarRestThickness: Double { 0.25 * s }
+        /// A percent sign (a bar played again): half its width and height, its stroke, its dots' radius.
+        var percentHalfWidth: Double { 0.4 * s }
+        var percentRise: Double { 0.36 * s }
+        var percentStroke: Double { 0.18 * s }
+        var percentDotRadius: Double { 0.08 * s }
         /// The count over a multibar rest: its font and its baseline's height.
         var multibarRestNumber: Font { Font(.music, size: s * 0.8, bold: true) }
         var multibarRestNumberRise: Double { 0.9 * s }
