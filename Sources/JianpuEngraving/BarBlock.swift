@@ -264,15 +264,21 @@ struct BarBlock {
     /// The total stretch weight of the block's columns.
     var totalWeight: Double { weights.reduce(0, +) }
 
-    /// Moves the columns apart by `extra` points per unit of weight (justification): each column
-    /// takes its share, half on each side, so longer notes get more of the room, as LilyPond's springs do.
-    mutating func stretch(by extra: Double) {
-        var before = 0.0
+    /// Each column's room to the next column (the last: to the block's end), as set.
+    var advances: [Double] {
+        xs.indices.map { $0 + 1 < xs.count ? xs[$0 + 1] - xs[$0] : width - xs[$0] }
+    }
+
+    /// Widens each column to `unit` points per unit of weight where it has less (`Justification`): a column
+    /// crowded by its glyphs keeps its room, every other one takes room in proportion to its length.
+    mutating func stretch(toUnit unit: Double) {
+        let advances = advances
+        var shift = 0.0
         for index in xs.indices {
-            xs[index] += extra * (before + weights[index] / 2)
-            before += weights[index]
+            xs[index] += shift
+            shift += max(0, unit * weights[index] - advances[index])
         }
-        width += extra * before
+        width += shift
     }
 
     /// The syllable as printed: without the `-` that joins it to the next.

@@ -22,7 +22,7 @@ struct DurationSpacing {
     /// Space, in digits, LilyPond's rule gives the shortest note, and what it adds for each doubling.
     static let shortestSpace = 0.8, increment = 0.35
     /// Space, in digits, a column of the shortest common length asks for, at the least: a digit and its gaps.
-    static let shortestRoom = 0.95
+    static let shortestRoom = 0.6
 
     init(shortest: WholeNotes) {
         self.shortest = shortest

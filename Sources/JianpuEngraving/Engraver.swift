@@ -128,10 +128,8 @@ public struct Engraver {
         func setLine(_ line: [BarBlock], first: Bool, justified: Bool) throws(EngravingRefusal) {
             var line = line
             let indent = bracket + (first ? namesWidth : laterNamesWidth)
-            let weight = line.reduce(0) { $0 + $1.totalWeight }
-            if justified, weight > 0 {
-                let extra = (contentWidth - indent - natural(line)) / weight
-                for b in line.indices { line[b].stretch(by: max(0, extra)) }
+            if let unit = Justification.unit(for: line, width: contentWidth - indent, justified: justified) {
+                for b in line.indices { line[b].stretch(toUnit: unit) }
             }
             var system = SystemLayout(blocks: line, metrics: m)
             system.makeRoomForBarNumbers(measure: measure, shape: shape)

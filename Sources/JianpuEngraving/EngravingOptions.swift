@@ -152,7 +152,7 @@ public struct EngravingOptions: Sendable {
         var dashRise: Double { 0.32 * s }
         var dashWidth: Double { lineWidth * 1.2 }
         /// Room a dash keeps clear each side, on top of the least gap between columns.
-        var dashClearance: Double { 0.12 * s }
+        var dashClearance: Double { 0.06 * s }
         /// A multibar rest's bar: half its length, its height and its thickness.
         var multibarRestHalfWidth: Double { 1.6 * s }
         var multibarRestRise: Double { 0.35 * s }
