@@ -78,7 +78,7 @@ let package = Package(
             ]
         ),
         // The benchmarks: notation throughput, rendering, chord pad latency (scripts/bench).
-        .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuAudio", "JianpuChordPad", "JianpuTerminal"]),
+        .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuAudio", "JianpuChordPad", "JianpuTerminal", "JianpuEngraving", "JianpuPrint"]),
         // The chord instrument: its logic and screen (JianpuChordPad) and the thin program (chordpad).
         .target(name: "JianpuChordPad", dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuFiles"]),
         .executableTarget(

@@ -127,6 +127,11 @@ struct BarBlock {
                         lineAfter[column] = max(lineAfter[column], m.innerLineAfter + (bar.repeatStart ? m.repeatSignRoom : 0))
                     }
                 }
+                if bar.isPercentRepeat {
+                    // A percent sign stands for the bar: at least its width and room, between its bar lines.
+                    let from = Self.firstIndex(in: onsets) { $0 >= bar.start }, to = Self.firstIndex(in: onsets) { $0 >= ends[p][b] }
+                    spans.append((from, to, 2 * m.percentHalfWidth + m.multibarRestRoom))
+                }
                 for (k, event) in bar.events.enumerated() {
                     // By halving: a search from the start per event was quadratic in the notes of a bar.
                     let column = Self.firstIndex(in: onsets) { $0 >= event.onset }
@@ -259,15 +264,21 @@ struct BarBlock {
     /// The total stretch weight of the block's columns.
     var totalWeight: Double { weights.reduce(0, +) }
 
-    /// Moves the columns apart by `extra` points per unit of weight (justification): each column
-    /// takes its share, half on each side, so longer notes get more of the room, as LilyPond's springs do.
-    mutating func stretch(by extra: Double) {
-        var before = 0.0
+    /// Each column's room to the next column (the last: to the block's end), as set.
+    var advances: [Double] {
+        xs.indices.map { $0 + 1 < xs.count ? xs[$0 + 1] - xs[$0] : width - xs[$0] }
+    }
+
+    /// Widens each column to `unit` points per unit of weight where it has less (`Justification`): a column
+    /// crowded by its glyphs keeps its room, every other one takes room in proportion to its length.
+    mutating func stretch(toUnit unit: Double) {
+        let advances = advances
+        var shift = 0.0
         for index in xs.indices {
-            xs[index] += extra * (before + weights[index] / 2)
-            before += weights[index]
+            xs[index] += shift
+            shift += max(0, unit * weights[index] - advances[index])
         }
-        width += extra * before
+        width += shift
     }
 
     /// The syllable as printed: without the `-` that joins it to the next.
@@ -305,49 +316,6 @@ struct BarBlock {
             groups.append(parts.indices.map { from[$0]..<next[$0] })
         }
         return (groups, ends)
-    }
-}
-
-/// The room a note's length asks for, as LilyPond spaces notes: the shortest common note gets the
-/// least, and each doubling of length adds a fixed step (width grows with the log of the length).
-struct DurationSpacing {
-    /// The note length that gets `shortestSpace`.
-    var shortest: WholeNotes
-    /// Space, in digits, of the shortest note.
-    var shortestSpace = 0.8
-    /// Space, in digits, added for each doubling of the length.
-    var increment = 0.35
-    /// The least space, in digits, between the glyphs of neighbouring columns.
-    var gap = 0.15
-
-    /// The ideal space for a column followed by the next after `length`, in digits.
-    func space(for length: WholeNotes) -> Double {
-        let ratio = max(1, min(length, WholeNotes(1, 2)).doubleValue / max(shortest.doubleValue, 1e-9))
-        return shortestSpace + increment * Self.log2(ratio)
-    }
-
-    /// The base-2 logarithm of a positive number, near enough for spacing (within 0.005): the core has no libm.
-    static func log2(_ x: Double) -> Double {
-        let t = x.significand - 1
-        return Double(x.exponent) + t * (1.3466 - 0.3466 * t)
-    }
-
-    /// The spacing of a movement's parts: the shortest length that at least one column in twenty
-    /// has (a few sixteenths in a song of crotchets do not widen every bar), no shorter than a
-    /// thirty-second.
-    static func of(_ parts: [[WrittenBar]]) -> DurationSpacing {
-        var counts: [WholeNotes: Int] = [:]
-        var total = 0
-        for part in parts {
-            for bar in part {
-                for event in bar.events {
-                    counts[max(event.length, WholeNotes(1, 32)), default: 0] += 1
-                    total += 1
-                }
-            }
-        }
-        let common = counts.filter { $0.value * 20 >= total }.keys.min() ?? counts.keys.min() ?? .quarter
-        return DurationSpacing(shortest: min(common, .quarter))
     }
 }
 
@@ -419,6 +387,7 @@ extension BarBlock {
             piece.bars[p] = Array(bars[p][kept])
             piece.ends[p] = Array(ends[p][kept])
             for k in piece.placed[p].indices { piece.placed[p][k].bar -= low }
+            piece.restsCounted(part: p, keptFrom: low, whole: self)
         }
         return piece
     }
@@ -430,5 +399,22 @@ extension BarBlock {
             if part[middle].column >= column { high = middle } else { low = middle + 1 }
         }
         return low
+    }
+
+
+    /// A multibar rest cut by the piece's edges is shown in it too, with the count of its bars that fall in the
+    /// piece: `R*5` over a line break is a 2 in one system and a 3 in the next, as each system shows a part.
+    private mutating func restsCounted(part p: Int, keptFrom low: Int, whole: BarBlock) {
+        for (k, bar) in bars[p].enumerated() {
+            guard bar.events.count == 1, case .multibarRest(let count) = bar.events[0].kind, count > 0, bar.length > .zero else { continue }
+            let (barStart, barEnd) = (bar.start, ends[p][k])
+            let perBar = bar.length / WholeNotes(Int64(count))
+            let shown = (min(barEnd, end) - max(barStart, start)) / perBar
+            let inPiece = max(1, Int((shown.doubleValue + 0.5).rounded(.down)))
+            bars[p][k].events[0].kind = .multibarRest(inPiece)
+            guard !placed[p].contains(where: { $0.bar == k }),
+                  let original = whole.placed[p].first(where: { $0.bar == k + low && $0.index == 0 }) else { continue }
+            placed[p].insert(Placed(bar: k, index: 0, column: 0, shape: original.shape, group: original.group), at: 0)
+        }
     }
 }

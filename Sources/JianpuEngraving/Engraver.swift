@@ -95,7 +95,7 @@ public struct Engraver {
         guard least <= book.room else {
             throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: 0, height: least, room: book.room)
         }
-        var parts = written.bars(of: movement, movementIndex: number - 1)
+        var parts = PercentRepeats.expanded(written.bars(of: movement, movementIndex: number - 1))
         var spanners = Spanners(parts: movement.parts, bars: parts, metrics: m)
         // In order of onset, so that each bar finds its own by halving instead of reading them all.
         let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).enumerated()
@@ -109,16 +109,15 @@ public struct Engraver {
         // are braced, named once, and named again (shortened) on the lines after the first.
         let staves = StaffGroups(instruments: movement.parts.map(\.instrument))
         let bracket = movement.parts.count > 1 ? m.bracketRoom + (staves.isEmpty ? 0 : m.braceRoom) : 0
-        let names = movement.parts.count > 1 ? staves.partNames : []
+        let names = movement.parts.count > 1 ? staves.partNames(first: true) : []
+        let laterNames = movement.parts.count > 1 ? staves.partNames(first: false) : []
         func widthOfNames(_ names: [String]) -> Double { names.map { measure.width(of: $0, in: m.small) }.max().map { $0 > 0 ? $0 + m.partNamePad : 0 } ?? 0 }
         let namesWidth = widthOfNames(names + staves.groupNames(first: true).map(\.name))
-        let laterNamesWidth = widthOfNames(staves.groupNames(first: false).map(\.name))
+        let laterNamesWidth = widthOfNames(laterNames + staves.groupNames(first: false).map(\.name))
         var systemCount = 0
         let firstPage = book.pages.count
         var spacing = DurationSpacing.of(parts)
-        spacing.shortestSpace *= fit.tightness
-        spacing.increment *= fit.tightness
-        spacing.gap *= fit.tightness
+        spacing.scale(by: fit.tightness)
         let (groups, ends) = BarBlock.groups(of: parts)
         // An event's glyphs: measured for the block's columns, drawn again with its system.
         func shape(_ event: WrittenEvent) -> EventShape {
@@ -129,10 +128,8 @@ public struct Engraver {
         func setLine(_ line: [BarBlock], first: Bool, justified: Bool) throws(EngravingRefusal) {
             var line = line
             let indent = bracket + (first ? namesWidth : laterNamesWidth)
-            let weight = line.reduce(0) { $0 + $1.totalWeight }
-            if justified, weight > 0 {
-                let extra = (contentWidth - indent - natural(line)) / weight
-                for b in line.indices { line[b].stretch(by: max(0, extra)) }
+            if let unit = Justification.unit(for: line, width: contentWidth - indent, justified: justified) {
+                for b in line.indices { line[b].stretch(toUnit: unit) }
             }
             var system = SystemLayout(blocks: line, metrics: m)
             system.makeRoomForBarNumbers(measure: measure, shape: shape)
@@ -146,7 +143,7 @@ public struct Engraver {
             guard !book.isFull else { throw .pageLimit(maximumPages: book.maximumPages) }
             var placed = system
             placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1 && !staves.coversAll,
-                        names: first ? names : [], shape: shape)
+                        names: first ? names : laterNames, shape: shape)
             placed.drawStaffGroups(staves.groupNames(first: first), bracketed: !staves.coversAll)
             placed.drawRehearsalMarks(measure: measure)
             placed.separateBarNumbers(measure: measure)

@@ -151,10 +151,17 @@ public struct EngravingOptions: Sendable {
         var dashHalfWidth: Double { 0.3 * s }
         var dashRise: Double { 0.32 * s }
         var dashWidth: Double { lineWidth * 1.2 }
+        /// Room a dash keeps clear each side, on top of the least gap between columns.
+        var dashClearance: Double { 0.06 * s }
         /// A multibar rest's bar: half its length, its height and its thickness.
         var multibarRestHalfWidth: Double { 1.6 * s }
         var multibarRestRise: Double { 0.35 * s }
         var multibarRestThickness: Double { 0.25 * s }
+        /// A percent sign (a bar played again): half its width and height, its stroke, its dots' radius.
+        var percentHalfWidth: Double { 0.4 * s }
+        var percentRise: Double { 0.36 * s }
+        var percentStroke: Double { 0.18 * s }
+        var percentDotRadius: Double { 0.08 * s }
         /// The count over a multibar rest: its font and its baseline's height.
         var multibarRestNumber: Font { Font(.music, size: s * 0.8, bold: true) }
         var multibarRestNumberRise: Double { 0.9 * s }

@@ -16,8 +16,11 @@ struct EventShape {
         switch event.kind {
         case .dash:
             let half = m.dashHalfWidth
-            glyphs.append(Glyph(.line(to: Point(half, -m.dashRise), width: m.dashWidth), at: Point(-half, -m.dashRise), role: .dash))
-            (left, right, above, below, halfWidth) = (half, half, m.capHeight, 0, half)
+            // Named by its event (no pitch, no onset), so that its place on the page can be read back by time.
+            glyphs.append(Glyph(.line(to: Point(half, -m.dashRise), width: m.dashWidth), at: Point(-half, -m.dashRise), role: .dash,
+                                note: NoteReference(pitch: nil, onset: nil, event: event.id)))
+            // Its reach takes a clearance each side, so that no dash touches the digit or dash next to it.
+            (left, right, above, below, halfWidth) = (half + m.dashClearance, half + m.dashClearance, m.capHeight, 0, half)
         case .multibarRest(let count):
             let half = m.multibarRestHalfWidth
             glyphs.append(Glyph(.line(to: Point(half, -m.multibarRestRise), width: m.multibarRestThickness), at: Point(-half, -m.multibarRestRise), role: .multibarRest))

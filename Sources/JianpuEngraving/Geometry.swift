@@ -94,6 +94,7 @@ public enum Role: String, Sendable, Hashable {
     case barLine = "bar-line", repeatDot = "repeat-dot", tie, slur, tuplet, arpeggio, volta, jump, dynamic, chordSymbol = "chord-symbol"
     case fermata, breath, articulation, hairpin, rehearsalMark = "rehearsal-mark", brace
     case lyric, words, title, subtitle, credit, pageNumber = "page-number", key, meter, tempo, barNumber = "bar-number", bracket, partName = "part-name", multibarRest = "multibar-rest"
+    case percentRepeat = "percent-repeat"
 }
 
 /// The written note a note head stands for: what a player or a test needs to find it.

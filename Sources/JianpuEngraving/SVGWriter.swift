@@ -4,7 +4,7 @@ import JianpuCore
 ///
 /// Note heads are `<text class="note">` with `data-pitch` (MIDI number), `data-onset` (seconds,
 /// first time through) and `data-event` (the written event); rests have class `rest`, bar lines
-/// `data-bar`; lyric syllables `data-sung-on` (the event), `data-verse` (from 1) and `data-at` (the note's
+/// `data-bar`, dashes `data-event`; lyric syllables `data-sung-on` (the event), `data-verse` (from 1) and `data-at` (the note's
 /// written place from the part's start, in whole notes). A transparent `<rect class="bar">` over each bar carries its number and start time.
 public enum SVGWriter {
     /// The SVG text of `engraving`; `pageGap` points of space between pages.
@@ -116,6 +116,7 @@ public enum SVGWriter {
         case .line(let to, let width):
             out += "<line class=\"\(cls)\" x1=\"\(n(glyph.at.x))\" y1=\"\(n(glyph.at.y))\" x2=\"\(n(to.x))\" y2=\"\(n(to.y))\" stroke-width=\"\(n(width))\""
             if let bar = glyph.bar { out += " data-bar=\"\(bar)\"" }
+            if let note = glyph.note { out += " data-event=\"\(note.event)\"" }
             out += "/>\n"
         case .dot(let radius):
             out += "<circle class=\"\(cls)\" cx=\"\(n(glyph.at.x))\" cy=\"\(n(glyph.at.y))\" r=\"\(n(radius))\"/>\n"

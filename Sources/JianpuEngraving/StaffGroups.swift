@@ -25,9 +25,12 @@ struct StaffGroups {
     /// Whether the one group holds every part: the system's bracket is then left out for the brace.
     var coversAll: Bool { groups.count == 1 && groups[0].count == names.count }
 
-    /// The names printed at each part's row in the first system: a grouped part's is printed for its group instead.
-    var partNames: [String] {
-        names.indices.map { index in groups.contains { $0.contains(index) } ? "" : names[index] ?? "" }
+    /// The names printed at each part's row: whole in the first system, shortened in the others (as LilyPond's
+    /// `shortInstrumentName`), so that every line says which row is which; a grouped part's is printed for its group instead.
+    func partNames(first: Bool) -> [String] {
+        names.indices.map { index in
+            groups.contains { $0.contains(index) } ? "" : first ? names[index] ?? "" : Self.shortened(names[index] ?? "")
+        }
     }
 
     /// Each group with its name as printed: whole in the first system, shortened in the others.

@@ -61,4 +61,12 @@ extension SystemLayout {
             glyphs.append(Glyph(.text(name, m.small, .end), at: Point(rect.x - m.partNameInset - m.braceRoom, y), role: .partName))
         }
     }
+
+    /// A percent sign centred at `x`: a slash between two dots, as LilyPond draws a bar played again.
+    mutating func drawPercent(at x: Double, baseline: Double) {
+        let (half, rise, middle) = (m.percentHalfWidth, m.percentRise, baseline - m.capHeight / 2)
+        glyphs.append(Glyph(.line(to: Point(x + half * 0.6, middle - rise), width: m.percentStroke), at: Point(x - half * 0.6, middle + rise), role: .percentRepeat))
+        glyphs.append(Glyph(.dot(radius: m.percentDotRadius), at: Point(x - half * 0.55, middle - rise * 0.55), role: .percentRepeat))
+        glyphs.append(Glyph(.dot(radius: m.percentDotRadius), at: Point(x + half * 0.55, middle + rise * 0.55), role: .percentRepeat))
+    }
 }

@@ -40,6 +40,8 @@ struct SystemLayout {
     var events: [[PlacedEvent]] = []
     var rect = Rect(x: 0, y: 0, width: 0, height: 0)
     var page = 0
+    /// The volta brackets' pieces bar by bar, while the blocks are drawn.
+    var voltaSpans: [VoltaSpan] = []
 
     init(blocks: [BarBlock], metrics m: EngravingOptions.Metrics) {
         self.blocks = blocks
@@ -107,6 +109,7 @@ struct SystemLayout {
             draw(block, left: x, top: origin.y, isFirst: b == 0, shape: shape)
             x += block.width
         }
+        drawVoltas()
         for (name, row) in zip(names, rows) where !name.isEmpty && !row.isRemoved {
             glyphs.append(Glyph(.text(name, m.small, .end), at: Point(origin.x - m.partNameInset, origin.y + row.baseline - m.partNameDrop), role: .partName))
         }
@@ -162,17 +165,11 @@ struct SystemLayout {
                 let bar = block.bars[p][segment.bar]
                 let (l, r) = (left + segment.left, left + segment.right)
                 drawBarLines(bar, left: l, right: r, baseline: baseline, starts: segment.startsHere, ends: segment.endsHere)
+                if bar.isPercentRepeat { drawPercent(at: (l + r) / 2, baseline: baseline) }
                 if let volta = bar.volta, p == 0 {
-                    let y = top + row.markBaseline - m.voltaHeight
-                    let right = r - m.voltaEndInset
-                    glyphs.append(Glyph(.line(to: Point(right, y), width: m.lineWidth), at: Point(l + m.voltaStartInset, y), role: .volta))
-                    if bar.voltaEndsWithHook, segment.endsHere {
-                        glyphs.append(Glyph(.line(to: Point(right, y + m.voltaHook), width: m.lineWidth), at: Point(right, y), role: .volta))
-                    }
-                    if let label = volta.label, segment.startsHere {
-                        glyphs.append(Glyph(.line(to: Point(l + m.voltaStartInset, y + m.voltaHook), width: m.lineWidth), at: Point(l + m.voltaStartInset, y), role: .volta))
-                        glyphs.append(Glyph(.text(label, m.small, .start), at: Point(l + m.voltaLabelInset, y + m.voltaLabelDrop), role: .volta))
-                    }
+                    // Gathered over the system's blocks and drawn whole by `drawVoltas`.
+                    voltaSpans.append(VoltaSpan(group: volta.group, label: segment.startsHere ? volta.label : nil, left: l, right: r,
+                                                y: top + row.markBaseline - m.voltaHeight, hook: bar.voltaEndsWithHook && segment.endsHere))
                 }
                 if let times = bar.repeatTimes, segment.endsHere {
                     glyphs.append(Glyph(.text("×\(times)", m.mark, .end), at: Point(r - m.voltaEndInset, top + row.markBaseline), role: .jump))

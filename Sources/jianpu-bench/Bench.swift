@@ -7,12 +7,17 @@ import JianpuCore
 /// `--notation-only` stops after the notation figures, `--phases` adds the lexer's time alone,
 /// `--once` measures one run instead of the best of ten, and `--repeat-phase lex|parse|flatten|export`
 /// runs one phase forty times and nothing else, for a profiler (`perf record`); `--print-score`
-/// prints the generated score, to time `jianpu export` on it.
+/// prints the generated score, to time `jianpu export` on it; `--spacing file.jp …` prints how evenly each
+/// file's page spaces its beats (`SpacingMeasure`, for `scripts/spacing-check`).
 @main
 enum Bench {
     static func main() {
         if let flag = CommandLine.arguments.firstIndex(of: "--repeat-phase"), flag + 1 < CommandLine.arguments.count {
             NotationBenchmark.repeatPhase(CommandLine.arguments[flag + 1])
+            return
+        }
+        if let flag = CommandLine.arguments.firstIndex(of: "--spacing") {
+            for path in CommandLine.arguments[(flag + 1)...] { print(SpacingBenchmark.line(for: path)) }
             return
         }
         if CommandLine.arguments.contains("--print-score") {

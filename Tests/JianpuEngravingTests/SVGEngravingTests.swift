@@ -166,10 +166,12 @@ struct SVGEngravingTests {
         }
     }
 
-    @Test("several parts: a bracket, and the instruments' names at the start of the first line")
+    @Test("several parts: a bracket, the instruments' names at the start of the first line, short names on the others")
     func partNamesAndBracket() throws {
         let svg = SVGWriter.svg(EngravingSupport.engrave(try EngravingSupport.shipped("minuet-in-g.jp")))
-        #expect(try EngravingSupport.elements(svg, class: "part-name").map(\.text) == ["Harpsichord", "Acoustic Grand Piano"])
+        let names = try EngravingSupport.elements(svg, class: "part-name").map(\.text)
+        #expect(Array(names.prefix(2)) == ["Harpsichord", "Acoustic Grand Piano"])
+        #expect(names.count > 2 && names.dropFirst(2).allSatisfy { $0 == "Har." || $0 == "Aco." })
         #expect(try !EngravingSupport.elements(svg, class: "bracket").isEmpty)
     }
 

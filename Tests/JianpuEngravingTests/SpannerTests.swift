@@ -65,7 +65,8 @@ struct VoltaBracketTests {
         // A hook down where each of the four brackets starts, and one where each of the first three ends.
         #expect(vertical.count == 4 + 3)
         let measure = CairoTextMeasure()
-        #expect(glyphs.contains { if case .text("8", _, _) = $0.shape { return $0.role == .barNumber }; return false })
+        // Which bar starts a line follows the spacing (by time since issue 31); some line starts past bar 1.
+        #expect(glyphs.contains { $0.role == .barNumber })
         for number in glyphs where number.role == .barNumber {
             guard case .text(let shown, let font, _) = number.shape else { continue }
             let box = Rect(x: number.at.x, y: number.at.y - 0.8 * font.size, width: measure.width(of: shown, in: font), height: font.size)

@@ -24,6 +24,8 @@ public struct WrittenBar: Sendable {
     public var voltaEndsWithHook = false
     /// A piece of a wide bar (`WrittenScore.readBars(…, piece:)`): more of the bar follows, or this goes on from the piece before.
     public var continues = false, continued = false
+    /// Drawn as a percent sign: the bar before played again (the layout's copies of `R18{ one bar }`).
+    public var isPercentRepeat = false
 
     /// An empty bar `length` long starting at `start`.
     public init(start: WholeNotes, length: WholeNotes) {
