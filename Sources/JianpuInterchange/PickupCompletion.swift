@@ -12,7 +12,8 @@ enum PickupCompletion {
               let lastIndex = model.measures.indices.last else { return parts }
         let last = model.measures[lastIndex]
         let barMeter = model.measures.last(where: { $0.meter != nil })?.meter ?? meter
-        guard last.length == barMeter.barLength, barMeter == meter else { return parts }
+        // A last bar in an ending is one of several ways the piece closes: its own length is kept.
+        guard last.length == barMeter.barLength, barMeter == meter, last.ending == nil, last.endsRepeatPlayingTimes == nil else { return parts }
         let complement = meter.barLength - first.length
         // Every part must end its sounding notes within the complement.
         for part in parts {

@@ -102,4 +102,32 @@ struct ImportFidelityTests {
         #expect(text.contains("1 - - - | 1 - - - | 1 - - - |\n1 - - - | 1 - - - | 1 - - - |"), "\(text)")
         #expect(Self.diagnostics(text).isEmpty, "\(Self.diagnostics(text))")
     }
+
+    static func single(_ measures: String, divisions: Int) throws -> String {
+        let xml = "<?xml version=\"1.0\"?><score-partwise><part-list><score-part id=\"P1\"><part-name>Violino I</part-name></score-part></part-list>"
+            + "<part id=\"P1\"><measure number=\"1\"><attributes><divisions>\(divisions)</divisions><time><beats>4</beats><beat-type>4</beat-type></time></attributes>"
+            + measures + "</measure></part></score-partwise>"
+        return try #require(try ScoreImporter.convert(Array(xml.utf8), file: "v.musicxml").first).text
+    }
+
+    @Test("a note without a type, stretched by a performance (2966 of 3072), is held to the nearest 64th and the bar adds up")
+    func stretchedTypelessNote() throws {
+        let text = try Self.single("<note><pitch><step>F</step><octave>5</octave></pitch><duration>2966</duration><voice>1</voice></note>"
+            + "<note><pitch><step>F</step><octave>4</octave></pitch><duration>96</duration><voice>1</voice><type>32nd</type></note>"
+            + "<note><rest/><duration>3</duration><voice>1</voice><type>1024th</type></note>", divisions: 768)
+        #expect(Self.diagnostics(text).isEmpty, "\(Self.diagnostics(text))\n\(text)")
+        #expect(text.contains("d4 |"), "\(text)")
+    }
+
+    @Test("a chord note without a voice of its own joins its note's voice, not voice 1")
+    func chordNoteKeepsItsVoice() throws {
+        let text = try Self.single("<note><pitch><step>C</step><octave>5</octave></pitch><duration>4</duration><voice>1</voice><type>whole</type><staff>1</staff></note>"
+            + "<backup><duration>4</duration></backup>"
+            + "<note><pitch><step>C</step><octave>3</octave></pitch><duration>4</duration><voice>3</voice><type>whole</type><staff>2</staff></note>"
+            + "<note><chord/><pitch><step>G</step><octave>3</octave></pitch><duration>4</duration><type>whole</type><staff>2</staff></note>", divisions: 1)
+        let parts = text.components(separatedBy: "NextPart")
+        #expect(parts.count == 2)
+        #expect(parts[0].contains("1' - - - |"), "\(text)")
+        #expect(parts[1].contains("1,5, - - - |") || parts[1].contains(",1,5 - - - |"), "\(text)")
+    }
 }
