@@ -83,9 +83,10 @@ struct MusicXMLPartReader {
                 let label = "\(name), voice \(number + 1)"
                 var own = measures(of: voice, label: label)
                 var movesApart = false
+                let merged = VoiceMerging.mergedBars(base.map(\.events), own.map(\.events))
                 for bar in own.indices {
-                    if let merged = VoiceMerging.merged(base[bar].events, own[bar].events) {
-                        base[bar].events = merged
+                    if let events = merged[bar] {
+                        base[bar].events = events
                         own[bar].events = [ImportedEvent(length: own[bar].length, place: "measure \(own[bar].label), part \(label)")]
                     } else if own[bar].events.contains(where: { !$0.isRest }) {
                         movesApart = true

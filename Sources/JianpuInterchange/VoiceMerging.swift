@@ -36,4 +36,23 @@ enum VoiceMerging {
         }
         return result
     }
+
+    /// Each bar's merged events, nil for a bar where the voices stay apart; a tie of the second voice never
+    /// crosses from a merged bar into one where it stays apart, or back, so it ends on its own pitch.
+    static func mergedBars(_ first: [[ImportedEvent]], _ second: [[ImportedEvent]]) -> [[ImportedEvent]?] {
+        var merged = zip(first, second).map { Self.merged($0, $1) }
+        func tiesOn(_ events: [ImportedEvent]) -> Bool {
+            events.last { !$0.isGrace }?.pitches.contains { $0.tiedToNext } ?? false
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for bar in merged.indices.dropLast() where tiesOn(second[bar]) && (merged[bar] == nil) != (merged[bar + 1] == nil) {
+                merged[bar] = nil
+                merged[bar + 1] = nil
+                changed = true
+            }
+        }
+        return merged
+    }
 }
