@@ -25,15 +25,16 @@ enum BarMeter {
         return text(own)
     }
 
-    /// A meter as long as `length`, counted in `beatType` beats where it divides evenly (`3/4` in 4/4, `5/8` in 6/8).
+    /// A meter as long as `length`, counted in `beatType` beats where it divides evenly (`3/4` in 4/4, `5/8` in 6/8),
+    /// else in the longest of crotchets, quavers and semiquavers that does: the beat types jianpu-ly reads.
     static func meter(for length: WholeNotes, beatType: Int) -> ImportedMeter? {
-        let beats = length * Int64(beatType)
-        if beats.denominator == 1, beats.numerator > 0, beats.numerator <= 256 {
-            return ImportedMeter(beats: Int(beats.numerator), beatType: beatType)
+        for type in [beatType, 4, 8, 16] where [4, 8, 16].contains(type) {
+            let beats = length * Int64(type)
+            if beats.denominator == 1, beats.numerator > 0, beats.numerator <= 256 {
+                return ImportedMeter(beats: Int(beats.numerator), beatType: type)
+            }
         }
-        guard length.denominator <= 128, length.numerator > 0, length.numerator <= 256,
-              [1, 2, 4, 8, 16, 32, 64, 128].contains(length.denominator) else { return nil }
-        return ImportedMeter(beats: Int(length.numerator), beatType: Int(length.denominator))
+        return nil
     }
 
     static func text(_ meter: ImportedMeter) -> String { "\(meter.beats)/\(meter.beatType)" }

@@ -46,7 +46,7 @@ extension PartTextWriter {
             }
             if let tempo = event.tempo { words.append(tempoWord(tempo, place: eventPlace)) }
             if !graces.isEmpty {
-                words.append("g[" + graces.map(graceText).joined() + "]")
+                words.append("g[" + graces.map { graceText($0) }.joined() + "]")
                 graces = []
             }
             if event.isArpeggiated && event.pitches.count > 1 { words.append("arp") }
@@ -64,7 +64,7 @@ extension PartTextWriter {
         closeTuplet()
         if !graces.isEmpty, let last = words.lastIndex(where: { $0.first.map { "0123456789".contains($0) || "qsdh".contains($0) } ?? false }) {
             // Grace notes at the end of the bar: after the last note (`[…]g`).
-            words.insert("[" + graces.map(graceText).joined() + "]g", at: last + 1)
+            words.insert("[" + graces.map { graceText($0) }.joined() + "]g", at: last + 1)
         }
         return words
     }
@@ -173,10 +173,13 @@ extension PartTextWriter {
     }
 
     /// A grace chord's figures, its written value first when it is not the default semiquaver (`q` a quaver).
-    private func graceText(_ event: ImportedEvent) -> String {
+    private mutating func graceText(_ event: ImportedEvent) -> String {
         let written = event.graceValue ?? event.length
         let value = [WholeNotes(1, 8): "q", WholeNotes(1, 32): "d", WholeNotes(1, 64): "h"][written] ?? (written > WholeNotes(1, 8) ? "q" : "")
-        return value + event.pitches.sorted { $0.pitch < $1.pitch }.map { spelling.markedBeforeText($0) }.joined(separator: "&")
+        let figures = event.pitches.sorted { $0.pitch < $1.pitch }.map { spelling.markedBeforeText($0) }
+        // Octave marks before the figures: jianpu-ly reads them so only when told (`OctavesBefore`).
+        if figures.contains(where: { $0.contains("'") || $0.contains(",") }) { needsOctavesBefore = true }
+        return value + figures.joined(separator: "&")
     }
 
     private mutating func dynamicWord(_ dynamic: String, place: String) -> String {
