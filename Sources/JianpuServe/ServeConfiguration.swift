@@ -38,7 +38,9 @@ public struct ServeConfiguration: Sendable {
 
     /// Whether `host` is a loopback address (or `localhost`): the only kind listened on without a warning.
     public static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { $0.count <= 3 && UInt8($0) != nil }
     }
 
     /// The URL to open, with the token, for the port actually bound.
