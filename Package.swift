@@ -120,7 +120,8 @@ let package = Package(
         // The editor's routes in process (token, Host/Origin, paths, the JSON API) and its page in headless chromium.
         .testTarget(
             name: "JianpuServeTests",
-            dependencies: ["Subprocesses", "JianpuServe", "JianpuCore", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: ["Subprocesses", "JianpuServe", "JianpuCore", "jianpu", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            exclude: ["Browser"]
         ),
         .testTarget(name: "JianpuTerminalTests", dependencies: ["Subprocesses", "JianpuTerminal", "JianpuCore", "JianpuAudio"]),
     ],

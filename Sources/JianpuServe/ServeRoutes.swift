@@ -28,6 +28,7 @@ public struct ServeRoutes: Sendable {
         let router = Router()
         router.add(middleware: AccessGuard(token: configuration.token, port: port, host: configuration.host))
         router.get("/") { _, _ in Self.text(PageAssets.html, type: "text/html; charset=utf-8") }
+        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         router.get("/assets/:name") { _, context in
             guard let name = context.parameters.get("name"), let asset = PageAssets.files[name] else { throw HTTPError(.notFound) }
             return Self.text(asset.text, type: asset.type)

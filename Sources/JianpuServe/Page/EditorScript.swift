@@ -57,7 +57,7 @@ enum EditorScript {
 
     J.cm.on("changes", () => {
       J.showDirty();
-      if (J.path !== null) localStorage.setItem("jianpu-recovery:" + J.path, JSON.stringify({ text: J.cm.getValue(), at: Date.now() }));
+      if (J.path !== null && J.isDirty()) localStorage.setItem("jianpu-recovery:" + J.path, JSON.stringify({ text: J.cm.getValue(), at: Date.now() }));
       J.schedule();
     });
     J.cm.on("cursorActivity", () => J.highlightCursor && J.highlightCursor());
@@ -65,16 +65,17 @@ enum EditorScript {
 
     // Loads `text` as the file `path` at `version` (its fingerprint on disk), offering a newer recovery copy.
     J.load = (path, text, version) => {
+      // The recovery copy is read before the text is set: setting it records a new one.
+      const kept = path === null ? null : JSON.parse(localStorage.getItem("jianpu-recovery:" + path) || "null");
       J.path = path; J.version = version; J.saved = text; J.conflict = false;
       J.$("fileName").textContent = path;
       document.title = path + " — jianpu serve";
       J.cm.setValue(text);
       J.cm.clearHistory();
-      const kept = JSON.parse(localStorage.getItem("jianpu-recovery:" + path) || "null");
       if (kept && kept.text !== text) {
         J.ask(`Unsaved text of ${path} from ${new Date(kept.at).toLocaleString()} was kept.`, "Restore it",
               () => J.cm.setValue(kept.text), "Discard", () => localStorage.removeItem("jianpu-recovery:" + path));
-      } else { localStorage.removeItem("jianpu-recovery:" + path); }
+      } else if (path !== null) { localStorage.removeItem("jianpu-recovery:" + path); }
       J.showDirty();
       J.render();
     };

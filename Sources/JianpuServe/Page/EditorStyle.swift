@@ -23,6 +23,7 @@ enum EditorStyle {
     #pages .page{background:#fff;box-shadow:0 1px 4px rgba(0,0,0,.3);max-width:100%}
     #pages svg{display:block;max-width:100%;height:auto}
     #pages [data-event]{cursor:pointer}
+    #pages rect.bar{pointer-events:none}
     .cm-problem-error{text-decoration:underline wavy #d00;text-decoration-skip-ink:none;background:rgba(255,0,0,.07)}
     .cm-problem-warning{text-decoration:underline wavy #e90;text-decoration-skip-ink:none}
     .cm-problem-note{text-decoration:underline dotted #888}
