@@ -222,6 +222,11 @@ struct PartBuilder {
         note(Array(text.utf8), original: original, at: location, parser: &parser)
     }
 
+    /// The commands a mistyped word may have meant.
+    static let commands = ["NextPart", "NextScore", "KeepLength", "OctavesBefore", "OctavesAfter", "PartMidi", "OnePage", "RepeatAccidentals",
+                           "NormalAccidentals", "KeepOctave", "ChordsRoman", "NoBarNums", "NoIndent", "RaggedLast", "SeparateTimesig",
+                           "WithStaff", "Fine", "Segno", "ToCoda", "Coda"]
+
     /// Reads a note word's bytes; `original` is the word as written when it differs, nil when
     /// `looksLikeNote` has already accepted the bytes.
     private mutating func note<Bytes: Collection>(_ bytes: Bytes, original: String?, at location: SourceLocation, parser: inout ParseLog)
@@ -233,7 +238,10 @@ struct PartBuilder {
             parser.error(location, "'\(original ?? String(decoding: bytes, as: UTF8.self))' has length letters '\(letters)': expected one of c q s d h, or backslashes")
             return
         } catch {
-            parser.error(location, "unrecognised word '\(Self.shortened(original ?? String(decoding: bytes, as: UTF8.self)))': expected a note (0-7, x, -), a command or a header")
+            let word = original ?? String(decoding: bytes, as: UTF8.self)
+            // A command with a letter or two wrong (`NextPArt`) is named; symbols alone never suggest one.
+            let close = word.filter(\.isLetter).count >= 3 ? Wording.suggestions(for: word, among: Self.commands).filter { Wording.editDistance(word, $0) <= 2 } : []
+            parser.error(location, "unrecognised word '\(Self.shortened(word))'\(Wording.didYouMean(close)): expected a note (0-7, x, -), a command or a header")
             return
         }
         // The word as written, for messages (made only when one is given).
