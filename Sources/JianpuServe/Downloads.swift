@@ -33,7 +33,7 @@ enum Download: String, Sendable, CaseIterable {
     }
 
     /// The bytes of the file for `text`, or why there are none (the text's first error, a render that failed).
-    func make(_ text: String, name: String, transpose: Int, soundFont: String?) throws(ServeError) -> [UInt8] {
+    func make(_ text: String, name: String, transpose: Int, mute: Set<Int> = [], soundFont: String?) throws(ServeError) -> [UInt8] {
         let (parsed, diagnostics) = try ScoreText.parse(text, name: name, transpose: transpose)
         guard let score = parsed else {
             let first = diagnostics.first { $0.severity == .error }
@@ -58,7 +58,9 @@ enum Download: String, Sendable, CaseIterable {
                 throw ServeError(.unprocessableContent, "\(error)")
             }
         case .wav, .ogg:
-            return try Self.audio(ScoreText.timeline(of: score), format: self == .wav ? .wav : .ogg, soundFont: soundFont)
+            let timeline = ScoreText.timeline(of: score, muting: mute)
+            guard !timeline.notes.isEmpty else { throw ServeError(.unprocessableContent, "every part is muted: nothing to play") }
+            return try Self.audio(timeline, format: self == .wav ? .wav : .ogg, soundFont: soundFont)
         }
     }
 

@@ -11,6 +11,8 @@ public struct RenderResult: Sendable, Codable {
     public var timing: [TimingEntry]
     /// The performance's length in seconds.
     public var duration: Double
+    /// The parts as the timing numbers them: each part's instrument (or `part N`), then `chords` for a `chords=` line.
+    public var parts: [String] = []
     /// Whether the text typeset (no errors).
     public var ok: Bool
     /// How long the server took, in milliseconds.
@@ -69,4 +71,6 @@ public struct RenderRequest: Sendable, Codable {
     public var generation: Int?
     /// Semitones to transpose the page by.
     public var transpose: Int?
+    /// For the sound: parts to leave silent, numbered as the timing numbers them.
+    public var mute: [Int]?
 }

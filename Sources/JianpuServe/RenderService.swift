@@ -87,7 +87,8 @@ public final class RenderService: Sendable {
             }
             let elapsed = clock.now - started
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            return RenderResult(pages: pages, diagnostics: entries, timing: timing, duration: duration, ok: score != nil && !pages.isEmpty, milliseconds: milliseconds)
+            return RenderResult(pages: pages, diagnostics: entries, timing: timing, duration: duration, parts: score.map(ScoreText.partNames) ?? [],
+                                ok: score != nil && !pages.isEmpty, milliseconds: milliseconds)
         }
     }
 }

@@ -17,8 +17,20 @@ enum ScoreText {
         return (transpose == 0 ? score : score.transposed(by: max(-24, min(24, transpose))), diagnostics)
     }
 
-    /// The performance the page shows and plays: each movement as the engraving flattens it, one after another.
-    static func timeline(of score: Score) -> Timeline {
-        Timeline.concatenating(score.movements.map { Flattener.timeline(of: $0, rollsArpeggios: true, withChords: true) })
+    /// The performance the page shows and plays: each movement as the engraving flattens it, one after another;
+    /// the parts numbered in `mute` (a movement's parts, then its `chords=` part) left out.
+    static func timeline(of score: Score, muting mute: Set<Int> = []) -> Timeline {
+        Timeline.concatenating(score.movements.map { movement in
+            let kept = movement.parts.indices.filter { !mute.contains($0) }
+            return Flattener.timeline(of: movement, partIndices: mute.isEmpty ? nil : kept, rollsArpeggios: true,
+                                      withChords: !mute.contains(movement.parts.count))
+        })
+    }
+
+    /// The first movement's parts as the timing numbers them: instrument or `part N`, then `chords`.
+    static func partNames(of score: Score) -> [String] {
+        guard let movement = score.movements.first else { return [] }
+        let names = movement.parts.indices.map { movement.parts[$0].instrument ?? "part \($0 + 1)" }
+        return names + (movement.headers["chords"] == nil ? [] : ["chords"])
     }
 }

@@ -69,7 +69,7 @@ public struct ServeRoutes: Sendable {
             let name = (asked.name ?? "score.jp")
             let soundFont = configuration.soundFont
             let made = await RenderService.bounded(seconds: 120, on: downloads) {
-                Result { () throws(ServeError) in try format.make(asked.text, name: name, transpose: asked.transpose ?? 0, soundFont: soundFont) }
+                Result { () throws(ServeError) in try format.make(asked.text, name: name, transpose: asked.transpose ?? 0, mute: Set(asked.mute ?? []), soundFont: soundFont) }
             }
             guard let made else { return Self.failure(ServeError(.serviceUnavailable, "making the \(format.rawValue) took too long")) }
             switch made {

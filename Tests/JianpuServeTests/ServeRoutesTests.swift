@@ -163,6 +163,17 @@ struct ServeRoutesTests {
         }
     }
 
+    @Test("the parts are named for the page, and a muted part is left out of the sound")
+    func parts() throws {
+        let text = "instrument=Flute\n1=C\n4/4\n1 2 3 4 |\nNextPart\n1, - 5, - |\n"
+        let (parsed, _) = try ScoreText.parse(text, name: "t.jp")
+        let score = try #require(parsed)
+        #expect(ScoreText.partNames(of: score) == ["Flute", "part 2"])
+        #expect(ScoreText.timeline(of: score).notes.count == 6)
+        #expect(ScoreText.timeline(of: score, muting: [1]).notes.count == 4)
+        #expect(ScoreText.timeline(of: score, muting: [0, 1]).notes.isEmpty)
+    }
+
     @Test("downloads: MIDI and MusicXML of the text; a text with errors is refused with the first one")
     func downloads() async throws {
         try await Self.withClient { client, _ in

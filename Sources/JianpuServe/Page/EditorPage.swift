@@ -19,6 +19,7 @@ enum EditorPage {
         <label><input id="loop" type="checkbox"> loop</label>
         <label>tempo <input id="tempo" type="range" min="50" max="150" step="5" value="100"></label>
         <label>transpose <input id="transpose" type="number" min="-12" max="12" value="0"></label>
+        <span id="parts" title="parts heard: untick to mute, solo to hear one alone"></span>
       </span>
       <span class="group">download
         <button class="download" data-format="pdf" type="button">PDF</button>

@@ -46,7 +46,7 @@ enum EditorScript {
       if (generation < J.shown) return;
       J.shown = generation;
       J.showDiagnostics(result.diagnostics);
-      if (result.ok) { J.lastGood = result; J.showPages(result.pages, result.timing, result.duration); }
+      if (result.ok) { J.lastGood = result; J.showPages(result.pages, result.timing, result.duration); J.showParts && J.showParts(result.parts); }
       J.$("pages").classList.toggle("stale", !result.ok);
       const total = performance.now() - started;
       J.renders.push({ generation, total, server: result.milliseconds });

@@ -43,12 +43,13 @@ enum PlayerScript {
     J.stop = () => { J.playing = false; audio.pause(); J.light([]); J.$("stop").disabled = true; };
     J.play = async (where) => {
       const text = J.cm.getValue(), transpose = Number(J.$("transpose").value) || 0;
-      const key = transpose + "\n" + text;
+      const mute = J.muted();
+      const key = transpose + "\n" + mute.join(",") + "\n" + text;
       const span = where === "start" ? { start: 0, end: null } : J.span();
       J.stop();
       if (J.sound.key !== key) {
         J.status("rendering the sound…");
-        const response = await J.post("/api/download?format=ogg", { text, name: J.path || "score.jp", transpose });
+        const response = await J.post("/api/download?format=ogg", { text, name: J.path || "score.jp", transpose, mute });
         if (!response.ok) { J.status("cannot play: " + ((await response.json()).error || response.statusText)); return; }
         if (J.sound.url) URL.revokeObjectURL(J.sound.url);
         J.sound = { key, url: URL.createObjectURL(await response.blob()) };
@@ -79,6 +80,28 @@ enum PlayerScript {
         if (box.top < pane.top || box.bottom > pane.bottom) lead.scrollIntoView({ block: "center", behavior: "smooth" });
       }
       requestAnimationFrame(J.follow);
+    };
+    // A checkbox per part (heard or muted) and a solo box; the sound is rendered again without the muted parts.
+    J.showParts = (names) => {
+      const box = J.$("parts");
+      if (box.dataset.names === names.join("\n")) return;
+      box.dataset.names = names.join("\n");
+      box.textContent = "";
+      if (names.length < 2) return;
+      names.forEach((name, index) => {
+        const label = document.createElement("label");
+        const heard = document.createElement("input");
+        heard.type = "checkbox"; heard.checked = true; heard.className = "heard"; heard.dataset.part = String(index);
+        const solo = document.createElement("input");
+        solo.type = "checkbox"; solo.className = "solo"; solo.dataset.part = String(index); solo.title = "solo";
+        label.append(heard, " " + name + " ", solo, "solo ");
+        box.append(label);
+      });
+    };
+    J.muted = () => {
+      const solo = Array.from(document.querySelectorAll("#parts input.solo")).filter((b) => b.checked).map((b) => Number(b.dataset.part));
+      return Array.from(document.querySelectorAll("#parts input.heard")).map((b) => Number(b.dataset.part))
+        .filter((i) => solo.length ? !solo.includes(i) : !document.querySelector(`#parts input.heard[data-part="${i}"]`).checked);
     };
     J.$("playStart").addEventListener("click", () => J.play("start"));
     J.$("playCursor").addEventListener("click", () => J.play("cursor"));
