@@ -90,6 +90,8 @@ struct PartBuilder {
             case .root: break
             }
         }
+        // LilyPond draws no slur that is never closed: said at the note it starts on.
+        for start in openSlurs { parser.warning(start, "unclosed slur: the slur starting at this note has no `)` to end it") }
         checkBars(parser: &parser)
         if stack.count > 1 {
             let open = stack.dropFirst().flatMap(\.items)
