@@ -271,6 +271,11 @@ struct PartBuilder {
                 drop()
                 return
             }
+            if bytes.contains(UInt8(ascii: "x")) {
+                parser.error(location, "'\(written())' puts a percussion beat (x) in a chord, which the reference refuses: write x and the figures as notes of their own")
+                drop()
+                return
+            }
             let (notes, ambiguous) = NoteWord.chordNotes(bytes, octavesAfter: octavesAfter)
             if ambiguous {
                 parser.warning(location, "ambiguous octave marks in chord '\(written())': read as belonging to the next figure; write OctavesBefore or OctavesAfter to say which")
