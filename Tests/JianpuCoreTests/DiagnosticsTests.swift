@@ -13,6 +13,8 @@ struct DiagnosticsTests {
         ("1 2 ( 3 4 |", ["t.jp:1:3: warning: unclosed slur: the slur starting at this note has no `)` to end it"]),
         ("1 ( 2 3 ) 4 |", []),
         ("x3 1 2 3 |", ["t.jp:1:1: 'x3' puts a percussion beat (x) in a chord, which the reference refuses: write x and the figures as notes of their own"]),
+        ("1 2 3 4 ~ | 5 - - - |", ["t.jp:1:9: warning: tie between different pitches: `~` holds a note on, so both notes sound; for different notes write a slur ( )"]),
+        ("1 2 3 4 ~ | 4 - - - | 135 ~ 13 - - |", []),
         ("titel=Oops\n1 2 3 4 |", ["t.jp:1:1: warning: unknown header 'titel=' (did you mean title=?)"]),
         ("composr=Me\nfoo=bar\n1 2 3 4 |", ["t.jp:1:1: warning: unknown header 'composr=' (did you mean composer=?)"]),
         ("1 2 ?? 3 4 |", ["t.jp:1:5: unrecognised word '??': expected a note (0-7, x, -), a command or a header"]),

@@ -139,7 +139,9 @@ struct PartBuilder {
         case .note: note(word, original: nil, at: location, parser: &parser)
         case .shiftedNote(let text): note(text, at: location, parser: &parser)
         case .barLine: barLine(at: location, parser: &parser)
-        case .tie: append(.tie(location))
+        case .tie:
+            append(.tie(location))
+            pendingTie = location
         case .closeTuplet: closeTuplet(at: location, parser: &parser)
         case .closeBrace: closeBrace(at: location, parser: &parser)
         case .openTuplet(let count): openTuplet(of: count, at: location, parser: &parser)
@@ -314,12 +316,24 @@ struct PartBuilder {
         let spelling = arpeggio == nil && original == nil
             ? spellings.spelling(of: bytes)
             : Note.spelling(text: String(decoding: bytes, as: UTF8.self), arpeggio: arpeggio, width: original?.count ?? bytes.count)
+        // A tie holds a pitch on: one to a note without any pitch of the note before is a slip (LilyPond draws none).
+        if let tie = pendingTie {
+            pendingTie = nil
+            if !pitches.isEmpty, !lastPitches.isEmpty, !pitches.contains(where: lastPitches.contains) {
+                parser.warning(tie, "tie between different pitches: `~` holds a note on, so both notes sound; for different notes write a slur ( )")
+            }
+        }
+        lastPitches = pitches
         append(.note(Note(pitches: pitches, length: length, spelling: spelling, location: location)))
         lastNote = location
         performer.wrote(location)
         graceSinceLastNote = nil
         pendingArpeggio = nil
     }
+
+    /// The pitches of the last note written (none for a rest), and a `~` written since, for the tie check.
+    private var lastPitches: [Pitch] = []
+    private var pendingTie: SourceLocation?
 
     var tupletRatio: WholeNotes { stack[stack.count - 1].tupletRatio }
 
