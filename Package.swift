@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // Pure core: theory, notation, timeline, MIDI writer. No C, no I/O beyond text.
@@ -70,10 +71,19 @@ let package = Package(
         ),
         // The scale and chord trainer: lessons, exercises and their screen as a pure state machine (`jianpu learn`).
         .target(name: "JianpuLearn", dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuQuiz"]),
+        // The live editor (`jianpu serve`): a local, token-guarded web server whose page edits jianpu text beside its
+        // typeset pages; routes, file access and the render service. The page's HTML, JS and CSS are Swift strings (Page/).
+        .target(
+            name: "JianpuServe",
+            dependencies: [
+                "JianpuCore", "JianpuAudio", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "jianpu",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuLearn", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange", "JianpuScan", "JianpuScanIO",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuLearn", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange", "JianpuScan", "JianpuScanIO", "JianpuServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -115,6 +125,12 @@ let package = Package(
         ),
         // Scan: typeset pages read back (embedded text, vector PDFs), hostile files refused.
         .testTarget(name: "JianpuScanTests", dependencies: ["Subprocesses", "JianpuScan", "JianpuScanIO", "JianpuCore", "JianpuEngraving", "JianpuPrint", "JianpuInterchange"]),
+        // The editor's routes in process (token, Host/Origin, paths, the JSON API) and its page in headless chromium.
+        .testTarget(
+            name: "JianpuServeTests",
+            dependencies: ["Subprocesses", "JianpuServe", "JianpuCore", "jianpu", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            exclude: ["Browser"]
+        ),
         .testTarget(name: "JianpuTerminalTests", dependencies: ["Subprocesses", "JianpuTerminal", "JianpuCore", "JianpuAudio"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,7 +8,7 @@ struct Jianpu: ParsableCommand {
         abstract: "Play, check and convert jianpu (numbered musical notation) scores.",
         discussion: "The score syntax: jianpu help notation (or man 5 jianpu-notation).\n" + ExitStatus.helpText,
         version: CommandConventions.version,
-        subcommands: [Play.self, Render.self, Export.self, Typeset.self, Check.self, Info.self, Import.self, Scan.self, Quiz.self, Learn.self]
+        subcommands: [Play.self, Render.self, Export.self, Typeset.self, Check.self, Info.self, Import.self, Scan.self, Serve.self, Quiz.self, Learn.self]
     )
 
     static func main() {

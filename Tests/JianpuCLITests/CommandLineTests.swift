@@ -28,7 +28,7 @@ struct CommandLineTests {
         try String(contentsOf: golden.appendingPathComponent(name), encoding: .utf8)
     }
 
-    @Test("every command's --help matches its golden file", arguments: ["", "play", "render", "export", "typeset", "check", "info", "import", "scan"])
+    @Test("every command's --help matches its golden file", arguments: ["", "play", "render", "export", "typeset", "check", "info", "import", "scan", "serve"])
     func helpMatchesGolden(command: String) throws {
         let outcome = try Self.run((command.isEmpty ? [] : [command]) + ["--help"])
         #expect(outcome.status == 0)

@@ -8,6 +8,16 @@ struct DiagnosticsTests {
 
     static let goldenCases: [(String, [String])] = [
         ("1 2 foo 3 4", ["t.jp:1:5: unrecognised word 'foo': expected a note (0-7, x, -), a command or a header"]),
+        // A command or header with a letter or two wrong is named (the editor shows it in place).
+        ("1 2 3 4 |\nNextPArt\n1 2 3 4 |", ["t.jp:2:1: unrecognised word 'NextPArt' (did you mean NextPart?): expected a note (0-7, x, -), a command or a header"]),
+        ("1 2 ( 3 4 |", ["t.jp:1:3: warning: unclosed slur: the slur starting at this note has no `)` to end it"]),
+        ("1 ( 2 3 ) 4 |", []),
+        ("x3 1 2 3 |", ["t.jp:1:1: 'x3' puts a percussion beat (x) in a chord, which the reference refuses: write x and the figures as notes of their own"]),
+        ("1 2 3 4 ~ | 5 - - - |", ["t.jp:1:9: warning: tie between different pitches: `~` holds a note on, so both notes sound; for different notes write a slur ( )"]),
+        ("1 2 3 4 ~ | 4 - - - | 135 ~ 13 - - |", []),
+        ("titel=Oops\n1 2 3 4 |", ["t.jp:1:1: warning: unknown header 'titel=' (did you mean title=?)"]),
+        ("composr=Me\nfoo=bar\n1 2 3 4 |", ["t.jp:1:1: warning: unknown header 'composr=' (did you mean composer=?)"]),
+        ("1 2 ?? 3 4 |", ["t.jp:1:5: unrecognised word '??': expected a note (0-7, x, -), a command or a header"]),
         ("1=H 1 1 1 1", ["t.jp:1:1: unknown key '1=H': expected 1= or 6= and a note name such as 1=Bb or 6=F#"]),
         ("3/5 1 1 1 1", ["t.jp:1:1: '3/5' is not a time signature: expected beats/unit such as 3/4, 6/8 or 63/16, beats 1 to 10000, unit a power of two up to 128"]),
         ("1 2 3 4. q5 6 7 1 |", ["t.jp:1:7: warning: bar 1 is too long: this note crosses the bar line by 0.5 beats; expected bars of 4 beats"]),

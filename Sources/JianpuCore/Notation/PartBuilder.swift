@@ -92,6 +92,8 @@ struct PartBuilder {
             case .root: break
             }
         }
+        // LilyPond draws no slur that is never closed: said at the note it starts on.
+        for start in openSlurs { parser.warning(start, "unclosed slur: the slur starting at this note has no `)` to end it") }
         checkBars(parser: &parser)
         if stack.count > 1 {
             let open = stack.dropFirst().flatMap(\.items)
@@ -149,7 +151,9 @@ struct PartBuilder {
         case .note: note(word, original: nil, at: location, parser: &parser)
         case .shiftedNote(let text): note(text, at: location, parser: &parser)
         case .barLine: barLine(at: location, parser: &parser)
-        case .tie: append(.tie(location))
+        case .tie:
+            append(.tie(location))
+            pendingTie = location
         case .closeTuplet: closeTuplet(at: location, parser: &parser)
         case .closeBrace: closeBrace(at: location, parser: &parser)
         case .openTuplet(let count): openTuplet(of: count, at: location, parser: &parser)
@@ -234,6 +238,11 @@ struct PartBuilder {
         note(Array(text.utf8), original: original, at: location, parser: &parser)
     }
 
+    /// The commands a mistyped word may have meant.
+    static let commands = ["NextPart", "NextScore", "KeepLength", "OctavesBefore", "OctavesAfter", "PartMidi", "OnePage", "RepeatAccidentals",
+                           "NormalAccidentals", "KeepOctave", "ChordsRoman", "NoBarNums", "NoIndent", "RaggedLast", "SeparateTimesig",
+                           "WithStaff", "Fine", "Segno", "ToCoda", "Coda"]
+
     /// Reads a note word's bytes; `original` is the word as written when it differs, nil when
     /// `looksLikeNote` has already accepted the bytes.
     private mutating func note<Bytes: Collection>(_ bytes: Bytes, original: String?, at location: SourceLocation, parser: inout ParseLog)
@@ -245,7 +254,10 @@ struct PartBuilder {
             parser.error(location, "'\(original ?? String(decoding: bytes, as: UTF8.self))' has length letters '\(letters)': expected one of c q s d h, or backslashes")
             return
         } catch {
-            parser.error(location, "unrecognised word '\(Self.shortened(original ?? String(decoding: bytes, as: UTF8.self)))': expected a note (0-7, x, -), a command or a header")
+            let word = original ?? String(decoding: bytes, as: UTF8.self)
+            // A command with a letter or two wrong (`NextPArt`) is named; symbols alone never suggest one.
+            let close = word.filter(\.isLetter).count >= 3 ? Wording.suggestions(for: word, among: Self.commands).filter { Wording.editDistance(word, $0) <= 2 } : []
+            parser.error(location, "unrecognised word '\(Self.shortened(word))'\(Wording.didYouMean(close)): expected a note (0-7, x, -), a command or a header")
             return
         }
         // The word as written, for messages (made only when one is given).
@@ -270,6 +282,11 @@ struct PartBuilder {
         } else if word.isChord {
             if word.restOrDashInChord {
                 parser.error(location, "'\(written())' mixes a rest or dash into a chord: expected only figures 1-7")
+                drop()
+                return
+            }
+            if bytes.contains(UInt8(ascii: "x")) {
+                parser.error(location, "'\(written())' puts a percussion beat (x) in a chord, which the reference refuses: write x and the figures as notes of their own")
                 drop()
                 return
             }
@@ -311,12 +328,24 @@ struct PartBuilder {
         let spelling = arpeggio == nil && original == nil
             ? spellings.spelling(of: bytes)
             : Note.spelling(text: String(decoding: bytes, as: UTF8.self), arpeggio: arpeggio, width: original?.count ?? bytes.count)
+        // A tie holds a pitch on: one to a note without any pitch of the note before is a slip (LilyPond draws none).
+        if let tie = pendingTie {
+            pendingTie = nil
+            if !pitches.isEmpty, !lastPitches.isEmpty, !pitches.contains(where: lastPitches.contains) {
+                parser.warning(tie, "tie between different pitches: `~` holds a note on, so both notes sound; for different notes write a slur ( )")
+            }
+        }
+        lastPitches = pitches
         append(.note(Note(pitches: pitches, length: length, spelling: spelling, location: location)))
         lastNote = location
         performer.wrote(location)
         graceSinceLastNote = nil
         pendingArpeggio = nil
     }
+
+    /// The pitches of the last note written (none for a rest), and a `~` written since, for the tie check.
+    private var lastPitches: [Pitch] = []
+    private var pendingTie: SourceLocation?
 
     var tupletRatio: WholeNotes { stack[stack.count - 1].tupletRatio }
 

@@ -99,6 +99,14 @@ public struct ScoreParser {
             part.soundLocation = location
             return
         }
+        // Any other header goes to LilyPond's \header, as jianpu-ly hands it on; one a letter or two from a known
+        // header is a slip of the keyboard (`titel=`).
+        if !Self.knownHeaders.contains(name) {
+            let close = Wording.suggestions(for: name, among: Self.knownHeaders.sorted()).filter { Wording.editDistance(name, $0) <= max(1, name.count / 3) }
+            if !close.isEmpty {
+                diagnostics.append(.warning(at: location, "unknown header '\(name)='" + Wording.didYouMean(close.map { $0 + "=" })))
+            }
+        }
         if let previous = movement.headers[name], previous != value {
             diagnostics.append(.warning(at: location, "header '\(name)' changes from '\(previous)' to '\(value)': is a NextScore missing?"))
             return
@@ -106,6 +114,12 @@ public struct ScoreParser {
         movement.headers[name] = value
         movement.headerLocations[name] = location
     }
+
+    /// The headers jianpu-ly and LilyPond's `\header` know, and those read here (a misspelling of one is said).
+    static let knownHeaders: Set<String> = [
+        "title", "subtitle", "subsubtitle", "composer", "arranger", "poet", "lyricist", "meter", "piece", "opus", "instrument",
+        "dedication", "copyright", "tagline", "book", "transposer", "chords", "frets", "midiinstrument", "l:", "h:",
+    ]
 
     mutating func finishPart() {
         // An instrument is known by its printed name, or by the MIDI instrument written beside it.
