@@ -3,7 +3,8 @@ note, saves, changes the file behind its back, plays; and tries the refusals wit
 Usage: editor_page.py JIANPU FOLDER  (FOLDER holds song.jp). Prints one JSON report."""
 import http.client, json, os, re, subprocess, sys, time, urllib.parse
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# The DevTools client the page tests of the engraving already use: one copy for both.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'JianpuEngravingTests', 'Browser'))
 from devtools import Page
 
 jianpu, folder = sys.argv[1], sys.argv[2]
