@@ -40,7 +40,7 @@ struct ConventionTests {
         let outcome = try Self.run(Self.binary("jianpu"), arguments)
         #expect(outcome.status == 64)
         #expect(outcome.errors.contains(message), "\(outcome.errors)")
-        #expect(outcome.errors.contains("play, render, export, typeset, check, info, import, scan, quiz") || arguments.first == "quiz")
+        #expect(outcome.errors.contains("play, render, export, typeset, check, info, import, scan, serve, quiz") || arguments.first == "quiz")
     }
 
     @Test("a name an option does not know is a usage error (64) with the closest names", arguments: [

@@ -58,7 +58,7 @@ def type_text(text):
 
 
 def heads():
-    return page.evaluate("document.querySelectorAll('#pages [data-event]').length")
+    return page.evaluate("document.querySelectorAll('#pages text[data-event]').length")
 
 
 try:
@@ -71,7 +71,7 @@ try:
     before = rendered()
     started = time.time()
     type_text("6 7 1' 2' |")
-    wait(f"Number(document.body.dataset.rendered || 0) > {before} && document.querySelectorAll('#pages [data-event]').length > {report['heads_before']}", 10)
+    wait(f"Number(document.body.dataset.rendered || 0) > {before} && document.querySelectorAll('#pages text[data-event]').length > {report['heads_before']}", 10)
     report["typed_ms"] = round((time.time() - started) * 1000)
     report["heads_after_typing"] = heads()
 
@@ -95,7 +95,7 @@ try:
     report["heads_good"] = good
 
     # A click on a note puts the cursor at its source.
-    target = page.evaluate("(() => { const el = document.querySelector('#pages [data-event$=\"l4c5\"]'); if (!el) return null;"
+    target = page.evaluate("(() => { const el = document.querySelector('#pages text[data-event$=\"l4c5\"]'); if (!el) return null;"
                            " el.scrollIntoView({block: 'center'}); const r = el.getBoundingClientRect();"
                            " return { id: el.getAttribute('data-event'), x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()")
     report["click_target"] = target
