@@ -53,9 +53,14 @@ public final class RenderService: Sendable {
                 if answered.withLock({ let first = !$0; $0 = true; return first }) { continuation.resume(returning: value) }
             }
             queue.async { answer(work()) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { answer(nil) }
+            // A queue of its own (an overcommitting one): the global queue's threads may all be busy, and the bound
+            // must be kept even then.
+            timeouts.asyncAfter(deadline: .now() + seconds) { answer(nil) }
         }
     }
+
+    /// Where the time bounds fire.
+    private static let timeouts = DispatchQueue(label: "jianpu.serve.time-bounds")
 
     /// The engraver and its font measurer, used only on the render queue (their caches are not shared).
     final class Worker: @unchecked Sendable {
