@@ -81,7 +81,6 @@ public enum JianpuTextWriter {
         let placeholders = ["musicxml part", "part", "staff", "track", "instrument", "untitled", "unnamed", "p", "t", "v", "instr"]
         let withoutNumber = lowered.split(separator: " ").filter { Int($0) == nil }.joined(separator: " ")
         if placeholders.contains(withoutNumber) { return false }
-        if lowered.first == "p", Int(lowered.dropFirst()) != nil { return false }
         if lowered.hasPrefix("p"), lowered.dropFirst().allSatisfy({ $0.isNumber || $0 == "-" }) { return false }
         return true
     }
