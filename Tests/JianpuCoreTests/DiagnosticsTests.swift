@@ -15,6 +15,9 @@ struct DiagnosticsTests {
         ("x3 1 2 3 |", ["t.jp:1:1: 'x3' puts a percussion beat (x) in a chord, which the reference refuses: write x and the figures as notes of their own"]),
         ("1 2 3 4 ~ | 5 - - - |", ["t.jp:1:9: warning: tie between different pitches: `~` holds a note on, so both notes sound; for different notes write a slur ( )"]),
         ("1 2 3 4 ~ | 4 - - - | 135 ~ 13 - - |", []),
+        // More syllables than notes to sing them: a tie or a slur holds one syllable over several notes.
+        ("1 ( 2 ) 3 ~ 3 |\nL: a b c d", ["t.jp:2:1: warning: verse 1 has 4 syllables for the 2 notes that sing: the last 2 are never sung (from 'c' 'd'); expected at most one syllable a struck note (a tie or a slur holds one over several)"]),
+        ("1 ( 2 ) 3 ~ 3 |\nL: a b", []),
         ("titel=Oops\n1 2 3 4 |", ["t.jp:1:1: warning: unknown header 'titel=' (did you mean title=?)"]),
         ("composr=Me\nfoo=bar\n1 2 3 4 |", ["t.jp:1:1: warning: unknown header 'composr=' (did you mean composer=?)"]),
         ("1 2 ?? 3 4 |", ["t.jp:1:5: unrecognised word '??': expected a note (0-7, x, -), a command or a header"]),

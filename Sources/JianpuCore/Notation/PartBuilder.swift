@@ -6,6 +6,8 @@ struct PartBuilder {
     var instrument: String?
     var sound: String?
     var lyrics: [String] = []
+    /// Where each verse's `L:`/`H:` line is written, for what `check` says of it.
+    var lyricLocations: [SourceLocation] = []
     /// Slurs and words for the printed score: they attach to the note written before them.
     var slurs: [Slur] = []
     var annotations: [Annotation] = []
@@ -101,9 +103,23 @@ struct PartBuilder {
             stack[0].items.append(contentsOf: open)
         }
         performer.finish()
+        checkSyllables(stack[0].items, parser: &parser)
         var part = Part(instrument: instrument, sound: sound, items: stack[0].items, lyrics: lyrics, slurs: slurs, annotations: annotations, location: location)
         (part.marks, part.hairpins, part.rehearsalMarks) = (performer.marks, performer.hairpins, performer.rehearsalMarks)
         return part
+    }
+
+    /// Warns of a verse with more syllables than the part has notes to sing them on: the rest are never sung.
+    private func checkSyllables(_ items: [MusicItem], parser: inout ParseLog) {
+        guard !lyrics.isEmpty else { return }
+        let sung = SungNoteCount(items, slurs: slurs).count
+        for (verse, text) in lyrics.enumerated() {
+            let syllables = LyricSyllables.syllables(text)
+            guard syllables.count > sung, verse < lyricLocations.count else { continue }
+            let unsung = syllables[sung...].compactMap { $0 }.prefix(3).map { "'\($0)'" }.joined(separator: " ")
+            parser.warning(lyricLocations[verse], "verse \(verse + 1) has \(syllables.count) syllables for the \(sung) notes that sing: the last \(syllables.count - sung) are never sung"
+                + (unsung.isEmpty ? "" : " (from \(unsung))") + "; expected at most one syllable a struck note (a tie or a slur holds one over several)")
+        }
     }
 
     /// Checks the bar lengths of the part as written, groups left open read as if closed where the part ends.

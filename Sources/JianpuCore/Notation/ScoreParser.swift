@@ -57,6 +57,7 @@ public struct ScoreParser {
         var musicWords = 0
         /// The `L:`/`H:` lines written in the part, one verse each.
         var lyrics: [String] = []
+        var lyricLocations: [SourceLocation] = []
     }
 
     /// A movement's headers and parts, before the parts are read.
@@ -84,6 +85,7 @@ public struct ScoreParser {
             // An `H:` line is kept as jianpu-ly hands it to LilyPond, a Han character a word: from here on a
             // verse is read alike, whichever way it was written.
             part.lyrics.append(name == "h:" ? LyricSyllables.hanziSpaced(value) : value)
+            part.lyricLocations.append(location)
             return
         }
         if name == "instrument" {
@@ -146,6 +148,7 @@ public struct ScoreParser {
             builder.instrument = outline.instrument
             builder.sound = outline.sound
             builder.lyrics = outline.lyrics
+            builder.lyricLocations = outline.lyricLocations
             var lexer = Lexer(bytes: bytes, file: file, sink: PartReader(bytes: bytes, builder: builder), readsHeaders: false)
             lexer.scan(from: outline.start)
             var reader = lexer.sink
