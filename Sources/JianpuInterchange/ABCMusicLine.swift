@@ -302,11 +302,11 @@ extension ABCTuneReader {
         guard let first = text.first else { return }
         if "^_<>@".contains(first) {
             let words = text.dropFirst().lowercased()
-            if words.hasPrefix("d.c.") || words.hasPrefix("da capo") { voices[current].addJump(.daCapo) }
-            if words.hasPrefix("d.s.") || words.hasPrefix("dal segno") { voices[current].addJump(.dalSegno) }
-            if words == "fine" { voices[current].addJump(.fine) }
-            let isJump = words.hasPrefix("d.c.") || words.hasPrefix("da capo") || words.hasPrefix("d.s.") || words.hasPrefix("dal segno") || words == "fine"
-            if !isJump, let annotation = MusicXMLPartReader.wordsText(String(text.dropFirst())) {
+            let jump: ImportedJump? = words.hasPrefix("d.c.") || words.hasPrefix("da capo") ? .daCapo
+                : words.hasPrefix("d.s.") || words.hasPrefix("dal segno") ? .dalSegno : words == "fine" ? .fine : nil
+            if let jump {
+                voices[current].addJump(jump)
+            } else if let annotation = ImportedEvent.words(String(text.dropFirst())) {
                 if first == "_" { voices[current].wordsBelow.append(annotation) } else { voices[current].wordsAbove.append(annotation) }
             }
             return
@@ -316,10 +316,10 @@ extension ABCTuneReader {
             // `"Fife I"` starts like a chord but is a word over the music.
             if symbol == "N.C." || initial == "(" || Chord(symbol: symbol) != nil {
                 voices[current].chordSymbol = symbol
-            } else if let words = MusicXMLPartReader.wordsText(symbol) {
+            } else if let words = ImportedEvent.words(symbol) {
                 voices[current].wordsAbove.append(words)
             }
-        } else if let words = MusicXMLPartReader.wordsText(text) {
+        } else if let words = ImportedEvent.words(text) {
             voices[current].wordsAbove.append(words)
         }
     }

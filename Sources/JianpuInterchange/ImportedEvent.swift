@@ -59,6 +59,13 @@ public struct ImportedEvent: Sendable, Hashable {
     }
 
     public var isRest: Bool { pitches.isEmpty }
+
+    /// Words over or under the music (a MusicXML direction, an ABC annotation) as one line for `^"…"`, without the
+    /// quotes the word cannot hold; nil when empty or longer than a line.
+    static func words(_ text: String) -> String? {
+        let flat = text.split(whereSeparator: { $0.isWhitespace || $0 == "\"" }).joined(separator: " ")
+        return flat.isEmpty || flat.count > 80 ? nil : flat
+    }
 }
 
 /// One sounding pitch of an event, with its spelling when the source gives one.

@@ -64,13 +64,10 @@ public enum JianpuTextWriter {
             if let sound { lines.append("instrument=\(GeneralMIDI.programNames[sound])") }
             return lines
         }
-        var lines = ["instrument=\(name)"]
-        if let sound, GeneralMIDI.program(named: name).map(Int.init) != sound {
-            lines += ["LP:", "\\set Staff.midiInstrument = #\"\(GeneralMIDI.lilyPondNames[sound])\"", ":LP"]
-        } else if sound == nil, GeneralMIDI.program(named: name) == nil {
-            lines += ["LP:", "\\set Staff.midiInstrument = #\"\(GeneralMIDI.lilyPondNames[0])\"", ":LP"]
-        }
-        return lines
+        // A name no instrument is known by sounds as a piano, and says so, rather than be warned of by `check`.
+        let named = GeneralMIDI.program(named: name).map(Int.init)
+        guard let wanted = sound ?? (named == nil ? 0 : nil), wanted != named else { return ["instrument=\(name)"] }
+        return ["instrument=\(name)", "LP:", "\\set Staff.midiInstrument = #\"\(GeneralMIDI.lilyPondNames[wanted])\"", ":LP"]
     }
 
     /// Whether a part's name is a name a musician would print: not empty, not a program's placeholder

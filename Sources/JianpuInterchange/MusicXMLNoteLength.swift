@@ -44,8 +44,7 @@ extension MusicXMLPartReader {
     static func nearestNotatedOnset(_ position: WholeNotes) -> WholeNotes {
         let (in96, in64) = (position * 96, position * 64)
         guard in96.denominator != 1, in64.denominator != 1 else { return position }
-        let nearest = nearestWritable(position)
-        return nearest == position || distance(nearest, position) > WholeNotes(1, 128) ? position : nearest
+        return nearestWritable(position)
     }
 
     /// The bar's length from how far its voices reach: the notation's reach where it agrees with the

@@ -29,7 +29,7 @@ extension MusicXMLPartReader {
                 case "words":
                     if let jump = Self.jump(inWords: mark.text) {
                         appendJump(jump, atStart: false, frame: &frame)
-                    } else if let words = Self.wordsText(mark.text) {
+                    } else if let words = ImportedEvent.words(mark.text) {
                         let below = element.attributes["placement"] == "below"
                         pending.append((onset, voice, { below ? $0.wordsBelow.append(words) : $0.wordsAbove.append(words) }))
                     }
@@ -41,7 +41,7 @@ extension MusicXMLPartReader {
                     default: break
                     }
                 case "rehearsal":
-                    if let words = Self.wordsText(mark.text) { pending.append((onset, nil, { $0.rehearsal = $0.rehearsal ?? words })) }
+                    if let words = ImportedEvent.words(mark.text) { pending.append((onset, nil, { $0.rehearsal = $0.rehearsal ?? words })) }
                 default:
                     break
                 }

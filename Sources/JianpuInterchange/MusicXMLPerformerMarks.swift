@@ -23,10 +23,4 @@ extension MusicXMLPartReader {
         var seen = Set<String>()
         return marks.filter { seen.insert($0).inserted }
     }
-
-    /// Direction words as one line of text for `^"…"`, without the quotes the word cannot hold; nil when empty.
-    static func wordsText(_ text: String) -> String? {
-        let flat = text.split(whereSeparator: { $0.isWhitespace || $0 == "\"" }).joined(separator: " ")
-        return flat.isEmpty || flat.count > 80 ? nil : flat
-    }
 }

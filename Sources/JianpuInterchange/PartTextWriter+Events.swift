@@ -14,7 +14,7 @@ extension PartTextWriter {
             if openTuplet != nil { words.append("]") }
             openTuplet = nil
         }
-        for event in events {
+        for (eventIndex, event) in events.enumerated() {
             if event.isGrace {
                 if event.isRest { continue }
                 if event.isGraceAfter, graces.isEmpty, !words.isEmpty {
@@ -57,7 +57,7 @@ extension PartTextWriter {
             } else {
                 writtenEnd += event.length
             }
-            words.append(contentsOf: noteWords(event, writtenLength: length, place: eventPlace))
+            words.append(contentsOf: noteWords(event, writtenLength: length, place: eventPlace, slurKind: slurKinds[[currentBar, eventIndex]]))
             if let tuplet = event.tuplet, tuplet.isLast, openTuplet != nil { closeTuplet() }
             position += event.length
         }
@@ -91,7 +91,7 @@ extension PartTextWriter {
     }
 
     /// The words of one event: its pieces (tied when its length needs several), tie, dynamic, slur.
-    private mutating func noteWords(_ event: ImportedEvent, writtenLength: WholeNotes, place: String) -> [String] {
+    private mutating func noteWords(_ event: ImportedEvent, writtenLength: WholeNotes, place: String, slurKind: SlurKind? = nil) -> [String] {
         var words: [String] = []
         let (groups, exact) = JianpuLengths.pieces(writtenLength, isRest: event.isRest)
         if !exact { warn(place, "a length of \(writtenLength) whole notes that no written note value makes: shortened to the nearest one") }
@@ -134,11 +134,12 @@ extension PartTextWriter {
         let tiesOn = event.pitches.contains { $0.tiedToNext }
         if tiesOn { words.append("~") }
         if event.endsSlur && slurDepth > 0 {
-            words.append(")")
+            words.append(openSlurIsPhrasing ? "\\)" : ")")
             slurDepth -= 1
         }
-        if event.startsSlur && slurDepth == 0 && !event.isRest {
-            words.append("(")
+        if event.startsSlur && slurDepth == 0 && !event.isRest && slurKind != .unended {
+            openSlurIsPhrasing = slurKind == .phrasing
+            words.append(openSlurIsPhrasing ? "\\(" : "(")
             slurDepth += 1
         }
         recordSyllables(event, place: place)

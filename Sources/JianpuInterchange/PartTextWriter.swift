@@ -15,6 +15,12 @@ struct PartTextWriter {
     /// Chord symbols with their onsets from the start of the part.
     var chordSymbols: [(onset: WholeNotes, symbol: String)] = []
     var slurDepth = 0
+    /// The slurs written otherwise than `(` … `)`, by the bar and event they start on (`SlurKind.kinds`).
+    var slurKinds: [[Int]: SlurKind] = [:]
+    /// The open slur is a phrasing slur, closed with `\)`.
+    var openSlurIsPhrasing = false
+    /// The bar being written, for `slurKinds`.
+    var currentBar = 0
     /// The last struck or held event's pitches and whether it ties on, for telling a tied note from a struck one.
     var previousTies: [Pitch] = []
     var needsOctavesBefore = false
@@ -39,6 +45,7 @@ struct PartTextWriter {
         let measures = part.measures
         guard let first = measures.first else { return }
         let roadMap = JianpuRoadMap(measures, partName: part.name)
+        slurKinds = SlurKind.kinds(of: measures)
         warnings.append(contentsOf: roadMap.warnings)
 
         lines.append(contentsOf: JianpuTextWriter.instrumentLines(of: part, amongVoices: amongVoices))
@@ -97,6 +104,7 @@ struct PartTextWriter {
                 }
                 if let tempo = measure.tempo { words.append(tempoWord(tempo, place: place)) }
             }
+            currentBar = index
             words.append(contentsOf: eventWords(measure.events, barOnset: onset, place: place))
             words.append(contentsOf: roadMap.after[index])
             barWords.append((words, roadMap.barLineAfter[index], onset, measure.startsSystem))
@@ -113,16 +121,16 @@ struct PartTextWriter {
         let grouped = Self.grouped(zip(written, barWords).map { ($0.joined(separator: " "), $1.barLine) }, systemStarts: systems)
         lines.append(contentsOf: grouped.lines)
         if needsOctavesBefore { lines.insert("OctavesBefore", at: octavesIndex) }
-        if withChords, !chordSymbols.isEmpty, chordSymbols.contains(where: { JianpuChordLine.chordModeWord($0.symbol) != nil }) {
-            hadChords = true
-            var chordLine = JianpuChordLine.text(chordSymbols, end: onset, breaks: grouped.starts.map { barWords[$0].onset })
+        if withChords, !chordSymbols.isEmpty {
+            let chordLine = JianpuChordLine.text(chordSymbols, end: onset, breaks: grouped.starts.map { barWords[$0].onset })
             warnings.append(contentsOf: chordLine.unread.map { ImportWarning(place: "part \(part.name)", message: "the chord symbol '\($0)' has no LilyPond chord-mode name: left out of chords=") })
-            chordLine.unread = []
-            // Chords broken where the music's lines break: `chords=` alone runs on to the next blank line.
-            let chordLines = chordLine.text.split(separator: "\n").map(String.init)
-            lines.insert(contentsOf: chordLines.count > 1 ? ["chords="] + chordLines + [""] : ["chords=\(chordLine.text)"], at: chordLineIndex)
-        } else if !chordSymbols.isEmpty, withChords {
-            warnings.append(contentsOf: chordSymbols.map { ImportWarning(place: "part \(part.name)", message: "the chord symbol '\($0.symbol)' has no LilyPond chord-mode name: left out") })
+            // No chord line at all when no symbol could be written: a lone `chords=` would take the music as chords.
+            if !chordLine.text.isEmpty {
+                hadChords = true
+                // Chords broken where the music's lines break: `chords=` alone runs on to the next blank line.
+                let chordLines = chordLine.text.split(separator: "\n").map(String.init)
+                lines.insert(contentsOf: chordLines.count > 1 ? ["chords="] + chordLines + [""] : ["chords=\(chordLine.text)"], at: chordLineIndex)
+            }
         } else if !chordSymbols.isEmpty {
             warn("part \(part.name)", "chord symbols in a second part: only the first part's are written as chords=")
         }

@@ -11,12 +11,13 @@ enum ImportedInput {
     static func load(path: String) throws -> (score: Score?, diagnostics: [Diagnostic], text: String)? {
         let lowered = path.lowercased()
         guard !lowered.hasSuffix(".jp"), !lowered.hasSuffix(".txt"), !lowered.hasSuffix(".plist"), path != "-" else { return nil }
-        // A look at the start decides; only a score of another format is read again whole, within its own limit.
-        guard let head = try? InputFile.read(path, maximumBytes: ScoreImporter.maximumSourceBytes) else { return nil }
-        guard ImportFormat.detect(head, name: path) != nil else { return nil }
+        // The content decides, read within an import's limit. A file that turns out to be jianpu text under another
+        // name is read a second time by the caller, within the score's own limit (and refused past it in its words).
+        guard let bytes = try? InputFile.read(path, maximumBytes: ScoreImporter.maximumSourceBytes),
+              ImportFormat.detect(bytes, name: path) != nil else { return nil }
         let results: [ImportResult]
         do {
-            results = try ScoreImporter.convert(head, file: path)
+            results = try ScoreImporter.convert(bytes, file: path)
         } catch {
             throw CommandFailure(error.description)
         }
