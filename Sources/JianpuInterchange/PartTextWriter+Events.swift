@@ -132,6 +132,8 @@ extension PartTextWriter {
         words.removeAll { $0.isEmpty }
         // Ties on to the next event, when any of its pitches does.
         let tiesOn = event.pitches.contains { $0.tiedToNext }
+        // A note under a `(` slur after its first is a melisma: LilyPond gives it no syllable, so no slot either.
+        let inMelisma = slurDepth > 0 && !openSlurIsPhrasing
         if tiesOn { words.append("~") }
         if event.endsSlur && slurDepth > 0 {
             words.append(openSlurIsPhrasing ? "\\)" : ")")
@@ -142,7 +144,7 @@ extension PartTextWriter {
             words.append(openSlurIsPhrasing ? "\\(" : "(")
             slurDepth += 1
         }
-        recordSyllables(event, place: place)
+        if !inMelisma { recordSyllables(event, place: place) }
         previousTies = tiesOn ? event.pitches.filter(\.tiedToNext).map(\.pitch) : []
         return words
     }
