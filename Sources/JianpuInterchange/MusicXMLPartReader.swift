@@ -30,6 +30,8 @@ struct MusicXMLPartReader {
     var openEnding: ImportedEnding?
     /// Set by a bar line's `<ending type="stop">` or `discontinue` in the bar being read.
     var endingStops = false
+    /// Slurs begun and not yet ended, by voice: a slur often ends in a later bar than it starts in.
+    var openSlurs: [String: Int] = [:]
 
     /// Voices of one part made into parts at most, and verses of lyrics kept at most.
     static let maximumVoices = 32
@@ -172,7 +174,6 @@ struct MusicXMLPartReader {
         /// Durations rounded to whole divisions miss the notated time by less than one; two cover any file,
         /// but never more than a demisemiquaver, where coarse divisions would swallow a real beat.
         var slack: WholeNotes { min(WholeNotes(2, 4 * max(divisions, 1)), WholeNotes(1, 32)) }
-        var openSlurs: [String: Int] = [:]
 
         func length(_ duration: Int) -> WholeNotes {
             WholeNotes(Int64(max(duration, 0)), 4 * max(divisions, 1))
