@@ -4,7 +4,8 @@
 /// backward sign; the endings after it become `A{ … | … }`, whose `|` separates the endings, so the
 /// bars inside an ending are written without bar lines. `R3{` plays three times; with fewer endings
 /// than passes the first ending is played on the extra passes, as the source's `1, 2` ending says,
-/// and when the last pass has no ending (a lone `1.` ending) an empty ending `| }` closes the list.
+/// and when the last pass has no ending (a lone `1.` ending) the bar after it is the last ending, or where
+/// that cannot be (the piece ends, or a repeat starts there) an empty ending `| }` closes the list.
 struct JianpuRoadMap {
     /// Words before each bar's notes.
     var before: [[String]]
@@ -48,7 +49,15 @@ struct JianpuRoadMap {
                     // Passes after the highest ending's number play no ending (a lone first ending is
                     // skipped on the way on): an empty last ending says so, as `A{ … | }`.
                     let highest = endings.flatMap(\.numbers).max() ?? times
-                    let playsNoEnding = highest < times && !endings.isEmpty
+                    var playsNoEnding = highest < times && !endings.isEmpty
+                    // A lone first ending with plain bars after it (a file that leaves the `2.` bracket out):
+                    // the next bar is what the last pass plays there, so it is the last ending, not an empty one.
+                    if playsNoEnding && times - highest == 1 && j < count && measures[j].ending == nil
+                        && !measures[j].startsRepeat && measures[j].endsRepeatPlayingTimes == nil {
+                        endings.append((j, j, [times]))
+                        j += 1
+                        playsNoEnding = false
+                    }
                     if playsNoEnding && times - highest > 1 {
                         warnings.append(ImportWarning(place: place(index), message: "passes \(highest + 1) to \(times) play no ending: written with one empty last ending, so the first ending is played on all passes but the last"))
                     }

@@ -51,11 +51,33 @@ extension MusicXMLPartReader {
     /// durations' (within `slack`), else the durations'; an empty bar is a full one.
     func barLength(reachedByDuration: WholeNotes, reachedByNotation: WholeNotes, slack: WholeNotes) -> WholeNotes {
         if reachedByDuration == .zero && reachedByNotation == .zero { return meter.barLength }
-        // Notes that fill the bar exactly, by their notation, fill it, whatever a stretched duration says.
-        if reachedByNotation == meter.barLength && Self.distance(reachedByDuration, reachedByNotation) <= WholeNotes(1, 64) { return meter.barLength }
+        // Notes that fill the bar exactly, by their notation, fill it, whatever a stretched duration says: a file
+        // whose divisions cannot hold its own note values (17 to the crotchet, quavers stored as 8) loses a little
+        // on every note, a sixteenth of the bar and more by its end.
+        if reachedByNotation == meter.barLength
+            && Self.distance(reachedByDuration, reachedByNotation) <= max(WholeNotes(1, 64), meter.barLength * WholeNotes(1, 8)) {
+            return meter.barLength
+        }
         let reach = Self.distance(reachedByDuration, reachedByNotation) <= slack ? reachedByNotation : reachedByDuration
         // A bar a 128th or less from its meter's length is that long: no bar of music differs by so little.
         return Self.distance(reach, meter.barLength) <= max(slack, WholeNotes(1, 128)) ? meter.barLength : reach
+    }
+
+    /// A voice that overfills its bar by exactly one note's dot, as a copyist's slip does (a dotted semiquaver
+    /// among plain ones, where the other parts' bars add up): that dot goes, and the import says so.
+    mutating func removeOverfillingDot(_ entries: inout [(onset: WholeNotes, event: ImportedEvent)], barLength: WholeNotes, place: String) {
+        let sounding = entries.indices.filter { !entries[$0].event.isGrace }
+        guard let end = sounding.map({ entries[$0].onset + entries[$0].event.length }).max(), end > barLength else { return }
+        let excess = end - barLength
+        guard let dotted = sounding.last(where: { entries[$0].event.length == excess * 3 }) else { return }
+        let onset = entries[dotted].onset
+        entries[dotted].event.length = excess * 2
+        for index in entries.indices where entries[index].onset > onset {
+            entries[index].onset = entries[index].onset - excess
+        }
+        let beatType = WholeNotes(Int64(meter.beatType))
+        let beats = { (length: WholeNotes) in length * beatType }
+        warn(place, "the notes add up to \(beats(end)) beats in a bar of \(beats(barLength)): the dotted note on beat \(beats(onset) + WholeNotes(1)) is written without its dot, so that the bar adds up")
     }
 
     static func distance(_ a: WholeNotes, _ b: WholeNotes) -> WholeNotes { a > b ? a - b : b - a }

@@ -131,7 +131,14 @@ extension MusicXMLPartReader {
     mutating func readBarline(_ element: MusicXMLElement, frame: inout ImportedMeasure, place: String) {
         if let repeatSign = element.child("repeat") {
             if repeatSign.attributes["direction"] == "forward" {
-                frame.startsRepeat = true
+                if element.attributes["location"] == "right" {
+                    // A forward sign where a bar ends (as some exporters write `:|:`): the repeat starts with the
+                    // next bar, and a repeat still open ends here, or its opening sign would mean nothing.
+                    if repeatOpen || frame.startsRepeat { frame.endsRepeatPlayingTimes = frame.endsRepeatPlayingTimes ?? 2 }
+                    repeatStartsNextBar = true
+                } else {
+                    frame.startsRepeat = true
+                }
             } else if repeatSign.attributes["direction"] == "backward" {
                 let times = repeatSign.attributes["times"].flatMap { Int($0) } ?? 2
                 frame.endsRepeatPlayingTimes = max(2, min(times, 100))

@@ -32,6 +32,12 @@ struct MusicXMLPartReader {
     var endingStops = false
     /// Slurs begun and not yet ended, by voice: a slur often ends in a later bar than it starts in.
     var openSlurs: [String: Int] = [:]
+    /// Pitched notes with `print-object="no"` met, left out.
+    var notesNotPrinted = 0
+    /// A forward repeat sign read and no backward one since: the passage it opens is still open.
+    var repeatOpen = false
+    /// A forward repeat sign on a bar's right-hand bar line: the repeat starts with the next bar.
+    var repeatStartsNextBar = false
 
     /// Voices of one part made into parts at most, and verses of lyrics kept at most.
     static let maximumVoices = 32
@@ -51,6 +57,9 @@ struct MusicXMLPartReader {
     mutating func read(_ part: MusicXMLElement) {
         for (index, measure) in part.children("measure").enumerated() {
             readMeasure(measure, index: index)
+        }
+        if notesNotPrinted > 0 {
+            warn("part \(name)", "\(notesNotPrinted) note\(notesNotPrinted == 1 ? "" : "s") the source does not print (print-object=\"no\", a trill or tremolo written out for playback) left out: the text prints every note it has")
         }
     }
 
@@ -160,6 +169,8 @@ struct MusicXMLPartReader {
         let label = element.attributes["number"] ?? "\(index + 1)"
         let place = "measure \(label), part \(name)"
         var frame = ImportedMeasure(label: label, length: .zero)
+        frame.startsRepeat = repeatStartsNextBar
+        repeatStartsNextBar = false
         var bar: [String: [(onset: WholeNotes, event: ImportedEvent)]] = [:]
         var position = WholeNotes.zero
         var furthest = WholeNotes.zero
@@ -203,8 +214,12 @@ struct MusicXMLPartReader {
             case "print":
                 if child.attributes["new-system"] == "yes" || child.attributes["new-page"] == "yes" { frame.startsSystem = true }
             case "note":
-                if child.has("cue") {
-                    // A cue note is silent (MusicXML plays none), but it takes its time in its voice.
+                let unprinted = child.attributes["print-object"] == "no" && !child.has("rest")
+                if unprinted { notesNotPrinted += 1 }
+                if child.has("cue") || unprinted {
+                    // A cue note is silent (MusicXML plays none), but it takes its time in its voice. A note the
+                    // source does not print is a playback device (a trill or a tremolo written out for the player):
+                    // jianpu text prints every note it has, so it is left out the same way, and said.
                     if !child.has("chord") && !child.has("grace") {
                         position += length(Self.duration(child))
                         furthest = max(furthest, position)
@@ -268,6 +283,11 @@ struct MusicXMLPartReader {
         }
         // The bar's length: as far as its voices reach; an empty bar is a full one.
         frame.length = barLength(reachedByDuration: furthest, reachedByNotation: voiceEnds.values.map(\.notated).max() ?? .zero, slack: slack)
+        for voice in bar.keys {
+            guard var entries = bar[voice] else { continue }
+            removeOverfillingDot(&entries, barLength: frame.length, place: place)
+            bar[voice] = entries
+        }
         if previousKey != key || index == 0 { frame.key = key }
         if previousMeter != meter || index == 0 { frame.meter = meter }
         // Marks go on the first note (or rest) starting at or after their place, in their voice if it has one.
@@ -292,6 +312,9 @@ struct MusicXMLPartReader {
             if endingStops { self.openEnding = nil }
         }
         endingStops = false
+        if frame.startsRepeat { repeatOpen = true }
+        if frame.endsRepeatPlayingTimes != nil { repeatOpen = false }
+        if repeatStartsNextBar { repeatOpen = true }
         frames.append(frame)
         voiceBars.append(bar)
     }

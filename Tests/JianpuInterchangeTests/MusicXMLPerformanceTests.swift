@@ -36,12 +36,37 @@ struct MusicXMLPerformanceTests {
         X.note("E", duration: 4),
     ])
 
-    @Test("a first ending with no second is skipped on the last pass: an empty last ending A{ … | }")
+    @Test("a first ending with no second is skipped on the last pass: the bar after it is the last ending")
     func loneFirstEndingIsSkippedOnTheLastPass() throws {
         let (notes, result) = try Self.played(Self.loneFirstEnding)
-        #expect(result.text.contains("R{ 1 1 1 1 } A{ 2 2 2 2 | } |"), "\(result.text)")
+        #expect(result.text.contains("R{ 1 1 1 1 } A{ 2 2 2 2 | 3 - - - } |"), "\(result.text)")
         #expect(notes[0].map { $0.split(separator: "@")[0] } == ["60", "60", "60", "60", "62", "62", "62", "62", "60", "60", "60", "60", "64"])
         #expect(notes[0].last == "64@12+4")
+    }
+
+    @Test("a lone first ending that ends the piece is skipped on the last pass: an empty last ending A{ … | }")
+    func loneFirstEndingAtTheEnd() throws {
+        let xml = X.score([
+            String(repeating: X.note("C"), count: 4),
+            "<barline location=\"left\"><ending number=\"1\" type=\"start\"/></barline>" + String(repeating: X.note("D"), count: 4)
+                + "<barline location=\"right\"><ending number=\"1\" type=\"stop\"/><repeat direction=\"backward\"/></barline>",
+        ])
+        let (notes, result) = try Self.played(xml)
+        #expect(result.text.contains("R{ 1 1 1 1 } A{ 2 2 2 2 | } |"), "\(result.text)")
+        #expect(notes[0].map { $0.split(separator: "@")[0] } == ["60", "60", "60", "60", "62", "62", "62", "62", "60", "60", "60", "60"])
+    }
+
+    @Test("a forward sign on a bar's right-hand bar line while a repeat is open is `:|:`: both passages repeat")
+    func forwardSignOnTheRightEndsAndStarts() throws {
+        let xml = X.score([
+            "<barline location=\"left\"><repeat direction=\"forward\"/></barline>" + X.note("C", duration: 4),
+            X.note("D", duration: 4) + "<barline location=\"right\"><bar-style>heavy-light</bar-style><repeat direction=\"forward\"/></barline>",
+            X.note("E", duration: 4),
+            X.note("F", duration: 4) + "<barline location=\"right\"><repeat direction=\"backward\"/></barline>",
+        ])
+        let (notes, result) = try Self.played(xml)
+        #expect(result.text.contains("R{ 1 - - - | 2 - - - } | R{ 3 - - - | 4 - - - } |"), "\(result.text)")
+        #expect(notes[0].map { $0.split(separator: "@")[0] } == ["60", "62", "60", "62", "64", "65", "64", "65"])
     }
 
     @Test("endings 1 and 2 of a repeat played three times: the third pass plays no ending")
