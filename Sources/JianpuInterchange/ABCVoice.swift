@@ -29,6 +29,8 @@ struct ABCVoice {
     var slurStarts = 0
     /// The last note, chord or rest of the bar being filled: what a tie, `>` or `)` acts on.
     var lastEvent: Int?
+    /// The first of the bars closed for being full, with no bar line written, since the last bar line.
+    var unmarkedBarsStart: Int?
     var ending: ImportedEnding?
     var chordSymbol: String?
     var dynamic: String?
@@ -147,6 +149,7 @@ struct ABCVoice {
 
     /// A bar line: closes the bar (an empty one is not a bar) and opens the next.
     mutating func bar(endsRepeat: Bool, startsRepeat: Bool, closesEnding: Bool, ending numbers: [Int]?) {
+        settleUnmarkedBars()
         if endsRepeat {
             let times = max(2, (ending?.numbers.max() ?? 1) + 1)
             if measure.events.isEmpty, let last = measures.indices.last { measures[last].endsRepeatPlayingTimes = times } else { measure.endsRepeatPlayingTimes = times }
@@ -168,15 +171,46 @@ struct ABCVoice {
 
     /// A bar already as long as its meter ends before more music is added, though no bar line was written:
     /// collections such as Essen's leave the bar line out at the end of a line. Accidentals are not reset, as no
-    /// bar line was written to reset them.
+    /// bar line was written to reset them. Such bars stand only if the next bar line closes a full bar too
+    /// (`settleUnmarkedBars`).
     private mutating func closeIfFull() {
         // Grace notes last in the bar wait for the note they lead to: they open the next bar with it.
         guard let meter, let last = measure.events.last, !last.isGrace else { return }
         let filled = measure.events.reduce(WholeNotes.zero) { $1.isGrace ? $0 : $0 + $1.length }
         guard filled == meter.barLength else { return }
         let accidentals = barAccidentals
+        if unmarkedBarsStart == nil { unmarkedBarsStart = measures.count }
         closeMeasure()
         barAccidentals = accidentals
+    }
+
+    /// At a bar line: of the music since the last one, longer than a bar, the first bar is a bar and the rest is
+    /// one bar of its own length (an Essen phrase of five crotchets across a line end in 2/4), as music21 reads
+    /// such a tune; two full bars stay two.
+    private mutating func settleUnmarkedBars() {
+        guard let first = unmarkedBarsStart else { return }
+        unmarkedBarsStart = nil
+        let start = first + 1
+        guard start < measures.count else { return }
+        var offsets: [Int: Int] = [:]
+        var events: [ImportedEvent] = []
+        for index in start..<measures.count {
+            offsets[index] = events.count
+            events += measures[index].events
+        }
+        offsets[measures.count] = events.count
+        lyrics.slots = lyrics.slots.map { slot in
+            guard case .note(let bar, let event) = slot, bar >= start, let offset = offsets[bar] else { return slot }
+            return .note(measure: start, event: offset + event)
+        }
+        if let lastEvent { self.lastEvent = lastEvent + events.count }
+        var merged = measures[start]
+        merged.events = events + measure.events
+        merged.jumpsAtEnd = measure.jumpsAtEnd
+        merged.endsRepeatPlayingTimes = measure.endsRepeatPlayingTimes
+        freeMeasures = freeMeasures.filter { $0 < start }
+        measures.removeSubrange(start...)
+        measure = merged
     }
 
     /// Ends the bar being filled when it holds anything, and starts the next with what changes there.
@@ -227,6 +261,7 @@ struct ABCVoice {
 
     /// Closes the last bar, turns a first coda sign of two into "to coda", gives bars of free meter their own meter.
     mutating func finish() {
+        settleUnmarkedBars()
         closeMeasure()
         let codas = measures.indices.filter { measures[$0].jumpsAtStart.contains(.coda) }
         if codas.count >= 2 {

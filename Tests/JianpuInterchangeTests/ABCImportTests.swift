@@ -38,6 +38,17 @@ struct ABCImportTests {
         #expect(try Self.played(body) == expected)
     }
 
+    @Test("music longer than a bar between two bar lines (a line end without one) is a bar and then one bar of the rest", arguments: [
+        // An Essen phrase: a bar closed at the line end, then five crotchets in 2/4 across the next line end.
+        ("e2d2e2d2c2e2d2c2 | c2d4c2e8\ne3cA2c2d2d4e2A8\ne3de2d2c2e2d2c2 | c2A4G2A8", "M:2/4\nL:1/32\nK:C", ["1/2", "1/2", "5/4", "1/2"]),
+        // Two full bars between bar lines stay two.
+        ("G,2 | C2C2E2EE | C4D4E4z2\nC2 | D2D2E2EE |", "M:2/2\nL:1/8\nK:C", ["1/4", "1", "1", "1", "1"]),
+    ])
+    func unmarkedBars(body: String, header: String, lengths: [String]) throws {
+        let measures = try #require(try Self.score(body, header: header).parts.first).measures
+        #expect(measures.map(\.length.description) == lengths)
+    }
+
     @Test("in ABC 2 an accidental holds to the bar line, in every octave; the key's sharps apply after it")
     func accidentalsCarryThroughTheBar() throws {
         #expect(try Self.played("^F F f F | F") == ["66:1/8", "66:1/8", "78:1/8", "66:1/8", "65:1/8"])
