@@ -322,9 +322,11 @@ struct BarBlock {
     /// to the next, as index ranges into each part's bars, in one pass over them; and where each bar ends
     /// (where the next starts: a note held over a bar line moves it).
     static func groups(of parts: [[WrittenBar]]) -> (groups: [[Range<Int>]], ends: [[WholeNotes]]) {
+        // A part's last bar ends where its music does: a short last bar (completing a pickup) is set as long as
+        // it is, as LilyPond sets it, not with the room of a whole bar empty after its last note.
         let ends = parts.map { bars in
             bars.indices.map { b in
-                b + 1 < bars.count ? bars[b + 1].start : max(bars[b].start + bars[b].length, bars[b].events.last.map { $0.onset + $0.length } ?? .zero)
+                b + 1 < bars.count ? bars[b + 1].start : bars[b].events.last.map { $0.onset + $0.length } ?? bars[b].start + bars[b].length
             }
         }
         var next = Array(repeating: 0, count: parts.count)
