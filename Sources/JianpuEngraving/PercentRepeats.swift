@@ -57,11 +57,13 @@ enum PercentRepeats {
             start += last.length
         }
         guard !copies.isEmpty else { return [] }
-        // The repeat signs give way to the percent signs; the final bar line moves to the last copy.
+        // The repeat signs and the count give way to the percent signs (a `×18` over the bar before nine of them
+        // would read as 18 times and nine more); the final bar line moves to the last copy.
         copies[copies.count - 1].isFinal = last.isFinal
         last.isFinal = false
         last.repeatStart = false
         last.repeatEnd = false
+        last.repeatTimes = nil
         return copies
     }
 }

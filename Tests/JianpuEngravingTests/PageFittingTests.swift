@@ -81,8 +81,10 @@ struct PageFittingTests {
             : try EngravingSupport.shipped(name)
         let engraving = EngravingSupport.engrave(score)
         let size = EngravingOptions().size
-        // Its bar is printed once, with how often it is played.
-        #expect(engraving.pages.flatMap(\.glyphs).contains { if case .text(let text, _, _) = $0.shape { return text.hasPrefix("×") }; return false })
+        // Its bar is printed once, then a percent sign a bar, with no `×20` beside them (read as 20 times and the percents more).
+        let glyphs = engraving.pages.flatMap(\.glyphs)
+        #expect(glyphs.contains { $0.role == .percentRepeat })
+        #expect(!glyphs.contains { if case .text(let text, _, _) = $0.shape { return text.hasPrefix("×") }; return false })
         let room = Self.roomUnderParts(engraving)
         #expect(room.count >= 2)
         for (index, (underGlyphs, bracketPast)) in room.enumerated() {
