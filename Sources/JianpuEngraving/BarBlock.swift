@@ -198,11 +198,13 @@ struct BarBlock {
         var lastGlyphs: [(column: Int, right: Double)] = []
         for row in glyphs {
             for (a, b) in zip(row, row.dropFirst()) where a.column < b.column {
+                // A bar line before a column stands left of all its glyphs (`lineX`): room up to the widest.
+                let bLeft = lineAfter[b.column] > 0 ? left[b.column] : b.left
                 if b.column == a.column + 1 {
                     nextRight[a.column] = max(nextRight[a.column], a.right)
-                    nextLeft[b.column] = max(nextLeft[b.column], b.left)
+                    nextLeft[b.column] = max(nextLeft[b.column], bLeft)
                 } else {
-                    pairsEnding[b.column, default: []].append((a.column, a.right + gap(before: b.column) + b.left))
+                    pairsEnding[b.column, default: []].append((a.column, a.right + gap(before: b.column) + bLeft))
                 }
             }
             if let last = row.last { lastGlyphs.append((last.column, last.right)) }
