@@ -113,6 +113,10 @@ struct BarBlock {
         var rows: [[(column: Int, before: Double, after: Double)]] = []
         // Multibar rests span from their column to their bar's end: at least this wide.
         var spans: [(from: Int, to: Int, width: Double)] = []
+        // Each part's glyphs in order (column, reach left and right): a glyph keeps clear of its own row's
+        // neighbours, not of another part's columns between them (a dotted note's dot never pushes the
+        // other part's dash that falls under it; the dash keeps its place in time).
+        var glyphs: [[(column: Int, left: Double, right: Double)]] = Array(repeating: [], count: bars.count)
         for (p, partBars) in bars.enumerated() {
             var verses: [[(column: Int, before: Double, after: Double)]] = []
             var previous: (column: Int, group: Int, underlined: Bool)?
@@ -150,6 +154,7 @@ struct BarBlock {
                     }
                     left[column] = max(left[column], shape.left)
                     right[column] = max(right[column], shape.right)
+                    glyphs[p].append((column, shape.left, shape.right))
                     for syllable in event.lyrics {
                         while verses.count <= syllable.verse { verses.append([]) }
                         let half = measure.width(of: Self.shownSyllable(syllable.text), in: m.lyric) / 2 + m.syllablePad
@@ -181,6 +186,29 @@ struct BarBlock {
             if let tail = row.last { right[tail.column] = max(right[tail.column], tail.after) }
         }
         startPad = m.blockStartPad + spacing.gap * m.s + (bars.contains { $0.first?.repeatStart == true } ? m.repeatSignRoom : 0)
+        /// The room before column `index` past its glyphs: a bar line's, or the gap between glyphs.
+        func gap(before index: Int) -> Double {
+            index < count && lineAfter[index] > 0 ? lineBefore[index] + lineAfter[index]
+                : spacing.gap * m.s + (index < count && beatGaps[index] ? m.beatGap : 0)
+        }
+        // Neighbours of a row in neighbouring columns set the columns' room; neighbours further apart push
+        // the later column on where they would collide (`pairsEnding`), as do a part's last glyph and the block's end.
+        var nextRight = Array(repeating: 0.0, count: count), nextLeft = nextRight
+        var pairsEnding: [Int: [(from: Int, room: Double)]] = [:]
+        var lastGlyphs: [(column: Int, right: Double)] = []
+        for row in glyphs {
+            for (a, b) in zip(row, row.dropFirst()) where a.column < b.column {
+                // A bar line before a column stands left of all its glyphs (`lineX`): room up to the widest.
+                let bLeft = lineAfter[b.column] > 0 ? left[b.column] : b.left
+                if b.column == a.column + 1 {
+                    nextRight[a.column] = max(nextRight[a.column], a.right)
+                    nextLeft[b.column] = max(nextLeft[b.column], bLeft)
+                } else {
+                    pairsEnding[b.column, default: []].append((a.column, a.right + gap(before: b.column) + bLeft))
+                }
+            }
+            if let last = row.last { lastGlyphs.append((last.column, last.right)) }
+        }
         var x = startPad
         for index in onsets.indices {
             x += left[index]
@@ -188,9 +216,7 @@ struct BarBlock {
             let next = index + 1 < count ? onsets[index + 1] : end
             let ideal = spacing.space(for: next - onsets[index])
             weights.append(ideal)
-            let gap = index + 1 < count && lineAfter[index + 1] > 0 ? lineBefore[index + 1] + lineAfter[index + 1]
-                : spacing.gap * m.s + (index + 1 < count && beatGaps[index + 1] ? m.beatGap : 0)
-            let room = right[index] + gap + (index + 1 < count ? left[index + 1] : 0)
+            let room = index + 1 < count ? nextRight[index] + gap(before: index + 1) + nextLeft[index + 1] : right[index] + gap(before: count)
             let advance = max(room, m.s * ideal)
             x += advance - (index + 1 < count ? left[index + 1] : 0)
         }
@@ -202,6 +228,13 @@ struct BarBlock {
         for span in spans { spansEnding[span.to, default: []].append((span.from, span.width)) }
         for index in xs.indices {
             xs[index] += push
+            for pair in pairsEnding[index] ?? [] {
+                let deficit = pair.room - (xs[index] - xs[pair.from])
+                if deficit > 0 {
+                    xs[index] += deficit
+                    push += deficit
+                }
+            }
             for span in spansEnding[index] ?? [] {
                 let deficit = span.width - (lineX(index) - lineX(span.from))
                 if deficit > 0 {
@@ -227,6 +260,7 @@ struct BarBlock {
         }
         let endPad = m.blockEndPad + (bars.contains { $0.last?.repeatEnd == true } ? m.repeatSignRoom : 0)
         width = max(x + push, xs.last.map { $0 + right[right.count - 1] + m.cutPad } ?? m.s)
+        for glyph in lastGlyphs { width = max(width, xs[glyph.column] + glyph.right + m.cutPad) }
         for span in spansEnding[count] ?? [] { width = max(width, lineX(span.from) + span.width) }
         width += endPad
     }
@@ -290,9 +324,11 @@ struct BarBlock {
     /// to the next, as index ranges into each part's bars, in one pass over them; and where each bar ends
     /// (where the next starts: a note held over a bar line moves it).
     static func groups(of parts: [[WrittenBar]]) -> (groups: [[Range<Int>]], ends: [[WholeNotes]]) {
+        // A part's last bar ends where its music does: a short last bar (completing a pickup) is set as long as
+        // it is, as LilyPond sets it, not with the room of a whole bar empty after its last note.
         let ends = parts.map { bars in
             bars.indices.map { b in
-                b + 1 < bars.count ? bars[b + 1].start : max(bars[b].start + bars[b].length, bars[b].events.last.map { $0.onset + $0.length } ?? .zero)
+                b + 1 < bars.count ? bars[b + 1].start : bars[b].events.last.map { $0.onset + $0.length } ?? bars[b].start + bars[b].length
             }
         }
         var next = Array(repeating: 0, count: parts.count)

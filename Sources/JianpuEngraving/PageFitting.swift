@@ -12,8 +12,11 @@ struct MovementFit {
     /// A page break is made before this system of the movement (0-based), when it is not on a new page already.
     var pageBreakBefore: Int?
 
-    /// A little tighter across, then also closer down: what may bring a lone last system onto the page before.
-    static let fewerPages = [MovementFit(tightness: 0.8), MovementFit(tightness: 0.8, systemGapScale: 0.5)]
+    /// A little tighter across, then also closer down, then tighter again (about LilyPond's own density, which
+    /// is tighter still): what may bring a lone last system onto the page before. The last is what keeps a
+    /// two-part score with a long instrument name in its first system (the Minuet) on one page, as without names.
+    static let fewerPages = [MovementFit(tightness: 0.8), MovementFit(tightness: 0.8, systemGapScale: 0.5),
+                             MovementFit(tightness: 0.65, systemGapScale: 0.5)]
 }
 
 extension Engraver {

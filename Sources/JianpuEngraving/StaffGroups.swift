@@ -28,18 +28,15 @@ struct StaffGroups {
     /// The names printed at each part's row: whole in the first system, shortened in the others (as LilyPond's
     /// `shortInstrumentName`), so that every line says which row is which; a grouped part's is printed for its group instead.
     func partNames(first: Bool) -> [String] {
-        names.indices.map { index in
-            groups.contains { $0.contains(index) } ? "" : first ? names[index] ?? "" : Self.shortened(names[index] ?? "")
-        }
+        let printed = first ? names.map { $0 ?? "" } : short
+        return names.indices.map { index in groups.contains { $0.contains(index) } ? "" : printed[index] }
     }
 
     /// Each group with its name as printed: whole in the first system, shortened in the others.
     func groupNames(first: Bool) -> [(parts: ClosedRange<Int>, name: String)] {
-        groups.map { ($0, first ? names[$0.lowerBound] ?? "" : Self.shortened(names[$0.lowerBound] ?? "")) }
+        groups.map { ($0, first ? names[$0.lowerBound] ?? "" : short[$0.lowerBound]) }
     }
 
-    /// A name short enough for the systems after the first: `Pno.` for `Piano`, a short name as it is.
-    static func shortened(_ name: String) -> String {
-        name.count <= 4 || name.unicodeScalars.contains(where: Font.isCJK) ? name : String(name.prefix(3)) + "."
-    }
+    /// Every part's short name (`ShortPartNames`): abbreviated as scores abbreviate them, no two alike.
+    private var short: [String] { ShortPartNames.shortened(names.map { $0 ?? "" }) }
 }

@@ -48,6 +48,8 @@ extension TextEngraving {
         /// Left open at the end of the last line drawn.
         private var openSlurs = 0
         private var openTie = false
+        /// The hairpin left open at the end of the last line drawn: true for a crescendo.
+        var openHairpin: Bool?
 
         init(slurs: [Slur]) {
             for slur in slurs {
@@ -82,6 +84,10 @@ extension TextEngraving {
 
         /// Passes over an event left out of the lines drawn: the arcs it opens or closes stay counted.
         mutating func pass(_ event: WrittenEvent) {
+            if let hairpin = event.hairpin {
+                if hairpin.ends { openHairpin = nil }
+                if let crescendo = hairpin.startsCrescendo { openHairpin = crescendo }
+            }
             guard case .note = event.kind else { return }
             openSlurs = max(0, openSlurs - (ends[event.location] ?? 0)) + (starts[event.location] ?? 0)
             openTie = event.tiedToNext

@@ -38,7 +38,7 @@ public enum TextEngraving {
         let breaks = text.breaks(width: width)
         var result: [[TextSystem]] = []
         for line in text.lines(0..<breaks.lines.count, of: breaks) {
-            for (part, system) in line.parts.enumerated() where !system.spans.isEmpty {
+            for (part, system) in line.parts.enumerated() where !system.main.isEmpty {
                 while result.count <= part { result.append([]) }
                 result[part].append(system)
             }
@@ -96,6 +96,7 @@ public enum TextEngraving {
         }
         let events = placed.map { (column: $0.column, event: $0.cell.event) }
         var above = [tupletRow(events, width: main.count)].compactMap { $0 } + arcs.rows(events, width: main.count)
+            + markRows(placed, width: main.count)
         let stack = placed.map(\.cell.stacked.count).max() ?? 0
         for level in stride(from: stack, through: 1, by: -1) {
             var chars = Array(repeating: Character(" "), count: main.count + 4)
@@ -126,6 +127,7 @@ public enum TextEngraving {
             below.append(String(chars).trailingSpacesRemoved)
         }
         if let low = row({ _, cell in cell.low == 1 ? "·" : cell.low >= 2 ? ":" : nil }) { below.append(low) }
+        if let dynamics = dynamicsRow(placed, width: main.count, open: &arcs.openHairpin) { below.append(dynamics) }
         // Each verse's syllables centred under their notes where they fit, a row per verse sung in
         // the line (a screen, like LilyPond's page, leaves out a verse's empty line).
         var verses: [Int: [(column: Int, lyric: String)]] = [:]

@@ -61,7 +61,7 @@ extension TextScore {
         let movement = score.movements[m]
         var arcs = movement.parts.map { TextEngraving.Arcs(slurs: $0.slurs) }
         var parts = movement.parts.map { _ in [WrittenBar]() }
-        writtenScores[m].readBars(of: movement, movementIndex: m, piece: piece) { part, bar in
+        PercentRepeats.readBars(of: writtenScores[m], movement: movement, movementIndex: m, piece: piece) { part, bar in
             let end = Self.end(of: bar)
             if end <= from {
                 for event in bar.events { arcs[part].pass(event) }
@@ -126,9 +126,20 @@ extension TextScore {
                 let (opening, closing) = Self.barText(bar)
                 if bar.start >= start, let k = index[bar.start] { write(opening, at: startColumn[k]) }
                 if close <= end, let k = index[close] { write(closing, at: barColumn[k]) }
+                // A percent sign in the middle of its bar; a multibar rest begun on a line before, in the middle of
+                // what it covers of this one, with the count of its bars here (each line shows every part).
+                let left = bar.start >= start ? index[bar.start].map { startColumn[$0] } ?? 0 : 0
+                let right = close <= end ? index[close].map { barColumn[$0] } ?? width : width
+                if bar.isPercentRepeat { write("%", at: max(left, (left + right - 1) / 2)) }
+                if let rest = bar.events.first, bar.events.count == 1, case .multibarRest = rest.kind, rest.onset < start {
+                    let cell = TextEngraving.cell(Self.restShown(rest, from: start, to: end))
+                    let at = max(left, (left + right - cell.digit.count) / 2)
+                    write(cell.digit, at: at)
+                    spans[rest.location] = at..<(at + cell.digit.count)
+                }
                 for event in bar.events where event.onset >= start && event.onset < end {
                     guard let k = index[event.onset] else { continue }
-                    let cell = TextEngraving.cell(event)
+                    let cell = TextEngraving.cell(Self.restShown(event, from: start, to: end))
                     let at = eventColumn[k] - cell.lead
                     write(cell.digit, at: at)
                     spans[event.location] = at..<(at + cell.digit.count)
@@ -144,6 +155,17 @@ extension TextScore {
         let top = windows.first { bars in bars.contains { $0.volta != nil } }
         let voltas = top.flatMap { voltaRow($0, from: start, to: end, index: index, startColumn: startColumn, barColumn: barColumn, width: width) }
         return TextLine(movement: line.movement, number: number, voltas: voltas, parts: parts)
+    }
+
+    /// `event`, a multibar rest cut by a line's edges `start` and `end`, with the count of its bars in the line
+    /// (`R*5` over a line break is a 2 on one line and a 3 on the next, as on the page); any other event as it is.
+    static func restShown(_ event: WrittenEvent, from start: WholeNotes, to end: WholeNotes) -> WrittenEvent {
+        guard case .multibarRest(let count) = event.kind, count > 0, event.length > .zero else { return event }
+        let perBar = event.length / WholeNotes(Int64(count))
+        let shown = (min(event.onset + event.length, end) - max(event.onset, start)) / perBar
+        var cut = event
+        cut.kind = .multibarRest(min(count, max(1, Int((shown.doubleValue + 0.5).rounded(.down)))))
+        return cut
     }
 
     /// The brackets over a line's endings: `┌` and the label over an ending's first bar, a line over

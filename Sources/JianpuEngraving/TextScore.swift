@@ -104,7 +104,8 @@ public struct TextScore: Sendable {
             var openingEnd: WholeNotes?
             var openingEvents = 0
             var melodyEnd = WholeNotes.zero
-            writtenScores[m].readBars(of: movement, movementIndex: m, piece: piece) { index, bar in
+            // Read as the page reads them: a part ending in a one-bar repeat goes on bar by bar in percent signs.
+            PercentRepeats.readBars(of: writtenScores[m], movement: movement, movementIndex: m, piece: piece) { index, bar in
                 if index == 0 { melodyEnd = Self.end(of: bar) } else if openingEnd == nil { openingEnd = melodyEnd }
                 if m == 0, openingEnd.map({ bar.start < $0 }) ?? true {
                     var kept = bar
@@ -128,6 +129,8 @@ public struct TextScore: Sendable {
                 let (start, end) = Self.barText(bar)
                 // A wide bar comes in pieces: its bar lines are at the first's start and the last's end.
                 if !bar.continued { add(Slot(time: bar.start, barStart: Int8(clamping: start.count), hasBar: true)) }
+                // A percent sign takes a column of its own at least.
+                if bar.isPercentRepeat { add(Slot(time: bar.start, body: 1, hasEvent: true)) }
                 for event in bar.events {
                     let cell = TextEngraving.cell(event)
                     add(Slot(time: event.onset, lead: Int16(clamping: cell.lead), body: Int16(clamping: cell.width - cell.lead), hasEvent: true))

@@ -130,7 +130,7 @@ struct PerformerMarkEngravingTests {
         let names = glyphs.filter { $0.role == .partName }.compactMap { glyph -> String? in if case .text(let t, _, _) = glyph.shape { t } else { nil } }
         #expect(names.filter { $0 == "Piano" }.count == 1)
         #expect(names.filter { $0 == "Flute" }.count == 1)
-        #expect(names.filter { $0 == "Pia." }.count == systems - 1, "shortened on the systems after the first")
+        #expect(names.filter { $0 == "Pno." }.count == systems - 1, "shortened on the systems after the first")
         // The name sits between the two piano rows of the first system.
         let piano = try #require(glyphs.first { if case .text("Piano", _, _) = $0.shape { true } else { false } })
         let firstColumn = Self.heads(glyphs).filter { abs($0.at.x - (Self.heads(glyphs).first?.at.x ?? 0)) < 1 }.map(\.at.y).sorted()

@@ -41,7 +41,7 @@ cleanup() {
     done
     T kill-server >/dev/null 2>&1
     local name
-    for name in "" -quiet -ending -ctrlc -escape -sigterm -sighup -nocolor -marks -parts -volta -wide; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
+    for name in "" -quiet -ending -ctrlc -escape -sigterm -sighup -nocolor -marks -parts -volta -canon -performers -wide; do tmux -L "jianpu-play-test-$$$name" kill-server >/dev/null 2>&1; done
     rm -rf "$WORK"
     rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/jianpu-play-test-$$"*
 }
@@ -334,6 +334,46 @@ check "volta: the first ending has its bracket and label 1." grep -q "┌1\.─*
 check "volta: the second ending has its label 2." grep -q "┌2\." "$WORK/volta-screen.txt"
 check "volta: the status shows the time through the repeat (bar 1, 2nd time) and the clock" grep -q "bar 1/3, 2nd time   [0-9]*:[0-9][0-9] / [0-9]*:[0-9][0-9]" "$WORK/volta-screen.txt"
 check "volta: the 1'' has two dots above (:), the 1' one (·)" grep -qE '^ +·( +:)$' "$WORK/volta-screen.txt"
+T kill-server >/dev/null 2>&1
+
+# Every part on every line, as on the page: Frère Jacques' cello (`R18{ one bar }`) goes on in percent signs on
+# each line, the clarinet's two bars' rest shows its count; the marks performers read as characters.
+open_pane canon "Scores/frere-jacques.jp" ""
+T send-keys -t "$SESSION" ' '
+wait_for 2 "paused" >/dev/null
+screen >"$WORK/canon-screen.txt"
+sed 's/^/  canon: /' "$WORK/canon-screen.txt" | sed '/^  canon: *$/d'
+check "canon: the line played has a row for each of the three parts" test "$(grep -c '^ ▶ ' "$WORK/canon-screen.txt")" = 3
+check "canon: the cello's row goes on with a percent sign a bar on the lines after the first" \
+    test "$(grep -cE '^ +%? *(\| +%)+' "$WORK/canon-screen.txt")" -ge 1
+check "canon: the clarinet's two bars' rest is one sign with its count" grep -q "▬2▬" "$WORK/canon-screen.txt"
+check "canon: the dynamics are under the parts (mf, mp, p)" test "$(grep -cE '^ +(mf|mp|p)$' "$WORK/canon-screen.txt")" = 3
+T kill-server >/dev/null 2>&1
+SIGNS="$WORK/signs.jp"
+cat >"$SIGNS" <<'SCORE'
+title=Performers
+4/4
+4=60
+letterA 1 \mf \fermata 2 \accent 3 \staccato 4 \< | 5 6 7 1' \! \breathe | 1' \> 7 6 5 \! | 1 - - - \fermata |
+SCORE
+open_pane performers "$SIGNS" ""
+T send-keys -t "$SESSION" ' '
+wait_for 2 "paused" >/dev/null
+screen >"$WORK/performers-screen.txt"
+sed 's/^/  performers: /' "$WORK/performers-screen.txt" | sed '/^  performers: *$/d'
+# The column (in characters) of the Python pattern $2 in the first row of the screen that matches $1.
+signs_column() { grep -m1 -- "$1" "$WORK/performers-screen.txt" | python3 -c "import re, sys; l=sys.stdin.read(); m=re.search(sys.argv[1], l); print(m.start() if m else -1)" "$2"; }
+SIGN_DIGITS="▶ 1 2 3 4"
+check "performers: the fermata is over the first 1" test "$(signs_column '𝄐' '𝄐')" = "$(signs_column "$SIGN_DIGITS" '1')"
+check "performers: the accent (>) over the 2, the staccato (▾) over the 3" \
+    test "$(signs_column '𝄐' '>')" = "$(signs_column "$SIGN_DIGITS" '2')" -a "$(signs_column '𝄐' '▾')" = "$(signs_column "$SIGN_DIGITS" '3')"
+check "performers: a breath mark (ˇ) after the bar's last note" grep -q "ˇ" "$WORK/performers-screen.txt"
+check "performers: the rehearsal mark is boxed, [A]" grep -q "\[A\]" "$WORK/performers-screen.txt"
+check "performers: mf under the 1, a crescendo opening from the 4 (<───), a diminuendo closing (───>)" \
+    grep -qE '^ +mf +<─+ +─+>' "$WORK/performers-screen.txt"
+for token in '\fermata' '\accent' 'letterA' '\<' '\!'; do
+    check "performers: no source token $token on the screen" not_in_file_text "$token" "$WORK/performers-screen.txt"
+done
 T kill-server >/dev/null 2>&1
 
 # The heaviest screens: wide bars (three parts of one bar of 80,000 notes each) and a 1 MB score of
