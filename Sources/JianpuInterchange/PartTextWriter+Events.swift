@@ -7,6 +7,11 @@ extension PartTextWriter {
         var words: [String] = []
         var graces: [ImportedEvent] = []
         var openTuplet: (actual: Int, normal: Int)?
+        // Inside the open tuplet, in its written time: where its notes reach exactly, and as written so far
+        // (they differ inside a tuplet nested in it, whose notes are rounded).
+        var tupletReach = WholeNotes.zero
+        var tupletWritten = WholeNotes.zero
+        var nestedWarned = false
         var position = barOnset
         // Where the words written so far end, when a length no value makes was written rounded.
         var writtenEnd = barOnset
@@ -28,15 +33,36 @@ extension PartTextWriter {
             }
             let eventPlace = event.place.isEmpty ? place : event.place
             var length = event.length
+            var nested = false
             if let tuplet = event.tuplet {
                 let ratio = WholeNotes(Int64(tuplet.normal), Int64(tuplet.actual))
-                if let count = Self.tupletCount(for: ratio) {
+                let openRatio = openTuplet.map { WholeNotes(Int64($0.normal), Int64($0.actual)) }
+                if Self.tupletCount(for: ratio) == nil, let openRatio, Self.tupletCount(for: ratio / openRatio) != nil {
+                    // A tuplet inside the open one (triplet quavers within triplet crotchets): jianpu text nests
+                    // none, so its notes stay in the outer tuplet, their ends rounded to a 32nd of its time.
+                    nested = true
+                    if !nestedWarned {
+                        warn(eventPlace, "a tuplet inside a tuplet: jianpu text has none; its notes are written in the outer one, each ending at the nearest 32nd of its time")
+                        nestedWarned = true
+                    }
+                    let reach = tupletReach + event.length / openRatio
+                    let grid = WholeNotes(1, 32)
+                    let steps = reach / grid
+                    let (whole, part) = steps.numerator.quotientAndRemainder(dividingBy: steps.denominator)
+                    let end = max(tupletWritten + grid, WholeNotes(whole + (2 * part >= steps.denominator ? 1 : 0), 32))
+                    length = end - tupletWritten
+                    tupletReach = reach
+                    tupletWritten = end
+                } else if let count = Self.tupletCount(for: ratio) {
                     if let open = openTuplet, open != (tuplet.actual, tuplet.normal) || tuplet.isFirst { closeTuplet() }
                     if openTuplet == nil {
                         words.append("\(count)[")
                         openTuplet = (tuplet.actual, tuplet.normal)
+                        (tupletReach, tupletWritten) = (.zero, .zero)
                     }
                     length = event.length / ratio
+                    tupletReach += length
+                    tupletWritten += length
                 } else {
                     closeTuplet()
                     warn(eventPlace, "a tuplet of \(tuplet.actual) in the time of \(tuplet.normal): jianpu text has no such tuplet; written at its length where it can be")
@@ -58,7 +84,7 @@ extension PartTextWriter {
                 writtenEnd += event.length
             }
             words.append(contentsOf: noteWords(event, writtenLength: length, place: eventPlace, slurKind: slurKinds[[currentBar, eventIndex]]))
-            if let tuplet = event.tuplet, tuplet.isLast, openTuplet != nil { closeTuplet() }
+            if let tuplet = event.tuplet, tuplet.isLast, openTuplet != nil, !nested { closeTuplet() }
             position += event.length
         }
         closeTuplet()

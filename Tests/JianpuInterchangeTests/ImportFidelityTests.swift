@@ -49,6 +49,15 @@ struct ImportFidelityTests {
         #expect(said.contains { $0.contains("9 notes the source does not print") }, "\(said)")
     }
 
+    @Test("a tuplet inside a tuplet stays in the outer one, its notes rounded so that the outer one adds up")
+    func nestedTuplets() throws {
+        let file = PackageFolder.root.appendingPathComponent("Tests/Fixtures/ImportSlips/nested-tuplets.musicxml")
+        let imported = try #require(try ScoreImporter.convert(Array(try Data(contentsOf: file)), file: "nested-tuplets.musicxml").first)
+        #expect(imported.text.contains("3[ 1 s2. s3 s4. 5 ] 6 0 |"), "\(imported.text)")
+        #expect(Self.diagnostics(imported.text).isEmpty, "\(Self.diagnostics(imported.text))")
+        #expect(imported.warnings.contains { $0.message.contains("a tuplet inside a tuplet") })
+    }
+
     @Test("parts are named as the source names them, and voices sing whatever program the file gives")
     func partNamesAndSounds() throws {
         let text = try Self.text("chorale.musicxml")
