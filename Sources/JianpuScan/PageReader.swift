@@ -21,7 +21,7 @@ public enum PageReader {
         let firstNote = rows.first?.first?.box.x ?? 0
         page.heading = HeaderReader.header(headerCharacters, lines: page.header, em: em,
                                            meterCandidates: content.characters.filter { $0.box.maxX <= firstNote && $0.box.y < (rows.first?.last?.box.maxY ?? 0) })
-        let ink = content.ink.map { InkComponents.find(in: $0) } ?? []
+        let ink = content.components ?? content.ink.map { InkComponents.find(in: $0) } ?? []
         var marks = MarkShapes.marks(ink, characters: content.characters, em: em)
         // Underlines drawn close together can touch: a piece is as many underlines as strokes cross its middle.
         if let bitmap = content.ink {
