@@ -37,7 +37,12 @@ public enum ImagePageReader {
                 characters.append(PositionedCharacter(character, box: Box(x: box.x - pad, y: box.y, width: box.width + 2 * pad, height: box.height)))
             }
         }
-        characters += equalsSigns(components, ones: characters.filter { $0.character == "1" })
+        let signs = equalsSigns(components, ones: characters.filter { $0.character == "1" })
+        // A letter is read only as a key's name, right after `1=` (words are not read: their letters would be noise).
+        characters = characters.filter { c in
+            !c.character.isLetter || signs.contains { abs($0.box.midY - c.box.midY) <= c.box.height * 0.6 && c.box.x >= $0.box.midX && c.box.x - $0.box.maxX <= c.box.height * 0.6 }
+        }
+        characters += signs
         return PageContent(number: number, width: Double(ink.width) / scale, height: Double(ink.height) / scale, characters: characters, ink: ink, components: components)
     }
 

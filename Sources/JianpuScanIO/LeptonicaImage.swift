@@ -58,19 +58,19 @@ public final class LeptonicaImage {
         }
     }
 
-    /// The image of a rendered PDF page: `ink` is coverage (0 paper, 255 ink), turned into grey.
-    public init(ink: InkBitmap) throws(ScanProblem) {
-        guard let made = pixCreate(Int32(ink.width), Int32(ink.height), 8) else { throw ScanProblem("cannot make an image of the page") }
+    /// The image of a PDF page drawn on white: `grey` holds its luminance (0 black, 255 white).
+    public init(grey: InkBitmap) throws(ScanProblem) {
+        guard let made = pixCreate(Int32(grey.width), Int32(grey.height), 8) else { throw ScanProblem("cannot make an image of the page") }
         pix = made
         let words = pixGetData(pix), wpl = Int(pixGetWpl(pix))
-        for y in 0..<ink.height {
-            for x in 0..<ink.width {
+        for y in 0..<grey.height {
+            for x in 0..<grey.width {
                 // 8-bit pixels sit in 32-bit words most significant byte first.
                 let shift = UInt32(24 - 8 * (x & 3))
-                words?[y * wpl + x >> 2] |= UInt32(255 - ink.pixels[y * ink.width + x]) << shift
+                words?[y * wpl + x >> 2] |= UInt32(grey.pixels[y * grey.width + x]) << shift
             }
         }
-        let resolution = Int32((ink.scale * 72).rounded())
+        let resolution = Int32((grey.scale * 72).rounded())
         pixSetResolution(pix, resolution, resolution)
     }
 

@@ -82,13 +82,15 @@ public enum Scanner {
                     let characters = page.characters()
                     // A page with no digits in its text is a picture of a page (a scan saved as PDF): read as an image.
                     let isPicture = !characters.contains { ("0"..."7").contains($0.character) }
-                    let ink: InkBitmap
-                    do { ink = try page.ink(scale: isPicture ? LeptonicaImage.workingDPI / 72 : inkScale) } catch { throw ScanProblem("\(path): \(error)") }
                     if isPicture {
                         let image: LeptonicaImage
-                        do { image = try LeptonicaImage(ink: ink) } catch { throw ScanProblem("\(path): page \(index + 1): \(error)") }
+                        do { image = try LeptonicaImage(grey: try page.grey(scale: LeptonicaImage.workingDPI / 72)) } catch {
+                            throw ScanProblem("\(path): page \(index + 1): \(error)")
+                        }
                         pages.append(try read(image, number: pages.count + 1, name: "\(path): page \(index + 1)"))
                     } else {
+                        let ink: InkBitmap
+                        do { ink = try page.ink(scale: inkScale) } catch { throw ScanProblem("\(path): \(error)") }
                         pages.append(PageReader.page(PageContent(number: pages.count + 1, width: width, height: height, characters: characters, ink: ink)))
                     }
                 }
