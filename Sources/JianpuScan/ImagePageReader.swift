@@ -43,7 +43,10 @@ public enum ImagePageReader {
             !c.character.isLetter || signs.contains { abs($0.box.midY - c.box.midY) <= c.box.height * 0.6 && c.box.x >= $0.box.midX && c.box.x - $0.box.maxX <= c.box.height * 0.6 }
         }
         characters += signs
-        return PageContent(number: number, width: Double(ink.width) / scale, height: Double(ink.height) / scale, characters: characters, ink: ink, components: components)
+        // Specks (noise, JPEG blocks, paper grain) smaller than any printed dot are no mark.
+        let speck = (inkHeight ?? 0) * 0.15
+        let marks = components.filter { $0.box.width >= speck || $0.box.height >= speck }
+        return PageContent(number: number, width: Double(ink.width) / scale, height: Double(ink.height) / scale, characters: characters, ink: ink, components: marks)
     }
 
     /// The ink height of the note digits: the most common digit height (in bins of 4%), their median.

@@ -118,11 +118,26 @@ public final class LeptonicaImage {
         return try Self.owning(pixRotate(pix, radians, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0), or: "the image cannot be turned")
     }
 
-    /// This image as a PNG file's bytes.
-    public func png() throws(ScanProblem) -> [UInt8] {
+    /// A file format this image can be written in.
+    public enum Format: Sendable {
+        case png
+        /// JPEG at a quality from 1 to 100.
+        case jpeg(quality: Int)
+        /// TIFF, LZW-compressed.
+        case tiff
+    }
+
+    /// This image as a file's bytes in `format`.
+    public func encoded(_ format: Format) throws(ScanProblem) -> [UInt8] {
         var data: UnsafeMutablePointer<UInt8>?
         var size = 0
-        guard pixWriteMem(&data, &size, pix, Int32(IFF_PNG)) == 0, let data else { throw ScanProblem("the image cannot be written as PNG") }
+        let status: Int32
+        switch format {
+        case .png: status = pixWriteMem(&data, &size, pix, Int32(IFF_PNG))
+        case .jpeg(let quality): status = pixWriteMemJpeg(&data, &size, pix, Int32(min(100, max(1, quality))), 0)
+        case .tiff: status = pixWriteMemTiff(&data, &size, pix, Int32(IFF_TIFF_LZW))
+        }
+        guard status == 0, let data else { throw ScanProblem("the image cannot be written as \(format)") }
         defer { lept_free(data) }
         return Array(UnsafeBufferPointer(start: data, count: size))
     }

@@ -26,7 +26,7 @@ struct PageImageTests {
         return (score.performanceTimeline()?.notes ?? []).map { "\($0.pitch.midiNumber)@\($0.onset)+\($0.duration)" }
     }
 
-    static let song = "1=D\n4/4\n1 2 3 4 | 5 - 5 - | q6 q5 q4 q3 2 1' | 7, 1 2. q3 | 5 - - - |\n"
+    static let song = "1=D\n4/4\n1 2 3 4 | 5 - 5 - | q6 q5 q#4 q3 2 1' | 7, 1 b2. q3 | 5 - - - |\n"
 
     @Test("a PNG of a short score is read back note for note, key and meter included")
     func png() throws {
@@ -43,11 +43,23 @@ struct PageImageTests {
         let url = try Self.png(Self.song)
         defer { try? FileManager.default.removeItem(at: url) }
         let turned = try LeptonicaImage(data: Array(Data(contentsOf: url)), name: "page.png").rotated(degrees: 2)
-        let skewed = try ScanSupport.file(turned.png(), named: "skewed.png")
+        let skewed = try ScanSupport.file(turned.encoded(.png), named: "skewed.png")
         defer { try? FileManager.default.removeItem(at: skewed) }
         let prepared = try LeptonicaImage(data: Array(Data(contentsOf: skewed)), name: "skewed.png").binarised()
         #expect(abs(abs(prepared.skewDegrees) - 2) < 0.3)
         let result = try Scanner.scan([skewed.path])
+        #expect(Self.notes(result.text) == Self.notes(Self.song))
+    }
+
+    @Test("the page as JPEG (quality 40) and as TIFF is read the same", arguments: ["jpeg", "tiff"])
+    func formats(format: String) throws {
+        let url = try Self.png(Self.song)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let image = try LeptonicaImage(data: Array(Data(contentsOf: url)), name: "page.png")
+        let bytes = try image.encoded(format == "jpeg" ? .jpeg(quality: 40) : .tiff)
+        let other = try ScanSupport.file(bytes, named: "page.\(format)")
+        defer { try? FileManager.default.removeItem(at: other) }
+        let result = try Scanner.scan([other.path])
         #expect(Self.notes(result.text) == Self.notes(Self.song))
     }
 
