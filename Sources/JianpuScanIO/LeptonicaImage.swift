@@ -99,7 +99,9 @@ public final class LeptonicaImage {
         // The skew, from the lines of ink (leptonica searches ±7°); a page straighter than 0.1° is left be.
         var angle: Float = 0, confidence: Float = 0
         var skew = 0.0
-        if pixFindSkew(binary.pix, &angle, &confidence) == 0, confidence >= 2.5, abs(angle) >= 0.1 {
+        // Music is sparser than text: the sweep runs at half resolution (not a quarter) in half-degree steps.
+        let found = pixFindSkewSweepAndSearch(binary.pix, &angle, &confidence, 2, 1, 7, 0.5, 0.01)
+        if found == 0, confidence >= 2.5, abs(angle) >= 0.1 {
             let radians = Float(Double(angle) * .pi / 180)
             let straight = try Self.owning(pixRotate(grey.pix, radians, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0),
                                            or: "the image cannot be straightened")
