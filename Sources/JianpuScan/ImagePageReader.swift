@@ -24,11 +24,28 @@ public enum ImagePageReader {
         }
         let digitHeights = read.filter { $0.label.first?.isNumber == true }.map(\.component.box.height)
         let inkHeight = noteInkHeight(digitHeights)
+        // Digits that are no notes though of the notes' size: a key's 1 (an = follows it) and a stacked meter
+        // (two digits one above the other).
+        let digits = read.filter { $0.label.first?.isNumber == true }.map(\.component.box)
+        let keyOnes = Set(equalsSigns(components, ones: read.filter { $0.label == "1" }.map { PositionedCharacter("1", box: $0.component.box) }).map(\.one))
+        // A tempo, `= 100`: the digits right after an = shape on its line.
+        let tempoSigns = inkHeight.map { equalsShapes(components, size: $0) } ?? []
+        func isTempo(_ box: Box) -> Bool {
+            tempoSigns.contains { sign in
+                abs(sign.midY - box.midY) <= box.height * 0.35 && box.x >= sign.maxX && box.x - sign.maxX <= box.height * 3
+            }
+        }
+        func isStacked(_ box: Box) -> Bool {
+            digits.contains { other in
+                other != box && min(other.maxX, box.maxX) - max(other.x, box.x) > min(other.width, box.width) * 0.5
+                    && max(other.y, box.y) - min(other.maxY, box.maxY) < box.height * 0.5
+            }
+        }
         var characters: [PositionedCharacter] = []
         for (component, label) in read {
             let box = component.box
             guard let character = label == "#" ? "♯" : label == "b" ? "♭" : label.first else { continue }
-            if character.isNumber, let inkHeight, abs(box.height - inkHeight) <= inkHeight * 0.08 {
+            if character.isNumber, let inkHeight, abs(box.height - inkHeight) <= inkHeight * 0.08, !keyOnes.contains(box), !isStacked(box), !isTempo(box) {
                 // A note digit: the box a font gives it, from above its ink to below it.
                 characters.append(PositionedCharacter(character, box: Box(x: box.x, y: box.midY - inkHeight * 0.77, width: box.width, height: inkHeight * 1.6)))
             } else {
@@ -37,7 +54,7 @@ public enum ImagePageReader {
                 characters.append(PositionedCharacter(character, box: Box(x: box.x - pad, y: box.y, width: box.width + 2 * pad, height: box.height)))
             }
         }
-        let signs = equalsSigns(components, ones: characters.filter { $0.character == "1" })
+        let signs = equalsSigns(components, ones: characters.filter { $0.character == "1" }).map(\.sign)
         // A letter is read only as a key's name, right after `1=` (words are not read: their letters would be noise).
         characters = characters.filter { c in
             !c.character.isLetter || signs.contains { abs($0.box.midY - c.box.midY) <= c.box.height * 0.6 && c.box.x >= $0.box.midX && c.box.x - $0.box.maxX <= c.box.height * 0.6 }
@@ -65,9 +82,23 @@ public enum ImagePageReader {
         return members[members.count / 2]
     }
 
+    /// The boxes of `=` shapes anywhere: two flat strokes of about one width, no wider than `size`, one
+    /// just above the other.
+    static func equalsShapes(_ components: [InkComponent], size: Double) -> [Box] {
+        let strokes = components.filter { $0.box.height <= $0.box.width * 0.5 && $0.box.width <= size * 1.2 && $0.box.width >= size * 0.25 }
+        var shapes: [Box] = []
+        for top in strokes {
+            for bottom in strokes where bottom.box.y > top.box.maxY && bottom.box.y - top.box.maxY <= size * 0.5
+                && abs(bottom.box.x - top.box.x) <= size * 0.2 && abs(bottom.box.width - top.box.width) <= size * 0.2 {
+                shapes.append(top.box.union(bottom.box))
+            }
+        }
+        return shapes
+    }
+
     /// The `=` signs: two flat strokes of about one width, one above the other, just right of a `1`.
-    static func equalsSigns(_ components: [InkComponent], ones: [PositionedCharacter]) -> [PositionedCharacter] {
-        var signs: [PositionedCharacter] = []
+    static func equalsSigns(_ components: [InkComponent], ones: [PositionedCharacter]) -> [(one: Box, sign: PositionedCharacter)] {
+        var signs: [(one: Box, sign: PositionedCharacter)] = []
         for one in ones {
             let size = one.box.height
             let strokes = components.filter { c in
@@ -80,7 +111,7 @@ public enum ImagePageReader {
             guard abs(top.x - bottom.x) <= size * 0.2, bottom.y - top.maxY <= size * 0.5 else { continue }
             let box = top.union(bottom)
             let pad = size * 0.12
-            signs.append(PositionedCharacter("=", box: Box(x: box.x - pad, y: one.box.y, width: box.width + 2 * pad, height: one.box.height)))
+            signs.append((one.box, PositionedCharacter("=", box: Box(x: box.x - pad, y: one.box.y, width: box.width + 2 * pad, height: one.box.height))))
         }
         return signs
     }
