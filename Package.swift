@@ -52,10 +52,12 @@ let package = Package(
         .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuEngraving", "JianpuFiles", "CALSA"]),
         // poppler-glib: a PDF's embedded files, its pages' text with positions, and its pages drawn (through cairo).
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        // leptonica: page images read (PNG, JPEG, TIFF), binarised, straightened, cut into pieces of ink.
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         // Printed jianpu in: the page model (pages, systems, rows, bars, symbols) and reading its structure. Pure.
         .target(name: "JianpuScan", dependencies: ["JianpuCore", "JianpuInterchange"]),
-        // The scan's door to C: PDFs through poppler; files read within the project's limits.
-        .target(name: "JianpuScanIO", dependencies: ["JianpuScan", "JianpuCore", "JianpuFiles", "CPoppler"]),
+        // The scan's door to C: PDFs through poppler, page images through leptonica; files read within the project's limits.
+        .target(name: "JianpuScanIO", dependencies: ["JianpuScan", "JianpuCore", "JianpuFiles", "CPoppler", "CLeptonica"]),
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",

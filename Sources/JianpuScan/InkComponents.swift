@@ -3,7 +3,9 @@
 /// so the work is linear in the page's pixels and the memory in its runs.
 public struct InkComponent: Sendable, Hashable {
     public var box: Box
+    /// Its pixels of ink (for pieces leptonica found: the area of its box).
     public var pixels: Int
+    public init(box: Box, pixels: Int) { self.box = box; self.pixels = pixels }
 }
 
 public enum InkComponents {

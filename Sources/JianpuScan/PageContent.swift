@@ -7,8 +7,11 @@ public struct PageContent: Sendable {
     public var width: Double, height: Double
     public var characters: [PositionedCharacter]
     public var ink: InkBitmap?
-    public init(number: Int, width: Double, height: Double, characters: [PositionedCharacter], ink: InkBitmap?) {
+    /// The pieces of `ink`, where they are already found (leptonica's, for a page image); nil: found from `ink`.
+    public var components: [InkComponent]?
+    public init(number: Int, width: Double, height: Double, characters: [PositionedCharacter], ink: InkBitmap?, components: [InkComponent]? = nil) {
         self.number = number; self.width = width; self.height = height; self.characters = characters; self.ink = ink
+        self.components = components
     }
 }
 

@@ -21,7 +21,7 @@ public enum PageReader {
         let firstNote = rows.first?.first?.box.x ?? 0
         page.heading = HeaderReader.header(headerCharacters, lines: page.header, em: em,
                                            meterCandidates: content.characters.filter { $0.box.maxX <= firstNote && $0.box.y < (rows.first?.last?.box.maxY ?? 0) })
-        let ink = content.ink.map { InkComponents.find(in: $0) } ?? []
+        let ink = content.components ?? content.ink.map { InkComponents.find(in: $0) } ?? []
         var marks = MarkShapes.marks(ink, characters: content.characters, em: em)
         // Underlines drawn close together can touch: a piece is as many underlines as strokes cross its middle.
         if let bitmap = content.ink {
@@ -37,11 +37,18 @@ public enum PageReader {
             default: nil
             }
         }
+        var previousBottom: Double?
+        var rowsWithBarLines = 0
         for row in rows {
             let top = row.map(\.box.y).min() ?? 0, bottom = row.map(\.box.maxY).max() ?? 0
             let mine = (marks + accidentals).filter { mark in
                 mark.box.midY >= top - em * 0.45 && mark.box.midY <= bottom + em * 0.45
             }
+            // Digits far below the music with no bar line (a footer's date or version, a page number) are no row.
+            let hasBarLine = mine.contains { $0.kind == .barLine }
+            defer { previousBottom = bottom }
+            if !hasBarLine, rowsWithBarLines > 0, let previousBottom, top - previousBottom > em * 3 { continue }
+            if hasBarLine { rowsWithBarLines += 1 }
             let symbols = row.map { ScannedSymbol(.digit(Int(String($0.character)) ?? 0), box: $0.box) } + mine
             page.systems.append(ScannedSystem(rows: [RowReader.row(symbols, em: em)]))
         }

@@ -74,7 +74,8 @@ public enum ScoreAssembler {
                 accidental = 0
             case .octaveDot(let direction): octave += direction
             case .underline: underlines += 1
-            case .augmentationDot: dots += 1
+            // A dot before any note of the bar is no augmentation dot (a speck, a repeat sign's dot).
+            case .augmentationDot: if pending != nil { dots += 1 }
             case .dash:
                 finish()
                 if let last = events.indices.last { events[last].length = events[last].length + .quarter }

@@ -44,6 +44,17 @@ public final class PopplerPageHandle {
     /// The page's ink at `scale` pixels per point (paths and text alike), or a problem when the page is
     /// larger than any printed page or the bitmap would be too large.
     public func ink(scale: Double) throws(ScanProblem) -> InkBitmap {
+        try draw(scale: scale, format: CAIRO_FORMAT_A8)
+    }
+
+    /// The page drawn on white at `scale` pixels per point, as grey (0 black, 255 white): what a picture
+    /// of a page (a scan saved as PDF) shows, where its coverage would be the whole picture.
+    public func grey(scale: Double) throws(ScanProblem) -> InkBitmap {
+        try draw(scale: scale, format: CAIRO_FORMAT_RGB24)
+    }
+
+    /// The page drawn: coverage for A8, luminance for RGB24.
+    private func draw(scale: Double, format: cairo_format_t) throws(ScanProblem) -> InkBitmap {
         let (width, height) = size
         guard width > 0, height > 0, width <= PopplerDocument.maximumPagePoints, height <= PopplerDocument.maximumPagePoints else {
             throw ScanProblem("page \(number) is \(Int(width)) × \(Int(height)) points: no printed page is so large")
@@ -52,11 +63,16 @@ public final class PopplerPageHandle {
         guard pixelsWide * pixelsHigh <= PopplerDocument.maximumPixels else {
             throw ScanProblem("page \(number) would be \(pixelsWide) × \(pixelsHigh) pixels, more than \(PopplerDocument.maximumPixels)")
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(pixelsWide), Int32(pixelsHigh)) else {
+        guard let surface = cairo_image_surface_create(format, Int32(pixelsWide), Int32(pixelsHigh)) else {
             throw ScanProblem("page \(number): cannot make a bitmap")
         }
         defer { cairo_surface_destroy(surface) }
         guard let context = cairo_create(surface) else { throw ScanProblem("page \(number): cannot draw") }
+        let isGrey = format == CAIRO_FORMAT_RGB24
+        if isGrey {
+            cairo_set_source_rgb(context, 1, 1, 1)
+            cairo_paint(context)
+        }
         cairo_scale(context, scale, scale)
         poppler_page_render(page, context)
         cairo_destroy(context)
@@ -67,7 +83,18 @@ public final class PopplerPageHandle {
         let stride = Int(cairo_image_surface_get_stride(surface))
         var pixels = [UInt8](repeating: 0, count: pixelsWide * pixelsHigh)
         for y in 0..<pixelsHigh {
-            for x in 0..<pixelsWide { pixels[y * pixelsWide + x] = data[y * stride + x] }
+            if isGrey {
+                // Native-endian 32-bit pixels, x R G B: the grey is the luminance.
+                data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: pixelsWide) { row in
+                    for x in 0..<pixelsWide {
+                        let value = row[x]
+                        let luminance = (299 * (value >> 16 & 0xFF) + 587 * (value >> 8 & 0xFF) + 114 * (value & 0xFF)) / 1000
+                        pixels[y * pixelsWide + x] = UInt8(luminance)
+                    }
+                }
+            } else {
+                for x in 0..<pixelsWide { pixels[y * pixelsWide + x] = data[y * stride + x] }
+            }
         }
         return InkBitmap(width: pixelsWide, height: pixelsHigh, scale: scale, pixels: pixels)
     }

@@ -5,8 +5,9 @@ import JianpuScan
 /// `jianpu scan`'s work: files in (PDF, or the SVG and HTML `jianpu typeset` writes), jianpu text out.
 ///
 /// A file `typeset` made carries its score's text (`EmbeddedSource`): that text is given back exactly and
-/// nothing is recognised. Otherwise a PDF's pages are read from their text layer and ink (`PageReader`).
-/// Page images (PNG, JPEG, TIFF) are not read yet, and are refused in words.
+/// nothing is recognised. Otherwise a PDF's pages are read from their text layer and ink (`PageReader`);
+/// page images (PNG, JPEG, TIFF), and PDF pages whose text layer has no digits (scans saved as PDF), are
+/// binarised and straightened by leptonica and their pieces of ink classified (`ImagePageReader`).
 public enum Scanner {
     /// The largest file read: 64 MB (a songbook PDF of a few hundred pages).
     public static let maximumFileBytes = 64 << 20
@@ -34,6 +35,14 @@ public enum Scanner {
         guard bytes.count >= needle.count else { return false }
         for start in bytes.startIndex...(bytes.endIndex - needle.count) where bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
         return false
+    }
+
+    /// Reads a page image: binarised and straightened, its pieces classified, its structure read.
+    static func read(_ image: LeptonicaImage, number: Int, name: String) throws(ScanProblem) -> ScannedPage {
+        guard let classifier = GlyphClassifier.trained else { throw ScanProblem("the glyph classifier's weights are damaged: rebuild jianpu") }
+        let prepared: (ink: InkBitmap, components: [InkComponent], skewDegrees: Double)
+        do { prepared = try image.binarised() } catch { throw ScanProblem("\(name): \(error)") }
+        return PageReader.page(ImagePageReader.content(number: number, ink: prepared.ink, components: prepared.components, classifier: classifier))
     }
 
     /// Scans `paths` as consecutive pages of one score.
@@ -70,14 +79,26 @@ public enum Scanner {
                 for index in 0..<document.pageCount {
                     guard let page = document.page(index) else { continue }
                     let (width, height) = page.size
-                    let ink: InkBitmap
-                    do { ink = try page.ink(scale: inkScale) } catch { throw ScanProblem("\(path): \(error)") }
-                    pages.append(PageReader.page(PageContent(number: pages.count + 1, width: width, height: height, characters: page.characters(), ink: ink)))
+                    let characters = page.characters()
+                    // A page with no digits in its text is a picture of a page (a scan saved as PDF): read as an image.
+                    let isPicture = !characters.contains { ("0"..."7").contains($0.character) }
+                    if isPicture {
+                        let image: LeptonicaImage
+                        do { image = try LeptonicaImage(grey: try page.grey(scale: LeptonicaImage.workingDPI / 72)) } catch {
+                            throw ScanProblem("\(path): page \(index + 1): \(error)")
+                        }
+                        pages.append(try read(image, number: pages.count + 1, name: "\(path): page \(index + 1)"))
+                    } else {
+                        let ink: InkBitmap
+                        do { ink = try page.ink(scale: inkScale) } catch { throw ScanProblem("\(path): \(error)") }
+                        pages.append(PageReader.page(PageContent(number: pages.count + 1, width: width, height: height, characters: characters, ink: ink)))
+                    }
                 }
-            case .image(let format):
-                throw ScanProblem("\(path): a \(format) image: page images are not read yet (only PDFs, and the SVG and HTML jianpu typeset writes)")
+            case .image:
+                let image = try LeptonicaImage(data: bytes, name: path)
+                pages.append(try read(image, number: pages.count + 1, name: path))
             case .unknown:
-                throw ScanProblem("\(path): not a PDF, SVG or HTML page")
+                throw ScanProblem("\(path): not a PDF, PNG, JPEG, TIFF, SVG or HTML page")
             }
         }
         if let first = embedded.first {

@@ -11,17 +11,17 @@ import Glibc
 /// `jianpu scan`: printed jianpu in as jianpu text.
 struct Scan: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Read printed jianpu (PDF) as jianpu text.",
-        discussion: "The SVG, PDF and HTML that `jianpu typeset` writes carry their score's text, which comes back exactly. Other PDFs are read from their text and drawing (vector PDFs only; page images are not read yet). Bars whose beats do not add up are warnings with their page, system and bar.")
+        abstract: "Read printed jianpu (PDF, PNG, JPEG, TIFF) as jianpu text.",
+        discussion: "The SVG, PDF and HTML that `jianpu typeset` writes carry their score's text, which comes back exactly. Other PDFs are read from their text and drawing; page images (and PDF pages that are pictures) are binarised, straightened and their symbols recognised by a small trained classifier. Read: digits, octave and augmentation dots, underlines, dashes, bar lines, sharps and flats, the key (1=D) and a stacked meter; not yet: words, lyrics, ties, slurs, chords, several parts. Bars whose beats do not add up are warnings with their page, system and bar.")
 
-    @Argument(help: "The pages: PDF files (every page), or the SVG/HTML jianpu typeset writes; several files are consecutive pages.")
+    @Argument(help: "The pages: PDF files (every page), PNG, JPEG or TIFF images, or the SVG/HTML jianpu typeset writes; several files are consecutive pages.")
     var files: [String]
 
     @Option(name: .shortAndLong, help: "The jianpu file to write; standard output when omitted.")
     var output: String?
 
     func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("give the pages to read: a PDF, or the SVG/HTML jianpu typeset writes") }
+        guard !files.isEmpty else { throw ValidationError("give the pages to read: a PDF, page images, or the SVG/HTML jianpu typeset writes") }
     }
 
     func run() throws {
