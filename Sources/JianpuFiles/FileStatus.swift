@@ -26,6 +26,13 @@ public struct FileStatus: Sendable, Hashable {
         self.init(info)
     }
 
+    /// The status of the open `descriptor`, or nil when it is not open.
+    public init?(descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
     init(_ info: stat) {
         let type = info.st_mode & S_IFMT
         kind = type == S_IFREG ? .regular : type == S_IFDIR ? .directory : .other

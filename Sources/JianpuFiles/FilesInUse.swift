@@ -12,7 +12,7 @@ import Darwin
 /// one of them is refused: renaming over a file in use destroys what the run is reading.
 public enum FilesInUse {
     /// A file's identity: its device and inode.
-    struct Identity: Hashable {
+    struct Identity: Hashable, Sendable {
         var device: UInt64
         var inode: UInt64
     }

@@ -23,6 +23,13 @@ enum HardLinkedOutput {
             return FileProblem(file.path, "cannot be written: \(reason); nothing was changed")
         }
         guard source >= 0, target >= 0 else { throw unchanged(errno) }
+        // The last moment: the file now open is the one written, so it is the one compared with the inputs.
+        if let input = FilesRead.input(openAs: target) {
+            close(source)
+            close(target)
+            unlink(temporaryPath)
+            throw FilesRead.problem(file.path, input: input)
+        }
         var info = stat()
         guard fstat(source, &info) == 0 else { throw unchanged(errno) }
         let size = info.st_size

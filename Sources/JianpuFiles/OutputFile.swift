@@ -150,6 +150,11 @@ public final class OutputFileWriter {
                 throw FileProblem(file.path, "is a pipe with nothing reading it: start the reader first, or choose a file")
             }
             if descriptor >= 0 { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
+            // Written in place: what was opened is checked, not what the name was at the start.
+            if descriptor >= 0, let input = FilesRead.input(openAs: descriptor) {
+                close(descriptor)
+                throw FilesRead.problem(file.path, input: input)
+            }
         } else {
             var template = Array(OutputFile.temporaryTemplate(for: file.target).utf8CString)
             // Created and registered with signals held: one arriving between the two would leave the file.
@@ -208,6 +213,12 @@ public final class OutputFileWriter {
             do { try OutputFile.checkNotInUse(file.path, target: file.target) } catch {
                 unlink(temporaryPath)
                 throw error
+            }
+            // An input read and closed long ago is not in use, but its identity is kept: the output's name
+            // may have become another name for it while the run worked.
+            if let input = FilesRead.input(at: file.target) {
+                unlink(temporaryPath)
+                throw FilesRead.problem(file.path, input: input)
             }
             if let existing = FileStatus(file.target), existing.kind == .regular, existing.links > 1 {
                 return try HardLinkedOutput.copy(temporaryPath, over: file)

@@ -39,6 +39,7 @@ struct Import: ParsableCommand {
 
     func run() throws {
         // The output is checked before anything is read, so a bad -o fails at once and never names the input.
+        FilesRead.remember([source])
         let target: OutputFile? = try all ? nil : output.map { try OutputFile($0, inputs: [source]) }
         let name = source == "-" ? "-" : source
         let bytes = source == "-" ? try Self.standardInput(maximumBytes: ScoreImporter.maximumSourceBytes)
