@@ -19,7 +19,7 @@ enum HardLinkedOutput {
             if source >= 0 { close(source) }
             if target >= 0 { close(target) }
             unlink(temporaryPath)
-            let reason = code == ENOSPC || code == EDQUOT || code == EFBIG ? "the disk is full" : String(cString: strerror(code))
+            let reason = FileProblem.writeReason(code)
             return FileProblem(file.path, "cannot be written: \(reason); nothing was changed")
         }
         guard source >= 0, target >= 0 else { throw unchanged(errno) }

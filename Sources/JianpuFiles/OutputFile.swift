@@ -252,7 +252,7 @@ public final class OutputFileWriter {
     private func failure(_ what: String) -> FileProblem {
         let code = errno
         discard()
-        let reason = code == ENOSPC || code == EFBIG || code == EDQUOT ? "the disk is full" : String(cString: strerror(code))
+        let reason = FileProblem.writeReason(code)
         return FileProblem(file.path, "\(what): \(reason); nothing was changed")
     }
 

@@ -211,6 +211,9 @@ public final class QuizStore: Sendable {
             return readOnlyMessage(path, while: action)
         case .SQLITE_CANTOPEN:
             return "\(what): unable to open the file; check the path and permissions, or pass --db NEW"
+        case .SQLITE_FULL where FileProblem.hasFileSizeLimit:
+            // SQLite says "full" for EFBIG too: with a limit set, that is the likelier cause.
+            return "\(what): the disk is full or \(FileProblem.fileSizeLimitReason) (the log is left as it is)"
         case .SQLITE_FULL:
             return "\(what): the disk is full; free some space and try again (the log is left as it is)"
         case .SQLITE_IOERR:
