@@ -35,4 +35,28 @@ public enum CommandConventions {
         }
         return nil
     }
+
+    /// The options whose value is a path (a file or a folder), in every program.
+    public static let pathOptions: Set<String> = ["-o", "--output", "--out", "--db", "--profile", "--soundfont", "--record",
+                                                  "--plot", "--tunings", "--chords", "--midi-in"]
+
+    /// The error line for a path option given an empty value (`-o ''`, `--db=`), nil when there is none.
+    /// An empty path is no name at all: joined to a file name it would mean the root folder (`import
+    /// --all -o ''` wrote into `/`), and SQLite took it for a temporary database.
+    public static func emptyPath(_ arguments: [String]) -> String? {
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if word == "--" { return nil }
+            if pathOptions.contains(word), index + 1 < arguments.count, arguments[index + 1].isEmpty {
+                return "\(word) '': an empty path names no file or folder; give a name (. for the current folder)"
+            }
+            if let equals = word.firstIndex(of: "="), word.hasPrefix("--"), pathOptions.contains(String(word[..<equals])),
+               word.index(after: equals) == word.endIndex {
+                return "\(word[..<equals]) '': an empty path names no file or folder; give a name (. for the current folder)"
+            }
+            index += 1
+        }
+        return nil
+    }
 }

@@ -96,13 +96,19 @@ public enum ProgramEdge {
         // crash report for it and leave a render running.
         signal(SIGQUIT, SIG_DFL)
         // A mistyped subcommand gets a did-you-mean, with the status of the parser's usage errors.
-        if let message = CommandConventions.unknownSubcommand(Array(CommandLine.arguments.dropFirst()), root: Command.self) {
+        // The arguments byte for byte: a file name that is not UTF-8 names that file, not one with U+FFFD in it.
+        let arguments = Array(SystemPath.arguments().dropFirst())
+        if let message = CommandConventions.emptyPath(arguments) {
+            StandardStreams.error("\(name): \(message)\n")
+            exit(ExitStatus.usage.rawValue)
+        }
+        if let message = CommandConventions.unknownSubcommand(arguments, root: Command.self) {
             StandardStreams.error(message)
             exit(ExitStatus.usage.rawValue)
         }
         let parsed: ParsableCommand
         do {
-            parsed = try Command.parseAsRoot()
+            parsed = try Command.parseAsRoot(arguments)
         } catch {
             exitReporting(Command.self, error, name: name)
         }

@@ -17,7 +17,7 @@ public struct FileProblem: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `path: message`.
-    public var description: String { "\(path): \(message)" }
+    public var description: String { "\(path.isEmpty ? "''" : path): \(message)" }
 }
 
 extension FileProblem {

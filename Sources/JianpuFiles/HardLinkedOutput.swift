@@ -13,12 +13,12 @@ import Darwin
 enum HardLinkedOutput {
     /// Copies the finished `temporaryPath` into `file`'s target, then removes the temporary file.
     static func copy(_ temporaryPath: String, over file: OutputFile) throws(FileProblem) {
-        let source = open(temporaryPath, O_RDONLY | O_CLOEXEC)
-        let target = source >= 0 ? open(file.target, O_WRONLY | O_CLOEXEC) : -1
+        let source = open(SystemPath.cString(temporaryPath), O_RDONLY | O_CLOEXEC)
+        let target = source >= 0 ? open(SystemPath.cString(file.target), O_WRONLY | O_CLOEXEC) : -1
         func unchanged(_ code: Int32) -> FileProblem {
             if source >= 0 { close(source) }
             if target >= 0 { close(target) }
-            unlink(temporaryPath)
+            unlink(SystemPath.cString(temporaryPath))
             let reason = FileProblem.writeReason(code)
             return FileProblem(file.path, "cannot be written: \(reason); nothing was changed")
         }
@@ -27,7 +27,7 @@ enum HardLinkedOutput {
         if let input = FilesRead.input(openAs: target) {
             close(source)
             close(target)
-            unlink(temporaryPath)
+            unlink(SystemPath.cString(temporaryPath))
             throw FilesRead.problem(file.path, input: input)
         }
         var info = stat()
@@ -63,7 +63,7 @@ enum HardLinkedOutput {
                 // The file may be half written now: the whole new content stays in the temporary file.
                 throw FileProblem(file.path, "was only partly written (\(String(cString: strerror(failure)))): the whole new content is kept in \(temporaryPath)")
             }
-            unlink(temporaryPath)
+            unlink(SystemPath.cString(temporaryPath))
         }
     }
 }
