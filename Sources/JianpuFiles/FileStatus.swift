@@ -111,6 +111,18 @@ public struct FileStatus: Sendable, Hashable {
         return SystemPath.string(buffer[..<count].map { UInt8(bitPattern: $0) })
     }
 
+    /// The first part of `folder`'s path that exists but is not a folder (a file where a folder must be
+    /// made), nil when there is none: why a folder cannot be created, in words.
+    public static func fileInTheWay(of folder: String) -> String? {
+        var prefix = folder.hasPrefix("/") ? "" : "."
+        for part in folder.split(separator: "/") {
+            prefix += "/" + part
+            guard let status = FileStatus(prefix) else { return nil }
+            if status.kind != .directory { return prefix }
+        }
+        return nil
+    }
+
     /// The folder (`.` for a bare name) and the last component of `path`. (Foundation's
     /// `deletingLastPathComponent` traps on a one-letter path such as `d`: paths are split here.)
     public static func split(_ path: String) -> (folder: String, name: String) {

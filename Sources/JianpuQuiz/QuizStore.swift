@@ -126,7 +126,10 @@ public final class QuizStore: Sendable {
         let folder = FileStatus.split(path).folder
         if !folder.isEmpty, !fileManager.fileExists(atPath: folder) {
             do { try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                throw QuizError("cannot open quiz database \(path): cannot create its folder \(folder) (\(error.localizedDescription)); pass --db with a writable path")
+                if let file = FileStatus.fileInTheWay(of: folder) {
+                    throw QuizError("cannot open quiz database \(path): cannot create its folder \(folder): \(file) is a file, not a folder (is XDG_DATA_HOME set to a file?); move it away, or pass --db with another path")
+                }
+                throw QuizError("cannot open quiz database \(path): cannot create its folder \(folder) (\(FileProblem.reason(error))); pass --db with a writable path")
             }
         }
         try Self.refuseOtherThanFile(path)
