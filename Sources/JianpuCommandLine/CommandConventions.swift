@@ -1,5 +1,6 @@
 import ArgumentParser
 import JianpuCore
+import JianpuFiles
 
 /// What every program of the package does the same way: its version, and a did-you-mean for a
 /// mistyped subcommand.
@@ -40,14 +41,22 @@ public enum CommandConventions {
     public static let pathOptions: Set<String> = ["-o", "--output", "--out", "--db", "--profile", "--soundfont", "--record",
                                                   "--plot", "--tunings", "--chords", "--midi-in"]
 
-    /// The error line for a path option given an empty value (`-o ''`, `--db=`), nil when there is none.
+    /// The path options whose file a library opens by a name given as text (SQLite, FluidSynth): a name that
+    /// is not UTF-8 cannot reach them byte for byte, so it is refused rather than changed.
+    public static let textOnlyPathOptions: Set<String> = ["--db", "--soundfont"]
+
+    /// The error line for a path option given an empty value (`-o ''`, `--db=`), or a name that is not UTF-8 to an
+    /// option in `textOnlyPathOptions`; nil when there is none.
     /// An empty path is no name at all: joined to a file name it would mean the root folder (`import
     /// --all -o ''` wrote into `/`), and SQLite took it for a temporary database.
-    public static func emptyPath(_ arguments: [String]) -> String? {
+    public static func pathProblem(_ arguments: [String]) -> String? {
         var index = 0
         while index < arguments.count {
             let word = arguments[index]
             if word == "--" { return nil }
+            if textOnlyPathOptions.contains(word), index + 1 < arguments.count, SystemPath.hasRawBytes(arguments[index + 1]) {
+                return "\(word) \(SystemPath.visible(arguments[index + 1])): this name is not UTF-8, and the library that opens it takes names as text (it would open another file); rename it or link to it by a UTF-8 name"
+            }
             if pathOptions.contains(word), index + 1 < arguments.count, arguments[index + 1].isEmpty {
                 return "\(word) '': an empty path names no file or folder; give a name (. for the current folder)"
             }

@@ -98,7 +98,7 @@ public enum ProgramEdge {
         // A mistyped subcommand gets a did-you-mean, with the status of the parser's usage errors.
         // The arguments byte for byte: a file name that is not UTF-8 names that file, not one with U+FFFD in it.
         let arguments = Array(SystemPath.arguments().dropFirst())
-        if let message = CommandConventions.emptyPath(arguments) {
+        if let message = CommandConventions.pathProblem(arguments) {
             StandardStreams.error("\(name): \(message)\n")
             exit(ExitStatus.usage.rawValue)
         }

@@ -40,6 +40,19 @@ extension FileProblem {
         return "the file-size limit is reached (ulimit -f allows files of at most \(InputFile.megabytes(Int(clamping: limit.rlim_cur))); raise it)"
     }
 
+    /// True when this process holds (nearly) as many descriptors as `ulimit -n` allows: an open that
+    /// failed then failed for that (EMFILE), whatever a library reports instead.
+    public static var descriptorsExhausted: Bool {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return false }
+        guard let folder = opendir("/proc/self/fd") else { return errno == EMFILE }
+        defer { closedir(folder) }
+        var count: rlim_t = 0
+        while readdir(folder) != nil { count += 1 }
+        // The listing holds ".", ".." and its own descriptor; a few more are free for SQLite's journal and temporary files.
+        return count + 4 >= limit.rlim_cur
+    }
+
     /// True when a file-size limit is set (`ulimit -f`): a "full" write may be that limit, not the disk.
     public static var hasFileSizeLimit: Bool {
         var limit = rlimit()

@@ -212,6 +212,8 @@ public final class QuizStore: Sendable {
             return "\(what): file is not a database; move it away or pass --db NEW"
         case .SQLITE_READONLY, .SQLITE_PERM:
             return readOnlyMessage(path, while: action)
+        case .SQLITE_CANTOPEN where FileProblem.descriptorsExhausted:
+            return "\(what): too many open files (the descriptor limit, ulimit -n, is reached); raise it (ulimit -n 1024) and try again"
         case .SQLITE_CANTOPEN:
             return "\(what): unable to open the file; check the path and permissions, or pass --db NEW"
         case .SQLITE_FULL where FileProblem.hasFileSizeLimit:
