@@ -64,7 +64,7 @@ public enum FilesInUse {
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
             // address perms offset device inode path: the path starts at the first '/'.
             guard let slash = line.firstIndex(of: UInt8(ascii: "/")) else { continue }
-            let name = String(decoding: line[slash...], as: UTF8.self)
+            let name = SystemPath.string(line[slash...])
             if !name.hasSuffix(" (deleted)"), seen.insert(name).inserted { names.append(name) }
         }
         return names
