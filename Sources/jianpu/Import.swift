@@ -56,7 +56,7 @@ struct Import: ParsableCommand {
         }
         // What is written must be a score every command reads: the same limits as check, before a byte is written.
         for (index, result) in results.enumerated() {
-            try Self.checkReadable(result.text, as: all ? (result.suggestedName ?? "tune-\(index + 1)") + ".jp" : (output ?? "-"))
+            try Self.checkReadable(result.text, as: all ? (result.suggestedName ?? "tune-\(index + 1)") + ".jp" : (output ?? "-"), source: name)
         }
         if all, let folder = output {
             for (index, result) in results.enumerated() {
@@ -74,15 +74,15 @@ struct Import: ParsableCommand {
 
     /// Refuses jianpu text that `check` (and so every command) would refuse: larger than a score may
     /// be, or with an error where it is read (a group of grace notes past the limit). Nothing is written.
-    static func checkReadable(_ text: String, as name: String) throws {
+    static func checkReadable(_ text: String, as name: String, source: String) throws {
         let bytes = Array(text.utf8)
         guard bytes.count <= ScoreLoader.maximumBytes else {
-            throw CommandFailure("\(name): the imported text would be \(InputFile.megabytes(bytes.count)), more than the \(InputFile.megabytes(ScoreLoader.maximumBytes)) a score may have (check and every command refuse it); nothing was written: import less of it (--melody N, --tune N)")
+            throw CommandFailure("\(source): the imported text (\(name)) would be \(InputFile.megabytes(bytes.count)), more than the \(InputFile.megabytes(ScoreLoader.maximumBytes)) a score may have (check and every command refuse it); nothing was written: import less of it (--melody N, --tune N)")
         }
         let errors = ScoreLoader.parse(bytes, path: name).diagnostics.filter { $0.severity == .error }
         guard let first = errors.first else { return }
         let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
-        throw CommandFailure("the imported text would not be read back: \(first.description)\(more); nothing was written (this is a limit of jianpu's import: please report the file)")
+        throw CommandFailure("\(source): the imported text would not be read back (\(first.description)\(more)); nothing was written (this is a limit of jianpu's import: please report the file)")
     }
 
     /// Standard input, read whole, refused past `maximumBytes`.
