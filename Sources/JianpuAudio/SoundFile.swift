@@ -98,8 +98,9 @@ final class SoundFile {
     func write(_ samples: UnsafePointer<Float>, frames: Int) throws(AudioError) {
         guard let handle, sf_writef_float(handle, samples, sf_count_t(frames)) == sf_count_t(frames) else {
             // libsndfile says "System error : No space left on device."; the other outputs say it in words.
-            let full = [ENOSPC, EDQUOT, EFBIG].contains(errno)
-            throw AudioError(.output, "cannot write \(path): \(full ? "the disk is full; nothing was changed" : String(cString: sf_strerror(handle)))")
+            let code = errno
+            let full = [ENOSPC, EDQUOT, EFBIG].contains(code)
+            throw AudioError(.output, "cannot write \(path): \(full ? FileProblem.writeReason(code) + "; nothing was changed" : String(cString: sf_strerror(handle)))")
         }
     }
 

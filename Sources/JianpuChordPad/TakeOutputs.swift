@@ -12,6 +12,7 @@ struct TakeOutputs {
 
     /// Checks both outputs (folder, folder-as-name, read-only, one of `inputs`, the two being one file); nothing is created.
     init(out: String?, record: String?, inputs: [String] = []) throws {
+        FilesRead.remember(inputs)
         do {
             audio = try out.map { path throws(FileProblem) in try OutputFile(path, inputs: inputs) }
             self.record = try record.map { path throws(FileProblem) in try OutputFile(path, inputs: inputs) }

@@ -22,7 +22,14 @@ public struct FileStatus: Sendable, Hashable {
     /// The status of `path` (links followed), or nil when nothing is there.
     public init?(_ path: String) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard stat(SystemPath.cString(path), &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The status of the open `descriptor`, or nil when it is not open.
+    public init?(descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
         self.init(info)
     }
 
@@ -41,7 +48,7 @@ public struct FileStatus: Sendable, Hashable {
     /// The status of `path` itself, a symbolic link not followed.
     static func link(_ path: String) -> stat? {
         var info = stat()
-        return lstat(path, &info) == 0 ? info : nil
+        return lstat(SystemPath.cString(path), &info) == 0 ? info : nil
     }
 
     /// No one may write it (the user's own mark that a file must not change).
@@ -58,9 +65,9 @@ public struct FileStatus: Sendable, Hashable {
     /// `path` made absolute, its folder resolved through links when it exists.
     static func absolute(_ path: String) -> String {
         let (folder, name) = split(path)
-        guard let resolved = realpath(folder, nil) else { return path }
+        guard let resolved = realpath(SystemPath.cString(folder), nil) else { return path }
         defer { free(resolved) }
-        return String(cString: resolved) + "/" + name
+        return SystemPath.string(cString: resolved) + "/" + name
     }
 
     /// Where writing `path` lands, as the shell's `>` finds it: its symbolic links followed to the file
@@ -74,8 +81,8 @@ public struct FileStatus: Sendable, Hashable {
         for _ in 0..<40 {
             let (folder, name) = split(current)
             var resolvedFolder = folder
-            if let resolved = realpath(folder, nil) {
-                resolvedFolder = String(cString: resolved)
+            if let resolved = realpath(SystemPath.cString(folder), nil) {
+                resolvedFolder = SystemPath.string(cString: resolved)
                 free(resolved)
             }
             let full = (resolvedFolder == "/" ? "" : resolvedFolder) + "/" + name
@@ -99,9 +106,21 @@ public struct FileStatus: Sendable, Hashable {
     /// What the symbolic link `path` names, as written in the link; nil when it is no link.
     public static func linkDestination(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
+        let count = readlink(SystemPath.cString(path), &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return SystemPath.string(buffer[..<count].map { UInt8(bitPattern: $0) })
+    }
+
+    /// The first part of `folder`'s path that exists but is not a folder (a file where a folder must be
+    /// made), nil when there is none: why a folder cannot be created, in words.
+    public static func fileInTheWay(of folder: String) -> String? {
+        var prefix = folder.hasPrefix("/") ? "" : "."
+        for part in folder.split(separator: "/") {
+            prefix += "/" + part
+            guard let status = FileStatus(prefix) else { return nil }
+            if status.kind != .directory { return prefix }
+        }
+        return nil
     }
 
     /// The folder (`.` for a bare name) and the last component of `path`. (Foundation's

@@ -12,7 +12,7 @@ import Darwin
 /// one of them is refused: renaming over a file in use destroys what the run is reading.
 public enum FilesInUse {
     /// A file's identity: its device and inode.
-    struct Identity: Hashable {
+    struct Identity: Hashable, Sendable {
         var device: UInt64
         var inode: UInt64
     }
@@ -64,7 +64,7 @@ public enum FilesInUse {
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
             // address perms offset device inode path: the path starts at the first '/'.
             guard let slash = line.firstIndex(of: UInt8(ascii: "/")) else { continue }
-            let name = String(decoding: line[slash...], as: UTF8.self)
+            let name = SystemPath.string(line[slash...])
             if !name.hasSuffix(" (deleted)"), seen.insert(name).inserted { names.append(name) }
         }
         return names

@@ -13,16 +13,23 @@ import Darwin
 enum HardLinkedOutput {
     /// Copies the finished `temporaryPath` into `file`'s target, then removes the temporary file.
     static func copy(_ temporaryPath: String, over file: OutputFile) throws(FileProblem) {
-        let source = open(temporaryPath, O_RDONLY | O_CLOEXEC)
-        let target = source >= 0 ? open(file.target, O_WRONLY | O_CLOEXEC) : -1
+        let source = open(SystemPath.cString(temporaryPath), O_RDONLY | O_CLOEXEC)
+        let target = source >= 0 ? open(SystemPath.cString(file.target), O_WRONLY | O_CLOEXEC) : -1
         func unchanged(_ code: Int32) -> FileProblem {
             if source >= 0 { close(source) }
             if target >= 0 { close(target) }
-            unlink(temporaryPath)
-            let reason = code == ENOSPC || code == EDQUOT || code == EFBIG ? "the disk is full" : String(cString: strerror(code))
+            unlink(SystemPath.cString(temporaryPath))
+            let reason = FileProblem.writeReason(code)
             return FileProblem(file.path, "cannot be written: \(reason); nothing was changed")
         }
         guard source >= 0, target >= 0 else { throw unchanged(errno) }
+        // The last moment: the file now open is the one written, so it is the one compared with the inputs.
+        if let input = FilesRead.input(openAs: target) {
+            close(source)
+            close(target)
+            unlink(SystemPath.cString(temporaryPath))
+            throw FilesRead.problem(file.path, input: input)
+        }
         var info = stat()
         guard fstat(source, &info) == 0 else { throw unchanged(errno) }
         let size = info.st_size
@@ -56,7 +63,7 @@ enum HardLinkedOutput {
                 // The file may be half written now: the whole new content stays in the temporary file.
                 throw FileProblem(file.path, "was only partly written (\(String(cString: strerror(failure)))): the whole new content is kept in \(temporaryPath)")
             }
-            unlink(temporaryPath)
+            unlink(SystemPath.cString(temporaryPath))
         }
     }
 }

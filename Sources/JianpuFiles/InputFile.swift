@@ -12,6 +12,7 @@ import Darwin
 public enum InputFile {
     /// Checks that `path` is a regular file of at most `maximumBytes`; returns its size.
     public static func check(_ path: String, maximumBytes: Int = .max) throws(FileProblem) -> Int {
+        guard !path.isEmpty else { throw FileProblem(path, "an empty path names no file: give a file name") }
         guard let status = FileStatus(path) else { throw FileProblem(path, missingReason(errno)) }
         switch status.kind {
         case .directory: throw FileProblem(path, "is a folder: expected a file")
@@ -39,7 +40,7 @@ public enum InputFile {
     /// The bytes of `path`, after `check`; reads no more than `maximumBytes` even if the file grows meanwhile.
     public static func read(_ path: String, maximumBytes: Int = .max) throws(FileProblem) -> [UInt8] {
         let size = try check(path, maximumBytes: maximumBytes)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = open(SystemPath.cString(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw FileProblem(path, "cannot be read: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: size)

@@ -42,7 +42,7 @@ public struct OutputFile: Sendable, Hashable {
         self.target = target
         self.descriptor = descriptor
         var info = stat()
-        if descriptor == nil, stat(target, &info) != 0, errno == ELOOP {
+        if descriptor == nil, stat(SystemPath.cString(target), &info) != 0, errno == ELOOP {
             throw FileProblem(path, "is a loop of symbolic links (each names another): fix the links or choose another name")
         }
         for input in inputs where !input.isEmpty && FileStatus.same(target, input) {
@@ -81,11 +81,11 @@ public struct OutputFile: Sendable, Hashable {
         guard let parent = FileStatus(folder) else { throw FileProblem(path, "the folder \(folder) does not exist") }
         guard parent.kind == .directory else { throw FileProblem(path, "\(folder) is not a folder") }
         // Known now, not at the rename after the work (a chordpad performance, a long render).
-        let longest = pathconf(folder, Int32(_PC_NAME_MAX))
-        if longest > 0, name.utf8.count > longest {
-            throw FileProblem(path, "the name is \(name.utf8.count) bytes, too long: a name here has at most \(longest); choose a shorter one")
+        let longest = pathconf(SystemPath.cString(folder), Int32(_PC_NAME_MAX))
+        if longest > 0, SystemPath.bytes(name).count > longest {
+            throw FileProblem(path, "the name is \(SystemPath.bytes(name).count) bytes, too long: a name here has at most \(longest); choose a shorter one")
         }
-        guard access(folder, W_OK | X_OK) == 0 else {
+        guard access(SystemPath.cString(folder), W_OK | X_OK) == 0 else {
             throw FileProblem(path, "the folder \(folder) is not writable (\(String(cString: strerror(errno))))")
         }
     }
@@ -116,12 +116,13 @@ public struct OutputFile: Sendable, Hashable {
     /// (never the user's own) when that would pass the file system's longest name.
     static func temporaryTemplate(for target: String) -> String {
         let (folder, name) = FileStatus.split(target)
-        let longest = pathconf(folder, Int32(_PC_NAME_MAX))
+        let longest = pathconf(SystemPath.cString(folder), Int32(_PC_NAME_MAX))
         let room = (longest > 0 ? longest : 255) - 8
-        var kept = Array(name.utf8.prefix(max(1, room)))
-        // Cut at a whole character.
-        while !kept.isEmpty, String(validating: kept, as: UTF8.self) == nil { kept.removeLast() }
-        return "\(folder)/.\(String(decoding: kept, as: UTF8.self)).XXXXXX"
+        let bytes = SystemPath.bytes(name)
+        var kept = Array(bytes.prefix(max(1, room)))
+        // Cut at a whole character (a name that is not UTF-8 is kept byte for byte).
+        if kept.count < bytes.count { while !kept.isEmpty, String(validating: kept, as: UTF8.self) == nil { kept.removeLast() } }
+        return "\(folder)/.\(SystemPath.string(kept)).XXXXXX"
     }
 }
 
@@ -145,17 +146,22 @@ public final class OutputFileWriter {
         } else if file.isDevice {
             temporaryPath = nil
             // Not blocking: a pipe nobody reads would hold the open forever; it is refused (ENXIO) instead.
-            descriptor = Glibc.open(file.path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+            descriptor = Glibc.open(SystemPath.cString(file.path), O_WRONLY | O_CLOEXEC | O_NONBLOCK)
             if descriptor < 0, errno == ENXIO {
                 throw FileProblem(file.path, "is a pipe with nothing reading it: start the reader first, or choose a file")
             }
             if descriptor >= 0 { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
+            // Written in place: what was opened is checked, not what the name was at the start.
+            if descriptor >= 0, let input = FilesRead.input(openAs: descriptor) {
+                close(descriptor)
+                throw FilesRead.problem(file.path, input: input)
+            }
         } else {
-            var template = Array(OutputFile.temporaryTemplate(for: file.target).utf8CString)
+            var template = SystemPath.cString(OutputFile.temporaryTemplate(for: file.target))
             // Created and registered with signals held: one arriving between the two would leave the file.
             (descriptor, temporaryPath, registration) = TemporaryFiles.holdingSignals {
                 let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-                let path = descriptor >= 0 ? String(cString: template) : nil
+                let path = descriptor >= 0 ? SystemPath.string(cString: template) : nil
                 return (descriptor, path, path.flatMap(TemporaryFiles.register))
             }
             if descriptor >= 0 {
@@ -206,15 +212,21 @@ public final class OutputFileWriter {
             defer { forget() }
             // Fonts and tables a library opened during the work are known only now.
             do { try OutputFile.checkNotInUse(file.path, target: file.target) } catch {
-                unlink(temporaryPath)
+                unlink(SystemPath.cString(temporaryPath))
                 throw error
+            }
+            // An input read and closed long ago is not in use, but its identity is kept: the output's name
+            // may have become another name for it while the run worked.
+            if let input = FilesRead.input(at: file.target) {
+                unlink(SystemPath.cString(temporaryPath))
+                throw FilesRead.problem(file.path, input: input)
             }
             if let existing = FileStatus(file.target), existing.kind == .regular, existing.links > 1 {
                 return try HardLinkedOutput.copy(temporaryPath, over: file)
             }
-            guard rename(temporaryPath, file.target) == 0 else {
+            guard rename(SystemPath.cString(temporaryPath), SystemPath.cString(file.target)) == 0 else {
                 let reason = String(cString: strerror(errno))
-                unlink(temporaryPath)
+                unlink(SystemPath.cString(temporaryPath))
                 throw FileProblem(file.path, "cannot be put in place: \(reason)")
             }
         } else {
@@ -228,7 +240,7 @@ public final class OutputFileWriter {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1
-        if let temporaryPath { unlink(temporaryPath) }
+        if let temporaryPath { unlink(SystemPath.cString(temporaryPath)) }
         forget()
     }
 
@@ -241,7 +253,7 @@ public final class OutputFileWriter {
     private func failure(_ what: String) -> FileProblem {
         let code = errno
         discard()
-        let reason = code == ENOSPC || code == EFBIG || code == EDQUOT ? "the disk is full" : String(cString: strerror(code))
+        let reason = FileProblem.writeReason(code)
         return FileProblem(file.path, "\(what): \(reason); nothing was changed")
     }
 

@@ -36,7 +36,7 @@ public enum TemporaryFiles {
     public static func register(_ path: String) -> Int? {
         registry.withLock { installed in
             guard let slot = (0..<capacity).first(where: { slots[$0] == nil }) else { return nil }
-            slots[slot] = strdup(path)
+            slots[slot] = strdup(SystemPath.cString(path))
             if !installed {
                 installed = true
                 installHandlers()

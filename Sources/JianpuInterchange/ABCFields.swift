@@ -21,6 +21,10 @@ enum ABCFields {
             beats += number
         }
         guard beats > 0 else { throw ABCFieldError("'\(text)' is a meter of no beats") }
+        // What jianpu text can say (check refuses any other): refused here, at the field, not after writing.
+        guard beats <= 10_000, beatType <= 128, beatType & (beatType - 1) == 0 else {
+            throw ABCFieldError("'\(text)' is a meter jianpu cannot write: expected 1 to 10000 beats of a unit that is a power of two up to 128 (such as 3/4, 6/8 or 63/16)")
+        }
         return ImportedMeter(beats: beats, beatType: beatType)
     }
 

@@ -21,7 +21,13 @@ public enum MIDIImport {
             let available = contents.format == 0 ? "channels" : "tracks"
             streams.streams = streams.streams.filter { (contents.format == 0 ? $0.channel : $0.track) == melodyTrack }
             guard !streams.streams.isEmpty else {
-                throw ImportError(file: file, place: "", message: "no notes in \(contents.format == 0 ? "channel" : "track") \(melodyTrack): the file's \(available) with notes are \(streams.withNotes)")
+                // Counted from 1, as --melody counts them.
+                let kind = contents.format == 0 ? "channel" : "track"
+                let numbers = streams.withNotes.map { String($0 + 1) }
+                let others = numbers.isEmpty ? "no \(available) have notes"
+                    : numbers.count == 1 ? "the one \(kind) with notes is \(numbers[0])"
+                    : "the \(available) with notes are \(numbers.dropLast().joined(separator: ", ")) and \(numbers[numbers.count - 1])"
+                throw ImportError(file: file, place: "", message: "no notes in \(kind) \(melodyTrack + 1) (--melody \(melodyTrack + 1) counts \(available) from 1): \(others)")
             }
         }
         guard !streams.streams.isEmpty else { throw ImportError(file: file, place: "", message: "no notes to import (drums on channel 10 are skipped)") }

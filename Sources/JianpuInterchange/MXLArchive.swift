@@ -16,7 +16,10 @@ enum MXLArchive {
     static func scoreBytes(_ bytes: [UInt8], file: String) throws(ImportError) -> [UInt8] {
         func refuse(_ message: String) -> ImportError { ImportError(file: file, place: "", message: message) }
         // ZIPFoundation traps on an offset past the end: the directory is checked against the bytes first.
-        if let problem = ZIPBounds.problem(in: bytes) { throw refuse("not a readable .mxl (ZIP) archive: \(problem)") }
+        var methods: [String: (flags: UInt64, method: UInt64)] = [:]
+        if let problem = ZIPBounds.problem(in: bytes, visit: { name, flags, method in methods[String(decoding: name, as: UTF8.self)] = (flags, method) }) {
+            throw refuse("not a readable .mxl (ZIP) archive: \(problem)")
+        }
         let archive: Archive
         do {
             archive = try Archive(data: Data(bytes), accessMode: .read)
@@ -24,6 +27,10 @@ enum MXLArchive {
             throw refuse("not a readable .mxl (ZIP) archive: \(error)")
         }
         var entries: [String: Entry] = [:]
+        // Entries that cannot be read (encrypted, or compressed by a method other than Deflate), said when one is needed.
+        // (From the directory itself: ZIPFoundation lists no encrypted entry at all.)
+        var unreadable: [String: String] = [:]
+        for (path, kind) in methods { unreadable[path] = ZIPMethod.problem(path: path, kind) }
         var total: UInt64 = 0
         var count = 0
         for entry in archive {
@@ -44,6 +51,7 @@ enum MXLArchive {
             if entry.type == .file { entries[path] = entry }
         }
         var rootPath: String?
+        if let problem = unreadable["META-INF/container.xml"] { throw refuse(problem) }
         if let container = entries["META-INF/container.xml"] {
             let xml = try inflate(container, of: archive, file: file)
             let tree = try XMLTreeReader.read(xml, file: "\(file) (META-INF/container.xml)")
@@ -53,6 +61,8 @@ enum MXLArchive {
             // No container: the one XML file outside META-INF is the score, as MuseScore reads it.
             rootPath = entries.keys.sorted().first { !$0.hasPrefix("META-INF/") && ($0.hasSuffix(".xml") || $0.hasSuffix(".musicxml")) }
         }
+        if let rootPath, let problem = unreadable[rootPath] { throw refuse(problem) }
+        if rootPath == nil, let problem = unreadable.sorted(by: { $0.key < $1.key }).first?.value { throw refuse(problem) }
         guard let rootPath, let root = entries[rootPath] else {
             throw refuse("the .mxl archive names no score: expected META-INF/container.xml with a <rootfile full-path=...>")
         }

@@ -48,6 +48,9 @@ public enum ScoreImporter {
         if bytes.starts(with: ByteOrderMark.utf8) { bytes.removeFirst(3) }
         if let xml = xmlFromUTF16(bytes) { bytes = xml }
         if let problem = ByteOrderMark.problem(bytes) { throw ImportError(file: file, place: "", message: problem) }
+        if let order = utf16WithoutMark(bytes) {
+            throw ImportError(file: file, place: "", message: "the file is UTF-16 (\(order)) without a byte-order mark, which no reader can tell for sure: save it as UTF-8, or as UTF-16 with its byte-order mark")
+        }
         guard let format = ImportFormat.detect(bytes, name: file) else {
             throw ImportError(file: file, place: "", message: "not a format jianpu imports: expected MusicXML (.musicxml, .xml), compressed MusicXML (.mxl), ABC (.abc) or a Standard MIDI File (.mid)")
         }
@@ -110,6 +113,20 @@ public enum ScoreImporter {
             }
             return [(tune.score, nil)]
         }
+    }
+
+    /// "little-endian" or "big-endian" when `bytes` look like UTF-16 text without a byte-order mark (a
+    /// zero byte beside most ASCII characters of the start), nil otherwise.
+    static func utf16WithoutMark(_ bytes: [UInt8]) -> String? {
+        let start = bytes.prefix(64)
+        guard start.count >= 8, start.count % 2 == 0 else { return nil }
+        let pairs = stride(from: start.startIndex, to: start.endIndex - 1, by: 2).map { (start[$0], start[$0 + 1]) }
+        func looks(_ text: (UInt8, UInt8) -> UInt8, _ zero: (UInt8, UInt8) -> UInt8) -> Bool {
+            pairs.filter { zero($0.0, $0.1) == 0 && text($0.0, $0.1) >= 0x09 && text($0.0, $0.1) < 0x7F }.count * 4 >= pairs.count * 3
+        }
+        if looks({ a, _ in a }, { _, b in b }) { return "little-endian" }
+        if looks({ _, b in b }, { a, _ in a }) { return "big-endian" }
+        return nil
     }
 
     /// A UTF-16 XML document (with its byte-order mark) as UTF-8, its declaration saying so; nil for anything else.

@@ -59,6 +59,9 @@ final class MusicXMLElement: @unchecked Sendable {
 /// (the "billion laughs") is refused before parsing, so no expansion can happen at all: MusicXML
 /// needs none, and its DOCTYPE only names the public DTD.
 enum XMLTreeReader {
+    /// The longest text or attribute value libxml2 reads without its "huge" option (XML_MAX_TEXT_LENGTH).
+    static let maximumValueBytes = 10_000_000
+
     /// Elements nested deeper than this are refused (MusicXML needs about eight).
     static let maximumDepth = 256
 
@@ -66,6 +69,10 @@ enum XMLTreeReader {
         if let (line, column) = entityDeclaration(in: bytes) {
             throw ImportError(file: file, place: "\(line):\(column)",
                               message: "the document declares its own XML entities (<!ENTITY): refused, as MusicXML needs none and they can expand without bound")
+        }
+        if let (line, column, length) = XMLProlog.longValue(in: bytes, longerThan: maximumValueBytes) {
+            throw ImportError(file: file, place: "\(line):\(column)",
+                              message: "a text or attribute value of \((length + 999_999) / 1_000_000) MB: the XML reader takes at most \(maximumValueBytes / 1_000_000) MB in one (a file may have \(ScoreImporter.maximumMusicXMLBytes >> 20) MB in all); MusicXML's texts are short")
         }
         if let (line, column) = crowdedElement(in: bytes) {
             throw ImportError(file: file, place: "\(line):\(column)",
@@ -90,7 +97,13 @@ enum XMLTreeReader {
         }
         guard parsed, let root = delegate.root else {
             let line = delegate.errorLine ?? parser.lineNumber, column = delegate.errorColumn ?? parser.columnNumber
-            let reason = delegate.errorMessage ?? parser.parserError?.localizedDescription ?? "the XML is not well formed"
+            var reason = delegate.errorMessage ?? parser.parserError?.localizedDescription ?? "the XML is not well formed"
+            // An encoding problem names the encoding the document declares.
+            if reason.contains("(in its first line)"), let declared = XMLProlog.declaredEncoding(in: bytes) {
+                reason = reason.replacingOccurrences(of: "(in its first line)", with: "(encoding=\"\(TerminalTextSafe.clip(declared))\")")
+            } else if reason.contains("its first line declares"), let declared = XMLProlog.declaredEncoding(in: bytes) {
+                reason = reason.replacingOccurrences(of: "its first line declares", with: "its first line declares (\(TerminalTextSafe.clip(declared)))")
+            }
             throw ImportError(file: file, place: "\(line):\(column)", message: "not well-formed XML: \(reason)")
         }
         return root
@@ -153,24 +166,19 @@ enum XMLTreeReader {
     }
 
     /// The place of an `<!ENTITY` declaration inside the document's DOCTYPE, nil when there is none.
+    ///
+    /// The prolog is read as XML has it (`XMLProlog`): the declaration, comments, processing
+    /// instructions and white space in any order, then the DOCTYPE, whose internal subset is searched
+    /// outside its quoted strings and comments. A comment before the DOCTYPE (`<!-- <a> -->`) once
+    /// ended the search early, and the entities behind it were expanded.
     static func entityDeclaration(in bytes: [UInt8]) -> (Int, Int)? {
-        let pattern = Array("<!ENTITY".utf8)
-        guard bytes.count >= pattern.count else { return nil }
-        var line = 1, column = 1
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "<"), index + pattern.count <= bytes.count,
-               bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
-                return (line, column)
-            }
-            // Entities can only be declared before the root element: the prolog is all that is searched.
-            if byte == UInt8(ascii: "<"), index + 1 < bytes.count, TextBytesCheck.isNameStart(bytes[index + 1]) { return nil }
-            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
-        return nil
+        XMLProlog.entityDeclaration(in: bytes)
     }
+}
+
+/// A value quoted from a document into a message, kept short.
+enum TerminalTextSafe {
+    static func clip(_ text: String) -> String { text.count > 40 ? String(text.prefix(40)) + "…" : text }
 }
 
 enum TextBytesCheck {
@@ -254,6 +262,11 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         case 73, 76: "an element is not closed: its end tag is missing or mismatched"
         case 77: "an element's end tag does not match its start tag"
         case 9: "invalid character in the document"
+        case 1: "a text or attribute value is longer than the XML reader takes (10 MB in one; MusicXML's are short)"
+        case 40: "an attribute value is not finished (or is longer than the 10 MB the XML reader takes in one)"
+        case 31, 32: "the document declares an encoding the XML reader does not know (in its first line): save it as UTF-8"
+        case 81, 6003: "the document's bytes are not in the encoding its first line declares: save it as UTF-8, or correct the declaration"
+        case 88, 89, 104: "an entity expands into itself or without bound (entity expansion): refused"
         default: "XML error \(code)"
         }
     }

@@ -11,7 +11,8 @@ enum ZIPBounds {
     private static let localHeader: UInt64 = 0x0403_4b50
 
     /// What in `bytes` points outside them, in words; nil when every offset and size is inside.
-    static func problem(in bytes: [UInt8]) -> String? {
+    /// `visit` is given each central directory entry's name, flags and compression method.
+    static func problem(in bytes: [UInt8], visit: ((_ name: [UInt8], _ flags: UInt64, _ method: UInt64) -> Void)? = nil) -> String? {
         let count = UInt64(bytes.count)
         func u16(_ at: UInt64) -> UInt64? { at + 2 <= count ? UInt64(bytes[Int(at)]) | UInt64(bytes[Int(at) + 1]) << 8 : nil }
         func u32(_ at: UInt64) -> UInt64? {
@@ -79,6 +80,9 @@ enum ZIPBounds {
             let data = local + 30 + localName + localExtra
             guard data <= count, compressed <= count - data else {
                 return "entry \(seen + 1)'s data (\(compressed) bytes) runs past the end of the \(count)-byte file"
+            }
+            if let visit, let flags = u16(entry + 8), let method = u16(entry + 10) {
+                visit(Array(bytes[Int(entry + 46)..<Int(entry + 46 + nameLength)]), flags, method)
             }
             entry = next
             seen += 1

@@ -126,7 +126,10 @@ public final class QuizStore: Sendable {
         let folder = FileStatus.split(path).folder
         if !folder.isEmpty, !fileManager.fileExists(atPath: folder) {
             do { try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                throw QuizError("cannot open quiz database \(path): cannot create its folder \(folder) (\(error.localizedDescription)); pass --db with a writable path")
+                if let file = FileStatus.fileInTheWay(of: folder) {
+                    throw QuizError("cannot open quiz database \(path): cannot create its folder \(folder): \(file) is a file, not a folder (is XDG_DATA_HOME set to a file?); move it away, or pass --db with another path")
+                }
+                throw QuizError("cannot open quiz database \(path): cannot create its folder \(folder) (\(FileProblem.reason(error))); pass --db with a writable path")
             }
         }
         try Self.refuseOtherThanFile(path)
@@ -209,8 +212,13 @@ public final class QuizStore: Sendable {
             return "\(what): file is not a database; move it away or pass --db NEW"
         case .SQLITE_READONLY, .SQLITE_PERM:
             return readOnlyMessage(path, while: action)
+        case .SQLITE_CANTOPEN where FileProblem.descriptorsExhausted:
+            return "\(what): too many open files (the descriptor limit, ulimit -n, is reached); raise it (ulimit -n 1024) and try again"
         case .SQLITE_CANTOPEN:
             return "\(what): unable to open the file; check the path and permissions, or pass --db NEW"
+        case .SQLITE_FULL where FileProblem.hasFileSizeLimit:
+            // SQLite says "full" for EFBIG too: with a limit set, that is the likelier cause.
+            return "\(what): the disk is full or \(FileProblem.fileSizeLimitReason) (the log is left as it is)"
         case .SQLITE_FULL:
             return "\(what): the disk is full; free some space and try again (the log is left as it is)"
         case .SQLITE_IOERR:

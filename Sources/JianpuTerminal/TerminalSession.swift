@@ -61,7 +61,10 @@ public final class TerminalSession: @unchecked Sendable {
             }
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &rawSettings)
             Signals.restoreSequence = Array(((alternateScreen ? "\u{1B}[?1049l" : "") + "\u{1B}[0m\u{1B}[?25h").utf8)
-            write(alternateScreen ? "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J" : "\u{1B}[?25l")
+            let enter = alternateScreen ? "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J" : "\u{1B}[?25l"
+            Signals.raw = rawSettings
+            Signals.enterSequence = Array(enter.utf8)
+            write(enter)
         }
         Signals.install()
     }
@@ -74,7 +77,9 @@ public final class TerminalSession: @unchecked Sendable {
         restored = true
         Signals.restoreTerminal()
         Signals.saved = nil
+        Signals.raw = nil
         Signals.restoreSequence = []
+        Signals.enterSequence = []
         Signals.uninstall()
     }
 
@@ -154,7 +159,14 @@ public final class TerminalSession: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 1024)
         let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
         if count < 0, errno != EINTR, errno != EAGAIN { Signals.record(SIGHUP) }
-        return count > 0 ? Array(buffer[..<count]) : []
+        guard count > 0 else { return [] }
+        var typed = Array(buffer[..<count])
+        // Ctrl-Z, which raw mode reads as a byte: stopped as the terminal would stop it (the job's whole group).
+        if typed.contains(0x1A) {
+            typed.removeAll { $0 == 0x1A }
+            kill(0, SIGTSTP)
+        }
+        return typed
     }
 
     /// Shows `lines` from the top of the screen, rewriting only the lines that changed (everything
@@ -163,6 +175,8 @@ public final class TerminalSession: @unchecked Sendable {
         let shown = colors ? lines : lines.map(Self.withoutColors)
         let size = self.size
         var output = ""
+        // After a stop and `fg` the screen is the shell's: everything is drawn again.
+        if Signals.repaint.exchange(false, ordering: .acquiringAndReleasing) { drawnSize = (columns: 0, rows: 0) }
         if size != drawnSize {
             output += "\u{1B}[0m\u{1B}[2J"
             drawn = []
@@ -248,7 +262,12 @@ private enum Signals {
     }
 
     static let received = Atomic<Int32>(0)
+    /// Set when the program continues after a stop: the next `draw` repaints the whole screen.
+    static let repaint = Atomic<Bool>(false)
     nonisolated(unsafe) static var saved: termios?
+    /// The raw settings and the sequence that entered the screen, taken again after a stop.
+    nonisolated(unsafe) static var raw: termios?
+    nonisolated(unsafe) static var enterSequence: [UInt8] = []
     nonisolated(unsafe) static var restoreSequence: [UInt8] = []
     /// Written once by a first SIGINT/SIGTERM/SIGHUP and never drained: every later poll returns at once.
     nonisolated(unsafe) static var interruptPipe = Pipe(reader: -1, writer: -1)
@@ -283,6 +302,21 @@ private enum Signals {
             }
         }
         signal(SIGWINCH) { _ in Signals.resizePipe.wake() }
+        // Job control (Ctrl-Z in the shell, `kill -TSTP`): the terminal is given back (the shell's settings,
+        // the main screen, the cursor shown), the process stops; on `fg` (SIGCONT) it takes the terminal
+        // again, in raw mode at once, and repaints. Only async-signal-safe calls: write, tcsetattr, kill.
+        if raw != nil {
+            for number in [SIGTSTP, SIGTTIN, SIGTTOU] {
+                signal(number) { _ in
+                    let saved = errno
+                    Signals.restoreTerminal()
+                    kill(getpid(), SIGSTOP)
+                    // Here again after SIGCONT.
+                    Signals.retakeTerminal()
+                    errno = saved
+                }
+            }
+        }
         for number in fatal {
             signal(number) { number in
                 Signals.restoreTerminal()
@@ -302,8 +336,17 @@ private enum Signals {
 
     static func uninstall() {
         // A signal that arrived stays recorded (the program reports it); later ones act as usual.
-        for number in stopping + fatal + [SIGWINCH] { signal(number, SIG_DFL) }
+        for number in stopping + fatal + [SIGWINCH, SIGTSTP, SIGTTIN, SIGTTOU] { signal(number, SIG_DFL) }
         TemporaryFiles.installHandlers()
+    }
+
+    /// Raw mode and the screen again after a stop, and a repaint asked for (through the resize pipe, which wakes `readBytes`).
+    static func retakeTerminal() {
+        guard var settings = raw else { return }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+        enterSequence.withUnsafeBytes { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        repaint.store(true, ordering: .releasing)
+        resizePipe.wake()
     }
 
     static func restoreTerminal() {

@@ -47,6 +47,7 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
+        FilesRead.remember([input.file])
         let file = try OutputFile(output, inputs: [input.file])
         let format = try Format(path: output, isDevice: file.isDevice, scoreFile: input.file)
         let score = try input.load()

@@ -39,6 +39,7 @@ struct Import: ParsableCommand {
 
     func run() throws {
         // The output is checked before anything is read, so a bad -o fails at once and never names the input.
+        FilesRead.remember([source])
         let target: OutputFile? = try all ? nil : output.map { try OutputFile($0, inputs: [source]) }
         let name = source == "-" ? "-" : source
         let bytes = source == "-" ? try Self.standardInput(maximumBytes: ScoreImporter.maximumSourceBytes)
@@ -53,6 +54,10 @@ struct Import: ParsableCommand {
         for result in results {
             for warning in result.warnings { StandardStreams.error("\(name): warning: \(warning)\n") }
         }
+        // What is written must be a score every command reads: the same limits as check, before a byte is written.
+        for (index, result) in results.enumerated() {
+            try Self.checkReadable(result.text, as: all ? (result.suggestedName ?? "tune-\(index + 1)") + ".jp" : (output ?? "-"), source: name)
+        }
         if all, let folder = output {
             for (index, result) in results.enumerated() {
                 let file = try OutputFile("\(folder)/\(result.suggestedName ?? "tune-\(index + 1)").jp", inputs: [source])
@@ -65,6 +70,19 @@ struct Import: ParsableCommand {
             let text = results.map(\.text).joined(separator: "\nNextScore\n\n")
             try CommandOutput.write(isatty(STDOUT_FILENO) == 1 ? TerminalText.visibleLines(text) : text)
         }
+    }
+
+    /// Refuses jianpu text that `check` (and so every command) would refuse: larger than a score may
+    /// be, or with an error where it is read (a group of grace notes past the limit). Nothing is written.
+    static func checkReadable(_ text: String, as name: String, source: String) throws {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= ScoreLoader.maximumBytes else {
+            throw CommandFailure("\(source): the imported text (\(name)) would be \(InputFile.megabytes(bytes.count)), more than the \(InputFile.megabytes(ScoreLoader.maximumBytes)) a score may have (check and every command refuse it); nothing was written: import less of it (--melody N, --tune N)")
+        }
+        let errors = ScoreLoader.parse(bytes, path: name).diagnostics.filter { $0.severity == .error }
+        guard let first = errors.first else { return }
+        let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+        throw CommandFailure("\(source): the imported text would not be read back (\(first.description)\(more)); nothing was written (this is a limit of jianpu's import: please report the file)")
     }
 
     /// Standard input, read whole, refused past `maximumBytes`.

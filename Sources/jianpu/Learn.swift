@@ -69,6 +69,7 @@ struct Learn: ParsableCommand {
         if key == "stats" { return try showStatistics() }
         if since != nil || format != .table { throw CommandFailure("--since and --format belong to `jianpu learn stats`", status: .usage) }
         let database = db ?? QuizPaths.defaultDatabase()
+        FilesRead.remember(QuizPaths.logFiles(database) + (mute ? [] : output.synth.soundFontInputs) + (midiIn.map { [$0] } ?? []))
         if let out = output.out { _ = try OutputFile(out, inputs: QuizPaths.logFiles(database) + (mute ? [] : output.synth.soundFontInputs) + (midiIn.map { [$0] } ?? [])) }
         let scale: Scale
         do { scale = try Scale(key: key, scale: self.scale) } catch let error as LearnError { throw CommandFailure(error.description, status: .usage) }

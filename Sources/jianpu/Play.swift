@@ -23,6 +23,7 @@ struct Play: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        FilesRead.remember([input.file] + output.synth.soundFontInputs)
         if let out = output.out { _ = try OutputFile(out, inputs: [input.file] + output.synth.soundFontInputs) }
         let score = try input.load()
         let (timeline, options) = try sound.performance(of: score, file: input.file, loopTimes: 100)

@@ -148,6 +148,9 @@ struct Quiz: ParsableCommand {
 
     func run() throws {
         let database = db ?? QuizPaths.defaultDatabase()
+        // Kept for the whole run (a take is checked against them again at its end); a profile --save-profile
+        // rewrites is the one input the run may replace.
+        FilesRead.remember(readFiles(database: database).filter { !saveProfile || $0 != (profile ?? QuizPaths.defaultProfile()) })
         if let out = output.out {
             // The WAV is checked before the log is touched; one file for both would corrupt the whole log.
             _ = try OutputFile(out, inputs: readFiles(database: database))

@@ -38,6 +38,7 @@ struct QuizStatsCommand: ParsableCommand {
         }
         let database = quiz.db ?? QuizPaths.defaultDatabase()
         // Checked before anything is read: never over the log, and into a folder that exists.
+        FilesRead.remember(QuizPaths.logFiles(database))
         let plotFile = try plot.map { try OutputFile($0, inputs: QuizPaths.logFiles(database)) }
         let store = try QuizStore.forReading(path: database)
         let statistics = try store.statistics(since: start)

@@ -37,6 +37,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        FilesRead.remember([input.file] + synth.soundFontInputs)
         let file = try OutputFile(output, inputs: [input.file] + synth.soundFontInputs)
         let score = try input.load()
         let (timeline, playback) = try sound.performance(of: score, file: input.file)

@@ -26,6 +26,7 @@ struct Scan: ParsableCommand {
 
     func run() throws {
         // The output is checked against every input before anything is read.
+        FilesRead.remember(files)
         let target = try output.map { try OutputFile($0, inputs: files) }
         let result: ScanResult
         do { result = try Scanner.scan(files) } catch { throw CommandFailure(error.message) }

@@ -46,6 +46,7 @@ struct Typeset: ParsableCommand {
     }
 
     func run() throws {
+        FilesRead.remember([input.file] + FontFiles.inUse())
         let file = try OutputFile(output, inputs: [input.file] + FontFiles.inUse())
         let (written, text) = try input.loadWithSource()
         let semitones = transposition.semitones(from: written.writtenKey)

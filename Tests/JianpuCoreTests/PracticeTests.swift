@@ -36,14 +36,17 @@ struct PracticeTests {
         #expect(looped.notes.first?.onset == .zero)
     }
 
-    @Test("a loop of one bar given as a number, and a range past the end stops at the last bar")
+    @Test("a loop of one bar given as a number; a range to the last bar plays to it, one past the end is refused as a start past it is")
     func loopRangeForms() throws {
         #expect(BarRange("5") == BarRange(first: 5, last: 5))
         #expect(BarRange("5-8") == BarRange(first: 5, last: 8))
         #expect(BarRange("8-5") == nil)
         #expect(BarRange("x") == nil)
-        let tail = try Self.timeline().practised(PracticePlan(bars: BarRange(first: 3, last: 99)))
+        let tail = try Self.timeline().practised(PracticePlan(bars: BarRange(first: 3, last: 4)))
         #expect(Self.melody(tail) == [64, 64, 64, 64, 65, 65, 65, 65])
+        #expect(throws: PracticeError("there is no bar 99 to loop to after bar 3: the score has bars 1 to 4")) {
+            try Self.timeline().practised(PracticePlan(bars: BarRange(first: 3, last: 99)))
+        }
     }
 
     @Test("a loop from a bar the score does not have is refused, naming the score's bars")

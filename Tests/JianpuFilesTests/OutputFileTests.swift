@@ -28,6 +28,18 @@ struct OutputFileTests {
         #expect(names() == ["a.mid"])
     }
 
+    @Test("an output made a hard link of a read input after its checks is refused at the commit, the input kept")
+    func outputBecomingAnInputIsRefusedAtTheEnd() throws {
+        FileManager.default.createFile(atPath: folder + "/score.jp", contents: Data("the score".utf8))
+        FilesRead.remember(folder + "/score.jp")
+        let writer = try OutputFile(folder + "/o.wav").open()
+        try writer.write(Array("RIFF".utf8))
+        #expect(link(folder + "/score.jp", folder + "/o.wav") == 0)
+        #expect(throws: FileProblem.self) { try writer.commit() }
+        #expect(contents("score.jp") == "the score")
+        #expect(names() == ["o.wav", "score.jp"])
+    }
+
     @Test("a writer dropped before its commit leaves the old file as it was and nothing beside it")
     func droppedWriterChangesNothing() throws {
         FileManager.default.createFile(atPath: folder + "/a.wav", contents: Data("good take".utf8))

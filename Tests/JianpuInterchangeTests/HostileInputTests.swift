@@ -35,6 +35,24 @@ struct MusicXMLHostileInputTests {
         #expect(error.message.contains("entities"))
     }
 
+    @Test("entity declarations behind comments, processing instructions and white space in the prolog are refused",
+          arguments: ["<!-- <a> -->", "<?pi <b>?>", "<!-- ]> --> <?x?>", "\n\t "])
+    func entityBehindPrologRefused(prolog: String) throws {
+        let text = "<?xml version=\"1.0\"?>\n\(prolog)\n<!DOCTYPE score-partwise [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;\">]>\n"
+            + "<score-partwise><work><work-title>&b;</work-title></work></score-partwise>\n"
+        let error = try #require(Self.failure(text))
+        #expect(error.message.contains("entities"))
+    }
+
+    @Test("UTF-16 without a byte-order mark is said to be UTF-16")
+    func utf16WithoutMarkSaid() throws {
+        let text = "<?xml version=\"1.0\"?>\n<score-partwise><part-list/></score-partwise>\n"
+        for bytes in [Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, Array(text.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }] {
+            #expect(throws: ImportError.self) { try ScoreImporter.convert(bytes, file: "x.musicxml") }
+            do { _ = try ScoreImporter.convert(bytes, file: "x.musicxml") } catch { #expect(error.message.contains("UTF-16")) }
+        }
+    }
+
     @Test("truncated XML is an error at its line and column")
     func truncatedXMLHasItsPlace() throws {
         let error = try #require(Self.failure("<?xml version=\"1.0\"?>\n<score-partwise>\n  <part-list>\n    <score-part id=\"P1\">"))

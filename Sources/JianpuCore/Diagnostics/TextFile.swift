@@ -10,23 +10,22 @@ public enum TextFile {
     /// The text, or the one diagnostic that stops it being read.
     public static func read(path: String) -> Result<String, Diagnostic> {
         let start = SourceLocation(file: path, line: 1, column: 1)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        // Through the project's file checks: a name that is not UTF-8 reaches the system byte for byte.
+        // A pipe or a device is never read: it could block forever or never end. The size is checked before reading.
+        guard let status = FileStatus(path) else {
             // A loop of links or a name too long is not a missing file: said as what it is.
-            var info = stat()
-            let code = stat(path, &info) == 0 ? ENOENT : errno
+            let code = errno
             return .failure(.error(at: start, code == ENOENT ? "no such file: check the path" : InputFile.missingReason(code)))
         }
-        guard !isDirectory.boolValue else { return .failure(.error(at: start, "is a folder: expected a text file")) }
-        // A pipe or a device is never read: it could block forever or never end. The size is checked before reading.
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
-            return .failure(.error(at: start, "is not a regular file (a pipe or a device): expected a text file"))
+        switch status.kind {
+        case .directory: return .failure(.error(at: start, "is a folder: expected a text file"))
+        case .other: return .failure(.error(at: start, "is not a regular file (a pipe or a device): expected a text file"))
+        case .regular: break
         }
-        if let size = attributes?[.size] as? Int, size > maximumBytes {
-            return .failure(.error(at: start, "the file is \(InputFile.megabytes(size)): expected at most \(InputFile.megabytes(maximumBytes)) of text"))
+        if status.size > maximumBytes {
+            return .failure(.error(at: start, "the file is \(InputFile.megabytes(status.size)): expected at most \(InputFile.megabytes(maximumBytes)) of text"))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = try? InputFile.read(path, maximumBytes: maximumBytes + 1) else {
             return .failure(.error(at: start, "cannot read the file: check its permissions"))
         }
         guard data.count <= maximumBytes else {

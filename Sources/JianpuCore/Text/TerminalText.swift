@@ -1,3 +1,4 @@
+import JianpuFiles
 /// Text from files made safe to show on a terminal: every control character made visible.
 ///
 /// A score's title, words or instrument names, a table's names or a log's text are the file
@@ -23,6 +24,8 @@ public enum TerminalText {
     }
 
     static func visible(_ text: String, keeping kept: Set<Unicode.Scalar>) -> String {
+        // A file name's bytes that are not UTF-8 (kept by `SystemPath`) are shown as the bytes they are: `\xE9`.
+        let text = SystemPath.visible(text)
         guard text.unicodeScalars.contains(where: { !kept.contains($0) && isControl($0) }) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

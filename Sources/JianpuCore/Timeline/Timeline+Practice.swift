@@ -95,7 +95,8 @@ extension Timeline {
             guard let first = barIndex(printed: range.first) else {
                 throw PracticeError("there is no bar \(range.first) to loop from: the score has bars \(lowest) to \(highest)")
             }
-            guard let last = barIndex(printed: min(range.last, highest)), last >= first else {
+            // A last bar past the end is refused as a first bar past the end is (it was cut to the end in silence).
+            guard range.last <= highest, let last = barIndex(printed: range.last), last >= first else {
                 throw PracticeError("there is no bar \(range.last) to loop to after bar \(range.first): the score has bars \(lowest) to \(highest)")
             }
             firstIndex = first
