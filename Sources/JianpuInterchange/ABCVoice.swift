@@ -273,7 +273,9 @@ struct ABCVoice {
             if let meter = measures[index].meter { previous = meter }
             guard freeMeasures.contains(index) else { continue }
             let length = measures[index].length
-            guard length > .zero, length.denominator <= 64, length.numerator < 100_000 else { continue }
+            // Within what a time signature can say (beats up to 10,000, a unit up to 128): a longer free bar keeps
+            // the meter before it, and check says it is too long.
+            guard length > .zero, length.denominator <= 64, length.numerator * max(1, 4 / length.denominator) <= 10_000 else { continue }
             let scale = length.denominator < 4 ? 4 / length.denominator : 1
             let meter = ImportedMeter(beats: Int(length.numerator * scale), beatType: Int(length.denominator * scale))
             if meter != previous { measures[index].meter = meter }
