@@ -83,3 +83,13 @@ enum JianpuLengths {
         return nil
     }
 }
+
+extension WholeNotes {
+    /// The multiple of `grid` nearest this length, a half rounded up: where a length no written value makes
+    /// is moved to (a 64th of a whole note, a 32nd inside a tuplet).
+    func nearestMultiple(of grid: WholeNotes) -> WholeNotes {
+        let steps = self / grid
+        let (whole, part) = steps.numerator.quotientAndRemainder(dividingBy: steps.denominator)
+        return WholeNotes(whole + (2 * part >= steps.denominator ? 1 : 0)) * grid
+    }
+}

@@ -16,7 +16,7 @@ public enum JianpuTextWriter {
         var warnings: [ImportWarning] = []
         for (name, value) in [("title", score.title), ("subtitle", score.subtitle), ("composer", score.composer),
                               ("poet", score.poet), ("arranger", score.arranger)] {
-            if let value, value.unicodeScalars.contains(where: { isControl($0) && $0 != "\t" && $0 != "\n" && $0 != "\r" }) {
+            if let value, value.unicodeScalars.contains(where: isStrayControl) {
                 warnings.append(ImportWarning(place: name, message: "control characters, which are not text, left out of \"\(headerValue(value))\""))
             }
             if let value = value.map(headerValue), !value.isEmpty { lines.append("\(name)=\(value)") }
@@ -46,14 +46,15 @@ public enum JianpuTextWriter {
 
     /// A header's value on one line.
     static func headerValue(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { !isControl($0) || $0 == "\t" || $0 == "\n" || $0 == "\r" }))
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !isStrayControl($0) }))
             .split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ").trimmingCharacters(in: .whitespaces)
     }
 
-    /// A control character (C0 but tab and line ends, DEL, C1, U+FFFE/U+FFFF): no title or name means one, and
+    /// A control character but tab and line ends (C0, DEL, C1, U+FFFE/U+FFFF): no title or name means one, and
     /// `check` would say so of every line that held it (a title read as U+0081 from a mis-encoded source).
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+    static func isStrayControl(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar != "\t", scalar != "\n", scalar != "\r" else { return false }
+        return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
     }
 
     /// The lines that name a part and choose its sound: `instrument=` with the source's own name (Soprano,

@@ -32,10 +32,9 @@ extension MusicXMLPartReader {
     /// A length without a type that no note value makes (a held note stretched by a performance, 2966 of 3072
     /// divisions): the nearest 64th, where that is less than a 128th away; else as it is.
     static func nearestWritable(_ length: WholeNotes) -> WholeNotes {
-        let steps = length * 64
-        guard steps.denominator != 1 else { return length }
-        let (whole, part) = steps.numerator.quotientAndRemainder(dividingBy: steps.denominator)
-        let nearest = WholeNotes(max(1, whole + (2 * part >= steps.denominator ? 1 : 0)), 64)
+        let grid = WholeNotes(1, 64)
+        guard (length / grid).denominator != 1 else { return length }
+        let nearest = max(grid, length.nearestMultiple(of: grid))
         return distance(nearest, length) <= WholeNotes(1, 128) ? nearest : length
     }
 

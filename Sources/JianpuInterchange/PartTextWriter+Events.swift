@@ -47,9 +47,7 @@ extension PartTextWriter {
                     }
                     let reach = tupletReach + event.length / openRatio
                     let grid = WholeNotes(1, 32)
-                    let steps = reach / grid
-                    let (whole, part) = steps.numerator.quotientAndRemainder(dividingBy: steps.denominator)
-                    let end = max(tupletWritten + grid, WholeNotes(whole + (2 * part >= steps.denominator ? 1 : 0), 32))
+                    let end = max(tupletWritten + grid, reach.nearestMultiple(of: grid))
                     length = end - tupletWritten
                     tupletReach = reach
                     tupletWritten = end
@@ -101,11 +99,7 @@ extension PartTextWriter {
     private mutating func roundedLength(_ length: WholeNotes, from onset: WholeNotes, writtenEnd: WholeNotes, place: String) -> WholeNotes {
         if writtenEnd == onset && JianpuLengths.pieces(length, isRest: false).exact { return length }
         let grid = WholeNotes(1, 64)
-        let end = onset + length
-        let steps = end / grid
-        let (whole, part) = steps.numerator.quotientAndRemainder(dividingBy: steps.denominator)
-        let nearest = WholeNotes(whole + (part >= steps.denominator - part ? 1 : 0)) * grid
-        var written = nearest - writtenEnd
+        var written = (onset + length).nearestMultiple(of: grid) - writtenEnd
         if written <= .zero || !JianpuLengths.pieces(written, isRest: false).exact {
             written = max(grid, length)
             if !JianpuLengths.pieces(written, isRest: false).exact { return length }
