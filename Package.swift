@@ -43,7 +43,7 @@ let package = Package(
         // The only door to C sound: FluidSynth and its audio drivers.
         .target(name: "JianpuAudio", dependencies: ["JianpuCore", "JianpuFiles", "CFluidSynth", "CSndFile", "CALSA"]),
         // Jianpu laid out as printed: pages of positioned glyphs, drawn as SVG. Pure: fonts are measured through a protocol.
-        .target(name: "JianpuEngraving", dependencies: ["JianpuCore"]),
+        .target(name: "JianpuEngraving", dependencies: ["JianpuCore"], resources: [.embedInCode("Resources/player.js")]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // The engraving's real fonts and its PDF, through cairo.
         .target(name: "JianpuPrint", dependencies: ["JianpuEngraving", "CCairo"]),
@@ -100,30 +100,31 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "JianpuChordPadTests", dependencies: ["Subprocesses", "JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal"]),
+        .testTarget(name: "JianpuChordPadTests", dependencies: ["Subprocesses", "chordpad", "JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal"]),
         // The benchmarks measure something (the figures themselves are for scripts/bench, never asserted as speed).
         .testTarget(name: "JianpuBenchTests", dependencies: ["jianpu-bench", "JianpuAudio"]),
         .testTarget(name: "JianpuCoreTests", dependencies: ["Subprocesses", "JianpuCore"]),
-        .testTarget(name: "JianpuEngravingTests", dependencies: ["Subprocesses", "JianpuEngraving", "JianpuPrint", "JianpuCore"], exclude: ["Golden", "Browser"]),
+        .testTarget(name: "JianpuEngravingTests", dependencies: ["Subprocesses", "jianpu", "JianpuEngraving", "JianpuPrint", "JianpuCore"], exclude: ["Golden", "Browser"]),
         // Analysis of rendered audio (FFT, pitch, onsets) shared by the test targets.
         .target(name: "AudioAnalysis", path: "Tests/AudioAnalysis"),
         // Test doubles and readers the test targets share: RecordingSynthesizer, WAVAudio. Not in any product.
         .target(name: "Subprocesses", path: "Tests/Subprocesses"),
         .target(name: "JianpuTestSupport", dependencies: ["JianpuAudio", "JianpuCore"], path: "Tests/JianpuTestSupport"),
         .testTarget(name: "JianpuAudioTests", dependencies: ["Subprocesses", "JianpuAudio", "JianpuCore", "AudioAnalysis", "JianpuTestSupport"]),
-        // Runs the `jianpu` executable, so it depends on it: it is built before these tests.
-        .testTarget(name: "JianpuCLITests", dependencies: ["Subprocesses", "JianpuCore", "AudioAnalysis", "JianpuTestSupport", "jianpu"], exclude: ["Golden"]),
+        // Test targets that run a program depend on it, so `swift test` builds it before them; they find it
+        // through `PackageFolder.program` (Tests/Subprocesses), the one way.
+        .testTarget(name: "JianpuCLITests", dependencies: ["Subprocesses", "JianpuCore", "AudioAnalysis", "JianpuTestSupport", "jianpu", "chordpad"], exclude: ["Golden"]),
         .testTarget(name: "JianpuFilesTests", dependencies: ["JianpuFiles"]),
         // Import and export: MusicXML, ABC, MIDI. Reads results back with music21 and mido when installed.
         .testTarget(name: "JianpuInterchangeTests", dependencies: ["Subprocesses", "JianpuInterchange", "JianpuCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "JianpuQuizTests",
-            dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", "JianpuTestSupport", "Subprocesses", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", "JianpuTestSupport", "Subprocesses", "jianpu", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "JianpuLearnTests",
-            dependencies: ["JianpuLearn", "JianpuQuiz", "JianpuCore", "JianpuTerminal", "Subprocesses", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["JianpuLearn", "JianpuQuiz", "JianpuCore", "JianpuTerminal", "Subprocesses", "jianpu", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Scan: typeset pages read back (embedded text, vector PDFs), hostile files refused.
         .testTarget(name: "JianpuScanTests", dependencies: ["Subprocesses", "JianpuScan", "JianpuScanIO", "JianpuCore", "JianpuEngraving", "JianpuPrint", "JianpuInterchange"]),
@@ -133,7 +134,7 @@ let package = Package(
             dependencies: ["Subprocesses", "JianpuServe", "JianpuCore", "jianpu", .product(name: "HummingbirdTesting", package: "hummingbird")],
             exclude: ["Browser"]
         ),
-        .testTarget(name: "JianpuTerminalTests", dependencies: ["Subprocesses", "JianpuTerminal", "JianpuCore", "JianpuAudio"]),
+        .testTarget(name: "JianpuTerminalTests", dependencies: ["Subprocesses", "jianpu", "JianpuTerminal", "JianpuCore", "JianpuAudio"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -211,12 +211,7 @@ public struct PerformanceSchedule: Sendable {
 
     /// The index of the first event at or after `frame`.
     public func firstEventIndex(atOrAfter frame: Int) -> Int {
-        var low = 0, high = events.count
-        while low < high {
-            let mid = (low + high) / 2
-            if events[mid].frame < frame { low = mid + 1 } else { high = mid }
-        }
-        return low
+        events.partitioningIndex { $0.frame >= frame }
     }
 
     /// The performance's length in seconds (to the end of the played range).

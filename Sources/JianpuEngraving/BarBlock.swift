@@ -167,11 +167,7 @@ struct BarBlock {
         if let first = first, !onsets.isEmpty {
             var symbols: [(column: Int, before: Double, after: Double)] = []
             // Chords come in order of onset: the block's are found by halving, not by reading every chord of the score.
-            var low = 0, high = chords.count
-            while low < high {
-                let middle = (low + high) / 2
-                if chords[middle].onset >= first.start { high = middle } else { low = middle + 1 }
-            }
+            let low = chords.partitioningIndex { $0.onset >= first.start }
             for chord in chords[low...].prefix(while: { $0.onset < end }) {
                 let column = max(0, Self.firstIndex(in: onsets) { $0 > chord.onset } - 1)
                 let width = measure.width(of: chord.text, in: m.chordSymbol)
@@ -287,12 +283,7 @@ struct BarBlock {
 
     /// The first index of sorted `values` where `isAtOrPast` holds (`values.count` when none does).
     static func firstIndex(in values: [WholeNotes], where isAtOrPast: (WholeNotes) -> Bool) -> Int {
-        var low = 0, high = values.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isAtOrPast(values[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
+        values.partitioningIndex(where: isAtOrPast)
     }
 
     /// The total stretch weight of the block's columns.
@@ -429,12 +420,7 @@ extension BarBlock {
     }
 
     private static func firstPlaced(in part: [Placed], atOrAfter column: Int) -> Int {
-        var low = 0, high = part.count
-        while low < high {
-            let middle = (low + high) / 2
-            if part[middle].column >= column { high = middle } else { low = middle + 1 }
-        }
-        return low
+        part.partitioningIndex { $0.column >= column }
     }
 
 

@@ -164,11 +164,7 @@ public struct TextScore: Sendable {
         // Read in written order, they are sorted already but where a score says otherwise: no sort's copy then.
         if !zip(written, written.dropFirst()).allSatisfy({ $0.location <= $1.location }) { written.sort { $0.location < $1.location } }
         func place(of location: SourceLocation) -> (movement: Int32, onset: Double)? {
-            var low = 0, high = written.count
-            while low < high {
-                let mid = (low + high) / 2
-                if written[mid].location < location { low = mid + 1 } else { high = mid }
-            }
+            let low = written.partitioningIndex { $0.location >= location }
             return low < written.count && written[low].location == location ? (written[low].movement, written[low].onset) : nil
         }
         var cues: [Cue] = []
@@ -257,11 +253,7 @@ public struct TextScore: Sendable {
     /// Where the music at a played position is written: its movement and written time (whole notes
     /// from the movement's start, repeats once), from the latest note or rest begun by then.
     public func writtenPlace(at position: Double, tolerance: Double = 1e-4) -> (movement: Int, time: Double)? {
-        var low = 0, high = cues.count
-        while low < high {
-            let mid = (low + high) / 2
-            if cues[mid].played <= position + tolerance { low = mid + 1 } else { high = mid }
-        }
+        let low = cues.partitioningIndex { $0.played > position + tolerance }
         guard low > 0 else { return cues.first.map { (Int($0.movement), $0.written) } }
         let cue = cues[low - 1]
         let into = min(max(0, position - cue.played), Double(cue.length))
@@ -303,16 +295,12 @@ public struct TextScore: Sendable {
     public func line(of place: (movement: Int, time: Double), in breaks: Breaks) -> Int {
         guard breaks.firstLine.indices.contains(place.movement), !breaks.lines.isEmpty else { return 0 }
         let slots = self.slots[place.movement]
-        var low = breaks.firstLine[place.movement]
-        var high = place.movement + 1 < breaks.firstLine.count ? breaks.firstLine[place.movement + 1] : breaks.lines.count
-        guard low < high else { return min(low, breaks.lines.count - 1) }
+        let first = breaks.firstLine[place.movement]
+        let end = place.movement + 1 < breaks.firstLine.count ? breaks.firstLine[place.movement + 1] : breaks.lines.count
+        guard first < end else { return min(first, breaks.lines.count - 1) }
         // The last line of the movement starting at or before the time.
-        let first = low
-        while low < high {
-            let mid = (low + high) / 2
-            if slots[breaks.lines[mid].slots.lowerBound].time.doubleValue <= place.time + 1e-9 { low = mid + 1 } else { high = mid }
-        }
-        return max(first, low - 1)
+        let after = (first..<end).partitioningIndex { slots[breaks.lines[$0].slots.lowerBound].time.doubleValue > place.time + 1e-9 }
+        return max(first, after - 1)
     }
 }
 

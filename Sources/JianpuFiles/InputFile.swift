@@ -11,16 +11,18 @@ import Darwin
 /// SoundFonts).
 public enum InputFile {
     /// Checks that `path` is a regular file of at most `maximumBytes`; returns its size.
-    public static func check(_ path: String, maximumBytes: Int = .max) throws(FileProblem) -> Int {
+    ///
+    /// `expected` names what the caller reads ("a file", "a text file") in the words that refuse anything else.
+    public static func check(_ path: String, maximumBytes: Int = .max, expected: String = "a file") throws(FileProblem) -> Int {
         guard !path.isEmpty else { throw FileProblem(path, "an empty path names no file: give a file name") }
         guard let status = FileStatus(path) else { throw FileProblem(path, missingReason(errno)) }
         switch status.kind {
-        case .directory: throw FileProblem(path, "is a folder: expected a file")
-        case .other: throw FileProblem(path, "is not a regular file (a pipe or a device): expected a file")
+        case .directory: throw FileProblem(path, "is a folder: expected \(expected)")
+        case .other: throw FileProblem(path, "is not a regular file (a pipe or a device): expected \(expected)")
         case .regular: break
         }
         guard status.size <= maximumBytes else {
-            throw FileProblem(path, "is \(megabytes(status.size)): expected a file of at most \(megabytes(maximumBytes))")
+            throw FileProblem(path, "is \(megabytes(status.size)): expected \(expected) of at most \(megabytes(maximumBytes))")
         }
         return status.size
     }
@@ -38,8 +40,8 @@ public enum InputFile {
     }
 
     /// The bytes of `path`, after `check`; reads no more than `maximumBytes` even if the file grows meanwhile.
-    public static func read(_ path: String, maximumBytes: Int = .max) throws(FileProblem) -> [UInt8] {
-        let size = try check(path, maximumBytes: maximumBytes)
+    public static func read(_ path: String, maximumBytes: Int = .max, expected: String = "a file") throws(FileProblem) -> [UInt8] {
+        let size = try check(path, maximumBytes: maximumBytes, expected: expected)
         let descriptor = open(SystemPath.cString(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw FileProblem(path, "cannot be read: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }

@@ -126,12 +126,6 @@ struct MIDIBars {
 
     /// The bar holding `position`.
     func index(at position: WholeNotes) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= position { low = middle } else { high = middle - 1 }
-        }
-        return low
+        max(starts.partitioningIndex { $0 > position } - 1, 0)
     }
 }

@@ -39,12 +39,7 @@ struct MIDIQuantizer {
 
     /// The first beat after `beat` whose grid is in thirds.
     func nextTripletBeat(after beat: Int) -> Int? {
-        var low = 0
-        var high = tripletBeats.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tripletBeats[middle] <= beat { low = middle + 1 } else { high = middle }
-        }
+        let low = tripletBeats.partitioningIndex { $0 > beat }
         return low < tripletBeats.count ? tripletBeats[low] : nil
     }
 

@@ -54,7 +54,13 @@ public enum ScoreImporter {
         guard let format = ImportFormat.detect(bytes, name: file) else {
             throw ImportError(file: file, place: "", message: "not a format jianpu imports: expected MusicXML (.musicxml, .xml), compressed MusicXML (.mxl), ABC (.abc) or a Standard MIDI File (.mid)")
         }
-        let scores = try read(bytes, format: format, file: file, options: options)
+        var scores = try read(bytes, format: format, file: file, options: options)
+        // A tune or file with no notes, rests or bars (a book's empty tune, a MIDI file of no events) has nothing to
+        // write: jianpu text of a header alone is not a score. A book keeps its other tunes.
+        scores.removeAll { score, _ in score.parts.allSatisfy { $0.measures.allSatisfy { $0.events.isEmpty && $0.length == .zero } } }
+        guard !scores.isEmpty else {
+            throw ImportError(file: file, place: "", message: "no music to import: no notes, rests or bars")
+        }
         return scores.map { read, name in
             let score = KeyRewriting.apply(options.key, to: read)
             let written = JianpuTextWriter.write(score)

@@ -55,9 +55,7 @@ struct Export: ParsableCommand {
         case .midi:
             try file.write(midi(score))
         case .musicXML, .compressedMusicXML:
-            if let movement, !score.movements.indices.contains(movement - 1) {
-                throw CommandFailure("\(input.file) has \(score.movements.count) movement(s): --movement must be 1 to \(score.movements.count)")
-            }
+            try MovementChoice.check(movement, count: score.movements.count, file: input.file)
             // Transposition moves the written key and chord symbols too; the other practice options shape a performance.
             let shown = score.transposed(by: practice.transposition.semitones(from: score.writtenKey))
             let exported = try MusicXMLWriter.document(for: shown, movement: movement)
@@ -70,9 +68,7 @@ struct Export: ParsableCommand {
         let timelines = Flattener.exportedTimelines(of: score, withChords: chords)
         var chosen: Timeline
         if let movement {
-            guard timelines.indices.contains(movement - 1) else {
-                throw CommandFailure("\(input.file) has \(timelines.count) movement(s): --movement must be 1 to \(timelines.count)")
-            }
+            try MovementChoice.check(movement, count: timelines.count, file: input.file)
             chosen = timelines[movement - 1]
         } else {
             chosen = Timeline.concatenating(timelines)

@@ -41,8 +41,9 @@ struct SoundOptions: ParsableArguments {
     /// The timeline to play and the playback options, or a failure already reported.
     /// A loop plays `loopTimes` times unless `--loop-times` says.
     func performance(of score: Score, file: String, loopTimes: Int = 4) throws -> (Timeline, PlaybackOptions) {
+        try MovementChoice.check(movement, count: score.movements.count, file: file)
         guard let written = score.performanceTimeline(movement: movement, withChords: chords) else {
-            throw CommandFailure("\(file) has \(score.movements.count) movement(s): --movement must be 1 to \(score.movements.count)")
+            throw CommandFailure("\(file): movement \(movement ?? 0) cannot be played")
         }
         let bars = written.printedBarCount
         if let from, written.barIndex(printed: from) == nil {

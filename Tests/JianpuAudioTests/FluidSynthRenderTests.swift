@@ -1,5 +1,6 @@
 import AudioAnalysis
 import Foundation
+import Subprocesses
 import JianpuAudio
 import JianpuCore
 import JianpuTestSupport
@@ -63,7 +64,7 @@ func expectNotes(of timeline: Timeline, in wav: WAVAudio, soundFont: String, sta
 }
 
 /// Every test that makes real sound, one at a time (two cores; the paced test measures wall-clock time).
-@Suite("FluidSynth", .serialized, .enabled(if: testSoundFont != nil, "no SoundFont installed (Debian: fluid-soundfont-gm)"))
+@Suite("FluidSynth", .serialized, .enabled(if: Prerequisite.met(testSoundFont != nil), "no SoundFont installed (Debian: fluid-soundfont-gm)"))
 struct FluidSynthTests {
     @Test("offline render: every pitch right and every onset within 2 ms")
     func offlineRender() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import JianpuAudio
 import JianpuCore
 import JianpuTestSupport
@@ -161,7 +162,7 @@ extension FluidSynthTests {
     }
 
     @Test("ALSA driver with our callback, through a file plugin over a null device",
-          .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/alsa/alsa.conf"), "no /usr/share/alsa/alsa.conf (Debian: libasound2-data)"))
+          .enabled(if: Prerequisite.met(FileManager.default.fileExists(atPath: "/usr/share/alsa/alsa.conf")), "no /usr/share/alsa/alsa.conf (Debian: libasound2-data)"))
     func alsaFilePlugin() throws {
         let soundFont = try #require(testSoundFont)
         let system = try String(contentsOfFile: "/usr/share/alsa/alsa.conf", encoding: .utf8)

@@ -29,7 +29,7 @@ struct AudioFormatTests {
         return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test("the name's extension picks the format; .ogg and .flac decode to as many samples as the .wav", .enabled(if: hasSox))
+    @Test("the name's extension picks the format; .ogg and .flac decode to as many samples as the .wav", .enabled(if: Prerequisite.met(hasSox)))
     func formatsFollowTheName() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -80,7 +80,7 @@ struct AudioFormatTests {
     }
 
     @Test("renders are brought to -16 LUFS by default, to --loudness when asked, peaks under -1 dBFS; --gain turns it off",
-          .enabled(if: hasPyloudnorm))
+          .enabled(if: Prerequisite.met(hasPyloudnorm)))
     func loudnessIsNormalised() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -150,7 +150,7 @@ struct TranspositionOutputTests {
         #expect(!svg.contains(">1=C<") && !svg.contains(">G7<"))
     }
 
-    @Test("export --transpose +2 writes every note two semitones up and the key signature of D", .enabled(if: Subprocess.which("python3") != nil))
+    @Test("export --transpose +2 writes every note two semitones up and the key signature of D", .enabled(if: Prerequisite.met(Subprocess.which("python3") != nil)))
     func exportMovesNotesAndKey() throws {
         let folder = try AudioFormatTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -7,13 +7,9 @@ import Testing
 struct CommandLineTests {
     static let packageRoot = PackageFolder.root
     static let golden = packageRoot.appendingPathComponent("Tests/JianpuCLITests/Golden")
-    /// The `jianpu` built beside this test binary (the test target depends on the executable, so
-    /// `swift build --build-tests` and `swift test` build it first), else `.build/debug/jianpu`.
-    static let executable: String = {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("jianpu").path
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        return packageRoot.appendingPathComponent(".build/debug/jianpu").path
-    }()
+    /// The `jianpu` under test (`PackageFolder.program`: the test target depends on the executable, so
+    /// `swift test` builds it first).
+    static let executable = PackageFolder.program("jianpu")
 
     typealias Outcome = Subprocess
 
@@ -24,22 +20,23 @@ struct CommandLineTests {
         return try Subprocess.run(executable, arguments, input: input, environment: environment, directory: folder)
     }
 
-    static func goldenText(_ name: String) throws -> String {
-        try String(contentsOf: golden.appendingPathComponent(name), encoding: .utf8)
+    /// The golden file's text (`JIANPU_UPDATE_GOLDEN=1`: `actual`, written into it first).
+    static func goldenText(_ name: String, actual: String) throws -> String {
+        try Golden.expected(actual, in: golden.appendingPathComponent(name))
     }
 
     @Test("every command's --help matches its golden file", arguments: ["", "play", "render", "export", "typeset", "check", "info", "import", "scan", "serve"])
     func helpMatchesGolden(command: String) throws {
         let outcome = try Self.run((command.isEmpty ? [] : [command]) + ["--help"])
         #expect(outcome.status == 0)
-        #expect(outcome.output == (try Self.goldenText("help-\(command.isEmpty ? "jianpu" : command).txt")))
+        #expect(outcome.output == (try Self.goldenText("help-\(command.isEmpty ? "jianpu" : command).txt", actual: outcome.output)))
     }
 
     @Test("check reports every problem of a bad score with file:line:column, then exits 1")
     func checkReportsAllDiagnostics() throws {
         let outcome = try Self.run(["check", "Tests/JianpuCLITests/Golden/bad.jp"])
         #expect(outcome.status == 1)
-        #expect(outcome.errors == (try Self.goldenText("bad.check.txt")))
+        #expect(outcome.errors == (try Self.goldenText("bad.check.txt", actual: outcome.errors)))
     }
 
     @Test("check --strict refuses a bar of the wrong length that plain check only warns about")

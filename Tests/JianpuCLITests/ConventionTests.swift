@@ -1,15 +1,15 @@
 import Foundation
+import Subprocesses
 import Testing
 
 /// What every program does the same way: --version, did-you-mean, plurals, completions, man pages, installing.
 @Suite("command-line conventions")
 struct ConventionTests {
     static let root = CommandLineTests.packageRoot
-    static func binary(_ name: String, _ configuration: String = "debug") -> String {
-        root.appendingPathComponent(".build/\(configuration)/\(name)").path
-    }
+    static func binary(_ name: String) -> String { PackageFolder.program(name) }
+    /// `scripts/install` (with SKIP_BUILD) installs the release build.
     static var releaseBuilt: Bool {
-        ["jianpu", "chordpad"].allSatisfy { FileManager.default.isExecutableFile(atPath: binary($0, "release")) }
+        ["jianpu", "chordpad"].allSatisfy { FileManager.default.isExecutableFile(atPath: root.appendingPathComponent(".build/release/\($0)").path) }
     }
 
     static func run(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> CommandLineTests.Outcome {
@@ -111,7 +111,7 @@ struct ConventionTests {
     }
 
     @Test("scripts/install puts both programs, their man pages and completions under PREFIX",
-          .enabled(if: releaseBuilt, "needs swift build -c release"))
+          .enabled(if: Prerequisite.met(releaseBuilt), "needs swift build -c release"))
     func install() throws {
         let prefix = try Self.temporaryFolder()
         let outcome = try Self.run("/bin/bash", [Self.root.appendingPathComponent("scripts/install").path],

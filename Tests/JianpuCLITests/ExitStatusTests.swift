@@ -16,7 +16,7 @@ struct ExitStatusTests {
     }
 
     @Test("play into a full disk stops with a message and status 1, and does not hang",
-          .enabled(if: hasSoundFont, "needs a SoundFont"))
+          .enabled(if: Prerequisite.met(hasSoundFont), "needs a SoundFont"))
     func fullDiskStopsPlay() throws {
         let outcome = try Self.run(["play", "Scores/bjehp.jp", "--out", "/dev/full"])
         #expect(!outcome.timedOut, "jianpu play --out /dev/full was still running after 30 s")
@@ -26,7 +26,7 @@ struct ExitStatusTests {
     }
 
     @Test("a signal stops play at once with 128 + its number (130 for SIGINT)",
-          .enabled(if: hasSoundFont, "needs a SoundFont"), arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+          .enabled(if: Prerequisite.met(hasSoundFont), "needs a SoundFont"), arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
     func signalStopsPlay(signal: Int32, status: Int32) throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-signal-\(UUID().uuidString).wav")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -41,7 +41,7 @@ struct ExitStatusTests {
     }
 
     @Test("a driver FluidSynth does not have is a usage error (64) naming the drivers it has",
-          .enabled(if: hasSoundFont, "needs a SoundFont"))
+          .enabled(if: Prerequisite.met(hasSoundFont), "needs a SoundFont"))
     func unknownDriver() throws {
         let outcome = try Self.run(["play", "Scores/bjehp.jp", "--driver", "pulse"])
         #expect(outcome.status == 64)
@@ -51,7 +51,7 @@ struct ExitStatusTests {
     }
 
     @Test("no sound device is status 3 and suggests jianpu render or --out",
-          .enabled(if: hasSoundFont && !FileManager.default.fileExists(atPath: "/dev/snd/pcmC7D0p"), "needs a SoundFont and no card 7"))
+          .enabled(if: Prerequisite.met(hasSoundFont) && !FileManager.default.fileExists(atPath: "/dev/snd/pcmC7D0p"), "needs a SoundFont and no card 7"))
     func noSoundDevice() throws {
         let outcome = try Self.run(["play", "Scores/bjehp.jp", "--device", "hw:7,0"])
         #expect(outcome.status == 3)

@@ -368,7 +368,7 @@ struct HostileInputRoundTwoTests: FolderSuite {
     }
 
     @Test("render into a file that cannot grow (ulimit -f) says the file-size limit in words, not libsndfile's 'System error' nor a full disk",
-          .enabled(if: ExitStatusTests.hasSoundFont, "needs a SoundFont"))
+          .enabled(if: Prerequisite.met(ExitStatusTests.hasSoundFont), "needs a SoundFont"))
     func renderFullSaidInWords() throws {
         try file("s.jp", "1 2 3 4 | 5 6 7 1 |\n")
         let outcome = try shell("ulimit -f 200; TMPDIR=\"$PWD\" $J render s.jp -o o.wav")
@@ -498,7 +498,7 @@ extension HostileInputRoundTwoTests {
 
 extension HostileInputRoundTwoTests {
     @Test("render of a WAV into a pipe says a WAV cannot go to a pipe and what can, in words",
-          .enabled(if: ExitStatusTests.hasSoundFont, "needs a SoundFont"))
+          .enabled(if: Prerequisite.met(ExitStatusTests.hasSoundFont), "needs a SoundFont"))
     func wavIntoPipe() throws {
         try file("s.jp", "1 2 3 4 |\n")
         let outcome = try shell("mkfifo p.wav; (cat p.wav > /dev/null &); sleep 0.2; $J render s.jp -o p.wav")

@@ -267,7 +267,7 @@ struct HostileInputTests: FolderSuite {
         #expect(names() == ["p.jp"])
     }
 
-    static let chordpad = CommandLineTests.packageRoot.appendingPathComponent(".build/debug/chordpad").path
+    static let chordpad = PackageFolder.program("chordpad")
 
     @Test("chordpad checks --out and --record before anything: an existing take is never truncated", arguments: [
         "--out take.wav", "--record take.mid", "--record ro/x.mid", "--record sub", "--record none/x.mid", "--out t.wav --record t.wav",

@@ -13,7 +13,7 @@ struct LyricsCheckTests {
     }
 
     @Test("every syllable of the lyric fixtures sits where LilyPond sings it (scripts/lyrics-check)",
-          .enabled(if: referenceInstalled, "jianpu-ly or lilypond is not installed"))
+          .enabled(if: Prerequisite.met(referenceInstalled), "jianpu-ly or lilypond is not installed"))
     func fixturesAgreeWithLilyPond() throws {
         let outcome = try Subprocess.run("/usr/bin/env", ["python3", "scripts/lyrics-check", "--jianpu", CommandLineTests.executable, "Tests/Fixtures/Lyrics"],
                                          directory: CommandLineTests.packageRoot)

@@ -6,7 +6,7 @@ import Testing
 
 /// The package folder (two levels above this file).
 let packageRoot = PackageFolder.root.path
-let releaseBinary = packageRoot + "/.build/release/chordpad"
+let chordpadProgram = PackageFolder.program("chordpad")
 let hasTmux = Subprocess.which("tmux") != nil
 
 /// The ears of the tmux test (`Tests/tmux/check-pitches.py`), checked on tones of known pitch.
@@ -46,12 +46,11 @@ struct PitchCheckTests {
     }
 }
 
-@Suite("chordpad in tmux", .enabled(if: hasTmux && FileManager.default.isExecutableFile(atPath: releaseBinary),
-                                    "needs tmux and .build/release/chordpad (swift build -c release --product chordpad)"))
+@Suite("chordpad in tmux", .enabled(if: Prerequisite.met(hasTmux), "needs tmux"))
 struct TmuxTests {
     @Test("I-V-vi-IV in D major and MIDI C E G from a FIFO, heard in the WAV and named on screen", .timeLimit(.minutes(2)))
     func script() throws {
-        let output = try ProcessRunner.run("/bin/bash", [packageRoot + "/Tests/tmux/chordpad-test.sh", releaseBinary])
+        let output = try ProcessRunner.run("/bin/bash", [packageRoot + "/Tests/tmux/chordpad-test.sh", chordpadProgram])
         print(output)
         #expect(output.contains("PASS: all chordpad tmux tests"), "\(output)")
         #expect(!output.contains("FAIL"), "\(output)")

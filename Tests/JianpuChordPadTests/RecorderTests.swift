@@ -112,7 +112,7 @@ struct RecorderTests {
         #expect(PerformanceRecorder.position(seconds: 2) == WholeNotes(1))
     }
 
-    @Test("mido reads the file back, when it is installed", .enabled(if: ProcessRunner.pythonHasMido))
+    @Test("mido reads the file back, when it is installed", .enabled(if: Prerequisite.met(ProcessRunner.pythonHasMido)))
     func mido() throws {
         var pad = dMajorPad()
         var recorder = PerformanceRecorder()

@@ -122,7 +122,7 @@ struct MIDIFileTests {
         return run.output
     }
 
-    @Test("an independent reader (mido) reads back the same notes", .enabled(if: midoAvailable))
+    @Test("an independent reader (mido) reads back the same notes", .enabled(if: Prerequisite.met(midoAvailable)))
     func midoReadsBack() throws {
         let text = "title=Round trip\n1=G\n3/4\n4=72\n1 3[ q2 q3 q4 ] 5 | 135 - 0 |\nNextPart\ninstrument=Cello\n1, - - | 5, - - |"
         let timeline = T.timeline(text)
@@ -148,7 +148,7 @@ struct MIDIFileTests {
         #expect(expected.count == 10)
     }
 
-    @Test("mido reads a name on every part track, its instrument or its part, and the title on the first track", .enabled(if: midoAvailable))
+    @Test("mido reads a name on every part track, its instrument or its part, and the title on the first track", .enabled(if: Prerequisite.met(midoAvailable)))
     func midoReadsTrackNames() throws {
         let text = "title=Names\n1 2 3 4\nNextPart\ninstrument=Cello\n1, - - -\nNextPart\n5, - - -"
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-core-names-\(UInt64.random(in: 0...UInt64.max)).mid")

@@ -44,16 +44,17 @@ struct PracticeTests {
         #expect(BarRange("x") == nil)
         let tail = try Self.timeline().practised(PracticePlan(bars: BarRange(first: 3, last: 4)))
         #expect(Self.melody(tail) == [64, 64, 64, 64, 65, 65, 65, 65])
-        #expect(throws: PracticeError("there is no bar 99 to loop to after bar 3: the score has bars 1 to 4")) {
+        #expect(throws: PracticeError.noBarToLoopTo(99, after: 3, lowest: 1, highest: 4)) {
             try Self.timeline().practised(PracticePlan(bars: BarRange(first: 3, last: 99)))
         }
     }
 
     @Test("a loop from a bar the score does not have is refused, naming the score's bars")
     func loopOutsideScore() throws {
-        #expect(throws: PracticeError("there is no bar 9 to loop from: the score has bars 1 to 4")) {
+        #expect(throws: PracticeError.noBarToLoopFrom(9, lowest: 1, highest: 4)) {
             try Self.timeline().practised(PracticePlan(bars: BarRange(first: 9, last: 9)))
         }
+        #expect(PracticeError.noBarToLoopFrom(9, lowest: 1, highest: 4).description == "there is no bar 9 to loop from: the score has bars 1 to 4")
     }
 
     @Test("a count-in is bars of clicks in the meter, accented on the first beat, before the music, on the percussion channel")
@@ -117,7 +118,7 @@ struct PracticeTests {
 
     @Test("a part the score does not have is refused, listing the parts")
     func unknownPart() throws {
-        #expect(throws: PracticeError("there is no part flute; there is no part 3: the parts are 1 melody, 2 Cello")) {
+        #expect(throws: PracticeError.unknownParts(problems: ["there is no part flute", "there is no part 3"], partList: "1 melody, 2 Cello")) {
             try Self.timeline().practised(PracticePlan(parts: [
                 PartSetting(part: .name("flute"), change: .mute), PartSetting(part: .number(3), change: .solo),
             ]))

@@ -1,6 +1,7 @@
 import Foundation
 import JianpuCore
 import JianpuEngraving
+import Subprocesses
 import Testing
 
 /// The playing page opened in a real browser (headless Debian chromium), driven over the DevTools protocol.
@@ -30,7 +31,7 @@ struct HTMLPageTests {
     }
 
     static let browserScript = EngravingSupport.packageRoot.appendingPathComponent("Tests/JianpuEngravingTests/Browser/play_page.py").path
-    static let jianpu = EngravingSupport.packageRoot.appendingPathComponent(".build/debug/jianpu").path
+    static let jianpu = PackageFolder.program("jianpu")
 
     @Test("the page loads with no console errors, shows every note head, and the highlight follows the audio")
     func pagePlaysAndHighlights() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import JianpuCore
 @testable import JianpuInterchange
 import Testing
@@ -173,7 +174,7 @@ struct KeyFindingTests {
         return results.flatMap(\.warnings).map(\.message).filter { $0.contains("key signature says") }
     }
 
-    @Test("Bach chorales, chromatic and modal as they are, never warn", .enabled(if: hasCorpus), arguments: [
+    @Test("Bach chorales, chromatic and modal as they are, never warn", .enabled(if: Prerequisite.met(hasCorpus)), arguments: [
         "bach/bwv1.6.mxl", "bach/bwv10.7.mxl", "bach/bwv26.6.mxl", "bach/bwv62.6.mxl", "bach/bwv145.5.mxl", "bach/bwv244.15.mxl",
         "bach/bwv245.37.mxl", "bach/bwv254.mxl", "bach/bwv4.8.mxl", "bach/bwv408.mxl",
     ])
@@ -181,14 +182,14 @@ struct KeyFindingTests {
         #expect(try Self.keyWarnings(file) == [])
     }
 
-    @Test("Foster's lead sheet, in F under no signature, warns", .enabled(if: hasCorpus))
+    @Test("Foster's lead sheet, in F under no signature, warns", .enabled(if: Prerequisite.met(hasCorpus)))
     func fosterWarns() throws {
         #expect(try Self.keyWarnings("leadSheet/fosterBrownHair.mxl") == [
             "the key signature says C major, but the music is in F major (its tonic would be 4): --key auto writes 1=F",
         ])
     }
 
-    @Test("Foster's lead sheet under --key auto is written in F and plays the same notes", .enabled(if: hasCorpus))
+    @Test("Foster's lead sheet under --key auto is written in F and plays the same notes", .enabled(if: Prerequisite.met(hasCorpus)))
     func fosterAutoPlaysTheSame() throws {
         let bytes = try #require(FileManager.default.contents(atPath: Self.corpus + "leadSheet/fosterBrownHair.mxl"))
         let plain = try #require(ScoreImporter.convert(Array(bytes), file: "f.mxl").first)

@@ -46,7 +46,7 @@ struct MusicXMLExportRoundTripTests {
         "3/4\n1 2 3 | 0 0 1 | 0 - - | 1 ~ 1 ~ 1 |",
     ]
 
-    @Test("each construct reads back with the notes the MIDI export plays", .enabled(if: X.hasMusic21AndMido))
+    @Test("each construct reads back with the notes the MIDI export plays", .enabled(if: Prerequisite.met(X.hasMusic21AndMido)))
     func constructsReadBack() throws {
         let answers = try X.readBackLikeMIDI(Self.constructs)
         for (text, answer) in zip(Self.constructs, answers) {
@@ -54,13 +54,13 @@ struct MusicXMLExportRoundTripTests {
         }
     }
 
-    @Test("grace notes read back in order and the notes around them at their onsets", .enabled(if: X.hasMusic21AndMido))
+    @Test("grace notes read back in order and the notes around them at their onsets", .enabled(if: Prerequisite.met(X.hasMusic21AndMido)))
     func graceNotes() throws {
         let answers = try X.readBackLikeMIDI(["1 g[2] 3 g[q4] 6 7 | 1' - - - |", "1 [q23]g 4 5 | 6 - [56]g - 7 |"], gracesByPitch: true)
         #expect(answers == ["agree", "agree"])
     }
 
-    @Test("the compressed form reads back too", .enabled(if: X.hasMusic21AndMido))
+    @Test("the compressed form reads back too", .enabled(if: Prerequisite.met(X.hasMusic21AndMido)))
     func compressed() throws {
         let answers = try X.readBackLikeMIDI(["R{ 1 2 3 4 } A{ 5 6 7 1' | 7 6 5 - }\n1 - - - |", "title=Two\n1 2 3 4\nNextPart\n5 5 5 5"], compressed: true)
         #expect(answers == ["agree", "agree"])
@@ -78,7 +78,7 @@ struct MusicXMLExportRoundTripTests {
         _ = try X.export(text)
     }
 
-    @Test("every shipped score reads back with the notes the MIDI export plays", .enabled(if: X.hasMusic21AndMido))
+    @Test("every shipped score reads back with the notes the MIDI export plays", .enabled(if: Prerequisite.met(X.hasMusic21AndMido)))
     func shippedScoresReadBack() throws {
         let texts = try Self.shippedScores.map { try String(contentsOf: PackageFolder.root.appendingPathComponent("Scores/\($0)"), encoding: .utf8) }
         #expect(texts.count >= 9)
@@ -88,7 +88,7 @@ struct MusicXMLExportRoundTripTests {
         }
     }
 
-    @Test("the construct scores validate against the MusicXML 4.0 schema", .enabled(if: X.schema != nil), arguments: constructs)
+    @Test("the construct scores validate against the MusicXML 4.0 schema", .enabled(if: Prerequisite.met(X.schema != nil)), arguments: constructs)
     func schema(text: String) throws {
         // `export` validates every document when the schema is installed; this says so in the test list.
         let (xml, _, _) = try X.export(text)

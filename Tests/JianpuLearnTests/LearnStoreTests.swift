@@ -74,21 +74,13 @@ import Testing
     }
 }
 
-/// The newest built `jianpu`.
+/// The `jianpu` under test.
 enum LearnBinary {
-    static var path: String? {
-        [".build/release/jianpu", ".build/debug/jianpu"].map { PackageFolder.root.appendingPathComponent($0).path }
-            .filter { FileManager.default.isExecutableFile(atPath: $0) }
-            .max { modified($0) < modified($1) }
-    }
-
-    static func modified(_ path: String) -> Date {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date) ?? .distantPast
-    }
+    static let path = PackageFolder.program("jianpu")
 }
 
 /// `jianpu learn --plain` and `jianpu learn stats` as programs.
-@Suite(.enabled(if: LearnBinary.path != nil, "needs a built jianpu (swift build --product jianpu)"), .serialized)
+@Suite(.serialized)
 struct LearnProcessTests {
     static var binary: String? { LearnBinary.path }
 
@@ -165,12 +157,12 @@ struct LearnProcessTests {
 /// The interactive lesson in a real terminal (tmux): `Tests/tmux/learn-test.sh` walks a whole lesson in D major
 /// and in A harmonic minor.
 @Suite struct LearnTmuxTests {
-    static var canRun: Bool { Subprocess.which("tmux") != nil && Subprocess.which("python3") != nil && LearnBinary.path != nil }
+    static var canRun: Bool { Prerequisite.met(Subprocess.which("tmux") != nil && Subprocess.which("python3") != nil) }
 
     @Test(.enabled(if: canRun, "needs tmux, python3 and a built jianpu"), .timeLimit(.minutes(3)))
     func wholeLessonsInDMajorAndAHarmonicMinorInTmux() throws {
         let script = PackageFolder.root.appendingPathComponent("Tests/tmux/learn-test.sh").path
-        let run = try Subprocess.run("/bin/sh", [script, LearnBinary.path ?? ""], directory: PackageFolder.root, timeLimit: 150)
+        let run = try Subprocess.run("/bin/sh", [script, LearnBinary.path], directory: PackageFolder.root, timeLimit: 150)
         #expect(!run.timedOut, "learn-test.sh did not finish in 150 s")
         #expect(run.status == 0, "\(run.output)\n\(run.errors)")
         #expect(run.output.contains("PASS: tmux learn test"))

@@ -1,5 +1,6 @@
 import AudioAnalysis
 import Foundation
+import Subprocesses
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -9,9 +10,9 @@ import Testing
 @testable import JianpuQuiz
 
 /// The release binary run as a subprocess: faults, concurrency, errors, the interactive screen in tmux.
-@Suite(.enabled(if: Support.releaseBinary != nil, "needs .build/release/jianpu (swift build -c release)"), .serialized)
+@Suite(.serialized)
 struct ProcessTests {
-    static var binary: String { Support.releaseBinary ?? "/nonexistent" }
+    static var binary: String { Support.binary }
 
     @Test func killDuringAQuizLosesNoAnswerGiven() throws {
         let folder = Support.temporaryFolder()
@@ -273,7 +274,7 @@ struct ProcessTests {
         #expect(rows.allSatisfy { $0.recognizedNote == $0.rootNote + $0.recognizedInterval })
     }
 
-    @Test(.enabled(if: Support.soundFont != nil, "needs a SoundFont"))
+    @Test(.enabled(if: Prerequisite.met(Support.soundFont != nil), "needs a SoundFont"))
     func pacedWAVIsRealTimeAndHoldsTheQuestion() throws {
         let folder = Support.temporaryFolder()
         let wavPath = folder + "/quiz.wav"
@@ -296,7 +297,7 @@ struct ProcessTests {
 
     /// The live path (FluidSynth's ALSA driver calling our callback) under an ALSA configuration whose default
     /// device is a file plugin over a null device: unpaced, but the same audio a sound card would get.
-    @Test(.enabled(if: Support.soundFont != nil && FileManager.default.fileExists(atPath: "/usr/share/alsa/alsa.conf"), "needs a SoundFont and alsa.conf"))
+    @Test(.enabled(if: Prerequisite.met(Support.soundFont != nil && FileManager.default.fileExists(atPath: "/usr/share/alsa/alsa.conf")), "needs a SoundFont and alsa.conf"))
     func liveOutputThroughALSA() throws {
         let folder = Support.temporaryFolder()
         let raw = folder + "/alsa.raw"
@@ -324,7 +325,7 @@ struct ProcessTests {
         #expect(late.strength(ofNote: row.secondNote) > 3 * late.strength(ofNote: row.firstNote))
     }
 
-    @Test(.enabled(if: Support.which("tmux") != nil, "needs tmux"))
+    @Test(.enabled(if: Prerequisite.met(Support.which("tmux") != nil), "needs tmux"))
     func interactiveQuizInTmux() throws {
         let script = Support.packageRoot.appendingPathComponent("Tests/tmux/quiz-test.sh").path
         let result = try Support.run("/bin/sh", [script, Self.binary])
@@ -334,9 +335,9 @@ struct ProcessTests {
 }
 
 @Suite struct HelpTests {
-    @Test(.enabled(if: Support.anyBinary != nil, "needs a built jianpu"))
+    @Test
     func quizHelpIsGolden() throws {
-        let result = try Support.run(Support.anyBinary!, ["quiz", "--help"])
+        let result = try Support.run(Support.binary, ["quiz", "--help"])
         #expect(result.status == 0)
         try Support.expectGolden(result.out, "quiz-help.txt")
     }

@@ -16,34 +16,14 @@ enum Support {
         return path
     }
 
-    /// Compares `text` with the golden file; `UPDATE_GOLDEN=1` rewrites it instead.
+    /// Compares `text` with the golden file (`JIANPU_UPDATE_GOLDEN=1` rewrites it first).
     static func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = goldenFolder.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(at: goldenFolder, withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == expected, "differs from Golden/\(name) (UPDATE_GOLDEN=1 rewrites it)", sourceLocation: sourceLocation)
+        let expected = try Golden.expected(text, in: goldenFolder.appendingPathComponent(name))
+        #expect(text == expected, "differs from Golden/\(name) (JIANPU_UPDATE_GOLDEN=1 rewrites it)", sourceLocation: sourceLocation)
     }
 
-    /// The release binary, if it has been built.
-    static var releaseBinary: String? {
-        let path = packageRoot.appendingPathComponent(".build/release/jianpu").path
-        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-    }
-
-    /// The release or debug binary, whichever is newer and exists.
-    static var anyBinary: String? {
-        let candidates = [".build/release/jianpu", ".build/debug/jianpu"].map { packageRoot.appendingPathComponent($0).path }
-            .filter { FileManager.default.isExecutableFile(atPath: $0) }
-        return candidates.max { modified($0) < modified($1) }
-    }
-
-    static func modified(_ path: String) -> Date {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date) ?? .distantPast
-    }
+    /// The `jianpu` under test.
+    static let binary = PackageFolder.program("jianpu")
 
     static func which(_ tool: String) -> String? { Subprocess.which(tool) }
 

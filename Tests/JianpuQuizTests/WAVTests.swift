@@ -1,12 +1,13 @@
 import AudioAnalysis
 import Foundation
+import Subprocesses
 import JianpuAudio
 import JianpuCore
 import JianpuTestSupport
 import Testing
 @testable import JianpuQuiz
 
-@Suite(.enabled(if: Support.soundFont != nil, "needs a General MIDI SoundFont"))
+@Suite(.enabled(if: Prerequisite.met(Support.soundFont != nil), "needs a General MIDI SoundFont"))
 struct WAVTests {
     /// A seeded session into a `--fast` WAV, every answer right; returns the rows and the samples.
     static func render(interval: Interval, seed: UInt64, questions: Int) throws -> ([AnswerRow], WAVAudio) {

@@ -5,18 +5,15 @@ import Testing
 /// Runs `Tests/tmux/play-test.sh`: `jianpu play` in a real terminal (tmux) with the paced WAV sink —
 /// play, pause, seek, tempo and quit, the terminal restored, the WAV holding audio.
 ///
-/// Needs tmux, sox and the release binary (`swift build -c release --product jianpu`), or
-/// `JIANPU_BIN` pointing at a jianpu binary; skipped otherwise.
+/// Needs tmux and sox; skipped otherwise (failed where prerequisites are required).
 @Suite struct TmuxPlayTests {
-    static var binary: String {
-        ProcessInfo.processInfo.environment["JIANPU_BIN"] ?? PackageFolder.root.appendingPathComponent(".build/release/jianpu").path
-    }
+    static let binary = PackageFolder.program("jianpu")
 
     static var canRun: Bool {
-        Subprocess.which("tmux") != nil && Subprocess.which("sox") != nil && FileManager.default.isExecutableFile(atPath: binary)
+        Prerequisite.met(Subprocess.which("tmux") != nil && Subprocess.which("sox") != nil)
     }
 
-    @Test(.enabled(if: canRun, "needs tmux, sox and .build/release/jianpu (or JIANPU_BIN)"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: canRun, "needs tmux and sox"), .timeLimit(.minutes(3)))
     func playPauseSeekAndQuitInTmux() throws {
         // The script takes about 35 s (more on a busy machine); give up (and say so) after 150.
         let run = try Subprocess.run("/bin/bash", [PackageFolder.root.appendingPathComponent("Tests/tmux/play-test.sh").path],

@@ -3,9 +3,9 @@ import Subprocesses
 import Testing
 
 /// Runs `Tests/tmux/practice-keys-test.sh`: the play screen's practice keys (part, mute, solo, loop)
-/// in a real terminal. Needs tmux and the release binary, or `JIANPU_BIN`; skipped otherwise.
+/// in a real terminal. Needs tmux and sox; skipped otherwise.
 @Suite struct TmuxPracticeKeysTests {
-    @Test(.enabled(if: TmuxPlayTests.canRun, "needs tmux, sox and .build/release/jianpu (or JIANPU_BIN)"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: TmuxPlayTests.canRun, "needs tmux and sox"), .timeLimit(.minutes(2)))
     func practiceKeysInTmux() throws {
         let run = try Subprocess.run("/bin/bash", [PackageFolder.root.appendingPathComponent("Tests/tmux/practice-keys-test.sh").path],
                                      environment: ["JIANPU_BIN": TmuxPlayTests.binary], directory: PackageFolder.root, timeLimit: 100)

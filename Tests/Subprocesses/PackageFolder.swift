@@ -5,9 +5,18 @@ public enum PackageFolder {
     /// The package's root folder.
     public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A release-built program of the package (`.build/release/NAME`), when it has been built.
-    public static func releaseProgram(_ name: String) -> String? {
-        let path = root.appendingPathComponent(".build/release/\(name)").path
-        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    /// The folder of the programs under test: `JIANPU_PRODUCTS` when the run names one (`scripts/test` names the
+    /// release build it has just made), else the folder of this test binary, where `swift test` builds the
+    /// programs the test targets depend on. Never a copy some earlier build left behind.
+    public static let products: URL = {
+        if let named = ProcessInfo.processInfo.environment["JIANPU_PRODUCTS"], !named.isEmpty {
+            return URL(fileURLWithPath: named, relativeTo: root).standardizedFileURL
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
+    }()
+
+    /// The path of a program of the package under test (`jianpu`, `chordpad`): the one way tests find it.
+    public static func program(_ name: String) -> String {
+        products.appendingPathComponent(name).path
     }
 }

@@ -75,12 +75,7 @@ public struct TempoMap: Sendable, Hashable {
     }
 
     private func changeIndex(at position: WholeNotes) -> Int {
-        var low = 0, high = changes.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if changes[mid].position <= position { low = mid } else { high = mid - 1 }
-        }
-        return low
+        max(changes.partitioningIndex { $0.position > position } - 1, 0)
     }
 
     /// The tempo in force at a position.

@@ -61,11 +61,7 @@ extension Timeline {
     public func place(at position: WholeNotes) -> ScorePlace {
         let index = barIndex(at: position)
         let bar = bars.contains(index) ? bars[index] : PlayedBar(start: .zero, number: 1)
-        var low = 0, high = notes.count
-        while low < high {
-            let mid = (low + high) / 2
-            if notes[mid].onset <= position { low = mid + 1 } else { high = mid }
-        }
+        let low = notes.partitioningIndex { $0.onset > position }
         return ScorePlace(
             position: position, barIndex: index, bar: bar, offsetInBar: position - bar.start,
             noteIndex: low > 0 ? low - 1 : nil, seconds: tempoMap.seconds(at: position))
@@ -99,11 +95,6 @@ extension Timeline {
     }
 
     private func lastBar(where isAtOrBefore: (PlayedBar) -> Bool) -> PlayedBarIndex {
-        var low = 0, high = bars.count
-        while low < high {
-            let mid = (low + high) / 2
-            if isAtOrBefore(bars[mid]) { low = mid + 1 } else { high = mid }
-        }
-        return PlayedBarIndex(max(low - 1, 0))
+        PlayedBarIndex(max(bars.partitioningIndex { !isAtOrBefore($0) } - 1, 0))
     }
 }

@@ -1,7 +1,30 @@
 /// Why a practice plan does not fit a score: a bar or part it does not have, or a loop too long.
-public struct PracticeError: DescribedError, Hashable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+public enum PracticeError: DescribedError, Hashable {
+    /// Parts named that the score does not have (`there is no part flute`), and the parts it has.
+    case unknownParts(problems: [String], partList: String)
+    /// A loop's first bar is not a bar of the score, whose bars are `lowest` to `highest`.
+    case noBarToLoopFrom(PrintedBarNumber, lowest: PrintedBarNumber, highest: PrintedBarNumber)
+    /// A loop's last bar is not a bar of the score after its first.
+    case noBarToLoopTo(PrintedBarNumber, after: PrintedBarNumber, lowest: PrintedBarNumber, highest: PrintedBarNumber)
+    /// A passage played fewer than once or more often than a plan allows.
+    case passesOutOfRange(Int)
+    /// The passes would play more notes than a performance may hold.
+    case tooManyNotes(passes: Int, first: PrintedBarNumber, last: PrintedBarNumber, notes: Int, maximum: Int)
+
+    public var description: String {
+        switch self {
+        case let .unknownParts(problems, partList):
+            "\(problems.joined(separator: "; ")): the parts are \(partList)"
+        case let .noBarToLoopFrom(bar, lowest, highest):
+            "there is no bar \(bar) to loop from: the score has bars \(lowest) to \(highest)"
+        case let .noBarToLoopTo(bar, first, lowest, highest):
+            "there is no bar \(bar) to loop to after bar \(first): the score has bars \(lowest) to \(highest)"
+        case .passesOutOfRange(let passes):
+            "a passage is played 1 to \(PracticePlan.maximumPasses) times, not \(passes)"
+        case let .tooManyNotes(passes, first, last, notes, maximum):
+            "\(passes) passes of bars \(first) to \(last) play \(notes) notes, more than \(maximum): loop fewer times"
+        }
+    }
 }
 
 extension Timeline {
@@ -59,7 +82,7 @@ extension Timeline {
             }
         }
         if !problems.isEmpty {
-            throw PracticeError("\(problems.joined(separator: "; ")): the parts are \(partList)")
+            throw .unknownParts(problems: problems, partList: partList)
         }
         let anySolo = soloed.contains(true)
         let silent = parts.indices.map { muted[$0] || (anySolo && !soloed[$0]) || volume[$0] == 0 }
@@ -93,17 +116,17 @@ extension Timeline {
         var firstIndex = PlayedBarIndex(0), lastIndex = PlayedBarIndex(max(bars.count - 1, 0))
         if let range {
             guard let first = barIndex(printed: range.first) else {
-                throw PracticeError("there is no bar \(range.first) to loop from: the score has bars \(lowest) to \(highest)")
+                throw .noBarToLoopFrom(range.first, lowest: lowest, highest: highest)
             }
             // A last bar past the end is refused as a first bar past the end is (it was cut to the end in silence).
             guard range.last <= highest, let last = barIndex(printed: range.last), last >= first else {
-                throw PracticeError("there is no bar \(range.last) to loop to after bar \(range.first): the score has bars \(lowest) to \(highest)")
+                throw .noBarToLoopTo(range.last, after: range.first, lowest: lowest, highest: highest)
             }
             firstIndex = first
             lastIndex = last
         }
         guard passes >= 1, passes <= PracticePlan.maximumPasses else {
-            throw PracticeError("a passage is played 1 to \(PracticePlan.maximumPasses) times, not \(passes)")
+            throw .passesOutOfRange(passes)
         }
         let start = start(ofBarAt: firstIndex)
         let end = self.start(ofBarAt: lastIndex.advanced(by: 1))
@@ -112,7 +135,8 @@ extension Timeline {
         let restsInside = rests.filter { $0.onset >= start && $0.onset < end }
         // A performance may hold as many notes as repeats may add to a score.
         guard inside.count * passes <= notes.count + PerformanceLimits.maximumAddedItems else {
-            throw PracticeError("\(passes) passes of bars \(bars[firstIndex].number) to \(bars[lastIndex].number) play \(inside.count * passes) notes, more than \(notes.count + PerformanceLimits.maximumAddedItems): loop fewer times")
+            throw .tooManyNotes(passes: passes, first: bars[firstIndex].number, last: bars[lastIndex].number,
+                                notes: inside.count * passes, maximum: notes.count + PerformanceLimits.maximumAddedItems)
         }
         let meter = meters.last { $0.position <= start } ?? MeterChange(position: .zero, beats: 4, beatUnit: 4)
         let countIn = WholeNotes(Int64(meter.beats), Int64(max(meter.beatUnit, 1))) * Int64(countInBars)

@@ -77,11 +77,7 @@ public struct PlayedOnsets: Sendable {
     /// Seconds when the note written at `location` in `part` first sounds `pitch` (nil: the rest written there).
     public func onset(at location: SourceLocation, part: Int, pitch: Int?) -> Double? {
         let key = Self.key(location, part: part, pitch: pitch ?? -1)
-        var low = 0, high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
-        }
+        let low = keys.partitioningIndex { $0 >= key }
         return low < keys.count && keys[low] == key ? seconds[low] : nil
     }
 

@@ -93,20 +93,10 @@ extension WrittenPart {
     private static func find(_ location: SourceLocation, in written: [Place], near: Int) -> Int {
         if near + 1 < written.count, written[near + 1].location == location { return near + 1 }
         if near < written.count, written[near].location == location { return near }
-        var low = 0, high = written.count
-        while low < high {
-            let mid = (low + high) / 2
-            if written[mid].location < location { low = mid + 1 } else { high = mid }
-        }
-        return low
+        return written.partitioningIndex { $0.location >= location }
     }
 
     private static func lastIndex(in starts: [WholeNotes], atOrBefore position: WholeNotes) -> Int {
-        var low = 0, high = starts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if starts[mid] <= position { low = mid + 1 } else { high = mid }
-        }
-        return max(low - 1, 0)
+        max(starts.partitioningIndex { $0 > position } - 1, 0)
     }
 }

@@ -29,12 +29,7 @@ public struct WrittenScore: Sendable {
 
     /// The printed number of the bar written at `position` (a bar of a whole-bar rest counted as the bar it stands for).
     public func printedNumber(atWritten position: WholeNotes) -> PrintedBarNumber {
-        var low = 0, high = barStarts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if barStarts[mid] <= position { low = mid + 1 } else { high = mid }
-        }
-        return firstNumber.advanced(by: max(low - 1, 0))
+        firstNumber.advanced(by: max(barStarts.partitioningIndex { $0 > position } - 1, 0))
     }
 
     /// A part's meters with the 4/4 the music starts in when it says none at its start.
