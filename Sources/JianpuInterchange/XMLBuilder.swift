@@ -75,23 +75,7 @@ struct XMLBuilder {
     }
 
     private mutating func append(escaping value: String, from source: SourceLocation?) {
-        // Most values (numbers, names, syllables) need no escaping: appended whole.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0xEF }) {
-            text += value
-            return
-        }
-        var dropped = 0
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": text += "&amp;"
-            case "<": text += "&lt;"
-            case ">": text += "&gt;"
-            case "\"": text += "&quot;"
-            case "'": text += "&apos;"
-            default:
-                if XMLText.isAllowed(scalar) { text.unicodeScalars.append(scalar) } else { dropped += 1 }
-            }
-        }
+        let dropped = XMLText.append(escaping: value, to: &text, forbidden: nil)
         if dropped > 0 {
             let place = source ?? SourceLocation(file: "", line: 0, column: 0)
             warnings.append(.warning(at: place, "\(dropped) control character\(dropped == 1 ? "" : "s") left out of the MusicXML: XML 1.0 cannot hold \(dropped == 1 ? "it" : "them")"))
