@@ -1,81 +1,127 @@
 import JianpuCore
 
-/// An XML document written front to back into one growing string: names and attributes as given,
-/// text escaped, characters XML 1.0 forbids dropped (and counted, with the place they came from).
+/// An XML document written front to back into one growing byte buffer: names and attributes as
+/// given, text escaped (`XMLText`), characters XML 1.0 forbids dropped (and counted, with the place
+/// they came from).
 ///
-/// Appending is amortised constant time, so a document costs time linear in its size.
+/// Appending is amortised constant time, so a document costs time linear in its size; bytes, not a
+/// `String`, because a large score's document is tens of megabytes of small pieces.
 struct XMLBuilder {
-    private(set) var text = ""
+    private(set) var bytes: [UInt8] = []
     private var depth = 0
     /// One warning per place whose text held characters XML cannot carry.
     private(set) var warnings: [Diagnostic] = []
 
     init(reservingCapacity capacity: Int = 0) {
-        text.reserveCapacity(capacity)
-        text += "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+        bytes.reserveCapacity(capacity)
+        append("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n")
     }
 
+    /// The document as text.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
     /// Appends raw markup (a DOCTYPE line); the caller vouches for it.
-    mutating func raw(_ markup: String) { text += markup }
+    mutating func raw(_ markup: String) { append(markup) }
 
     /// `<name attributes>` on a line of its own; children follow, indented.
     mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
         indent()
-        text += "<"
-        text += name
+        bytes.append(UInt8(ascii: "<"))
+        append(name)
         add(attributes)
-        text += ">\n"
+        append(">\n")
         depth += 1
     }
 
     mutating func close(_ name: String) {
         depth -= 1
         indent()
-        text += "</"
-        text += name
-        text += ">\n"
+        append("</")
+        append(name)
+        append(">\n")
     }
 
     /// `<name attributes/>`.
     mutating func empty(_ name: String, _ attributes: [(String, String)] = []) {
         indent()
-        text += "<"
-        text += name
+        bytes.append(UInt8(ascii: "<"))
+        append(name)
         add(attributes)
-        text += "/>\n"
+        append("/>\n")
     }
 
     /// `<name attributes>value</name>`, the value escaped; `source` is where user text came from.
     mutating func element(_ name: String, _ value: String, _ attributes: [(String, String)] = [], from source: SourceLocation? = nil) {
         indent()
-        text += "<"
-        text += name
+        bytes.append(UInt8(ascii: "<"))
+        append(name)
         add(attributes, from: source)
-        text += ">"
+        bytes.append(UInt8(ascii: ">"))
         append(escaping: value, from: source)
-        text += "</"
-        text += name
-        text += ">\n"
+        append("</")
+        append(name)
+        append(">\n")
+    }
+
+    /// `<name>number</name>`: a count or a duration, written without making a string of it.
+    mutating func element(_ name: String, _ number: Int64) {
+        indent()
+        bytes.append(UInt8(ascii: "<"))
+        append(name)
+        bytes.append(UInt8(ascii: ">"))
+        append(number)
+        append("</")
+        append(name)
+        append(">\n")
     }
 
     private mutating func add(_ attributes: [(String, String)], from source: SourceLocation? = nil) {
         for (name, value) in attributes {
-            text += " "
-            text += name
-            text += "=\""
+            bytes.append(UInt8(ascii: " "))
+            append(name)
+            append("=\"")
             append(escaping: value, from: source)
-            text += "\""
+            bytes.append(UInt8(ascii: "\""))
         }
     }
 
-    private static let indents = (0..<64).map { String(repeating: "  ", count: $0) }
-
     private mutating func indent() {
-        text += Self.indents[min(max(depth, 0), Self.indents.count - 1)]
+        let spaces = 2 * min(max(depth, 0), 63)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
+    }
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func append(_ number: Int64) {
+        guard number >= 0 else {
+            append(String(number))
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = number
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
     }
 
     private mutating func append(escaping value: String, from source: SourceLocation?) {
-        let dropped = XMLText.append(escaping: value, to: &text, forbidden: nil)
+        var escaped = ""
+        let dropped = XMLText.append(escaping: value, to: &escaped, forbidden: nil)
+        append(escaped)
         if dropped > 0 {
             let place = source ?? SourceLocation(file: "", line: 0, column: 0)
             warnings.append(.warning(at: place, "\(dropped) control character\(dropped == 1 ? "" : "s") left out of the MusicXML: XML 1.0 cannot hold \(dropped == 1 ? "it" : "them")"))
