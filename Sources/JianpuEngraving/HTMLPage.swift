@@ -1,3 +1,5 @@
+import JianpuCore
+
 /// One self-contained HTML file: the pages as SVG, the performance as data, and a small player that
 /// needs no network: a WebAudio synthesizer that plays the score's notes, with play/pause, tempo,
 /// a loop of bars, a count-in and a click, parts to mute, and a progress bar with the current bar.
@@ -81,7 +83,7 @@ public enum HTMLPage {
 
     /// The page before its SVG.
     private static func head(_ engraving: Engraving, performance: PagePerformance?) -> String {
-        let title = SVGWriter.escaped(engraving.title ?? "jianpu")
+        let title = XMLText.escaped(engraving.title ?? "jianpu")
         let controls = performance == nil ? "" : """
         <div id="bar"><button id="play" type="button">▶ Play</button><span id="clock">0:00</span>
         <input id="progress" type="range" min="0" max="1" step="0.01" value="0" aria-label="position"><span id="where">bar 1</span>

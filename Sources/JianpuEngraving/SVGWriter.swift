@@ -33,7 +33,7 @@ public enum SVGWriter {
         var out = ""
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(n(engraving.width))pt\" height=\"\(n(total))pt\" viewBox=\"0 0 \(n(engraving.width)) \(n(total))\">\n"
-        if let title = engraving.title { out += "<title>\(escaped(title))</title>\n" }
+        if let title = engraving.title { out += "<title>\(XMLText.escaped(title))</title>\n" }
         if let source { out += EmbeddedSource.svgElement(source) }
         out += "<style>text{fill:#000}line,polyline,path{stroke:#000;fill:none;stroke-linecap:butt}circle{fill:#000}.page-sheet{fill:#fff;stroke:#ccc}rect.bar{fill:transparent;stroke:none}</style>\n"
         return out
@@ -112,7 +112,7 @@ public enum SVGWriter {
             if let syllable = glyph.syllable {
                 out += " data-sung-on=\"\(syllable.event)\" data-verse=\"\(syllable.verse + 1)\" data-at=\"\(syllable.onset.numerator)/\(syllable.onset.denominator)\""
             }
-            out += ">\(escaped(text))</text>\n"
+            out += ">\(XMLText.escaped(text))</text>\n"
         case .line(let to, let width):
             out += "<line class=\"\(cls)\" x1=\"\(n(glyph.at.x))\" y1=\"\(n(glyph.at.y))\" x2=\"\(n(to.x))\" y2=\"\(n(to.y))\" stroke-width=\"\(n(width))\""
             if let bar = glyph.bar { out += " data-bar=\"\(bar)\"" }
@@ -145,8 +145,6 @@ public enum SVGWriter {
         return text
     }
 
-    /// `text` for XML: escaped, and the control characters XML 1.0 forbids replaced (`XMLText`).
-    static func escaped(_ text: String) -> String { XMLText.escaped(text) }
 }
 
 /// The curve of a tie: a quadratic Bézier whose control point lifts the middle by `height`.

@@ -23,15 +23,7 @@ public enum EmbeddedSource {
         if text.unicodeScalars.allSatisfy(XMLText.isAllowed) {
             var out = "<metadata id=\"\(elementID)\" data-encoding=\"text\" data-bytes=\"\(bytes)\">"
             out.reserveCapacity(bytes + 100)
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\r": out += "&#13;"
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
+            XMLText.append(escaping: text, to: &out, carriageReturnAsReference: true)
             return out + "</metadata>\n"
         }
         return "<metadata id=\"\(elementID)\" data-encoding=\"base64\" data-bytes=\"\(bytes)\">\(Base64.encode(Array(text.utf8)))</metadata>\n"

@@ -25,9 +25,29 @@ public enum XMLText {
     /// `text` for an XML element or a quoted attribute: `& < > " '` escaped and the characters
     /// XML forbids replaced by `replacement`.
     public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { "&<>\"'".unicodeScalars.contains($0) || !isAllowed($0) }) else { return text }
+        guard needsEscaping(text) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
+        append(escaping: text, to: &out)
+        return out
+    }
+
+    /// Appends `text` to `out` escaped as `escaped(_:)` does; a character XML forbids becomes
+    /// `forbidden` (nil: left out), and with `carriageReturnAsReference` a carriage return becomes
+    /// `&#13;` (which a reader gives back as itself, not as a newline).
+    ///
+    /// The one escaper of every XML this package writes (MusicXML, SVG, the HTML page, the
+    /// embedded source, the quiz's charts). Returns how many characters XML forbids were met,
+    /// for a warning.
+    @discardableResult
+    public static func append(escaping text: String, to out: inout String, forbidden: Unicode.Scalar? = replacement,
+                              carriageReturnAsReference: Bool = false) -> Int {
+        // Most text (numbers, names, syllables) needs nothing: appended whole.
+        guard needsEscaping(text) else {
+            out += text
+            return 0
+        }
+        var met = 0
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
@@ -35,10 +55,23 @@ public enum XMLText {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            default: out.unicodeScalars.append(isAllowed(scalar) ? scalar : replacement)
+            case "\r" where carriageReturnAsReference: out += "&#13;"
+            default:
+                if isAllowed(scalar) {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    met += 1
+                    if let forbidden { out.unicodeScalars.append(forbidden) }
+                }
             }
         }
-        return out
+        return met
+    }
+
+    /// Whether `text` holds anything to escape or replace: a quick look at its bytes (a control
+    /// character, `& < > " '`, or the lead byte 0xEF of U+FFFE and U+FFFF).
+    private static func needsEscaping(_ text: String) -> Bool {
+        text.utf8.contains { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0xEF }
     }
 
     /// A message naming the forbidden characters found, such as `U+000B (a vertical tab)`, for a warning.

@@ -62,7 +62,8 @@ struct MeasureWriter {
         xml.close("measure")
     }
 
-    func units(_ length: WholeNotes) -> String { String(Divisions.units(length, divisions: divisions)) }
+    /// `length` counted in the document's divisions.
+    func units(_ length: WholeNotes) -> Int64 { Divisions.units(length, divisions: divisions) }
 
     private func writeLeftBarline(_ xml: inout XMLBuilder) {
         guard frame.repeatForward || frame.endingStart != nil else { return }
