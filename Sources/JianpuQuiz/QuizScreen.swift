@@ -1,28 +1,30 @@
 import Foundation
 import JianpuCore
+import JianpuPractice
 import JianpuTerminal
 
 /// `jianpu quiz` in a terminal: the keyboard with the red lower note, answers typed or played on the keys.
 /// The questions, answers and screen are `QuizScreen.Program`; `ProgramLoop` runs it.
 public final class QuizScreen {
     public let drill: QuizDrill
-    public let audio: QuizAudio
-    public let events: QuizEventQueue
+    public let audio: PromptPlayer
     public let explain: Bool
     private let session: TerminalSession
     private let pianoKeys: Bool
     private let midi: MIDIInput?
+    private let output: LineOutput
 
     /// - Parameter pianoKeys: start with the computer keyboard as a piano (Tab switches to typing names).
     /// - Parameter session: a raw-mode terminal session; it ends the quiz on a signal.
     /// - Parameter midi: the MIDI keyboard, whose note-ons answer with that upper note.
-    public init(drill: QuizDrill, audio: QuizAudio, events: QuizEventQueue, session: TerminalSession,
+    /// - Parameter output: where the recap is written once the screen is gone.
+    public init(drill: QuizDrill, audio: PromptPlayer, session: TerminalSession, output: LineOutput,
                 explain: Bool = false, pianoKeys: Bool = false, midi: MIDIInput? = nil) {
+        self.output = output
         self.session = session
         self.pianoKeys = pianoKeys
         self.drill = drill
         self.audio = audio
-        self.events = events
         self.explain = explain
         self.midi = midi
     }
@@ -47,7 +49,7 @@ public final class QuizScreen {
         let width = session.size.columns
         session.restore()
         // The recap stays in the terminal: wrapped at word boundaries as the screen is.
-        Self.recapLines(summary, width: width).forEach(PlainQuiz.writeLine)
+        Self.recapLines(summary, width: width).forEach(output.write)
         return summary
     }
 
@@ -257,7 +259,7 @@ public final class QuizScreen {
                     message.append(QuizScreen.reviewHelp)
                     return result.isCorrect ? [] : [.play(QuizSounds.correction(for: question, answered: interval))]
                 case .failure(let error):
-                    message = ["? \(error.message)"]
+                    message = ["? \(error)"]
                     return []
                 case nil:
                     return []
@@ -287,7 +289,7 @@ public final class QuizScreen {
             var lines: [String] = []
             func add(_ text: String) { lines += Wording.wrap(text, width: width, indent: "  ") }
             add("jianpu quiz   question \(drill.asked + (answered ? 0 : 1))/\(drill.total)   score \(drill.correct)/\(drill.asked)")
-            add("\(question.kind.name) · lower note \(Pitch(midiNumber: question.root)) (red ●) · \(question.instrumentName)")
+            add("\(question.kind.name) · lower note \(QuizSounds.noteName(question.root)) (red ●) · \(question.instrumentName)")
             lines.append("")
             lines += drawing(for: question, columns: width).lines(marks: marks, labelRoot: mode == .keys ? question.root : nil,
                                                                  colour: colour, window: width, focus: question.root)

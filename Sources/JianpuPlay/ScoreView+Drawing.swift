@@ -30,7 +30,9 @@ extension ScoreView {
         let time = bar.timeThrough.map { ", " + $0 } ?? ""
         let place = bar.isCountIn ? "count-in" : "bar \(bar.number)/\(max(timeline.printedBarCount, 1))\(time)"
         let practice = status.practice.map { "   " + $0 } ?? ""
-        header.append(Self.fit(" \(place)   \(Self.clock(elapsed)) / \(Self.clock(total))   \(state)\(practice)", width))
+        // A loop plays until stopped: there is no total to count down to.
+        let totalText = status.isLooping ? "∞ (loop)" : Self.clock(total)
+        header.append(Self.fit(" \(place)   \(Self.clock(elapsed)) / \(totalText)   \(state)\(practice)", width))
         header.append(String(repeating: "─", count: width))
         let footer = [String(repeating: "─", count: width), Self.fit(" " + Self.keyHelp, width)]
 
@@ -42,7 +44,9 @@ extension ScoreView {
             let partCount = partNames.count
             // The parts named once, when the screen has room to spare for it.
             if partCount > 1, available > 6 {
-                let names = partNames.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: "   ")
+                let names = partNames.enumerated().map { index, name in
+                    "\(index + 1) \(name)" + (status.partMarks[index].map { " [\($0)]" } ?? "")
+                }.joined(separator: "   ")
                 body.append(Self.fit(" " + names, width, style: Self.dim))
             }
             let room = available - body.count
