@@ -86,7 +86,7 @@ public struct ChordPadSession {
 
     /// Plays until the player quits or a signal arrives; returns the signal that ended it, if any.
     /// The take's files are checked before anything starts, and written at the end whatever ends the session.
-    /// - Throws: `AudioError`, `MIDIInputError` or `ChordPadError` for what stopped it, or what was lost.
+    /// - Throws: `AudioError`, `TerminalError` or `ChordPadError` for what stopped it, or what was lost.
     public func run() throws -> Int32? {
         let outputs = try TakeOutputs(out: options.out, record: options.record, inputs: options.inputs)
         if outputs.audio != nil || outputs.record != nil, !TerminalSession.isInteractive { throw Self.needsTerminal }

@@ -43,7 +43,7 @@ public struct LearnSession {
 
     /// Teaches the lesson to its end, Esc, the end of input or a signal; returns the signal that ended it, if any.
     /// - Throws: `LearnError` for a key or scale that names none (checked before anything is opened), `AudioError`,
-    ///   `MIDIInputError` (checked before the log is made), `PracticeFailure` (the log, standard output).
+    ///   `TerminalError` (checked before the log is made), `PracticeFailure` (the log, standard output).
     public func run() throws -> Int32? {
         let scale = try Scale(key: options.key, scale: options.scale)
         if !options.isMuted { try AudioOutput.checkDriver(of: options.destination) }

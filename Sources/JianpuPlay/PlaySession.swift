@@ -22,7 +22,7 @@ public struct PlaySession {
         /// Draw nothing, even on a terminal.
         public var quiet = false
         /// Play the passage again and again until stopped (`--loop` without `--loop-times`), after the count-in
-        /// bars that open it.
+        /// bars that open it. The timeline then holds the passage `passesForLoop` times.
         public var loopsUntilStopped = false
         public var countInBars = 0
         /// What a missing sound device's message suggests instead.
@@ -37,6 +37,10 @@ public struct PlaySession {
             self.destination = destination
         }
     }
+
+    /// The passes a timeline that loops until stopped holds: the loop is the first, and the second, never reached,
+    /// gives the loop's end a bar start the schedule knows (a schedule's last bar has none after it).
+    public static let passesForLoop = 2
 
     public let options: Options
 
@@ -89,11 +93,13 @@ public struct PlaySession {
         return session.interruption
     }
 
-    /// The bars looped until stopped: the schedule's bars after the count-in, or nil when the passage plays its
-    /// passes and ends.
+    /// The bars looped until stopped: the first pass after the count-in, or nil when the passage plays its passes
+    /// and ends.
     func loopedBars(_ bars: ClosedRange<PlayedBarIndex>) -> ClosedRange<PlayedBarIndex>? {
         guard options.loopsUntilStopped else { return nil }
+        let count = bars.upperBound.value - bars.lowerBound.value + 1
+        let pass = max((count - options.countInBars) / Self.passesForLoop, 1)
         let first = min(bars.lowerBound.advanced(by: options.countInBars), bars.upperBound)
-        return first...bars.upperBound
+        return first...min(first.advanced(by: pass - 1), bars.upperBound)
     }
 }

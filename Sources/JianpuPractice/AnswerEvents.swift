@@ -96,7 +96,7 @@ public final class AnswerEventQueue: Sendable {
 extension AnswerEventQueue {
     /// Pushes `.midiNote` for every note-on read from `path`: a raw MIDI device such as
     /// `/dev/snd/midiC1D0`, a FIFO, or `seq` for an ALSA sequencer port named `portName`.
-    /// - Throws: `MIDIInputError` naming the path and what to give instead.
+    /// - Throws: `TerminalError` naming the path and what to give instead.
     public func listen(toMIDI path: String, portName: String) throws {
         let input = try MIDIInput(path: path, portName: portName)
         // Line by line there is no screen to show that the keyboard went quiet: it is said on standard error.

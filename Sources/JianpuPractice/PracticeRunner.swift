@@ -28,7 +28,7 @@ public struct PracticeRunner {
     /// Runs `screen` on a raw terminal (with the MIDI keyboard opened for its loop), or `lines` with the answers
     /// read from standard input and the MIDI keyboard. Returns what the session returned and the signal that
     /// ended it, if one did.
-    /// - Throws: what the session throws, `MIDIInputError`, `TerminalError`, `AudioError` when the take could not
+    /// - Throws: what the session throws, `TerminalError`, `TerminalError`, `AudioError` when the take could not
     ///   be written, and `PracticeFailure.standardOutput` when a line could not be written.
     public func run<Result>(screen: (TerminalSession, MIDIInput?) throws -> Result,
                             lines: (AnswerEventQueue) throws -> Result) throws -> (result: Result, interruption: Int32?) {

@@ -52,7 +52,7 @@ public struct QuizSession {
     public init(options: Options) { self.options = options }
 
     /// Asks the questions until the last, `q`, the end of input or a signal.
-    /// - Throws: `AudioError` (the driver is checked before the log is touched), `MIDIInputError` (checked before
+    /// - Throws: `AudioError` (the driver is checked before the log is touched), `TerminalError` (checked before
     ///   the log is made), `PracticeFailure` (the log, standard output), `QuizError`.
     public func run() throws -> Outcome {
         if case .muted = options.destination {} else { try AudioOutput.checkDriver(of: options.destination) }

@@ -29,7 +29,7 @@ struct Play: ParsableCommand {
         // A loop plays until it is stopped, unless --loop-times (or a tempo trainer) says how often.
         let practice = sound.practice
         let untilStopped = practice.loop != nil && practice.loopTimes == nil && practice.tempoSteps == nil
-        let (timeline, playback) = try sound.performance(of: score, file: input.file, loopTimes: untilStopped ? 1 : 100)
+        let (timeline, playback) = try sound.performance(of: score, file: input.file, loopTimes: untilStopped ? PlaySession.passesForLoop : 100)
         var options = PlaySession.Options(score: score, timeline: timeline, playback: playback,
                                           soundFont: try output.synth.soundFont(), destination: output.destination)
         options.gain = output.synth.level

@@ -186,7 +186,7 @@ import JianpuTerminal
     @Test("a folder as MIDI input is refused at once, named as a folder; a FIFO and a file are taken")
     func midiInputFolder() throws {
         let folder = Support.temporaryFolder()
-        let error = try #require(throws: MIDIInputError.self) { try AnswerEventQueue().listen(toMIDI: folder, portName: "jianpu-quiz") }
+        let error = try #require(throws: TerminalError.self) { try AnswerEventQueue().listen(toMIDI: folder, portName: "jianpu-quiz") }
         #expect(error.description == "MIDI input \(folder) is a folder: give a raw MIDI device (/dev/snd/midiC*D*, /dev/midi*) or a FIFO made with mkfifo")
         #expect(mkfifo(folder + "/m.fifo", 0o600) == 0)
         #expect(try MIDIInput.check(folder + "/m.fifo") == S_IFIFO)
