@@ -4,6 +4,11 @@ import JianpuEngraving
 
 /// Drawing a score view: the screen's lines for a status, with the sounding notes highlighted.
 extension ScoreView {
+    /// A key word as printed, its accidental as ♯ or ♭: `1=B♭`, `6=F♯`.
+    static func printedKey(_ word: String) -> String {
+        word.replacingOccurrences(of: "#", with: "♯").replacingOccurrences(of: "(?<=[A-Ga-g])b", with: "♭", options: .regularExpression)
+    }
+
     /// The screen for a playback state: at most `rows` lines, none wider than `columns`.
     public func lines(for status: Status, columns: Int, rows screenRows: Int) -> [String] {
         let width = max(columns, 10)
@@ -12,7 +17,7 @@ extension ScoreView {
         var header: [String] = []
         var top = " " + title
         if let key = timeline.keys.last(where: { $0.position.doubleValue <= position + Self.tolerance }) ?? timeline.keys.first {
-            top += "   " + key.name
+            top += "   " + Self.printedKey(key.name)
         }
         if let meter = timeline.meters.last(where: { $0.position.doubleValue <= position + Self.tolerance }) ?? timeline.meters.first {
             top += "   \(meter.beats)/\(meter.beatUnit)"

@@ -58,7 +58,7 @@ struct Learn: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    @Flag(help: "No sound at all (no SoundFont needed).")
+    @Flag(help: "No sound at all (no SoundFont needed); the exercises that must be heard are left out.")
     var mute = false
 
     func validate() throws {

@@ -65,3 +65,14 @@ import Testing
         #expect(PlaySession(options: options).loopedBars(PlayedBarIndex(0)...PlayedBarIndex(4)) == PlayedBarIndex(1)...PlayedBarIndex(2))
     }
 }
+
+/// The play screen's header prints the key as a score does.
+@Suite struct PlayHeaderTests {
+    @Test("the key's accidental is printed as ♭ or ♯: 1=B♭, not 1=Bb")
+    func keyIsPrinted() {
+        let fixture = Fixture("1=Bb\n4/4\n1 2 3 4 | 5 6 7 1' |\n")
+        let header = fixture.lines(at: 0).first.map(ScoreView.plain) ?? ""
+        #expect(header.contains("1=B♭"), "\(header)")
+        #expect(ScoreView.printedKey("6=F#") == "6=F♯")
+    }
+}
