@@ -47,9 +47,11 @@ let package = Package(
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // The engraving's real fonts and its PDF, through cairo.
         .target(name: "JianpuPrint", dependencies: ["JianpuEngraving", "CCairo"]),
-        // The terminal session (raw mode, signals, redraw), MIDI input and the score's drawing, for the
-        // interactive programs. No audio.
-        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuEngraving", "JianpuFiles", "CALSA"]),
+        // The terminal session (raw mode, signals, redraw), the programs' event loop and MIDI input, for the
+        // interactive programs. No audio, no engraving.
+        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuFiles", "CALSA"]),
+        // `jianpu play`: the play screen (the score engraved as text, the practice keys) and its session.
+        .target(name: "JianpuPlay", dependencies: ["JianpuCore", "JianpuAudio", "JianpuEngraving", "JianpuFiles", "JianpuTerminal"]),
         // poppler-glib: a PDF's embedded files, its pages' text with positions, and its pages drawn (through cairo).
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         // leptonica: page images read (PNG, JPEG, TIFF), binarised, straightened, cut into pieces of ink.
@@ -63,16 +65,28 @@ let package = Package(
             name: "JianpuCommandLine",
             dependencies: ["JianpuCore", "JianpuAudio", "JianpuFiles", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // Interval ear trainer: drills, adaptive selection, the SQLite log (GRDB), statistics.
+        // What the practice features share (quiz, learn): the prompt player, the answer events, line output, the
+        // piano drawing and keys, the seeded random generator, the practice log's core (GRDB) and the session runner.
         .target(
-            name: "JianpuQuiz",
+            name: "JianpuPractice",
             dependencies: [
                 "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Interval ear trainer: drills, adaptive selection, its answers in the log, statistics.
+        .target(
+            name: "JianpuQuiz",
+            dependencies: [
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuFiles", "JianpuPractice",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // The scale and chord trainer: lessons, exercises and their screen as a pure state machine (`jianpu learn`).
-        .target(name: "JianpuLearn", dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuQuiz"]),
+        .target(
+            name: "JianpuLearn",
+            dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuPractice", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // The live editor (`jianpu serve`): a local, token-guarded web server whose page edits jianpu text beside its
         // typeset pages; routes, file access and the render service. The page's HTML, JS and CSS are Swift strings (Page/).
         .target(
@@ -85,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "jianpu",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuQuiz", "JianpuLearn", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange", "JianpuScan", "JianpuScanIO", "JianpuServe",
+                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuPractice", "JianpuPlay", "JianpuQuiz", "JianpuLearn", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange", "JianpuScan", "JianpuScanIO", "JianpuServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -119,12 +133,12 @@ let package = Package(
         .testTarget(name: "JianpuInterchangeTests", dependencies: ["Subprocesses", "JianpuInterchange", "JianpuCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "JianpuQuizTests",
-            dependencies: ["JianpuQuiz", "JianpuCore", "JianpuAudio", "AudioAnalysis", "JianpuTestSupport", "Subprocesses", "jianpu", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["JianpuQuiz", "JianpuPractice", "JianpuCore", "JianpuAudio", "AudioAnalysis", "JianpuTestSupport", "Subprocesses", "jianpu", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "JianpuLearnTests",
-            dependencies: ["JianpuLearn", "JianpuQuiz", "JianpuCore", "JianpuTerminal", "Subprocesses", "jianpu", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["JianpuLearn", "JianpuPractice", "JianpuCore", "JianpuTerminal", "Subprocesses", "jianpu", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Scan: typeset pages read back (embedded text, vector PDFs), hostile files refused.
         .testTarget(name: "JianpuScanTests", dependencies: ["Subprocesses", "JianpuScan", "JianpuScanIO", "JianpuCore", "JianpuEngraving", "JianpuPrint", "JianpuInterchange"]),
@@ -134,7 +148,9 @@ let package = Package(
             dependencies: ["Subprocesses", "JianpuServe", "JianpuCore", "jianpu", .product(name: "HummingbirdTesting", package: "hummingbird")],
             exclude: ["Browser"]
         ),
-        .testTarget(name: "JianpuTerminalTests", dependencies: ["Subprocesses", "jianpu", "JianpuTerminal", "JianpuCore", "JianpuAudio"]),
+        .testTarget(name: "JianpuPracticeTests", dependencies: ["JianpuPractice", "JianpuCore"]),
+        .testTarget(name: "JianpuTerminalTests", dependencies: ["Subprocesses", "JianpuTerminal", "JianpuCore", "JianpuAudio"]),
+        .testTarget(name: "JianpuPlayTests", dependencies: ["Subprocesses", "jianpu", "JianpuPlay", "JianpuTerminal", "JianpuCore", "JianpuAudio"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,8 +7,7 @@ public enum ChordLookup {
     /// - Throws: `ChordPadError` naming the closest chord names when `text` is none.
     public static func describe(_ text: String, tuning: Tuning, formulas: [ChordFormula]) throws -> String {
         guard let chord = Chord(name: text, formulas: formulas) ?? Chord(symbol: text, formulas: formulas) else {
-            throw ChordPadError("unknown chord '\(text)'\(suggestion(for: text, formulas: formulas)); "
-                                + "a chord is a root and a type: CMinor, F#Dominant7, or a symbol: Bm, G7")
+            throw ChordPadError.unknownChord(text, closest: suggestion(for: text, formulas: formulas))
         }
         let notes = chord.noteNames.map(\.description).joined(separator: " ")
         let head = "\(chord.symbol) (\(chord.name)): \(notes)"

@@ -1,3 +1,4 @@
+import Foundation
 import JianpuCore
 
 /// What the screen shows besides the pad's own state.
@@ -45,7 +46,7 @@ public enum ChordPadScreen {
     }
 
     /// A note name with its colour.
-    public static func coloured(_ name: NoteName, symbol: Bool = false) -> String {
+    public static func coloured(_ name: NoteName, symbol: Bool = true) -> String {
         let text = symbol ? name.symbol : name.description
         guard let colour = colour(of: name) else { return text }
         return colour + text + reset
@@ -82,12 +83,19 @@ public enum ChordPadScreen {
         }
     }
 
+    /// A chord symbol as printed, its accidentals as ♯ and ♭: `F♯m`, `B♭`, `C♯m7♭5`, `G/F♯`. A `b` is a flat after the
+    /// root's or the bass's letter and before a number (`b5`); the letters of `dim` and `sus` stay.
+    public static func printed(_ symbol: String) -> String {
+        symbol.replacingOccurrences(of: "#", with: "♯")
+            .replacingOccurrences(of: "(?<=^[A-G])b|(?<=/[A-G])b|b(?=[0-9])", with: "♭", options: .regularExpression)
+    }
+
     /// The screen's lines.
     public static func render(_ pad: ChordPad, status: ScreenStatus = ScreenStatus(), width: Int = 80) -> [String] {
         var lines: [String] = []
         let key = pad.key
-        let tuningText = pad.tuning.notes.map { coloured($0) }.joined(separator: ", ")
-        lines.append("\(bold)chordpad\(reset)  tuning \(bold)\(TerminalText.visible(pad.tuning.name))\(reset) (\(key.description)): \(tuningText)   \(dim), . change\(reset)")
+        let tuningText = pad.tuning.notesFromTonic.map { coloured($0, symbol: true) }.joined(separator: ", ")
+        lines.append("\(bold)chordpad\(reset)  tuning \(bold)\(TerminalText.visible(pad.tuning.name))\(reset) (\(key.tonic.symbol) \(key.mode?.spokenName ?? "scale")): \(tuningText)   \(dim), . change\(reset)")
         lines.append("")
 
         // Chord columns.
@@ -105,8 +113,8 @@ public enum ChordPadScreen {
             keysRow += padded("[\(KeyLayout.chordKeys[index])]", column)
             // The current column names what it plays: its triad or its seventh chord.
             let shown = current ? pad.currentChord : chord
-            let symbolText = colour(of: shown.chord.root).map { $0 + shown.chord.symbol + reset } ?? shown.chord.symbol
-            namesRow += padded(mark + (mark.isEmpty ? symbolText : shown.chord.symbol) + end, column)
+            let symbolText = colour(of: shown.chord.root).map { $0 + printed(shown.chord.symbol) + reset } ?? printed(shown.chord.symbol)
+            namesRow += padded(mark + (mark.isEmpty ? symbolText : printed(shown.chord.symbol)) + end, column)
             numeralsRow += padded(mark + shown.romanNumeral + end, column)
         }
         lines.append(keysRow)
@@ -121,13 +129,13 @@ public enum ChordPadScreen {
                     let tone = pad.columnTones(degree: degree)[row]
                     let name = key.spelling(of: Int(tone) % 12)
                     let on = degree == pad.currentDegree && sounding.contains(tone)
-                    line += padded("\(keys[degree - 1]) " + (on ? inverse + name.description + reset : coloured(name)), column)
+                    line += padded("\(keys[degree - 1]) " + (on ? inverse + name.symbol + reset : coloured(name)), column)
                 }
                 lines.append(line)
             }
             var sevenths = "7ths    "
             for (index, chord) in pad.seventhChords.enumerated() {
-                sevenths += padded("\(KeyLayout.seventhChordKeys[index]) \(chord.chord.symbol)", column)
+                sevenths += padded("\(KeyLayout.seventhChordKeys[index]) \(printed(chord.chord.symbol))", column)
             }
             lines.append(sevenths)
             lines.append(strumText(pad) + "   " + dim + "letter keys: the columns' tones   Tab: the melody" + reset)
@@ -138,13 +146,13 @@ public enum ChordPadScreen {
 
         // What sounds.
         if let name = pad.soundingName {
-            let notes = pad.soundingKeys.map { key.spelling(of: $0 % 12).description + String($0 / 12 - 1) }.joined(separator: " ")
-            lines.append("Sounding: \(bold)\(name.symbol)\(reset)   \(name.numeral ?? "-")   (\(notes))")
+            let notes = pad.soundingKeys.map { key.spelling(of: $0 % 12).symbol + String($0 / 12 - 1) }.joined(separator: " ")
+            lines.append("Sounding: \(bold)\(printed(name.symbol))\(reset)   \(name.numeral ?? "-")   (\(notes))")
         } else {
             lines.append("Sounding: -")
         }
         if let midi = status.midiInput {
-            let held = pad.lastMIDINotes.map { key.spelling(of: Int($0) % 12).description + String(Int($0) / 12 - 1) }
+            let held = pad.lastMIDINotes.map { key.spelling(of: Int($0) % 12).symbol + String(Int($0) / 12 - 1) }
             lines.append("MIDI in: \(midi)   held: \(held.isEmpty ? "-" : held.joined(separator: " "))")
         }
 
@@ -187,7 +195,7 @@ public enum ChordPadScreen {
         let toneNames = zip(KeyLayout.chordToneKeys, tones).map { keyName, tone in
             "[\(keyName)] " + coloured(key.spelling(of: Int(tone) % 12))
         }
-        lines.append("Tones of \(pad.currentChord.chord.symbol): " + toneNames.joined(separator: "  ") + "    " + strumText(pad))
+        lines.append("Tones of \(printed(pad.currentChord.chord.symbol)): " + toneNames.joined(separator: "  ") + "    " + strumText(pad))
         lines.append("")
         let melody = pad.melodyNotes
         let melodySounding = Set(pad.voices.filter { $0.section != .chord }.map(\.key))
@@ -197,7 +205,7 @@ public enum ChordPadScreen {
         for (index, note) in melody.enumerated() {
             let on = melodySounding.contains(note.key)
             melodyKeys += padded(String(KeyLayout.melodyKeys[index]), 4)
-            let name = on ? inverse + note.name.description + reset : coloured(note.name)
+            let name = on ? inverse + note.name.symbol + reset : coloured(note.name)
             melodyNames += padded(name, 4)
             melodyDegrees += padded(degreeText(note.degree, octave: note.octave), 4)
         }

@@ -17,13 +17,13 @@ struct TakeOutputs {
             audio = try out.map { path throws(FileProblem) in try OutputFile(path, inputs: inputs) }
             self.record = try record.map { path throws(FileProblem) in try OutputFile(path, inputs: inputs) }
         } catch let problem as FileProblem {
-            throw ChordPadError("cannot write \(problem)")
+            throw ChordPadError.cannotWrite("\(problem)")
         }
         if let audio, let recordFile = self.record, audio.isSame(as: recordFile.path) {
-            throw ChordPadError("--out and --record both name \(recordFile.path): give each its own file")
+            throw ChordPadError.sameFileForOutAndRecord(recordFile.path)
         }
         if let recordFile = self.record, recordFile.isDevice {
-            do { recordStream = try recordFile.open() } catch { throw ChordPadError("cannot write \(error)") }
+            do { recordStream = try recordFile.open() } catch { throw ChordPadError.cannotWrite("\(error)") }
         }
     }
 
@@ -33,7 +33,7 @@ struct TakeOutputs {
         let timeline = recorder.timeline(endingAt: time)
         let summary = "\(timeline.notes.count) notes, \(minutesAndSeconds(seconds))"
         if let problem = StandardMIDIFile.problem(writing: timeline) {
-            return .failure(ChordPadError("cannot write \(file.path): \(problem); the take (\(summary)) was lost"))
+            return .failure(.takeLost("\(file.path): \(problem)", take: summary))
         }
         do {
             if let stream {
@@ -44,7 +44,7 @@ struct TakeOutputs {
             }
             return .success("wrote \(TerminalText.visible(file.path)): \(summary)")
         } catch {
-            return .failure(ChordPadError("cannot write \(error.description); the take (\(summary)) was lost"))
+            return .failure(.takeLost(error.description, take: summary))
         }
     }
 

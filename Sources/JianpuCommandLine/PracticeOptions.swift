@@ -8,7 +8,7 @@ public struct PracticeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Loop printed bars FIRST-LAST (e.g. 5-8), each the first time through; repeats inside play as performed.", valueName: "bars"))
     public var loop: String?
 
-    @Option(help: "How many times the loop plays (play: 100, so until you stop it; render, export and the page: 4).")
+    @Option(help: "How many times the loop plays (play: until you stop it; render, export and the page: 4).")
     public var loopTimes: Int?
 
     @Option(help: ArgumentHelp("Bars of clicks in the meter, accented on the first beat, before the music.", valueName: "bars"))

@@ -19,7 +19,8 @@ public enum AnswerText {
         return jianpu(text, in: scale)
     }
 
-    /// A jianpu number (`#5`, `1'`, `6,,`) as a MIDI number: an unmarked `1` is the scale's do in octave 4.
+    /// A jianpu number (`#5`, `1'`, `6,,`) as a MIDI number: an unmarked `1` is the do where the notation puts it
+    /// (`notatedDoMIDI`: octave 4 for 1=C to 1=F, octave 3 for 1=G to 1=B).
     public static func jianpu(_ text: Substring, in scale: Scale) -> Int? {
         var rest = text[...]
         var accidental = 0
@@ -37,7 +38,7 @@ public enum AnswerText {
             }
         }
         guard abs(octave) <= 4 else { return nil }
-        return scale.doMIDI + [0, 2, 4, 5, 7, 9, 11][number - 1] + accidental + 12 * octave
+        return scale.notatedDoMIDI + [0, 2, 4, 5, 7, 9, 11][number - 1] + accidental + 12 * octave
     }
 
     /// The notes of a line: every word a note, or a single chord symbol (`Em`, `F#m7`, `G/B`) voiced in close

@@ -31,6 +31,27 @@ public enum ExerciseKind: String, Sendable, Hashable, CaseIterable, Codable, Cus
 
     /// The log's name.
     public var description: String { rawValue }
+
+    /// Whether the question is only heard, nothing shown: without sound it cannot be asked.
+    public var isHeard: Bool {
+        switch self {
+        case .hearDegree, .hearChord, .nameDegree, .nameChord: true
+        default: false
+        }
+    }
+
+    /// Whether the question asks for one note of the scale, so that its degree is the note's (a chord's degree
+    /// is its root's, and a chord tone's the chord's: they say little about the note).
+    public var asksForANote: Bool {
+        switch self {
+        case .scaleUp, .scaleDown, .degree, .note, .hearDegree, .nameDegree: true
+        case .chord, .chordTone, .hearChord, .nameChord: false
+        }
+    }
+
+    /// The exercises a lesson asks, in order: all of them, or without sound (`--mute`) those not heard, so that
+    /// a silent lesson never marks a question wrong that could not be heard.
+    public static func asked(muted: Bool) -> [ExerciseKind] { allCases.filter { !muted || !$0.isHeard } }
 }
 
 /// One question of an exercise: what is asked, what answers it, and what it sounds.

@@ -3,7 +3,8 @@ import JianpuCore
 /// What the lesson says about what was played and how it went: the names of notes and chords played,
 /// each exercise's score, the summary and what to practise next.
 extension LearnProgram {
-    /// `G/B (V6)`, `D F♯ (no chord)`, `F♯4 (3)`: the notes played together, named in the key.
+    /// `G/B (V6)`, `D♭: D♭ F A♭`, `D F♯ (no chord)`, `F♯4 (3)`: the notes played together, named in the key. A chord
+    /// of the key carries its numeral; any other its notes, so that a major chord (`D♭`) never reads as a lone note.
     public func name(_ notes: [Int]) -> String? {
         guard let lowest = notes.min() else { return nil }
         let classes = Set(notes.map { $0 % 12 })
@@ -14,7 +15,8 @@ extension LearnProgram {
         guard let chord = namer.name(midiNumbers: notes, in: scale.key) else {
             return notes.sorted().map { scale.key.spelling(of: $0 % 12).symbol }.joined(separator: " ") + " (no chord)"
         }
-        return chord.chord.printedSymbol + (chord.romanNumeral.map { " (\($0))" } ?? "")
+        if let numeral = chord.romanNumeral { return "\(chord.chord.printedSymbol) (\(numeral))" }
+        return "\(chord.chord.printedSymbol): " + chord.chord.noteNames.map(\.symbol).joined(separator: " ")
     }
 
     /// `play a degree: 2/3 right; practise 6 (B)`: an exercise's score and its misses, as it ends.
@@ -40,14 +42,8 @@ extension LearnProgram {
             lines.append("  \(kind.title): \(right)/\(asked.count)")
             if right < asked.count { weak.append((Double(right) / Double(asked.count), kind.title)) }
         }
-        // The notes missed, by degree (a chord's degree is its root's, and says little about the note).
-        let missedDegrees = Set(answers.filter { answer in
-            guard !answer.isCorrect else { return false }
-            switch answer.item.target {
-            case .note, .degreeName: return answer.item.kind != .chordTone
-            case .chord, .chordName: return false
-            }
-        }.compactMap(\.item.degree)).sorted()
+        // The notes missed, by degree, as `learn stats` counts them (`ExerciseKind.asksForANote`).
+        let missedDegrees = Set(answers.filter { !$0.isCorrect && $0.item.kind.asksForANote }.compactMap(\.item.degree)).sorted()
         if weak.isEmpty {
             lines.append("practise next: all right; try another key: jianpu learn \(Self.nextKey(after: scale).symbol) --scale \(scale.kind.rawValue)")
         } else {

@@ -1,6 +1,6 @@
 import Foundation
 import JianpuCore
-import JianpuQuiz
+import JianpuPractice
 import JianpuTerminal
 
 /// A note to sound: when (seconds from now), how long, which key.
@@ -64,6 +64,8 @@ public struct LearnProgram: TerminalProgram {
     private var lights: [(start: Double, end: Double, midi: Int)] = []
     private var releases: [(time: Double, midi: Int)] = []
     private var group: [(midi: Int, time: Double)] = []
+    /// Every note played since the question was asked: a chord played a note at a time is named whole.
+    private var questionNotes: [Int] = []
     private var collected: Set<Int> = []
     private var marksQuestion = -1
     private var askedAt = 0.0
@@ -241,6 +243,7 @@ public struct LearnProgram: TerminalProgram {
         askedAt = now
         collected = []
         group = []
+        questionNotes = []
         typed = ""
         say("\(index + 1)/\(lesson.items.count) \(item.kind.title): \(item.prompt)")
         return sound(of: item)
@@ -268,12 +271,15 @@ public struct LearnProgram: TerminalProgram {
                 releases.append((now + Self.keyNoteSeconds, note))
             }
         }
+        questionNotes += notes
         heard = name(group.map(\.midi))
         guard let item, !item.isNamed else {
             for note in notes { marks[note] = .sounding }
             return effects
         }
         let wanted = item.pitchClasses
+        // A chord asked for is named from every note played for it, however slowly: not from the last few alone.
+        if case .chord = item.target { heard = name(questionNotes) }
         for note in notes {
             if wanted.contains(note % 12) {
                 marks[note] = .right

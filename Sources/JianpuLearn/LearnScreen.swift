@@ -1,6 +1,6 @@
 import Foundation
 import JianpuCore
-import JianpuQuiz
+import JianpuPractice
 
 /// The lesson drawn as text: the two-octave piano with the scale's keys labelled, then the page.
 extension LearnProgram {
@@ -96,7 +96,7 @@ extension LearnProgram {
             let leftAligned = !Self.whiteClasses.contains(midi % 12) && scale.notes.contains { $0.pitchClass == (midi + 11) % 12 }
             let name = scale.notes[position]
             Self.put(name.symbol, at: center, in: &letters, leftAligned: leftAligned)
-            let (number, octave) = scale.jianpu(midi: midi)
+            let (number, octave) = scale.notatedJianpu(midi: midi)
             Self.put(number, at: center, in: &digits, leftAligned: leftAligned)
             let dotColumn = leftAligned ? center + number.count - 1 : center
             for row in 0..<min(abs(octave), 2) {
@@ -135,7 +135,7 @@ extension LearnProgram {
         let cell = columns >= 53 ? 5 : 4, titleWidth = columns >= 53 ? 11 : 9
         let indent = columns >= 53 ? "  " : ""
         let names = scale.notes.map(\.symbol) + [scale.tonic.symbol]
-        let numbers = scale.ascendingMIDI.map(scale.typedJianpu(midi:))
+        let numbers = scale.ascendingMIDI.map(scale.notatedTypedJianpu(midi:))
         let intervals = scale.intervalsFromTonic + ["P8"]
         func row(_ title: String, _ cells: [String], offset: Int = 0) -> String {
             let body = cells.map { $0.padding(toLength: cell, withPad: " ", startingAt: 0) }.joined()
@@ -161,8 +161,8 @@ extension LearnProgram {
             (title.padding(toLength: 11, withPad: " ", startingAt: 0) + cells.map { $0.padding(toLength: cell, withPad: " ", startingAt: 0) }.joined())
                 .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        var lines = Wording.wrap("triads of \(scale.key): \(scale.triadPattern.joined(separator: " "))", width: max(40, columns), indent: "  ")
-        if scale.kind.mode == nil { lines += Wording.wrap("(a pentatonic scale plays the chords of \(scale.key))", width: max(40, columns)) }
+        var lines = Wording.wrap("triads of \(scale.keyName): \(scale.triadPattern.joined(separator: " "))", width: max(40, columns), indent: "  ")
+        if scale.kind.mode == nil { lines += Wording.wrap("(a pentatonic scale plays the chords of \(scale.keyName))", width: max(40, columns)) }
         for start in stride(from: 0, to: 7, by: perRow) {
             let range = start..<min(7, start + perRow)
             lines += [

@@ -1,12 +1,12 @@
 import Foundation
 import JianpuCore
-import JianpuQuiz
+import JianpuPractice
 
 /// What the log says about the lessons (`jianpu learn stats`): accuracy per key, exercise and degree, in the
 /// quiz statistics' forms (a text table, CSV, JSON).
 public struct LearnStatistics: Sendable, Hashable, Codable {
     /// Accuracy and response time of one group of answers, as the quiz's statistics count them.
-    public typealias Line = QuizStatistics.Line
+    public typealias Line = AccuracyLine
 
     public var since: String?
     public var answers: Int
@@ -32,8 +32,11 @@ public struct LearnStatistics: Sendable, Hashable, Codable {
         byExercise = Dictionary(grouping: rows, by: \.exercise)
             .sorted { (order.firstIndex(of: $0.key) ?? order.count, $0.key) < (order.firstIndex(of: $1.key) ?? order.count, $1.key) }
             .map { Line(item: JianpuCore.TerminalText.visible($0.key), rows: $0.value) }
-        byDegree = Dictionary(grouping: rows.filter { $0.degree != nil }, by: { $0.degree ?? 0 }).sorted { $0.key < $1.key }
-            .map { Line(item: "degree \($0.key)", rows: $0.value) }
+        // A degree is what the lesson calls one: a note's jianpu number in its key (A minor's tonic is 6), counted
+        // over the questions that ask for a note, as the lesson's "practise next" counts them.
+        byDegree = Dictionary(grouping: rows.compactMap { row in Self.jianpuDegree(of: row).map { ($0, row) } }, by: \.0)
+            .sorted { Self.degreeOrder($0.key) < Self.degreeOrder($1.key) }
+            .map { Line(item: "degree \($0.key)", rows: $0.value.map(\.1)) }
     }
 
     /// The statistics as text tables.
@@ -77,6 +80,18 @@ public struct LearnStatistics: Sendable, Hashable, Codable {
         return (try? String(decoding: encoder.encode(self), as: UTF8.self)).map { $0 + "\n" } ?? "{}\n"
     }
 
+    /// The jianpu number of a row's degree (`6`, `♯5`), for a question that asks for a note in a key the log names.
+    static func jianpuDegree(of row: LearnAnswerRow) -> String? {
+        guard let degree = row.degree, ExerciseKind(rawValue: row.exercise)?.asksForANote == true,
+              (1...7).contains(degree), let scale = try? Scale(key: row.scale, scale: nil) else { return nil }
+        return scale.jianpuNumber(of: scale.key.note(atDegree: degree))
+    }
+
+    /// Jianpu numbers in the order of their digits, a sharp or flat after the plain one.
+    static func degreeOrder(_ number: String) -> (Int, String) {
+        (number.last?.wholeNumberValue ?? 0, number)
+    }
+
     static func fixed(_ value: Double) -> String { String(format: "%.1f", value) }
 
     static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
@@ -94,10 +109,10 @@ extension LearnStatistics {
     public static func report(log path: String, since: String?, format: Format) throws -> String {
         var start: Date?
         if let since {
-            guard let date = QuizStatistics.parseDate(since) else { throw LearnError("--since '\(since)' is not a date: give YYYY-MM-DD") }
+            guard let date = LogDate.parse(since) else { throw LearnError("--since '\(since)' is not a date: give YYYY-MM-DD") }
             start = date
         }
-        let statistics = LearnStatistics(rows: try QuizStore.forReading(path: path).learnAnswers(since: start), since: since)
+        let statistics = LearnStatistics(rows: try PracticeLog.forReading(path: path).learnAnswers(since: start), since: since)
         switch format {
         case .table: return statistics.table()
         case .csv: return statistics.csv()
@@ -106,7 +121,7 @@ extension LearnStatistics {
     }
 }
 
-extension QuizStatistics.Line {
+extension AccuracyLine {
     /// The line of `item` from lesson answers.
     init(item: String, rows: [LearnAnswerRow]) {
         self.init(item: item, responseTimes: rows.map(\.responseMilliseconds), correct: rows.filter(\.isCorrect).count)

@@ -1,5 +1,5 @@
 import JianpuCore
-import JianpuQuiz
+import JianpuPractice
 
 /// A lesson on one scale: the questions of every exercise, in order, drawn with a seed.
 public struct Lesson: Sendable, Hashable {
@@ -10,7 +10,7 @@ public struct Lesson: Sendable, Hashable {
     /// a chord's third and seventh, then a degree and a chord heard to play back and to name.
     public init(scale: Scale, seed: UInt64? = nil, exercises: [ExerciseKind] = ExerciseKind.allCases) {
         self.scale = scale
-        var random = seed.map(QuizRandom.init(seed:)) ?? QuizRandom()
+        var random = seed.map(SeededRandom.init(seed:)) ?? SeededRandom()
         let names = scale.notes
         let up = scale.ascendingMIDI
         let degrees = scale.kind.degrees

@@ -1,5 +1,6 @@
 import Foundation
 import JianpuCore
+import JianpuPractice
 
 /// One past answer, as the selector weighs it.
 public struct AnswerSummary: Sendable, Hashable {
@@ -103,7 +104,7 @@ public struct AdaptiveSelector: Sendable {
     }
 
     /// Draws an interval and a kind, each in proportion to its weight.
-    public func choose(using random: inout QuizRandom) -> (Interval, PlaybackKind) {
+    public func choose(using random: inout SeededRandom) -> (Interval, PlaybackKind) {
         let interval = intervals[random.weightedIndex(intervalWeights.map(\.weight))]
         let kind = kinds[random.weightedIndex(kindWeights.map(\.weight))]
         return (interval, kind)

@@ -1,16 +1,10 @@
 import Foundation
 import GRDB
 import JianpuCore
+import JianpuPractice
 
 /// One row of `recognize_intervals`: an answer, as logged the moment it is given.
 public struct AnswerRow: Sendable, Hashable, Codable {
-    /// The longest response time counted (a day): a log's longer or negative times (a clock that
-    /// jumped, a row written by hand) are held to 0...a day, so sums and means over a lifetime of
-    /// answers stay far inside an Int.
-    static let longestResponse = 86_400_000
-
-    static func heldResponse(_ milliseconds: Int) -> Int { min(max(milliseconds, 0), longestResponse) }
-
     public var id: Int64?
     public var sessionID: Int64
     public var playedAt: Date
@@ -55,7 +49,7 @@ public struct AnswerRow: Sendable, Hashable, Codable {
         self.errorInverted = mistake.isInverted
         self.errorWideness = mistake.isWideness
         self.errorOneSemitone = mistake.isOneSemitone
-        self.responseMilliseconds = Self.heldResponse(Int(saturating: (recognizedAt.timeIntervalSince(playedAt) * 1000).rounded()))
+        self.responseMilliseconds = PracticeLog.heldResponse(Int(saturating: (recognizedAt.timeIntervalSince(playedAt) * 1000).rounded()))
         self.rootNote = question.root
         self.program = Int(question.program)
     }
@@ -92,16 +86,10 @@ public struct AnswerRow: Sendable, Hashable, Codable {
         errorWideness = try Self.field(row, "error_wideness")
         errorOneSemitone = try Self.field(row, "error_one_semitone")
         let response: Int? = try Self.field(row, "response_ms")
-        responseMilliseconds = Self.heldResponse(response ?? 0)
+        responseMilliseconds = PracticeLog.heldResponse(response ?? 0)
         let root: Int? = try Self.field(row, "root_note")
         rootNote = root ?? min(firstNote, secondNote)
         let program: Int? = try Self.field(row, "program")
         self.program = program ?? 0
     }
-}
-
-/// A column of the quiz log whose value is not what the log holds there.
-struct UnfitColumn: Error {
-    var column: String
-    var value: String
 }

@@ -1,19 +1,19 @@
 import Foundation
 import JianpuCore
 import JianpuFiles
-import Synchronization
+import JianpuPractice
 
 /// The quiz without a terminal: prints each question and its feedback as plain lines and reads one answer
 /// per line (or a note from the MIDI keyboard), so it can be scripted and tested.
 public final class PlainQuiz {
     public let drill: QuizDrill
-    public let audio: QuizAudio
-    public let events: QuizEventQueue
+    public let audio: PromptPlayer
+    public let events: AnswerEventQueue
     public let explain: Bool
     private let write: (String) -> Void
 
-    public init(drill: QuizDrill, audio: QuizAudio, events: QuizEventQueue, explain: Bool = false,
-                write: @escaping (String) -> Void = PlainQuiz.writeLine) {
+    public init(drill: QuizDrill, audio: PromptPlayer, events: AnswerEventQueue, explain: Bool = false,
+                write: @escaping (String) -> Void) {
         self.drill = drill
         self.audio = audio
         self.events = events
@@ -63,7 +63,7 @@ public final class PlainQuiz {
                         }
                         break answering
                     case .failure(let error):
-                        write("? \(error.message)")
+                        write("? \(error)")
                     case nil:
                         break
                     }
@@ -73,27 +73,5 @@ public final class PlainQuiz {
         let summary = try drill.finish()
         summary.lines.forEach(write)
         return summary
-    }
-}
-
-extension PlainQuiz {
-    /// The `errno` of the first line that could not be written to standard output; nil while all were.
-    private static let failedWrite = Mutex<Int32?>(nil)
-
-    /// Writes a line to standard output at once (unbuffered, so a pipe sees each question as it is asked).
-    /// A line that cannot be written (a full disk, a closed stream) is remembered for `outputFailure`,
-    /// and nothing more is written: the program fails at its end instead of exiting 0.
-    public static func writeLine(_ text: String) {
-        guard failedWrite.withLock({ $0 == nil }) else { return }
-        if !StandardStreams.output(text + "\n") {
-            let code = errno
-            failedWrite.withLock { $0 = code }
-        }
-    }
-
-    /// Why a line of the session could not be written to standard output (one line, as the other
-    /// commands say it), or nil when all were written.
-    public static var outputFailure: String? {
-        failedWrite.withLock { $0 }.map { "cannot write to standard output: \(String(cString: strerror($0)))" }
     }
 }

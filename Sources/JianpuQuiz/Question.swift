@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPractice
 
 /// One drill: a lower note, an interval above it, how it is played and on what.
 public struct Question: Sendable, Hashable {
@@ -33,7 +34,12 @@ public enum QuizSounds {
     /// One note of a melodic interval: a quarter.
     public static let noteLength = WholeNotes(1, 4)
     /// The velocity of quiz notes.
-    public static let velocity: UInt8 = 96
+    public static let velocity = PromptPlayer.velocity
+
+    /// A key's name as the screen prints it, its accidental as in print: `A♯4`, `C4`.
+    public static func noteName(_ midi: Int) -> String {
+        Pitch(midiNumber: midi).description.replacingOccurrences(of: "#", with: "♯")
+    }
 
     /// The General MIDI name of a program, e.g. `Acoustic Grand Piano`.
     public static func instrumentName(_ program: UInt8) -> String {

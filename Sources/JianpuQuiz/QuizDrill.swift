@@ -1,35 +1,7 @@
 import Foundation
 import JianpuCore
 import JianpuFiles
-
-/// Where the quiz gets the time: the system clock, or a fake one in tests.
-public protocol QuizClock: Sendable {
-    func now() -> Date
-}
-
-/// The system clock.
-public struct SystemClock: QuizClock {
-    public init() {}
-    public func now() -> Date { Date() }
-}
-
-/// A clock for tests: starts at `start` and moves on by `step` seconds each time it is read.
-public final class SteppingClock: QuizClock, @unchecked Sendable {
-    private var current: Date
-    private let step: TimeInterval
-    private let lock = NSLock()
-    public init(start: Date, step: TimeInterval) {
-        current = start
-        self.step = step
-    }
-    public func now() -> Date {
-        lock.lock()
-        defer { lock.unlock() }
-        let value = current
-        current = current.addingTimeInterval(step)
-        return value
-    }
-}
+import JianpuPractice
 
 /// The outcome of one answer.
 public struct AnswerResult: Sendable, Hashable {
@@ -72,9 +44,9 @@ public struct QuizSummary: Sendable, Hashable {
 /// Shared by the line-by-line runner and the terminal screen.
 public final class QuizDrill {
     public let settings: QuizSettings
-    public let store: QuizStore
-    public let clock: any QuizClock
-    public private(set) var random: QuizRandom
+    public let store: PracticeLog
+    public let clock: any PracticeClock
+    public private(set) var random: SeededRandom
     public private(set) var selector: AdaptiveSelector
     /// Missed intervals coming back soon in this session.
     public private(set) var review = ReviewSchedule()
@@ -102,12 +74,12 @@ public final class QuizDrill {
     public let total: Int
 
     /// Prepares a session. `history` (oldest first) starts the adaptive selection where the user left off.
-    public init(settings: QuizSettings, store: QuizStore, clock: any QuizClock = SystemClock(), seed: UInt64? = nil,
+    public init(settings: QuizSettings, store: PracticeLog, clock: any PracticeClock = SystemClock(), seed: UInt64? = nil,
                 history: [AnswerSummary] = [], testRepetitions: Int? = nil, passMark: Int? = nil) {
         self.settings = settings
         self.store = store
         self.clock = clock
-        self.random = seed.map(QuizRandom.init(seed:)) ?? QuizRandom()
+        self.random = seed.map(SeededRandom.init(seed:)) ?? SeededRandom()
         let intervals = settings.distinctIntervals
         let kinds = settings.distinctKinds
         self.selector = AdaptiveSelector(intervals: intervals, kinds: kinds, history: history)
@@ -177,10 +149,10 @@ public final class QuizDrill {
         case .note(let note):
             let difference = note - question.root
             guard difference >= 0 else {
-                return .failure(QuizError("\(Pitch(midiNumber: note)) is below the red note \(Pitch(midiNumber: question.root)): choose the upper note"))
+                return .failure(.belowTheLowerNote(note: note, lower: question.root))
             }
             guard let interval = Interval(semitones: difference) else {
-                return .failure(QuizError("\(Pitch(midiNumber: note)) is more than two octaves above \(Pitch(midiNumber: question.root))"))
+                return .failure(.beyondTwoOctaves(note: note, lower: question.root))
             }
             return .success((interval, note))
         default:
@@ -190,7 +162,7 @@ public final class QuizDrill {
 
     /// Checks and logs an answer (committed before this returns).
     public func answer(_ recognized: Interval, note: Int) throws -> AnswerResult {
-        guard let question = current else { throw QuizError("no question is being asked") }
+        guard let question = current else { throw QuizError.noQuestionAsked }
         let now = clock.now()
         let row = AnswerRow(sessionID: sessionID, playedAt: playedAt ?? now, recognizedAt: now, question: question,
                             recognizedNote: note, recognized: recognized, repeatedTimes: repeatedTimes)
@@ -225,7 +197,7 @@ public final class QuizDrill {
                     warnedUnsaved = false
                 }
             } catch {
-                let reason = (error as? QuizError)?.message ?? "\(error)"
+                let reason = (error as? any DescribedError)?.description ?? "\(error)"
                 lastRefusal = reason
                 if !warnedUnsaved {
                     notify("\(reason): your answer is kept in memory and tried again with the next one")
@@ -252,13 +224,13 @@ public final class QuizDrill {
                 } catch where attempt < 3 {
                     attempt += 1
                 } catch {
-                    lastRefusal = (error as? QuizError)?.message ?? "\(error)"
+                    lastRefusal = (error as? any DescribedError)?.description ?? "\(error)"
                     throw error
                 }
             }
             finished = true
             if !unsaved.isEmpty {
-                throw QuizError("\(unsaved.count) answer(s) could not be written to \(store.path) (\(lastRefusal ?? "the log refused them")); they are lost")
+                throw QuizError.answersLost(count: unsaved.count, log: store.path, reason: lastRefusal)
             }
         }
         return QuizSummary(asked: asked, correct: correct, total: total, passMark: passMark,
@@ -301,6 +273,6 @@ public enum QuizFeedback {
 
     /// `Q3/10: melodic down, lower note E4, Acoustic Grand Piano`.
     public static func questionLine(_ question: Question, number: Int, total: Int) -> String {
-        "Q\(number)/\(total): \(question.kind.name), lower note \(Pitch(midiNumber: question.root)), \(question.instrumentName)"
+        "Q\(number)/\(total): \(question.kind.name), lower note \(QuizSounds.noteName(question.root)), \(question.instrumentName)"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JianpuFiles
+import JianpuPractice
 import JianpuCore
 
 /// How a question's two notes are played: together, lower then upper, upper then lower.
@@ -123,27 +124,11 @@ public struct QuizSettings: Sendable, Hashable, Codable {
     public var distinctOctaves: [Int] { Array(Set(octaves)).sorted() }
 }
 
-/// Where the quiz keeps its files, following the XDG base directories.
+/// Where the quiz keeps its profile, following the XDG base directories (its log is `PracticePaths`').
 public enum QuizPaths {
-    /// `$XDG_DATA_HOME/jianpu/quiz.sqlite`, else `~/.local/share/jianpu/quiz.sqlite`.
-    public static func defaultDatabase(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        base(environment["XDG_DATA_HOME"], fallback: ".local/share", environment: environment) + "/jianpu/quiz.sqlite"
-    }
-
     /// `$XDG_CONFIG_HOME/jianpu/quiz.json`, else `~/.config/jianpu/quiz.json`.
     public static func defaultProfile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        base(environment["XDG_CONFIG_HOME"], fallback: ".config", environment: environment) + "/jianpu/quiz.json"
-    }
-
-    /// The log and the files SQLite keeps beside it (`-wal`, `-shm`, `-journal`): all read, none to be written over.
-    public static func logFiles(_ database: String) -> [String] {
-        [database] + ["-wal", "-shm", "-journal"].map { database + $0 }
-    }
-
-    private static func base(_ value: String?, fallback: String, environment: [String: String]) -> String {
-        if let value, value.hasPrefix("/") { return value }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return home + "/" + fallback
+        PracticePaths.base(environment["XDG_CONFIG_HOME"], fallback: ".config", environment: environment) + "/jianpu/quiz.json"
     }
 }
 
@@ -163,9 +148,9 @@ public enum QuizProfile {
             if code == ENOENT {
                 var linkInfo = stat()
                 guard !saving, lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK else { return nil }
-                throw QuizError("cannot read quiz profile \(path): it is a symbolic link to \(FileStatus.linkDestination(path) ?? "a file"), which is not there; fix the link, or save a profile there with --save-profile")
+                throw QuizError.profileLinkToNothing(path: path, destination: FileStatus.linkDestination(path))
             }
-            throw QuizError("cannot read quiz profile \(path): \(unreachableReason(code)); fix the path or pass --profile with another file")
+            throw QuizError.profileUnreachable(path: path, reason: unreachableReason(code))
         }
         do {
             // A profile is a few hundred bytes: a huge file or a device is refused before it is read.
@@ -175,18 +160,18 @@ public enum QuizProfile {
             } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
                 // The reader calls a number it cannot hold (1e400) "not valid JSON": the number is named instead.
                 if let number = outOfRangeNumber(in: bytes) {
-                    throw QuizError("cannot read quiz profile \(path): the number \(number) is out of range; fix it, or save a new one with --save-profile")
+                    throw QuizError.profileNumberOutOfRange(path: path, number: number)
                 }
                 throw DecodingError.dataCorrupted(context)
             }
         } catch let error as FileProblem {
-            throw QuizError("cannot read quiz profile \(error.description)")
+            throw QuizError.profileUnreadable(error.description)
         } catch let error as DecodingError {
-            throw QuizError("cannot read quiz profile \(path): \(describe(error)); fix it, or save a new one with --save-profile")
+            throw QuizError.profileInvalid(path: path, reason: describe(error))
         } catch let error as QuizError {
             throw error
         } catch {
-            throw QuizError("cannot read quiz profile \(path): \(error.localizedDescription)")
+            throw QuizError.profileUnreadable("\(path): \(error.localizedDescription)")
         }
     }
 
@@ -211,11 +196,11 @@ public enum QuizProfile {
             // Through OutputFile: checked against the inputs, written through a link, replaced whole.
             try OutputFile(path, inputs: inputs).write(Array(encoder.encode(settings) + Data("\n".utf8)))
         } catch let problem as FileProblem {
-            throw QuizError("cannot save quiz profile \(problem)")
+            throw QuizError.profileNotSaved("\(problem)")
         } catch let error as CocoaError {
-            throw QuizError("cannot save quiz profile \(path): \(FileProblem.reason(error))")
+            throw QuizError.profileNotSaved("\(path): \(FileProblem.reason(error))")
         } catch {
-            throw QuizError("cannot save quiz profile \(path): \(error.localizedDescription)")
+            throw QuizError.profileNotSaved("\(path): \(error.localizedDescription)")
         }
     }
 
@@ -259,11 +244,4 @@ public enum QuizProfile {
         @unknown default: return "\(error)"
         }
     }
-}
-
-/// A quiz failure with a one-line message that names the file or option and the fix.
-public struct QuizError: DescribedError {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }

@@ -1,34 +1,12 @@
 import Foundation
 import JianpuCore
+import JianpuPractice
 
 /// What the log says about the user: accuracy per interval, kind, instrument and octave, the most frequent
 /// confusions, response times and progress by week (`jianpu quiz stats`).
 public struct QuizStatistics: Sendable, Hashable, Codable {
     /// Accuracy and response time of one group of answers.
-    public struct Line: Sendable, Hashable, Codable {
-        public var item: String
-        public var asked: Int
-        public var correct: Int
-        /// Percent correct, 0…100, one decimal.
-        public var accuracy: Double
-        public var medianMilliseconds: Int
-        public var meanMilliseconds: Int
-
-        enum CodingKeys: String, CodingKey {
-            case item, asked, correct, accuracy, medianMilliseconds = "median_ms", meanMilliseconds = "mean_ms"
-        }
-
-        /// The line of `item` from its answers' response times (milliseconds, each within a day) and how many were right.
-        public init(item: String, responseTimes: [Int], correct: Int) {
-            let times = responseTimes.sorted()
-            self = Tally(asked: times.count, correct: correct, totalMilliseconds: times.reduce(0, +), medianMilliseconds: Tally.median(times)).line(item)
-        }
-
-        init(item: String, asked: Int, correct: Int, accuracy: Double, medianMilliseconds: Int, meanMilliseconds: Int) {
-            (self.item, self.asked, self.correct, self.accuracy) = (item, asked, correct, accuracy)
-            (self.medianMilliseconds, self.meanMilliseconds) = (medianMilliseconds, meanMilliseconds)
-        }
-    }
+    public typealias Line = AccuracyLine
 
     /// An interval heard as another, and how often.
     public struct Confusion: Sendable, Hashable, Codable {
@@ -67,7 +45,7 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
              byOctave = "by_octave", confusions, byWeek = "by_week", errorClasses = "error_classes"
     }
 
-    /// Statistics of `rows` (already filtered by date), computed row by row; `QuizStore.statistics(since:)`
+    /// Statistics of `rows` (already filtered by date), computed row by row; `PracticeLog.statistics(since:)`
     /// computes the same in SQL without holding the rows.
     public init(rows: [AnswerRow], since: Date? = nil) {
         func tallies<K: Hashable>(_ key: (AnswerRow) -> K) -> [K: Tally] {
@@ -87,41 +65,7 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
     }
 
     /// Counts of one group of answers: all a `Line` needs.
-    struct Tally: Hashable {
-        var asked = 0
-        var correct = 0
-        var totalMilliseconds = 0
-        var medianMilliseconds = 0
-
-        static let empty = Tally(asked: 0, correct: 0, totalMilliseconds: 0, medianMilliseconds: 0)
-
-        init(asked: Int, correct: Int, totalMilliseconds: Int, medianMilliseconds: Int) {
-            (self.asked, self.correct, self.totalMilliseconds, self.medianMilliseconds) = (asked, correct, totalMilliseconds, medianMilliseconds)
-        }
-
-        init(rows: [AnswerRow]) {
-            let times = rows.map(\.responseMilliseconds).sorted()
-            self.init(asked: rows.count, correct: rows.filter(\.isCorrect).count, totalMilliseconds: times.reduce(0, +),
-                      medianMilliseconds: Self.median(times))
-        }
-
-        /// The middle of sorted `times` (the mean of the middle two, rounded down, for an even count).
-        static func median(_ times: [Int]) -> Int {
-            times.isEmpty ? 0 : times.count % 2 == 1 ? times[times.count / 2] : times[times.count / 2 - 1] / 2 + times[times.count / 2] / 2 + (times[times.count / 2 - 1] % 2 + times[times.count / 2] % 2) / 2
-        }
-
-        mutating func add(asked: Int, correct: Int, totalMilliseconds: Int) {
-            self.asked += asked
-            self.correct += correct
-            self.totalMilliseconds += totalMilliseconds
-        }
-
-        func line(_ item: String) -> Line {
-            let mean = asked == 0 ? 0 : Int(saturating: (Double(totalMilliseconds) / Double(asked)).rounded())
-            let accuracy = asked == 0 ? 0 : (Double(correct) * 1000 / Double(asked)).rounded() / 10
-            return Line(item: item, asked: asked, correct: correct, accuracy: accuracy, medianMilliseconds: medianMilliseconds, meanMilliseconds: mean)
-        }
-    }
+    typealias Tally = AccuracyTally
 
     /// A wrong answer's interval pair and error columns: confusions and error classes are counted from these.
     struct Mistake: Hashable {
@@ -188,18 +132,6 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd"
         return formatter.string(from: date)
-    }
-
-    /// Reads `--since`: `YYYY-MM-DD` (UTC midnight) or a full ISO 8601 date-time.
-    public static func parseDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        for format in ["yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm:ss"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
     }
 
     // MARK: Output
@@ -277,5 +209,14 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return (try? String(decoding: encoder.encode(self), as: UTF8.self)).map { $0 + "\n" } ?? "{}\n"
+    }
+}
+
+extension AccuracyTally {
+    /// The tally of quiz answers.
+    init(rows: [AnswerRow]) {
+        let times = rows.map(\.responseMilliseconds).sorted()
+        self.init(asked: rows.count, correct: rows.filter(\.isCorrect).count, totalMilliseconds: times.reduce(0, +),
+                  medianMilliseconds: Self.median(times))
     }
 }

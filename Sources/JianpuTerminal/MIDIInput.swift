@@ -3,10 +3,6 @@ import Foundation
 import Synchronization
 
 /// Why MIDI input could not be opened: one line saying what is wrong and what to give instead.
-public struct MIDIInputError: DescribedError {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
 
 /// Reads a raw MIDI byte stream (`/dev/snd/midiC*D*`, `/dev/midi*`, a FIFO or a file) or the ALSA
 /// sequencer on a background thread, for the chord pad and the quiz.
@@ -33,11 +29,11 @@ public final class MIDIInput: @unchecked Sendable {
 
     /// Opens `path` for reading. `seq` (or `alsa`) asks for the ALSA sequencer: a port named `portName`
     /// that other clients connect to; `seq:20:0` also connects from that port.
-    /// - Throws: `MIDIInputError` when the input cannot be opened, with what to give instead.
+    /// - Throws: `TerminalError` when the input cannot be opened, with what to give instead.
     public init(path: String, portName: String, sequencerDevice: String = MIDIInput.sequencerDevice) throws {
         if path == "seq" || path == "alsa" || path.hasPrefix("seq:") {
             guard FileManager.default.fileExists(atPath: sequencerDevice) else {
-                throw MIDIInputError("no ALSA sequencer on this machine (\(sequencerDevice) missing): give a raw MIDI device or FIFO path")
+                throw TerminalError.noSequencer(device: sequencerDevice)
             }
             let source = path.hasPrefix("seq:") ? String(path.dropFirst(4)) : nil
             let sequencer = try ALSASequencerInput(portName: portName, source: source)
@@ -54,7 +50,7 @@ public final class MIDIInput: @unchecked Sendable {
         // nor reaches end-of-file when a writer goes: every later writer is heard too.
         let opened = open(path, (isFIFO ? O_RDWR : O_RDONLY) | O_CLOEXEC)
         guard opened >= 0 else {
-            throw MIDIInputError("cannot open MIDI input \(path): \(String(cString: strerror(errno))); check the path and its permissions (group audio)")
+            throw TerminalError.cannotOpenMIDI(path: path, errno: errno)
         }
         let (reader, writer): (Int32, Int32)
         do { (reader, writer) = try Self.wakePipe() } catch { close(opened); throw error }
@@ -69,27 +65,26 @@ public final class MIDIInput: @unchecked Sendable {
     /// recorded bytes. Checked before anything is opened, so a folder or a disk is refused at once
     /// (a folder would open, fail its first read, and leave the MIDI keyboard silent without a word).
     /// - Returns: the kind (`S_IFCHR`, `S_IFIFO` or `S_IFREG`).
-    /// - Throws: `MIDIInputError` naming the path, what it is and what to give instead.
+    /// - Throws: `TerminalError` naming the path, what it is and what to give instead.
     @discardableResult
     public static func check(_ path: String) throws -> mode_t {
         if path == "seq" || path == "alsa" || path.hasPrefix("seq:") { return S_IFCHR }
-        let fix = "give a raw MIDI device (/dev/snd/midiC*D*, /dev/midi*) or a FIFO made with mkfifo"
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw MIDIInputError("cannot read MIDI input \(path): \(String(cString: strerror(errno))); \(fix)")
+            throw TerminalError.cannotReadMIDI(path: path, errno: errno)
         }
         let kind = info.st_mode & S_IFMT
         switch kind {
         case S_IFCHR, S_IFIFO, S_IFREG: return kind
-        case S_IFDIR: throw MIDIInputError("MIDI input \(path) is a folder: \(fix)")
-        default: throw MIDIInputError("MIDI input \(path) is not a MIDI device, a FIFO or a file (a disk or a socket): \(fix)")
+        case S_IFDIR: throw TerminalError.midiIsAFolder(path: path)
+        default: throw TerminalError.notAMIDIInput(path: path)
         }
     }
 
     private static func wakePipe() throws -> (Int32, Int32) {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
-            throw MIDIInputError("cannot set up MIDI input: \(String(cString: strerror(errno)))")
+            throw TerminalError.midiSetUp("MIDI input: \(String(cString: strerror(errno)))")
         }
         _ = fcntl(pipeEnds[0], F_SETFL, fcntl(pipeEnds[0], F_GETFL) | O_NONBLOCK)
         _ = fcntl(pipeEnds[1], F_SETFL, fcntl(pipeEnds[1], F_GETFL) | O_NONBLOCK)

@@ -48,7 +48,7 @@ public final class TerminalSession: @unchecked Sendable {
         if raw {
             var settings = termios()
             guard tcgetattr(STDIN_FILENO, &settings) == 0 else {
-                throw TerminalError("standard input is not a terminal: run this in a terminal, or pipe answers in")
+                throw TerminalError.notATerminal
             }
             Signals.saved = settings
             var rawSettings = settings
@@ -356,7 +356,3 @@ private enum Signals {
 }
 
 /// A terminal that cannot be used, with the fix.
-public struct TerminalError: DescribedError {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}

@@ -73,23 +73,23 @@ struct ChordPadCommand: ParsableCommand {
     static func main() { ProgramEdge.main(ChordPadCommand.self, name: "chordpad") }
 
     func run() throws {
-        let (tuningList, tuningProblems) = try ChordPadApp.loadTunings(file: tunings)
-        let (formulas, formulaProblems) = try ChordPadApp.loadFormulas(file: chords)
+        let (tuningList, tuningProblems) = try ChordPadSession.loadTunings(file: tunings)
+        let (formulas, formulaProblems) = try ChordPadSession.loadFormulas(file: chords)
         // The lines left out of the files are reported before the screen starts, so they stay visible.
         DiagnosticPrinter.print(tuningProblems + formulaProblems)
         if listTunings {
-            let list = tuningList.map { "\($0)\n" }.joined()
-            guard StandardStreams.output(list) else { throw ChordPadError("cannot write the list of tunings to standard output") }
+            let list = tuningList.map { "\($0.listing)\n" }.joined()
+            guard StandardStreams.output(list) else { throw ChordPadError.cannotWriteStandardOutput("the list of tunings") }
             return
         }
         // A tuning or chord name that names nothing is a bad command line (status 64), with the closest names.
-        let tuningIndex = try Self.usage { try ChordPadApp.tuningIndex(named: tuning, in: tuningList) }
+        let tuningIndex = try Self.usage { try ChordPadSession.tuningIndex(named: tuning, in: tuningList) }
         if let chord {
             let description = try Self.usage { try ChordLookup.describe(chord, tuning: tuningList[tuningIndex], formulas: formulas) }
-            guard StandardStreams.output(description + "\n") else { throw ChordPadError("cannot write the chord to standard output") }
+            guard StandardStreams.output(description + "\n") else { throw ChordPadError.cannotWriteStandardOutput("the chord") }
             return
         }
-        var options = ChordPadApp.Options()
+        var options = ChordPadSession.Options()
         options.tuning = tuning
         options.tunings = tuningList
         options.formulas = formulas
@@ -106,7 +106,7 @@ struct ChordPadCommand: ParsableCommand {
         options.record = record
         options.noKitty = noKitty
         options.inputs = [tunings, chords, midiIn].compactMap { $0 } + output.synth.soundFontInputs
-        if let signal = try ChordPadApp(options: options).run() { throw Interrupted(signal: signal) }
+        if let signal = try ChordPadSession(options: options).run() { throw Interrupted(signal: signal) }
     }
 
     /// The pad's error for a name on the command line, as a usage error.

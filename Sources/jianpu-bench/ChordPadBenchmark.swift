@@ -93,7 +93,7 @@ enum ChordPadBenchmark {
         var latencies: [Double] = []
         do {
             let synth = TimestampSynth(sampleRate: sampleRate)
-            let engine = try! PlaybackEngine(timeline: ChordPadApp.silentTimeline(), synth: synth, tailSeconds: 0)
+            let engine = try! PlaybackEngine(timeline: ChordPadSession.silentTimeline(), synth: synth, tailSeconds: 0)
             var pad = ChordPad(tunings: Tuning.standard, releaseMode: .noteLength(0.5))
             var decoder = KeyDecoder()
             var padTime = 0.0
@@ -104,7 +104,7 @@ enum ChordPadBenchmark {
                 let before = synth.noteOns.load(ordering: .acquiring)
                 let start = nanoseconds()
                 for event in decoder.events(from: [byte]) {
-                    ChordPadApp.apply(pad.handle(.key(event), at: padTime), to: engine)
+                    ChordPadSession.apply(pad.handle(.key(event), at: padTime), to: engine)
                 }
                 engine.process(frames: periodFrames, into: output)
                 guard synth.noteOns.load(ordering: .acquiring) > before else { continue }
@@ -116,7 +116,7 @@ enum ChordPadBenchmark {
         var paced: [Double] = []
         do {
             let synth = TimestampSynth(sampleRate: sampleRate)
-            let engine = try! PlaybackEngine(timeline: ChordPadApp.silentTimeline(), synth: synth, tailSeconds: 0)
+            let engine = try! PlaybackEngine(timeline: ChordPadSession.silentTimeline(), synth: synth, tailSeconds: 0)
             let running = Atomic<Bool>(true)
             let audio = Thread {
                 let l = UnsafeMutablePointer<Float>.allocate(capacity: periodFrames)
@@ -145,7 +145,7 @@ enum ChordPadBenchmark {
                 let before = synth.noteOns.load(ordering: .acquiring)
                 let start = nanoseconds()
                 for event in decoder.events(from: [byte]) {
-                    ChordPadApp.apply(pad.handle(.key(event), at: padTime), to: engine)
+                    ChordPadSession.apply(pad.handle(.key(event), at: padTime), to: engine)
                 }
                 var waited = 0
                 while synth.noteOns.load(ordering: .acquiring) == before, waited < 200_000 { waited += 1; sched_yield() }

@@ -5,7 +5,7 @@ import JianpuCommandLine
 import JianpuCore
 import JianpuFiles
 import JianpuLearn
-import JianpuQuiz
+import JianpuPractice
 import JianpuTerminal
 
 /// `jianpu learn [KEY]`, and `jianpu learn stats`: a positional argument and a subcommand cannot share a
@@ -58,7 +58,7 @@ struct Learn: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    @Flag(help: "No sound at all (no SoundFont needed).")
+    @Flag(help: "No sound at all (no SoundFont needed); the exercises that must be heard are left out.")
     var mute = false
 
     func validate() throws {
@@ -68,51 +68,30 @@ struct Learn: ParsableCommand {
     func run() throws {
         if key == "stats" { return try showStatistics() }
         if since != nil || format != .table { throw CommandFailure("--since and --format belong to `jianpu learn stats`", status: .usage) }
-        let database = db ?? QuizPaths.defaultDatabase()
-        FilesRead.remember(QuizPaths.logFiles(database) + (mute ? [] : output.synth.soundFontInputs) + (midiIn.map { [$0] } ?? []))
-        if let out = output.out { _ = try OutputFile(out, inputs: QuizPaths.logFiles(database) + (mute ? [] : output.synth.soundFontInputs) + (midiIn.map { [$0] } ?? [])) }
-        let scale: Scale
-        do { scale = try Scale(key: key, scale: self.scale) } catch let error as LearnError { throw CommandFailure(error.description, status: .usage) }
-        if !mute { try AudioOutput.checkDriver(of: output.destination) }
-        // A MIDI input that cannot be one (a folder) is refused before the log is made.
-        if let midiIn { try MIDIInput.check(midiIn) }
-        let store = try QuizStore(path: database)
-        let destination: AudioOutput.Destination = mute ? .muted : output.out.map { .pacedWAV(path: $0) } ?? output.destination
-        let audio: QuizAudio
-        do {
-            audio = try QuizAudio(output: destination, soundFont: mute ? nil : try output.synth.soundFont(), gain: output.synth.level)
-        } catch let error as AudioError where error.kind == .noSoundDevice {
-            throw error.with(fix: "write the sound to a file with --out x.wav, or use --mute")
+        let database = db ?? PracticePaths.defaultDatabase()
+        let inputs = PracticePaths.logFiles(database) + (mute ? [] : output.synth.soundFontInputs) + (midiIn.map { [$0] } ?? [])
+        FilesRead.remember(inputs)
+        if let out = output.out { _ = try OutputFile(out, inputs: inputs) }
+        var options = LearnSession.Options(database: database,
+                                           destination: mute ? .muted : output.out.map { .pacedWAV(path: $0) } ?? output.destination)
+        options.key = key
+        options.scale = scale
+        options.seed = seed
+        options.soundFont = output.synth.soundfont
+        options.gain = output.synth.level
+        options.midiIn = midiIn
+        options.plain = plain
+        let interruption: Int32?
+        do { interruption = try LearnSession(options: options).run() } catch let error as LearnError {
+            // A key or scale that names none is a bad command line.
+            throw CommandFailure(error.description, status: .usage)
         }
-        let app = LearnApp(lesson: Lesson(scale: scale, seed: seed), store: store, audio: audio, midiIn: midiIn)
-        let screen = !plain && TerminalSession.isInteractive
-        let session = try TerminalSession(raw: screen)
-        do {
-            if screen {
-                _ = try app.runOnTerminal(session)
-            } else {
-                let events = QuizEventQueue()
-                if let midiIn { try events.listen(toMIDI: midiIn) }
-                session.onInterrupt { events.push(.endOfInput) }
-                events.readStandardInputLines()
-                _ = try app.runPlain(events: events)
-                session.noteEndOfInput()
-            }
-        } catch {
-            session.restore()
-            try? audio.close()
-            throw error
-        }
-        session.restore()
-        try audio.close()
-        if let signal = session.interruption { throw Interrupted(signal: signal) }
-        // The session went on when its lines could not be written (the log has every answer); the run fails.
-        if let failure = PlainQuiz.outputFailure { throw CommandFailure(failure) }
+        if let interruption { throw Interrupted(signal: interruption) }
     }
 
     /// `jianpu learn stats`: the log's lesson answers as a table, CSV or JSON.
     func showStatistics() throws {
         let form = LearnStatistics.Format(rawValue: format.rawValue) ?? .table
-        try CommandOutput.write(try LearnStatistics.report(log: db ?? QuizPaths.defaultDatabase(), since: since, format: form))
+        try CommandOutput.write(try LearnStatistics.report(log: db ?? PracticePaths.defaultDatabase(), since: since, format: form))
     }
 }

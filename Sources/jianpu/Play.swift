@@ -4,7 +4,7 @@ import JianpuAudio
 import JianpuCommandLine
 import JianpuCore
 import JianpuFiles
-import JianpuTerminal
+import JianpuPlay
 
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,42 +26,17 @@ struct Play: ParsableCommand {
         FilesRead.remember([input.file] + output.synth.soundFontInputs)
         if let out = output.out { _ = try OutputFile(out, inputs: [input.file] + output.synth.soundFontInputs) }
         let score = try input.load()
-        let (timeline, options) = try sound.performance(of: score, file: input.file, loopTimes: 100)
-        let synth = try FluidSynth(soundFont: try output.synth.soundFont(), sampleRate: 44_100, gain: output.synth.level)
-        let engine = try PlaybackEngine(timeline: timeline, synth: synth, options: options)
-        let sound = try output.open(output.destination, source: engine,
-                                    noDeviceFix: "write a file instead with `jianpu render … -o x.wav` (or --out x.wav)")
-        sound.start()
-        let screen = !quiet && TerminalSession.isInteractive
-        let session = try TerminalSession(raw: screen)
-        if screen {
-            let schedule = engine.schedule
-            // The screen prints the key and chord symbols the music sounds in.
-            let shown = score.transposed(by: self.sound.practice.transposition.semitones(from: score.writtenKey))
-            var program = PlayerProgram(
-                timeline: timeline, score: shown, bars: schedule.firstBarIndex...schedule.lastBarIndex,
-                startPosition: schedule.startPosition.doubleValue, endPosition: schedule.endPosition.doubleValue,
-                isPaused: engine.isPaused,
-                observe: { .init(position: engine.currentPosition, tempoFactor: engine.tempoFactor, isFinished: engine.isFinished) })
-            ProgramLoop(session: session, idleInterval: PlayerProgram.frameInterval).run(&program, until: { sound.hasEnded }) { effect, _ in
-                switch effect {
-                case .pause: engine.pause()
-                case .resume: engine.resume()
-                case .seek(let bar): engine.seek(toBar: bar)
-                case .tempo(let factor): try? engine.setTempoFactor(factor)
-                case .loop(let bars): engine.setLoop(bars)
-                case .muteChannels(let mask): engine.setMutedChannels(mask)
-                }
-            }
-            // Every way out releases all notes.
-            engine.stop()
-        } else {
-            while !engine.isFinished && !sound.hasEnded && !session.isInterrupted { _ = session.readBytes(timeout: 0.02) }
-        }
-        session.restore()
-        // A paced WAV ends once the engine has stopped (the notes released).
-        engine.stop()
-        try sound.finish()
-        if let signal = session.interruption { throw Interrupted(signal: signal) }
+        // A loop plays until it is stopped, unless --loop-times (or a tempo trainer) says how often.
+        let practice = sound.practice
+        let untilStopped = practice.loop != nil && practice.loopTimes == nil && practice.tempoSteps == nil
+        let (timeline, playback) = try sound.performance(of: score, file: input.file, loopTimes: untilStopped ? PlaySession.passesForLoop : 100)
+        var options = PlaySession.Options(score: score, timeline: timeline, playback: playback,
+                                          soundFont: try output.synth.soundFont(), destination: output.destination)
+        options.gain = output.synth.level
+        options.transposition = practice.transposition.semitones(from: score.writtenKey)
+        options.quiet = quiet
+        options.loopsUntilStopped = untilStopped
+        options.countInBars = practice.countIn
+        if let signal = try PlaySession(options: options).run() { throw Interrupted(signal: signal) }
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import JianpuAudio
 import JianpuCore
 import JianpuFiles
+import JianpuPractice
 import JianpuQuiz
 import JianpuTerminal
 
@@ -107,7 +108,7 @@ struct Quiz: ParsableCommand {
     /// Every file the quiz reads or keeps open: the log with SQLite's files beside it, the profile,
     /// the SoundFont and the MIDI input. No output may be one of them.
     func readFiles(database: String) -> [String] {
-        QuizPaths.logFiles(database) + [profile ?? QuizPaths.defaultProfile()] + (mute ? [] : output.synth.soundFontInputs)
+        PracticePaths.logFiles(database) + [profile ?? QuizPaths.defaultProfile()] + (mute ? [] : output.synth.soundFontInputs)
             + (midiIn.map { [$0] } ?? [])
     }
 
@@ -137,9 +138,9 @@ struct Quiz: ParsableCommand {
         if let questions { settings.questions = questions }
         if let problem = settings.validationProblem { throw CommandFailure(problem, status: .usage) }
         if saveProfile {
-            let database = db ?? QuizPaths.defaultDatabase()
+            let database = db ?? PracticePaths.defaultDatabase()
             try QuizProfile.save(settings, path: profilePath,
-                                 inputs: QuizPaths.logFiles(database) + (output.out.map { [$0] } ?? []) + (mute ? [] : output.synth.soundFontInputs)
+                                 inputs: PracticePaths.logFiles(database) + (output.out.map { [$0] } ?? []) + (mute ? [] : output.synth.soundFontInputs)
                                     + (midiIn.map { [$0] } ?? []))
             StandardStreams.error("jianpu: saved quiz profile \(TerminalText.visible(profilePath))\n")
         }
@@ -147,7 +148,7 @@ struct Quiz: ParsableCommand {
     }
 
     func run() throws {
-        let database = db ?? QuizPaths.defaultDatabase()
+        let database = db ?? PracticePaths.defaultDatabase()
         // Kept for the whole run (a take is checked against them again at its end); a profile --save-profile
         // rewrites is the one input the run may replace.
         FilesRead.remember(readFiles(database: database).filter { !saveProfile || $0 != (profile ?? QuizPaths.defaultProfile()) })
@@ -155,55 +156,26 @@ struct Quiz: ParsableCommand {
             // The WAV is checked before the log is touched; one file for both would corrupt the whole log.
             _ = try OutputFile(out, inputs: readFiles(database: database))
         }
-        let settings = try settings()
-        // A bad command line touches no file: the driver is checked before the log is opened (or created).
-        if !mute { try AudioOutput.checkDriver(of: output.destination) }
-        // A MIDI input that cannot be one (a folder) is refused before the log is made.
-        if let midiIn { try MIDIInput.check(midiIn) }
-        let store = try QuizStore(path: database)
-        let history = try store.recentAnswers().compactMap(\.summary)
-        let drill = QuizDrill(settings: settings, store: store, seed: seed, history: history,
-                              testRepetitions: test, passMark: test == nil ? nil : passMark)
-        let destination: AudioOutput.Destination
-        if mute { destination = .muted } else if let out = output.out { destination = fast ? .fastWAV(path: out) : .pacedWAV(path: out) } else {
-            destination = output.destination
-        }
-        let soundFont = mute ? nil : try output.synth.soundFont()
-        let audio: QuizAudio
-        do {
-            audio = try QuizAudio(output: destination, soundFont: soundFont, gain: output.synth.level)
-        } catch let error as AudioError where error.kind == .noSoundDevice {
-            throw error.with(fix: "write the sound to a file with --out x.wav, or use --mute")
-        }
-        let events = QuizEventQueue()
-        let summary: QuizSummary
-        let screen = !plain && TerminalSession.isInteractive
-        // On the screen the loop reads the MIDI keyboard beside the keys; line by line, the event queue does.
-        let midi = try midiIn.flatMap { screen ? try MIDIInput(path: $0, portName: "jianpu-quiz") : nil }
-        if let midiIn, !screen { try events.listen(toMIDI: midiIn) }
-        let session = try TerminalSession(raw: screen)
-        do {
-            if screen {
-                summary = try QuizScreen(drill: drill, audio: audio, events: events, session: session,
-                                         explain: explain, pianoKeys: pianoKeys, midi: midi).run()
-            } else {
-                // A signal ends the session like end of input: the log and the WAV are closed properly.
-                session.onInterrupt { events.push(.endOfInput) }
-                events.readStandardInputLines()
-                summary = try PlainQuiz(drill: drill, audio: audio, events: events, explain: explain).run()
-                session.noteEndOfInput()
-            }
-        } catch {
-            session.restore()
-            try? audio.close()
-            throw error
-        }
-        session.restore()
-        try audio.close()
-        if let signal = session.interruption { throw Interrupted(signal: signal) }
-        // The session went on when its lines could not be written (the log has every answer); the run fails.
-        if let failure = PlainQuiz.outputFailure { throw CommandFailure(failure) }
-        if summary.passed == false { throw ExitCode(ExitStatus.testFailed.rawValue) }
+        var options = QuizSession.Options(settings: try settings(), database: database, destination: destination)
+        options.soundFont = output.synth.soundfont
+        options.gain = output.synth.level
+        options.seed = seed
+        options.explain = explain
+        options.midiIn = midiIn
+        options.pianoKeys = pianoKeys
+        options.plain = plain
+        options.testRepetitions = test
+        options.passMark = passMark
+        let outcome = try QuizSession(options: options).run()
+        if let signal = outcome.interruption { throw Interrupted(signal: signal) }
+        if outcome.summary.passed == false { throw ExitCode(ExitStatus.testFailed.rawValue) }
+    }
+
+    /// Where the sound goes: nowhere (`--mute`), a WAV (`--out`, `--fast`) or the device.
+    var destination: AudioOutput.Destination {
+        if mute { return .muted }
+        if let out = output.out { return fast ? .fastWAV(path: out) : .pacedWAV(path: out) }
+        return output.destination
     }
 }
 

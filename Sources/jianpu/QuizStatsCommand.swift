@@ -3,6 +3,7 @@ import Foundation
 import JianpuCommandLine
 import JianpuCore
 import JianpuFiles
+import JianpuPractice
 import JianpuQuiz
 
 struct QuizStatsCommand: ParsableCommand {
@@ -31,16 +32,16 @@ struct QuizStatsCommand: ParsableCommand {
     func run() throws {
         var start: Date?
         if let since {
-            guard let date = QuizStatistics.parseDate(since) else {
+            guard let date = LogDate.parse(since) else {
                 throw CommandFailure("--since '\(since)' is not a date: give YYYY-MM-DD")
             }
             start = date
         }
-        let database = quiz.db ?? QuizPaths.defaultDatabase()
+        let database = quiz.db ?? PracticePaths.defaultDatabase()
         // Checked before anything is read: never over the log, and into a folder that exists.
-        FilesRead.remember(QuizPaths.logFiles(database))
-        let plotFile = try plot.map { try OutputFile($0, inputs: QuizPaths.logFiles(database)) }
-        let store = try QuizStore.forReading(path: database)
+        FilesRead.remember(PracticePaths.logFiles(database))
+        let plotFile = try plot.map { try OutputFile($0, inputs: PracticePaths.logFiles(database)) }
+        let store = try PracticeLog.forReading(path: database)
         let statistics = try store.statistics(since: start)
         let text = switch format {
         case .table: statistics.table()

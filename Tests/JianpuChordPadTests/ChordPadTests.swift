@@ -355,13 +355,13 @@ struct ChordPadTests {
         ("Xylophone", "unknown tuning 'Xylophone'; --list-tunings shows all 73"),
     ])
     func unknownTuning(name: String, message: String) throws {
-        #expect(throws: ChordPadError.self) { try ChordPadApp.tuningIndex(named: name, in: Tuning.standard) }
+        #expect(throws: ChordPadError.self) { try ChordPadSession.tuningIndex(named: name, in: Tuning.standard) }
         do {
-            _ = try ChordPadApp.tuningIndex(named: name, in: Tuning.standard)
+            _ = try ChordPadSession.tuningIndex(named: name, in: Tuning.standard)
         } catch let error as ChordPadError {
             #expect(error.description == message)
         } catch {}
-        #expect(try ChordPadApp.tuningIndex(named: "dmajor", in: Tuning.standard) == 2)
+        #expect(try ChordPadSession.tuningIndex(named: "dmajor", in: Tuning.standard) == 2)
     }
 }
 

@@ -14,11 +14,11 @@ struct ScreenTests {
     @Test("the columns layout shows each column's keys and tones under its chord")
     func columnsLayout() {
         let plain = ChordPadScreen.render(pad("DMajor", layout: .columns)).map(strip)
-        #expect(plain.contains("root    q D      w E      e F#     r G      t A      y B      u C#     "))
-        #expect(plain.contains("third   a F#     s G      d A      f B      g C#     h D      j E      "))
-        #expect(plain.contains("fifth   z A      x B      c C#     v D      b E      n F#     m G      "))
-        #expect(plain.contains("seventh Q C#     W D      E E      R F#     T G      Y A      U B      "))
-        #expect(plain.contains("7ths    ! Dmaj7  @ Em7    # F#m7   $ Gmaj7  % A7     ^ Bm7    & C#m7b5 "))
+        #expect(plain.contains("root    q D      w E      e F♯     r G      t A      y B      u C♯     "))
+        #expect(plain.contains("third   a F♯     s G      d A      f B      g C♯     h D      j E      "))
+        #expect(plain.contains("fifth   z A      x B      c C♯     v D      b E      n F♯     m G      "))
+        #expect(plain.contains("seventh Q C♯     W D      E E      R F♯     T G      Y A      U B      "))
+        #expect(plain.contains("7ths    ! Dmaj7  @ Em7    # F♯m7   $ Gmaj7  % A7     ^ Bm7    & C♯m7♭5 "))
         #expect(plain.contains { $0.contains("Shift+q-u  its seventh") })
         #expect(plain.contains { $0.contains("Tab: the melody") })
         #expect(plain.contains { $0.contains("q-u  root of column I-VII") })
@@ -52,7 +52,7 @@ struct ScreenTests {
         #expect(names?.contains(red + "D") == false)
         // In D major the C notes are C#.
         let d = ChordPadScreen.render(pad("DMajor")).joined(separator: "\n")
-        #expect(d.contains(red + "C#" + reset))
+        #expect(d.contains(red + "C♯" + reset))
         #expect(d.contains(green + "G" + reset))
         #expect(ChordPadScreen.colour(of: NoteName("F#")!) == nil)
     }
@@ -60,7 +60,7 @@ struct ScreenTests {
     @Test("the seven chord columns show name and numeral; the melody row letters and degrees")
     func layout() {
         let plain = ChordPadScreen.render(pad("DMajor")).map(strip)
-        #expect(plain.contains { $0.contains("D") && $0.contains("Em") && $0.contains("F#m") && $0.contains("C#dim") })
+        #expect(plain.contains { $0.contains("D") && $0.contains("Em") && $0.contains("F♯m") && $0.contains("C♯dim") })
         #expect(plain.contains { $0.contains("I ") && $0.contains("ii") && $0.contains("vii°") })
         let keys = plain.first { $0.hasPrefix("Melody") }!
         #expect(keys.contains("z   x   c"))
@@ -100,5 +100,25 @@ struct ScreenTests {
             out.unicodeScalars.append(scalar)
         }
         return out
+    }
+}
+
+/// A key as chordpad lists it: from its tonic, its accidentals as printed.
+@Suite struct TuningListingTests {
+    @Test("D major is listed from D, not from the C♯ the file's letter order starts with, in --list-tunings and on the screen")
+    func listedFromTheTonic() throws {
+        let d = try #require(Tuning.standard.first { $0.name == "DMajor" })
+        #expect(d.listing == "DMajor: D, E, F♯, G, A, B, C♯")
+        let pad = ChordPad(tunings: Tuning.standard, tuningIndex: Tuning.standard.firstIndex { $0.name == "DMajor" } ?? 0)
+        let first = ScreenTests().strip(ChordPadScreen.render(pad).first ?? "")
+        #expect(first.contains("(D major): D, E, F♯, G, A, B, C♯"), "\(first)")
+    }
+
+    @Test("a chord symbol is printed with ♯ and ♭, the letters of its type kept")
+    func printedSymbols() {
+        #expect(ChordPadScreen.printed("C#m7b5") == "C♯m7♭5")
+        #expect(ChordPadScreen.printed("Bbm/Db") == "B♭m/D♭")
+        #expect(ChordPadScreen.printed("Ebdim") == "E♭dim")
+        #expect(ChordPadScreen.printed("Bbsus4") == "B♭sus4")
     }
 }

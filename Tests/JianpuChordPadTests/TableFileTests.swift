@@ -15,7 +15,7 @@ struct TableFileTests {
     @Test("a bad note and a duplicate tuning are warnings at file:line:column; the good lines are used")
     func badTuningLines() throws {
         let path = try Self.file("tunings.txt", Array("DMajor: C#, D, E, F#, G, A, B\nHMajor: H#, D, E, F#, G, A, B\nDMajor: C#, D, E, F#, G, A, B\n".utf8))
-        let (tunings, warnings) = try ChordPadApp.loadTunings(file: path)
+        let (tunings, warnings) = try ChordPadSession.loadTunings(file: path)
         #expect(tunings.map(\.name) == ["DMajor"])
         #expect(warnings.count >= 2)
         #expect(warnings.allSatisfy { $0.severity == .warning && $0.message.hasSuffix("; the line is left out") })
@@ -27,7 +27,7 @@ struct TableFileTests {
     func noUsableFormula() throws {
         let path = try Self.file("chords.txt", Array("Minor: 4, 8\n".utf8))
         do {
-            _ = try ChordPadApp.loadFormulas(file: path)
+            _ = try ChordPadSession.loadFormulas(file: path)
             Issue.record("a file with no usable formula must be refused")
         } catch let diagnostics as Diagnostics {
             #expect(diagnostics.all.contains { $0.location.file == path && $0.message.hasPrefix("no usable chord formula") })
@@ -42,7 +42,7 @@ struct TableFileTests {
             path = NSTemporaryDirectory() + "chordpad-\(UUID().uuidString.prefix(8))-tunings.fifo"
             #expect(mkfifo(path, 0o600) == 0)
         }
-        for load in [{ _ = try ChordPadApp.loadTunings(file: path) }, { _ = try ChordPadApp.loadFormulas(file: path) }] {
+        for load in [{ _ = try ChordPadSession.loadTunings(file: path) }, { _ = try ChordPadSession.loadFormulas(file: path) }] {
             do {
                 try load()
                 Issue.record("\(path) must be refused")
@@ -56,7 +56,7 @@ struct TableFileTests {
     func notUTF8(kind: String) throws {
         let path = try Self.file("\(kind).txt", Array("Minor: 1, 4, 8\n".utf8) + [0xC3, 0x28, 0x0A])
         do {
-            if kind == "tunings" { _ = try ChordPadApp.loadTunings(file: path) } else { _ = try ChordPadApp.loadFormulas(file: path) }
+            if kind == "tunings" { _ = try ChordPadSession.loadTunings(file: path) } else { _ = try ChordPadSession.loadFormulas(file: path) }
             Issue.record("bad UTF-8 must be refused")
         } catch let diagnostics as Diagnostics {
             #expect(diagnostics.all.map(\.description) == ["\(path):2:1: the file is not UTF-8 text: save it as UTF-8"])

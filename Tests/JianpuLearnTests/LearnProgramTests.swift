@@ -1,5 +1,5 @@
 import JianpuCore
-import JianpuQuiz
+import JianpuPractice
 import JianpuTerminal
 import Testing
 @testable import JianpuLearn
@@ -173,7 +173,8 @@ import Testing
         let lines = program.screenLines(columns: 100).map(TerminalSession.withoutColors)
         #expect(lines.contains { $0.contains("C   D   E   F    G♯ A   B   C   D   E   F    G♯ A   B") })
         #expect(lines.contains { $0.contains("step        W    H    W    W    H    1½   H") })
-        #expect(lines.contains { $0.contains("jianpu   6,   7,   1    2    3    4    ♯5   6") })
+        // 1=C puts the undotted 1 at C4, as the notation does: A4 is an undotted 6, C5 a 1 with a dot above.
+        #expect(lines.contains { $0.contains("jianpu   6    7    1'   2'   3'   4'   ♯5'  6'") })
         #expect(lines.first == "jianpu learn · A harmonic minor · 1=C · the scale (1/4)")
     }
 }

@@ -95,8 +95,9 @@ import Testing
         #expect(AnswerText.notes("H", in: d) == nil)
         #expect(AnswerText.notes("9", in: d) == nil)
         let a = Scale(tonic: NoteName(.a), kind: .harmonicMinor)
-        #expect(AnswerText.notes("#5", in: a) == [80])
-        #expect(AnswerText.notes("6,", in: a) == [69])
+        // 1=C puts the undotted 1 at C4 (as the notation does), so A minor's ♯5 is G♯4 and 6, is A3.
+        #expect(AnswerText.notes("#5", in: a) == [68])
+        #expect(AnswerText.notes("6,", in: a) == [57])
         #expect(AnswerText.notes("b7", in: d) == [72])
         #expect(AnswerText.names(degree: NoteName(.g, .sharp), "#5", in: a))
         #expect(AnswerText.names(degree: NoteName(.g, .sharp), "G#", in: a))

@@ -1,6 +1,7 @@
 import Foundation
 import JianpuCore
 import Testing
+@testable import JianpuPractice
 @testable import JianpuQuiz
 
 @Suite struct AdaptiveSelectionTests {
@@ -10,7 +11,7 @@ import Testing
     }
 
     static func simulateWithSelector(seed: UInt64, answers: (Interval) -> Interval) -> ([Interval: Int], AdaptiveSelector) {
-        var random = QuizRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         var selector = AdaptiveSelector(intervals: Interval.simpleIntervals, kinds: PlaybackKind.allCases)
         var counts: [Interval: Int] = [:]
         for _ in 0..<200 {

@@ -7,6 +7,7 @@ import FoundationXML
 import JianpuAudio
 import JianpuTestSupport
 import Testing
+@testable import JianpuPractice
 @testable import JianpuQuiz
 
 /// The release binary run as a subprocess: faults, concurrency, errors, the interactive screen in tmux.
@@ -40,7 +41,7 @@ struct ProcessTests {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
-        let store = try QuizStore(path: db)
+        let store = try PracticeLog(path: db)
         #expect(try store.answers().count == 7)
         #expect(try store.sessions().first?.endedAt == nil)
     }
@@ -70,7 +71,7 @@ struct ProcessTests {
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
         }
-        let store = try QuizStore(path: db)
+        let store = try PracticeLog(path: db)
         #expect(try store.answers().count == 120)
         #expect(try store.sessions().count == 2)
         #expect(try store.sessions().allSatisfy { $0.endedAt != nil })
@@ -222,11 +223,11 @@ struct ProcessTests {
         #expect(FileManager.default.fileExists(atPath: folder + "/data/jianpu/quiz.sqlite"))
     }
 
-    /// `lower note C#4` → 61.
+    /// `lower note C♯4` → 61.
     static func note(in line: Substring) -> Int? {
         guard let range = line.range(of: "lower note ") else { return nil }
         let name = line[range.upperBound...].prefix { $0 != "," && $0 != " " }
-        let letters = ["C": 0, "C#": 1, "D": 2, "D#": 3, "E": 4, "F": 5, "F#": 6, "G": 7, "G#": 8, "A": 9, "A#": 10, "B": 11]
+        let letters = ["C": 0, "C♯": 1, "D": 2, "D♯": 3, "E": 4, "F": 5, "F♯": 6, "G": 7, "G♯": 8, "A": 9, "A♯": 10, "B": 11]
         let pitch = name.prefix { !$0.isNumber && $0 != "-" }
         guard let pitchClass = letters[String(pitch)], let octave = Int(name.dropFirst(pitch.count)) else { return nil }
         return 12 * (octave + 1) + pitchClass
@@ -269,7 +270,7 @@ struct ProcessTests {
         #expect(seen.contains("right: P5 perfect fifth"))
         #expect(seen.contains("you said m6 minor sixth"))
         #expect(seen.contains("score: 1/2 (50%)"))
-        let rows = try QuizStore(path: folder + "/q.sqlite").answers()
+        let rows = try PracticeLog(path: folder + "/q.sqlite").answers()
         #expect(rows.map(\.recognizedInterval) == [7, 8])
         #expect(rows.allSatisfy { $0.recognizedNote == $0.rootNote + $0.recognizedInterval })
     }
@@ -287,7 +288,7 @@ struct ProcessTests {
         let samples = wav.mono
         let seconds = Double(samples.count) / Double(wav.sampleRate)
         #expect(seconds >= 1.7 && seconds <= wall + 0.1, "\(seconds) s of audio in \(wall) s")
-        let row = try #require(try QuizStore(path: folder + "/q.sqlite").answers().first)
+        let row = try #require(try PracticeLog(path: folder + "/q.sqlite").answers().first)
         let rate = wav.sampleRate
         let early = Spectrum(samples[(rate / 5)...], sampleRate: rate)
         let late = Spectrum(samples[(rate * 105 / 100)...], sampleRate: rate)
@@ -317,7 +318,7 @@ struct ProcessTests {
         }
         let onset = try #require(samples.firstIndex { abs($0) > 0.01 }, "no sound reached the device")
         #expect(samples.count >= onset + 44_100 * 3 / 2)
-        let row = try #require(try QuizStore(path: folder + "/q.sqlite").answers().first)
+        let row = try #require(try PracticeLog(path: folder + "/q.sqlite").answers().first)
         let early = Spectrum(samples[(onset + 4_410)...], sampleRate: 44_100)
         let late = Spectrum(samples[(onset + 44_100 * 95 / 100)...], sampleRate: 44_100)
         #expect(row.firstNote == row.secondNote + 4)

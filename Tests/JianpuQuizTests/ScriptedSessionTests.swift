@@ -1,6 +1,7 @@
 import Foundation
 import JianpuCore
 import Testing
+@testable import JianpuPractice
 @testable import JianpuQuiz
 import JianpuTerminal
 
@@ -9,16 +10,16 @@ import JianpuTerminal
 
     /// Runs a muted, seeded session with scripted answers; returns the printed lines and the store.
     static func session(answers: [String], settings: QuizSettings, seed: UInt64, db: String, explain: Bool = false,
-                        test: Int? = nil) throws -> ([String], QuizStore, QuizSummary) {
-        let store = try QuizStore(path: db)
+                        test: Int? = nil) throws -> ([String], PracticeLog, QuizSummary) {
+        let store = try PracticeLog(path: db)
         let clock = SteppingClock(start: start, step: 1.25)
         let history = try store.recentAnswers().compactMap(\.summary)
         let drill = QuizDrill(settings: settings, store: store, clock: clock, seed: seed, history: history,
                               testRepetitions: test, passMark: test == nil ? nil : 80)
-        let events = QuizEventQueue()
+        let events = AnswerEventQueue()
         events.push(lines: answers)
         var lines: [String] = []
-        let summary = try PlainQuiz(drill: drill, audio: try QuizAudio(output: .muted, soundFont: nil), events: events,
+        let summary = try PlainQuiz(drill: drill, audio: try PromptPlayer(output: .muted, soundFont: nil), events: events,
                                     explain: explain, write: { lines.append($0) }).run()
         return (lines, store, summary)
     }
@@ -173,9 +174,9 @@ import JianpuTerminal
                      (folder + "/s.jp/p.json", "a part of its path is a file")]
         for (path, reason) in cases {
             let error = try #require(throws: QuizError.self) { try QuizProfile.load(path: path) }
-            #expect(error.message.hasPrefix("cannot read quiz profile \(path): "), "\(error.message)")
-            #expect(error.message.contains(reason), "\(error.message)")
-            #expect(error.message.contains("; fix the ") && !error.message.contains("\n"))
+            #expect(error.description.hasPrefix("cannot read quiz profile \(path): "), "\(error.description)")
+            #expect(error.description.contains(reason), "\(error.description)")
+            #expect(error.description.contains("; fix the ") && !error.description.contains("\n"))
         }
         // Not being there is "no profile yet", and so is a link to nothing when saving (saving creates what it names).
         #expect(try QuizProfile.load(path: folder + "/none.json") == nil)
@@ -185,7 +186,7 @@ import JianpuTerminal
     @Test("a folder as MIDI input is refused at once, named as a folder; a FIFO and a file are taken")
     func midiInputFolder() throws {
         let folder = Support.temporaryFolder()
-        let error = try #require(throws: MIDIInputError.self) { try QuizEventQueue().listen(toMIDI: folder) }
+        let error = try #require(throws: TerminalError.self) { try AnswerEventQueue().listen(toMIDI: folder, portName: "jianpu-quiz") }
         #expect(error.description == "MIDI input \(folder) is a folder: give a raw MIDI device (/dev/snd/midiC*D*, /dev/midi*) or a FIFO made with mkfifo")
         #expect(mkfifo(folder + "/m.fifo", 0o600) == 0)
         #expect(try MIDIInput.check(folder + "/m.fifo") == S_IFIFO)
@@ -203,8 +204,8 @@ import JianpuTerminal
         #expect(text.contains("\"m6\"") && text.contains("\"MD\""))
         try "{ not json".write(toFile: path, atomically: true, encoding: .utf8)
         #expect(throws: QuizError.self) { try QuizProfile.load(path: path) }
-        #expect(QuizPaths.defaultDatabase(environment: ["XDG_DATA_HOME": "/x"]) == "/x/jianpu/quiz.sqlite")
-        #expect(QuizPaths.defaultDatabase(environment: ["HOME": "/h"]) == "/h/.local/share/jianpu/quiz.sqlite")
+        #expect(PracticePaths.defaultDatabase(environment: ["XDG_DATA_HOME": "/x"]) == "/x/jianpu/quiz.sqlite")
+        #expect(PracticePaths.defaultDatabase(environment: ["HOME": "/h"]) == "/h/.local/share/jianpu/quiz.sqlite")
         #expect(QuizPaths.defaultProfile(environment: ["HOME": "/h"]) == "/h/.config/jianpu/quiz.json")
     }
 }

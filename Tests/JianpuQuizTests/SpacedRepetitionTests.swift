@@ -1,6 +1,7 @@
 import Foundation
 import JianpuCore
 import Testing
+@testable import JianpuPractice
 @testable import JianpuQuiz
 
 /// A scripted learner who always misses one interval: the session must bring it back often and soon.
@@ -19,7 +20,7 @@ import Testing
 
     /// Runs a real drill (SQLite log, seeded) of `questions` answers; the learner answers `missed` as `heardAs`.
     static func session(seed: UInt64, missed: Interval, heardAs: Interval, questions: Int = 200) throws -> ([Interval], QuizDrill) {
-        let store = try QuizStore(path: Support.temporaryFolder() + "/learner.sqlite")
+        let store = try PracticeLog(path: Support.temporaryFolder() + "/learner.sqlite")
         let settings = QuizSettings(intervals: Interval.simpleIntervals, questions: questions)
         let drill = QuizDrill(settings: settings, store: store, clock: SteppingClock(start: ScriptedSessionTests.start, step: 1.5), seed: seed)
         try drill.start()
@@ -47,7 +48,7 @@ import Testing
     @Test(arguments: [1, 7, 42, 2026] as [UInt64])
     func theAdaptiveWeightsAloneWereNotEnough(seed: UInt64) {
         // The figure before the review schedule: the selector's weights alone.
-        var random = QuizRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         var selector = AdaptiveSelector(intervals: Interval.simpleIntervals, kinds: PlaybackKind.allCases)
         var asked: [Interval] = []
         for _ in 0..<200 {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import JianpuCore
 import Testing
+@testable import JianpuPractice
 @testable import JianpuQuiz
 
 @Suite struct StoreTests {
@@ -14,11 +15,11 @@ import Testing
 
     @Test func twoWritersAtOnceLoseNothing() async throws {
         let path = Support.temporaryFolder() + "/shared.sqlite"
-        _ = try QuizStore(path: path)
+        _ = try PracticeLog(path: path)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in 0..<2 {
                 group.addTask {
-                    let store = try QuizStore(path: path)
+                    let store = try PracticeLog(path: path)
                     let session = try store.startSession(at: Date())
                     for index in 0..<100 { try store.record(Self.row(session: session, writer * 1000 + index)) }
                     try store.endSession(session, at: Date())
@@ -26,38 +27,38 @@ import Testing
             }
             try await group.waitForAll()
         }
-        #expect(try QuizStore(path: path).answers().count == 200)
+        #expect(try PracticeLog(path: path).answers().count == 200)
     }
 
     @Test func corruptFileIsAOneLineError() throws {
         let path = Support.temporaryFolder() + "/quiz.sqlite"
         try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }).write(to: URL(fileURLWithPath: path))
         do {
-            _ = try QuizStore(path: path)
+            _ = try PracticeLog(path: path)
             Issue.record("a corrupt file must not open")
-        } catch let error as QuizError {
-            #expect(error.message == "cannot open quiz database \(path): file is not a database; move it away or pass --db NEW")
+        } catch let error as PracticeFailure {
+            #expect(error.description == "cannot open quiz database \(path): file is not a database; move it away or pass --db NEW")
         }
     }
 
     @Test func readOnlyFileIsAOneLineErrorButStatsCanRead() throws {
         let path = Support.temporaryFolder() + "/quiz.sqlite"
-        let store = try QuizStore(path: path)
+        let store = try PracticeLog(path: path)
         try store.record(Self.row(session: try store.startSession(at: Date()), 1))
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         do {
-            _ = try QuizStore(path: path)
+            _ = try PracticeLog(path: path)
             Issue.record("a read-only file must not open for writing")
-        } catch let error as QuizError {
-            #expect(error.message.hasPrefix("cannot open quiz database \(path): it is read-only;"))
-            #expect(!error.message.contains("\n"))
+        } catch let error as PracticeFailure {
+            #expect(error.description.hasPrefix("cannot open quiz database \(path): it is read-only;"))
+            #expect(!error.description.contains("\n"))
         }
-        #expect(try QuizStore.forReading(path: path).answers().count == 1)
+        #expect(try PracticeLog.forReading(path: path).answers().count == 1)
     }
 
     @Test func folderIsCreated() throws {
         let path = Support.temporaryFolder() + "/a/b/quiz.sqlite"
-        _ = try QuizStore(path: path)
+        _ = try PracticeLog(path: path)
         #expect(FileManager.default.fileExists(atPath: path))
     }
 }
@@ -94,10 +95,10 @@ import Testing
     }
 
     @Test func sinceFiltersByDate() throws {
-        let store = try QuizStore(path: Support.temporaryFolder() + "/quiz.sqlite")
+        let store = try PracticeLog(path: Support.temporaryFolder() + "/quiz.sqlite")
         for _ in 0..<3 { _ = try store.startSession(at: Date(timeIntervalSince1970: 1_794_873_600)) }
         for row in Self.rows() { try store.record(row) }
-        let since = try #require(QuizStatistics.parseDate("2026-11-23"))
+        let since = try #require(LogDate.parse("2026-11-23"))
         let rows = try store.answers(since: since)
         #expect(rows.count == 20)
         let statistics = QuizStatistics(rows: rows, since: since)
@@ -109,13 +110,13 @@ import Testing
     }
 }
 
-/// `QuizStore.statistics` counts in SQL; `QuizStatistics(rows:)` counts row by row. They must agree.
+/// `PracticeLog.statistics` counts in SQL; `QuizStatistics(rows:)` counts row by row. They must agree.
 @Suite struct StatisticsInSQLTests {
     /// A log of `count` answers written in one transaction, as varied as the columns allow: every interval,
     /// kind and a few programs, roots over several octaves, wrong answers of each class, four months of days,
     /// and one answer in fifty with the seed app's missing response time, root and program.
-    static func bulkLog(_ path: String, count: Int) throws -> QuizStore {
-        let store = try QuizStore(path: path)
+    static func bulkLog(_ path: String, count: Int) throws -> PracticeLog {
+        let store = try PracticeLog(path: path)
         let queue = try DatabaseQueue(path: path)
         try queue.inTransaction { db in
             for _ in 0...count / 40 { try db.execute(sql: "INSERT INTO sessions (started_at) VALUES ('2026-01-01 00:00:00.000')") }
@@ -125,7 +126,7 @@ import Testing
                     error_inverted, error_wideness, error_one_semitone, response_ms, root_note, program)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            var random = QuizRandom(seed: 11)
+            var random = SeededRandom(seed: 11)
             let start = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01
             for index in 0..<count {
                 let root = 36 + Int(random.next() % 48), played = Int(random.next() % 13)
@@ -149,14 +150,14 @@ import Testing
         let statistics = try store.statistics()
         #expect(statistics.answers == 200_000)
         #expect(statistics == QuizStatistics(rows: try store.answers()))
-        let since = try #require(QuizStatistics.parseDate("2026-03-01"))
+        let since = try #require(LogDate.parse("2026-03-01"))
         let recent = try store.statistics(since: since)
         #expect(recent.answers > 0 && recent.answers < 200_000)
         #expect(recent == QuizStatistics(rows: try store.answers(since: since), since: since))
     }
 
     @Test func aSmallLogPrintsTheSameTablesCsvAndJson() throws {
-        let store = try QuizStore(path: Support.temporaryFolder() + "/small.sqlite")
+        let store = try PracticeLog(path: Support.temporaryFolder() + "/small.sqlite")
         for _ in 0..<3 { _ = try store.startSession(at: Date(timeIntervalSince1970: 1_794_873_600)) }
         for row in StatisticsTests.rows() { try store.record(row) }
         let counted = try store.statistics(), byRow = QuizStatistics(rows: StatisticsTests.rows())
@@ -164,22 +165,22 @@ import Testing
         #expect(counted.csv() == byRow.csv())
         #expect(counted.json() == byRow.json())
         #expect(ProgressPlot.svg(counted) == ProgressPlot.svg(byRow))
-        let empty = try QuizStore(path: Support.temporaryFolder() + "/empty.sqlite").statistics()
+        let empty = try PracticeLog(path: Support.temporaryFolder() + "/empty.sqlite").statistics()
         #expect(empty == QuizStatistics(rows: []))
     }
 
     @Test func aRowThatDoesNotFitIsAnErrorInSQLToo() throws {
         let path = Support.temporaryFolder() + "/bad-values.sqlite"
-        let store = try QuizStore(path: path)
+        let store = try PracticeLog(path: path)
         try GRDBQueueMaker.make(path)("""
             INSERT INTO sessions(started_at) VALUES ('2020-01-01 10:00:00');
             INSERT INTO recognize_intervals(session_id, played_at, recognized_at, first_note, second_note, playback_type,
               recognized_note, played_interval, recognized_interval, playback_instrument)
               VALUES (1, '2020-01-01 10:00:00', '2020-01-01', 60, 64, 'H', 64, 'four', 4, 'piano');
             """)
-        #expect(throws: QuizError.self) { try store.statistics() }
-        do { _ = try store.statistics() } catch let error as QuizError {
-            #expect(error.message.hasPrefix("cannot read quiz database \(path): a row does not fit the quiz log (column played_interval"))
+        #expect(throws: PracticeFailure.self) { try store.statistics() }
+        do { _ = try store.statistics() } catch let error as PracticeFailure {
+            #expect(error.description.hasPrefix("cannot read quiz database \(path): a row does not fit the quiz log (column played_interval"))
         }
     }
 }
@@ -197,7 +198,7 @@ import Testing
             INSERT INTO sessions VALUES (1, '2020-01-01 10:00:00', '2020-01-01 10:10:00');
             INSERT INTO recognize_intervals VALUES (1, 1, '2020-01-01 10:00:01', '2020-01-01 10:00:03', 72, 64, 'MD', 71, 8, 7, 2, 'piano', 0, 0, 1);
             """)
-        let store = try QuizStore(path: path)
+        let store = try PracticeLog(path: path)
         let row = try #require(try store.answers().first)
         #expect(row.playbackType == .melodicDown && row.rootNote == 64 && row.repeatedTimes == 2 && row.errorOneSemitone)
         #expect(try store.appliedMigrations().count == 3)
@@ -205,7 +206,7 @@ import Testing
 
     @Test func badValuesAreAnErrorNotACrash() throws {
         let path = Support.temporaryFolder() + "/bad-values.sqlite"
-        let store = try QuizStore(path: path)
+        let store = try PracticeLog(path: path)
         let queue = try GRDBQueueMaker.make(path)
         try queue("""
             INSERT INTO sessions(started_at) VALUES ('2020-01-01 10:00:00');
@@ -216,9 +217,9 @@ import Testing
         do {
             _ = try store.answers()
             Issue.record("a row with a bad date must be an error")
-        } catch let error as QuizError {
-            #expect(error.message.hasPrefix("cannot read quiz database \(path): a row does not fit the quiz log"))
-            #expect(!error.message.contains("\n"))
+        } catch let error as PracticeFailure {
+            #expect(error.description.hasPrefix("cannot read quiz database \(path): a row does not fit the quiz log"))
+            #expect(!error.description.contains("\n"))
         }
     }
 }
@@ -245,7 +246,7 @@ import Testing
             process.standardOutput = output
             try process.run()
             let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-            guard said.hasPrefix("locked") else { throw QuizError("the lock holder did not lock \(path): \(said)") }
+            guard said.hasPrefix("locked") else { throw LockHolderFailed(description: "the lock holder did not lock \(path): \(said)") }
         }
 
         func release() {
@@ -256,7 +257,7 @@ import Testing
 
     @Test func anAnswerGivenWhileTheLogIsLockedIsKeptSaidAndSavedLater() throws {
         let path = Support.temporaryFolder() + "/locked.sqlite"
-        let store = try QuizStore(path: path, busyTimeout: 1)
+        let store = try PracticeLog(path: path, busyTimeout: 1)
         let drill = QuizDrill(settings: QuizSettings(questions: 2), store: store, clock: SteppingClock(start: Date(timeIntervalSince1970: 1_795_000_000), step: 1),
                               seed: 3)
         var notices: [String] = []
@@ -285,7 +286,7 @@ import Testing
     @Test("answers a trigger refuses are lost with the trigger's reason, not as a lock")
     func triggerAbortIsNamed() throws {
         let path = Support.temporaryFolder() + "/trigger.sqlite"
-        let store = try QuizStore(path: path, busyTimeout: 1)
+        let store = try PracticeLog(path: path, busyTimeout: 1)
         let queue = try DatabaseQueue(path: path)
         try queue.write { try $0.execute(sql: "CREATE TRIGGER no_answers BEFORE INSERT ON recognize_intervals BEGIN SELECT RAISE(ABORT, 'no answers today'); END") }
         try queue.close()
@@ -298,8 +299,8 @@ import Testing
         drill.markPlayed()
         _ = try drill.answer(question.interval, note: question.upper)
         let error = try #require(throws: QuizError.self) { try drill.finish() }
-        #expect(error.message.contains("no answers today"), "\(error.message)")
-        #expect(!error.message.contains("locked"))
+        #expect(error.description.contains("no answers today"), "\(error.description)")
+        #expect(!error.description.contains("locked"))
         #expect(notices.allSatisfy { !$0.contains("locked") && $0.contains("no answers today") }, "\(notices)")
     }
 }
@@ -310,7 +311,7 @@ import Testing
     func companionRefused(suffix: String, kind: String) throws {
         let folder = Support.temporaryFolder()
         let path = folder + "/q.sqlite"
-        let store = try QuizStore(path: path)
+        let store = try PracticeLog(path: path)
         try store.record(StoreTests.row(session: try store.startSession(at: Date()), 1))
         let score = folder + "/s.jp"
         try "1 2 3 4 |\n".write(toFile: score, atomically: true, encoding: .utf8)
@@ -322,12 +323,12 @@ import Testing
         }
         let what = ["symbolic": "is a symbolic link (to s.jp)", "hard": "is another name of a file (a hard link), which SQLite would write into",
                     "folder": "is a folder"][kind] ?? ""
-        for open in [{ _ = try QuizStore(path: path) }, { _ = try QuizStore.forReading(path: path) }] {
-            let error = try #require(throws: QuizError.self) { try open() }
-            #expect(error.message.contains("\(path + suffix), SQLite's file beside it, \(what);"),
-                    "\(error.message)")
-            #expect(error.message.contains("nothing was written through it"))
-            #expect(!error.message.contains("read-only") && !error.message.contains("permissions") && !error.message.contains("\n"))
+        for open in [{ _ = try PracticeLog(path: path) }, { _ = try PracticeLog.forReading(path: path) }] {
+            let error = try #require(throws: PracticeFailure.self) { try open() }
+            #expect(error.description.contains("\(path + suffix), SQLite's file beside it, \(what);"),
+                    "\(error.description)")
+            #expect(error.description.contains("nothing was written through it"))
+            #expect(!error.description.contains("read-only") && !error.description.contains("permissions") && !error.description.contains("\n"))
         }
         #expect(try String(contentsOfFile: score, encoding: .utf8) == "1 2 3 4 |\n")
     }
@@ -336,16 +337,21 @@ import Testing
 @Suite struct NoRoomTests {
     @Test("a folder with room gives no no-room message")
     func roomLeft() {
-        #expect(QuizStore.noRoomProblem(Support.temporaryFolder() + "/q.sqlite", while: .opening) == nil)
+        #expect(PracticeLog.noRoomProblem(Support.temporaryFolder() + "/q.sqlite", while: .opening) == nil)
     }
 }
 
 @Suite struct StoreMessageTests {
     @Test("a full disk is named as such, without advice to move the log away", arguments: [ResultCode.SQLITE_FULL, .SQLITE_IOERR])
     func fullDisk(code: ResultCode) {
-        let text = QuizStore.message(for: DatabaseError(resultCode: code), path: "q.sqlite", while: .writing)
+        let text = PracticeFailure.sqlite(DatabaseError(resultCode: code), path: "q.sqlite", action: .writing).description
         #expect(text.hasPrefix("cannot write to quiz database q.sqlite: the disk"))
         #expect(text.contains("full"))
         #expect(!text.contains("move it away"))
     }
+}
+
+/// The helper process that was to hold the log's lock did not.
+struct LockHolderFailed: Error, CustomStringConvertible {
+    var description: String
 }

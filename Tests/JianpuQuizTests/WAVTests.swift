@@ -5,6 +5,7 @@ import JianpuAudio
 import JianpuCore
 import JianpuTestSupport
 import Testing
+@testable import JianpuPractice
 @testable import JianpuQuiz
 
 @Suite(.enabled(if: Prerequisite.met(Support.soundFont != nil), "needs a General MIDI SoundFont"))
@@ -12,11 +13,11 @@ struct WAVTests {
     /// A seeded session into a `--fast` WAV, every answer right; returns the rows and the samples.
     static func render(interval: Interval, seed: UInt64, questions: Int) throws -> ([AnswerRow], WAVAudio) {
         let folder = Support.temporaryFolder()
-        let store = try QuizStore(path: folder + "/quiz.sqlite")
+        let store = try PracticeLog(path: folder + "/quiz.sqlite")
         let settings = QuizSettings(intervals: [interval], octaves: [4], kinds: PlaybackKind.allCases, programs: [0], questions: questions)
         let drill = QuizDrill(settings: settings, store: store, clock: SteppingClock(start: Date(timeIntervalSince1970: 0), step: 1), seed: seed)
-        let audio = try QuizAudio(output: .fastWAV(path: folder + "/quiz.wav"), soundFont: Support.soundFont)
-        let events = QuizEventQueue()
+        let audio = try PromptPlayer(output: .fastWAV(path: folder + "/quiz.wav"), soundFont: Support.soundFont)
+        let events = AnswerEventQueue()
         events.push(lines: Array(repeating: interval.shortName, count: questions))
         _ = try PlainQuiz(drill: drill, audio: audio, events: events, write: { _ in }).run()
         try audio.close()
@@ -28,7 +29,7 @@ struct WAVTests {
         let (rows, wav) = try Self.render(interval: interval, seed: 11, questions: 6)
         #expect(rows.count == 6)
         #expect(Set(rows.map(\.playbackType)).count >= 2)
-        let questionFrames = QuizAudio.fastFrames(for: QuizSounds.timeline(for: Question(root: 60, interval: interval, kind: .harmonic, program: 0)))
+        let questionFrames = PromptPlayer.fastFrames(for: QuizSounds.timeline(for: Question(root: 60, interval: interval, kind: .harmonic, program: 0)))
         let samples = wav.mono
         #expect(samples.count >= 6 * questionFrames)
         let rate = wav.sampleRate

@@ -12,7 +12,7 @@ struct MIDIInputTests {
         do {
             _ = try ALSASequencerInput(portName: "jianpu-test", source: nil)
             Issue.record("expected an error")
-        } catch let error as MIDIInputError {
+        } catch let error as TerminalError {
             #expect(error.description.contains("ALSA sequencer"), "\(error.description)")
             #expect(!error.description.contains("\n"))
         } catch { Issue.record("\(error)") }
@@ -23,7 +23,7 @@ struct MIDIInputTests {
         do {
             _ = try MIDIInput(path: "seq", portName: "chordpad", sequencerDevice: "/nonexistent/seq")
             Issue.record("expected an error")
-        } catch let error as MIDIInputError {
+        } catch let error as TerminalError {
             #expect(error.description == "no ALSA sequencer on this machine (/nonexistent/seq missing): give a raw MIDI device or FIFO path")
         } catch { Issue.record("\(error)") }
     }

@@ -87,7 +87,7 @@ if grep -q "wrote $WORK/chords.mid: [0-9]* notes, [0-9]*:[0-9][0-9]$" "$WORK/cho
 # --- 1b. Per-column tones, without the chord first; the layout on screen; a safe quit ----------------
 tmux new-session -d -s "$SESSION" -x 120 -y 40 \
     "NO_COLOR=1 '$BIN' --tuning DMajor --no-kitty --note-length 1.2 --chord-program 0 --out '$WORK/columns.wav' 2>'$WORK/columns.err'; echo \$? > '$WORK/columns.rc'"
-if wait_for "$SESSION" 'root +q D +w E' 10 && wait_for "$SESSION" 'fifth +z A +x B' 1 && wait_for "$SESSION" 'seventh +Q C# +W D' 1 \
+if wait_for "$SESSION" 'root +q D +w E' 10 && wait_for "$SESSION" 'fifth +z A +x B' 1 && wait_for "$SESSION" 'seventh +Q C♯ +W D' 1 \
     && wait_for "$SESSION" '7ths +! Dmaj7 +@ Em7' 1; then
     pass "the screen shows each column's keys: root, third, fifth, seventh under the chords, and the seventh chords"
 else

@@ -77,7 +77,8 @@ lines = page.splitlines()
 notes, numbers = row(lines, "note"), row(lines, "jianpu")
 tonic_pc = pitch_class(notes[0])
 tonic = 60 + tonic_pc
-number_to_note = dict(zip(numbers, notes))
+# The table writes octave marks (1=C puts A minor's A4 at an undotted 6, its C5 at 1'); a prompt names the bare number.
+number_to_note = dict(zip([number.rstrip("',") for number in numbers], notes))
 
 
 def midi_of(name):

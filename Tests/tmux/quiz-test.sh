@@ -69,10 +69,10 @@ keys Space
 
 # Question 2: switch to piano keys and press the upper note.
 wait_for "question 2/3"
-root=$(screen | sed -n 's/.*lower note \([A-G]#*[0-9]\) (red.*/\1/p' | head -n 1)
+root=$(screen | sed -n 's/.*lower note \([A-G]\(♯\)*[0-9]\) (red.*/\1/p' | head -n 1)
 [ -n "$root" ] || fail "no lower note on screen"
 name=${root%[0-9]}
-case $name in C) pc=0;; C#) pc=1;; D) pc=2;; D#) pc=3;; E) pc=4;; F) pc=5;; F#) pc=6;; G) pc=7;; G#) pc=8;; A) pc=9;; A#) pc=10;; B) pc=11;; esac
+case $name in C) pc=0;; C♯) pc=1;; D) pc=2;; D♯) pc=3;; E) pc=4;; F) pc=5;; F♯) pc=6;; G) pc=7;; G♯) pc=8;; A) pc=9;; A♯) pc=10;; B) pc=11;; esac
 offset=$((pc + 4))
 row="zsxdcvgbhnjmq2w3er5t6y7ui"
 key=$(printf '%s' "$row" | cut -c $((offset + 1)))

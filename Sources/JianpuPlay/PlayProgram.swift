@@ -1,8 +1,9 @@
 import JianpuCore
+import JianpuTerminal
 
 /// The `jianpu play` screen as `ProgramLoop` runs it: the score a few lines at a time with the sounding notes
 /// highlighted, the bar and the time; the keys are `PlayerKeys`. What it asks of the engine are its effects.
-public struct PlayerProgram: TerminalProgram {
+public struct PlayProgram: TerminalProgram {
     /// What the keys ask the playback engine to do.
     public enum Effect: Sendable, Hashable {
         case pause, resume
@@ -44,9 +45,11 @@ public struct PlayerProgram: TerminalProgram {
     public private(set) var practice = PlayerPractice()
     private let timeline: Timeline
 
-    /// The screen of `score` played as `timeline`; `observe` reads the engine (on the control thread).
+    /// The screen of `score` played as `timeline`; `observe` reads the engine (on the control thread). `loop` is
+    /// the bars the engine already loops (`--loop` until stopped).
     public init(timeline: Timeline, score: Score, bars: ClosedRange<PlayedBarIndex>, startPosition: Double, endPosition: Double,
-                isPaused: Bool, observe: @escaping @Sendable () -> Playback) {
+                isPaused: Bool, loop: ClosedRange<PlayedBarIndex>? = nil, observe: @escaping @Sendable () -> Playback) {
+        (practice.loopStart, practice.loopEnd) = (loop?.lowerBound, loop?.upperBound)
         view = ScoreView(timeline: timeline, score: score)
         self.timeline = timeline
         self.bars = bars
@@ -99,8 +102,10 @@ public struct PlayerProgram: TerminalProgram {
     }
 
     public func lines(columns: Int, rows: Int) -> [String] {
-        let status = ScoreView.Status(position: playback.position, tempoFactor: playback.tempoFactor, isPaused: isPaused,
+        var status = ScoreView.Status(position: playback.position, tempoFactor: playback.tempoFactor, isPaused: isPaused,
                                       startPosition: startPosition, endPosition: endPosition, practice: practice.summary(timeline))
+        status.isLooping = practice.loop != nil
+        status.partMarks = practice.marks
         return view.lines(for: status, columns: columns, rows: rows)
     }
 }

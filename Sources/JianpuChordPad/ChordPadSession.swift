@@ -6,7 +6,7 @@ import JianpuTerminal
 
 /// Runs the chord pad: the terminal, the synthesizer, MIDI input, recording. The logic is `ChordPad`;
 /// this is the wiring around it.
-public struct ChordPadApp {
+public struct ChordPadSession {
     /// What the program was asked to do.
     public struct Options: Sendable {
         public var tuning: String = "CMajor"
@@ -70,7 +70,7 @@ public struct ChordPadApp {
         if let index = tunings.firstIndex(where: { $0.name == name }) { return index }
         let simple = { (text: String) in text.lowercased().filter { !$0.isWhitespace } }
         if let index = tunings.firstIndex(where: { simple($0.name) == simple(name) }) { return index }
-        throw ChordPadError("unknown tuning '\(name)'\(Wording.didYouMean(name, among: tunings.map(\.name))); --list-tunings shows all \(tunings.count)")
+        throw ChordPadError.unknownTuning(name, closest: Wording.didYouMean(name, among: tunings.map(\.name)), count: tunings.count)
     }
 
     /// A timeline with no notes that lasts a day: the engine keeps rendering (it finishes only on `stop()`).
@@ -86,7 +86,7 @@ public struct ChordPadApp {
 
     /// Plays until the player quits or a signal arrives; returns the signal that ended it, if any.
     /// The take's files are checked before anything starts, and written at the end whatever ends the session.
-    /// - Throws: `AudioError`, `MIDIInputError` or `ChordPadError` for what stopped it, or what was lost.
+    /// - Throws: `AudioError`, `TerminalError` or `ChordPadError` for what stopped it, or what was lost.
     public func run() throws -> Int32? {
         let outputs = try TakeOutputs(out: options.out, record: options.record, inputs: options.inputs)
         if outputs.audio != nil || outputs.record != nil, !TerminalSession.isInteractive { throw Self.needsTerminal }
@@ -99,17 +99,17 @@ public struct ChordPadApp {
             throw error
         }
         for case .success(let line) in saved { StandardStreams.error(line + "\n") }
-        let lost = saved.compactMap { if case .failure(let lost) = $0 { lost.description } else { nil } }
-        if !lost.isEmpty { throw ChordPadError(lost.joined(separator: "\nchordpad: ")) }
+        let lost = saved.compactMap { if case .failure(let lost) = $0 { lost } else { nil } }
+        if !lost.isEmpty { throw ChordPadError.lost(lost) }
         return signal
     }
 
-    static let needsTerminal = ChordPadError("chordpad is played from a terminal: run it in one (standard input and output must be a terminal)")
+    static let needsTerminal = ChordPadError.needsTerminal
 
     private func play(outputs: TakeOutputs, saved: inout [Result<String, ChordPadError>]) throws -> Int32? {
         let tunings = options.tunings
         let formulas = options.formulas
-        guard !tunings.isEmpty else { throw ChordPadError("no tunings to play in") }
+        guard !tunings.isEmpty else { throw ChordPadError.noTunings }
         let startIndex = try Self.tuningIndex(named: options.tuning, in: tunings)
         let midi = try options.midiIn.map { try MIDIInput(path: $0, portName: "chordpad") }
 
@@ -147,7 +147,7 @@ public struct ChordPadApp {
             // The device plays the releases for a moment; a paced WAV ends once the engine has stopped.
             if case .device = output.destination { Thread.sleep(forTimeInterval: 0.15) }
             do { try output.finish() } catch {
-                saved.append(.failure(ChordPadError("\(error); the audio of the take was lost")))
+                saved.append(.failure(.audioLost("\(error)")))
             }
             if let file = outputs.record, let recorder {
                 let time = now()

@@ -1,9 +1,10 @@
+import JianpuPractice
 import Foundation
 import GRDB
 
 /// `jianpu quiz stats` counted by SQLite: every group is a GROUP BY, and the medians come from one scan of
 /// the answers in order of response time, so a log of a million answers costs the memory of one of ten.
-extension QuizStore {
+extension PracticeLog {
     /// The statistics of the answers from `since` on (all when nil), as `QuizStatistics(rows:since:)` would
     /// compute them from every row.
     /// - Throws: `QuizError` when the file fails or a row does not fit the log.
@@ -22,7 +23,7 @@ extension QuizStore {
             var weeks: [String: Int] = [:]
             func week(_ day: String) -> Int {
                 if let key = weeks[day] { return key }
-                let key = QuizStatistics.parseDate(day).map(QuizStatistics.weekKey) ?? 0
+                let key = LogDate.parse(day).map(QuizStatistics.weekKey) ?? 0
                 weeks[day] = key
                 return key
             }
@@ -72,7 +73,7 @@ extension QuizStore {
         let kinds = PlaybackKind.allCases.enumerated().map { "WHEN '\($0.element.rawValue)' THEN \($0.offset)" }.joined(separator: " ")
         return """
             SELECT id, session_id, played_at, playback_instrument, error_inverted, error_wideness, error_one_semitone,
-                played_interval AS played, recognized_interval AS heard, MIN(MAX(COALESCE(response_ms, 0), 0), \(AnswerRow.longestResponse)) AS ms,
+                played_interval AS played, recognized_interval AS heard, MIN(MAX(COALESCE(response_ms, 0), 0), \(PracticeLog.longestResponse)) AS ms,
                 CASE playback_type \(kinds) ELSE \(QuizStatistics.kindKey(.harmonic)) END AS kind,
                 COALESCE(program, 0) AS program, COALESCE(root_note, MIN(first_note, second_note)) AS root,
                 \(daySQL) AS day

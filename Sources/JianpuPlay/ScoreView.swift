@@ -63,6 +63,10 @@ public struct ScoreView: Sendable {
         public var endPosition: Double
         /// The practice state to show after the time (`loop 5-8   part 2 muted`), if any.
         public var practice: String?
+        /// The engine loops bars until stopped: the total time has no end.
+        public var isLooping = false
+        /// Each muted or soloed part's mark, by part, shown after its name.
+        public var partMarks: [Int: String] = [:]
 
         public init(position: Double, tempoFactor: Double = 1, isPaused: Bool = false, startPosition: Double = 0, endPosition: Double, practice: String? = nil) {
             self.practice = practice
@@ -101,7 +105,10 @@ public struct ScoreView: Sendable {
         text = TextScore(score: score, timeline: timeline)
         drawn = Lines(opening: text.opening)
         self.partNames = (0..<partCount).map { index in
-            let name = index < timeline.parts.count ? timeline.parts[index].name : nil
+            let part = index < timeline.parts.count ? timeline.parts[index] : nil
+            // The practice click is named for what it is, not counted among the accompaniments.
+            if let part, part.name == PartRole.clickName, part.channel == PartRole.percussionChannel { return "click" }
+            let name = part?.name
             let role = index == 0 ? "melody" : partCount > 2 ? "accompaniment \(index)" : "accompaniment"
             return name.map { "\(role) (\(TerminalText.visible($0)))" } ?? role
         }

@@ -3,17 +3,27 @@ import GRDB
 import JianpuCore
 import JianpuFiles
 
-/// The quiz log in SQLite (GRDB): `sessions` and `recognize_intervals`, the seed app's two tables with all
-/// their columns, plus `response_ms`, `root_note` and `program`.
+/// The practice log in SQLite (GRDB), which the quiz and the lessons share: `sessions` and `recognize_intervals`,
+/// the seed app's two tables with all their columns, plus `response_ms`, `root_note` and `program`, and the
+/// lessons' `learn_answers`. This is its core: opening, the checks before SQLite touches a file, migration,
+/// sessions; each feature's rows are read and written by that feature (`QuizLog`, `LearnLog`).
 ///
 /// A `DatabasePool` in WAL mode with a busy timeout: every answer is its own committed transaction, and
 /// several quizzes can write to one file at once.
-public final class QuizStore: Sendable {
+public final class PracticeLog: Sendable {
     public let path: String
     /// How long a write waits for another program's lock before it fails (a test shortens it).
     let busyTimeout: TimeInterval
     let pool: DatabasePool?
     let reader: any DatabaseReader
+
+    /// The longest response time counted (a day): a log's longer or negative times (a clock that
+    /// jumped, a row written by hand) are held to 0...a day, so sums and means over a lifetime of
+    /// answers stay far inside an Int.
+    public static let longestResponse = 86_400_000
+
+    /// A response time held to 0…a day.
+    public static func heldResponse(_ milliseconds: Int) -> Int { min(max(milliseconds, 0), longestResponse) }
 
     /// The migrations, in order. Never edit a shipped one; add a new one.
     public static var migrator: DatabaseMigrator {
@@ -79,7 +89,7 @@ public final class QuizStore: Sendable {
     /// Opens an existing log for reading only (for `stats` on a read-only file); no migration is run.
     /// `immutable` (a log on read-only media) reads it as a file nobody changes: SQLite then needs no
     /// `-shm` beside a WAL log, which such media cannot get.
-    /// - Throws: `QuizError` naming the file and the fix.
+    /// - Throws: `PracticeFailure` naming the file and the fix.
     public init(readingOnly path: String, immutable: Bool = false) throws {
         self.path = path
         busyTimeout = 15
@@ -89,22 +99,22 @@ public final class QuizStore: Sendable {
         do {
             let queue = try DatabaseQueue(path: immutable ? Self.immutableURI(path) : path, configuration: config)
             let tables = try queue.read { db in try db.tableExists("recognize_intervals") }
-            guard tables else { throw QuizError("cannot read quiz database \(path): it holds no quiz log; pass --db with the right file") }
+            guard tables else { throw PracticeFailure.holdsNoLog(path: path) }
             reader = queue
             pool = nil
         } catch let error as DatabaseError {
-            throw QuizError(Self.message(for: error, path: path, while: .reading))
+            throw PracticeFailure.sqlite(error, path: path, action: .reading)
         }
     }
 
     /// Opens a log for statistics: read-only when the file cannot be written (immutable on read-only
     /// media), else as `init(path:)`.
-    public static func forReading(path: String) throws -> QuizStore {
+    public static func forReading(path: String) throws -> PracticeLog {
         try requireExistingLog(path)
         try refuseOtherThanFile(path)
-        if isOnReadOnlyMedium(path) { return try QuizStore(readingOnly: path, immutable: true) }
-        if FileManager.default.fileExists(atPath: path), isReadOnly(path) { return try QuizStore(readingOnly: path) }
-        return try QuizStore(path: path)
+        if isOnReadOnlyMedium(path) { return try PracticeLog(readingOnly: path, immutable: true) }
+        if FileManager.default.fileExists(atPath: path), isReadOnly(path) { return try PracticeLog(readingOnly: path) }
+        return try PracticeLog(path: path)
     }
 
     /// A SQLite URI that opens `path` as immutable (`file:…?immutable=1`), its `%`, `?` and `#` escaped.
@@ -114,12 +124,12 @@ public final class QuizStore: Sendable {
     }
 
     /// Opens (creating if needed) the log at `path` and brings its schema up to date.
-    /// - Throws: `QuizError` with one line naming the file and the fix (corrupt, read-only, unreachable).
+    /// - Throws: `PracticeFailure` with one line naming the file and the fix (corrupt, read-only, unreachable).
     public convenience init(path: String) throws {
         try self.init(path: path, busyTimeout: 15)
     }
 
-    init(path: String, busyTimeout: TimeInterval) throws {
+    package init(path: String, busyTimeout: TimeInterval) throws {
         self.path = path
         self.busyTimeout = busyTimeout
         let fileManager = FileManager.default
@@ -127,21 +137,21 @@ public final class QuizStore: Sendable {
         if !folder.isEmpty, !fileManager.fileExists(atPath: folder) {
             do { try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
                 if let file = FileStatus.fileInTheWay(of: folder) {
-                    throw QuizError("cannot open quiz database \(path): cannot create its folder \(folder): \(file) is a file, not a folder (is XDG_DATA_HOME set to a file?); move it away, or pass --db with another path")
+                    throw PracticeFailure.folderIsAFile(path: path, folder: folder, file: file)
                 }
-                throw QuizError("cannot open quiz database \(path): cannot create its folder \(folder) (\(FileProblem.reason(error))); pass --db with a writable path")
+                throw PracticeFailure.cannotMakeFolder(path: path, folder: folder, reason: FileProblem.reason(error))
             }
         }
         try Self.refuseOtherThanFile(path)
         let exists = fileManager.fileExists(atPath: path)
         if exists, Self.isReadOnly(path) {
             if Self.isOnReadOnlyMedium(path) {
-                throw QuizError("cannot open quiz database \(path) to answer: it is on read-only media (quiz stats can read it); copy it to a writable folder or pass --db NEW")
+                throw PracticeFailure.readOnlyMediumForAnswers(path: path)
             }
-            throw QuizError(Self.readOnlyMessage(path, while: .opening))
+            throw PracticeFailure.readOnly(path: path, action: .opening)
         }
         if !exists, Self.isOnReadOnlyMedium(path) {
-            throw QuizError("cannot create quiz database \(path): its folder \(folder) is on read-only media, where no new file can be made; pass --db with a path on a writable disk")
+            throw PracticeFailure.newLogOnReadOnlyMedium(path: path, folder: folder)
         }
         // A file that is no log (or another program's) gets no SQLite files beside it: the ones these opens made go again.
         let companions = ["-wal", "-shm"].map { path + $0 }.filter { !fileManager.fileExists(atPath: $0) }
@@ -161,11 +171,11 @@ public final class QuizStore: Sendable {
             if [.SQLITE_CANTOPEN, .SQLITE_IOERR, .SQLITE_FULL].contains(error.resultCode), let noRoom = Self.noRoomProblem(path, while: .opening) {
                 // The empty file SQLite made before its companions found no room goes again.
                 if !exists, FileStatus(path)?.size == 0 { unlink(path) }
-                throw QuizError(noRoom)
+                throw noRoom
             }
-            throw QuizError(Self.message(for: error, path: path, while: .opening))
+            throw PracticeFailure.sqlite(error, path: path, action: .opening)
         } catch {
-            throw QuizError("cannot open quiz database \(path): \(error); move it away or pass --db NEW")
+            throw PracticeFailure.other(path: path, reason: "\(error)")
         }
     }
 
@@ -195,54 +205,18 @@ public final class QuizStore: Sendable {
         return access(folder.isEmpty ? "." : folder, W_OK) != 0
     }
 
-    /// What the store was doing when the database failed: the verb of the message.
-    enum Action: String {
-        case opening = "open", reading = "read", writing = "write to"
-    }
-
-    static func readOnlyMessage(_ path: String, while action: Action) -> String {
-        "cannot \(action.rawValue) quiz database \(path): it is read-only; make it and its folder writable (chmod u+w) or pass --db NEW"
-    }
-
-    /// One line for a database failure: the action, the file, what SQLite reported (by result code), the fix.
-    static func message(for error: DatabaseError, path: String, while action: Action, waited: TimeInterval = 15) -> String {
-        let what = "cannot \(action.rawValue) quiz database \(path)"
-        switch error.resultCode {
-        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-            return "\(what): file is not a database; move it away or pass --db NEW"
-        case .SQLITE_READONLY, .SQLITE_PERM:
-            return readOnlyMessage(path, while: action)
-        case .SQLITE_CANTOPEN where FileProblem.descriptorsExhausted:
-            return "\(what): too many open files (the descriptor limit, ulimit -n, is reached); raise it (ulimit -n 1024) and try again"
-        case .SQLITE_CANTOPEN:
-            return "\(what): unable to open the file; check the path and permissions, or pass --db NEW"
-        case .SQLITE_FULL where FileProblem.hasFileSizeLimit:
-            // SQLite says "full" for EFBIG too: with a limit set, that is the likelier cause.
-            return "\(what): the disk is full or \(FileProblem.fileSizeLimitReason) (the log is left as it is)"
-        case .SQLITE_FULL:
-            return "\(what): the disk is full; free some space and try again (the log is left as it is)"
-        case .SQLITE_IOERR:
-            return "\(what): the disk failed to read or write (is it full?); free some space or check the disk, then try again"
-        case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return "\(what): it stayed locked by another program for \(Int(waited.rounded())) s; try again"
-        default:
-            let text = (error.message ?? "\(error.resultCode)").replacingOccurrences(of: "\n", with: " ")
-            return "\(what): \(text); move it away or pass --db NEW"
-        }
-    }
-
-    func write<T>(_ work: (Database) throws -> T) throws -> T {
-        guard let pool else { throw QuizError(Self.readOnlyMessage(path, while: .writing)) }
+    package func write<T>(_ work: (Database) throws -> T) throws -> T {
+        guard let pool else { throw PracticeFailure.readOnly(path: path, action: .writing) }
         do { return try pool.write(work) } catch let error as DatabaseError {
-            throw QuizError(Self.message(for: error, path: path, while: .writing, waited: busyTimeout))
+            throw PracticeFailure.sqlite(error, path: path, action: .writing, waited: busyTimeout)
         }
     }
 
-    func read<T>(_ work: (Database) throws -> T) throws -> T {
+    package func read<T>(_ work: (Database) throws -> T) throws -> T {
         do { return try reader.read(work) } catch let error as DatabaseError {
-            throw QuizError(Self.message(for: error, path: path, while: .reading))
+            throw PracticeFailure.sqlite(error, path: path, action: .reading)
         } catch let unfit as UnfitColumn {
-            throw QuizError("cannot read quiz database \(path): a row does not fit the quiz log (column \(unfit.column) holds \(unfit.value)); move the file away or pass --db NEW")
+            throw PracticeFailure.unfitRow(path: path, column: unfit.column, value: unfit.value)
         }
     }
 
@@ -257,46 +231,6 @@ public final class QuizStore: Sendable {
     /// Records when a session ended.
     public func endSession(_ id: Int64, at date: Date) throws {
         try write { db in try db.execute(sql: "UPDATE sessions SET ended_at = ? WHERE id = ?", arguments: [date, id]) }
-    }
-
-    /// Logs one answer in its own transaction, committed before this returns; returns the row id.
-    @discardableResult
-    public func record(_ answer: AnswerRow) throws -> Int64 {
-        try write { db in
-            try db.execute(sql: """
-                INSERT INTO recognize_intervals (session_id, played_at, recognized_at, first_note, second_note, playback_type,
-                    recognized_note, played_interval, recognized_interval, repeated_times, playback_instrument,
-                    error_inverted, error_wideness, error_one_semitone, response_ms, root_note, program)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [answer.sessionID, answer.playedAt, answer.recognizedAt, answer.firstNote, answer.secondNote,
-                                 answer.playbackType.rawValue, answer.recognizedNote, answer.playedInterval, answer.recognizedInterval,
-                                 answer.repeatedTimes, answer.playbackInstrument, answer.errorInverted, answer.errorWideness,
-                                 answer.errorOneSemitone, answer.responseMilliseconds, answer.rootNote, answer.program])
-            return db.lastInsertedRowID
-        }
-    }
-
-    /// Every answer (optionally from `since` on), oldest first.
-    public func answers(since: Date? = nil) throws -> [AnswerRow] {
-        try read { db in
-            // Read through a cursor: a million rows are a million small answers, not a million database rows as well.
-            let rows = if let since {
-                try Row.fetchCursor(db, sql: "SELECT * FROM recognize_intervals WHERE played_at >= ? ORDER BY played_at, id", arguments: [since])
-            } else {
-                try Row.fetchCursor(db, sql: "SELECT * FROM recognize_intervals ORDER BY played_at, id")
-            }
-            var answers: [AnswerRow] = []
-            while let row = try rows.next() { answers.append(try AnswerRow(row: row)) }
-            return answers
-        }
-    }
-
-    /// The most recent answers (at most `limit`), oldest first: what the adaptive selection starts from.
-    public func recentAnswers(limit: Int = 2_000) throws -> [AnswerRow] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM (SELECT * FROM recognize_intervals ORDER BY id DESC LIMIT ?) ORDER BY id", arguments: [limit])
-                .map { try AnswerRow(row: $0) }
-        }
     }
 
     /// Every session's id, start and end, oldest first.

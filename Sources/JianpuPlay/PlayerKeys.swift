@@ -1,3 +1,5 @@
+import JianpuTerminal
+
 /// The `jianpu play` screen's keys: space pauses and resumes, ←/→ jump a bar, +/- change the tempo,
 /// `[` and `]` set the loop's first and last bar to the bar playing, `c` clears the loop, 1-9 choose
 /// a part, `m` mutes it and `s` solos it, q, Esc or Ctrl-C stop.

@@ -1,30 +1,90 @@
 import Foundation
 import JianpuAudio
 import JianpuCore
-import JianpuQuiz
+import JianpuPractice
 import JianpuTerminal
 
-/// Runs a lesson: on the terminal through `ProgramLoop`, or line by line (`--plain`); its sound through the
-/// quiz's player and its answers into the quiz's log. The lesson itself is `LearnProgram`.
-public struct LearnApp {
+/// `jianpu learn` as a session: the lesson of a scale on the terminal through `ProgramLoop`, or line by line
+/// (`--plain`); its sound through the prompt player and its answers into the practice log. The lesson itself is
+/// `LearnProgram`; the program only maps its flags to `Options`.
+public struct LearnSession {
+    /// What to teach and where the sound and the answers go.
+    public struct Options: Sendable {
+        /// The tonic, perhaps with a scale (`D`, `Am`, `A harmonic minor`), and the scale when named apart.
+        public var key = "C"
+        public var scale: String?
+        public var seed: UInt64?
+        /// The practice log.
+        public var database: String
+        /// Where the sound goes; `.muted` leaves out the exercises that must be heard.
+        public var destination: AudioOutput.Destination
+        /// The SoundFont asked for (`--soundfont`); else the usual places are searched, unless muted.
+        public var soundFont: String?
+        public var gain: Float = 0.5
+        /// The MIDI keyboard (`--midi-in`): a raw device, a FIFO or `seq`.
+        public var midiIn: String?
+        /// Line by line even on a terminal.
+        public var plain = false
+
+        /// The options to teach in `database`, sounding at `destination`.
+        public init(database: String, destination: AudioOutput.Destination) {
+            self.database = database
+            self.destination = destination
+        }
+
+        /// Whether the lesson is silent.
+        public var isMuted: Bool { if case .muted = destination { true } else { false } }
+    }
+
+    public let options: Options
+
+    /// A session as `options` say.
+    public init(options: Options) { self.options = options }
+
+    /// Teaches the lesson to its end, Esc, the end of input or a signal; returns the signal that ended it, if any.
+    /// - Throws: `LearnError` for a key or scale that names none (checked before anything is opened), `AudioError`,
+    ///   `TerminalError` (checked before the log is made), `PracticeFailure` (the log, standard output).
+    public func run() throws -> Int32? {
+        let scale = try Scale(key: options.key, scale: options.scale)
+        if !options.isMuted { try AudioOutput.checkDriver(of: options.destination) }
+        if let midiIn = options.midiIn { try MIDIInput.check(midiIn) }
+        let store = try PracticeLog(path: options.database)
+        let audio: PromptPlayer
+        do {
+            let soundFont = options.isMuted ? nil : try SoundFontLocator().locate(explicitPath: options.soundFont)
+            audio = try PromptPlayer(output: options.destination, soundFont: soundFont, gain: options.gain)
+        } catch let error as AudioError where error.kind == .noSoundDevice {
+            throw error.with(fix: "write the sound to a file with --out x.wav, or use --mute")
+        }
+        // Without sound a question that must be heard cannot be asked: it is left out, never marked wrong.
+        let lesson = Lesson(scale: scale, seed: options.seed, exercises: ExerciseKind.asked(muted: options.isMuted))
+        let teaching = LessonTeaching(lesson: lesson, store: store, audio: audio)
+        let output = LineOutput()
+        let runner = PracticeRunner(player: audio, midiIn: options.midiIn, portName: "jianpu-learn", output: output, plain: options.plain)
+        let (_, interruption) = try runner.run(
+            screen: { session, midi in try teaching.runOnTerminal(session, midi: midi, output: output) },
+            lines: { events in try teaching.runPlain(events: events, write: output.write) })
+        return interruption
+    }
+}
+
+/// A lesson taught: its program driven on the terminal or by lines, its effects sounded and logged.
+public struct LessonTeaching {
     public let lesson: Lesson
-    public let store: QuizStore
-    public let audio: QuizAudio
-    /// The MIDI keyboard (`--midi-in`): a raw device, a FIFO or `seq`.
-    public let midiIn: String?
+    public let store: PracticeLog
+    public let audio: PromptPlayer
     /// The chord types for naming what is played.
     public let formulas: [ChordFormula]
-    private let clock: any QuizClock
+    private let clock: any PracticeClock
 
     /// The General MIDI program of the lesson's sounds (acoustic grand piano).
     public static let program: UInt8 = 0
 
-    public init(lesson: Lesson, store: QuizStore, audio: QuizAudio, midiIn: String? = nil,
-                formulas: [ChordFormula] = ChordFormula.standard, clock: any QuizClock = SystemClock()) {
+    public init(lesson: Lesson, store: PracticeLog, audio: PromptPlayer,
+                formulas: [ChordFormula] = ChordFormula.standard, clock: any PracticeClock = SystemClock()) {
         self.lesson = lesson
         self.store = store
         self.audio = audio
-        self.midiIn = midiIn
         self.formulas = formulas
         self.clock = clock
     }
@@ -33,7 +93,7 @@ public struct LearnApp {
     public static func timeline(_ notes: [SoundNote]) -> Timeline {
         func time(_ seconds: Double) -> WholeNotes { WholeNotes(Int64((seconds * 1000).rounded()), 4000) }
         let timed = notes.filter { (0...127).contains($0.midi) }
-            .map { TimedNote(onset: time($0.onset), duration: time($0.duration), pitch: Pitch(midiNumber: $0.midi), velocity: QuizSounds.velocity) }
+            .map { TimedNote(onset: time($0.onset), duration: time($0.duration), pitch: Pitch(midiNumber: $0.midi), velocity: PromptPlayer.velocity) }
             .sorted { ($0.onset, $0.pitch.midiNumber) < ($1.onset, $1.pitch.midiNumber) }
         let end = notes.map { $0.onset + $0.duration }.max() ?? 0
         return Timeline(title: "learn", parts: [TimelinePart(name: "learn", channel: 0, program: program)], notes: timed,
@@ -56,9 +116,8 @@ public struct LearnApp {
 
     /// The lesson on the terminal: the scale, the chords, the exercises and the summary, which stays printed
     /// after the screen is gone. Returns the answers given.
-    /// - Throws: `QuizError` when the log cannot be written, `MIDIInputError` for `--midi-in`.
-    public func runOnTerminal(_ terminal: TerminalSession) throws -> [ExerciseAnswer] {
-        let midi = try midiIn.map { try MIDIInput(path: $0, portName: "jianpu-learn") }
+    /// - Throws: `PracticeFailure` when the log cannot be written.
+    public func runOnTerminal(_ terminal: TerminalSession, midi: MIDIInput?, output: LineOutput) throws -> [ExerciseAnswer] {
         let session = try store.startSession(at: clock.now())
         var program = LearnProgram(lesson: lesson, formulas: formulas)
         do {
@@ -72,14 +131,14 @@ public struct LearnApp {
         // Leaving the lesson silences it: the scale or a question may still be sounding.
         audio.stop()
         try store.endSession(session, at: clock.now())
-        program.summaryLines.forEach(PlainQuiz.writeLine)
+        program.summaryLines.forEach(output.write)
         return program.answers
     }
 
     /// The lesson line by line: the scale and chords printed, then each question; answers are read from
     /// `events` (lines, MIDI notes). Ends after the last question or at the end of input, whether or not
     /// the input stays open. Returns the answers given.
-    public func runPlain(events: QuizEventQueue, write: (String) -> Void = PlainQuiz.writeLine) throws -> [ExerciseAnswer] {
+    public func runPlain(events: AnswerEventQueue, write: (String) -> Void) throws -> [ExerciseAnswer] {
         let session = try store.startSession(at: clock.now())
         let start = ContinuousClock.now
         func now() -> Double { (ContinuousClock.now - start).inSeconds }

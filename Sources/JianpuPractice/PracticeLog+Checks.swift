@@ -3,11 +3,11 @@ import GRDB
 import JianpuFiles
 
 /// What a file must be before the quiz reads or extends it as its log.
-extension QuizStore {
+extension PracticeLog {
     /// Statistics read a log that exists: a wrong path must not leave an empty database behind.
     static func requireExistingLog(_ path: String) throws {
         guard FileStatus(path) != nil else {
-            throw QuizError("\(path): there is no quiz log there (nothing was created); check the path, or answer a quiz with --db \(path) first")
+            throw PracticeFailure.noLog(path: path)
         }
     }
 
@@ -19,8 +19,8 @@ extension QuizStore {
         guard let status = FileStatus(path) else { return }
         switch status.kind {
         case .regular: return
-        case .directory: throw QuizError("\(path) is a folder: the quiz log is a file; pass --db with a file name, such as \(path)/quiz.sqlite")
-        case .other: throw QuizError("\(path) is not a regular file (a device or a pipe): the quiz log is a file of its own; pass --db FILE")
+        case .directory: throw PracticeFailure.isAFolder(path: path)
+        case .other: throw PracticeFailure.notARegularFile(path: path)
         }
     }
 
@@ -41,7 +41,7 @@ extension QuizStore {
             case S_IFDIR: what = "is a folder"
             default: what = "is not a regular file (a device, a pipe or a socket)"
             }
-            throw QuizError("cannot use quiz database \(path): \(companion), SQLite's file beside it, \(what); nothing was written through it; remove \(companion) or pass --db NEW")
+            throw PracticeFailure.oddCompanion(path: path, companion: companion, what: what)
         }
     }
 
@@ -52,7 +52,7 @@ extension QuizStore {
         let longest = pathconf(folder, Int32(_PC_NAME_MAX))
         let limit = (longest > 0 ? longest : 255) - "-journal".utf8.count
         guard name.utf8.count > limit else { return }
-        throw QuizError("\(path): the log's name is too long (\(name.utf8.count) bytes): SQLite keeps files beside it named NAME-journal and NAME-wal, which must fit the file system's \(limit + 8) bytes: give --db a name of at most \(limit) bytes")
+        throw PracticeFailure.nameTooLong(path: path, bytes: name.utf8.count, limit: limit)
     }
 
     /// Whether the log's folder is on media mounted read-only (a CD, a read-only mount).
@@ -66,18 +66,13 @@ extension QuizStore {
     /// Why nothing can be made in the log's folder when its file system has no room left: no free
     /// blocks, or no free inodes (a new file needs one even on an empty disk); nil when it has room.
     /// SQLite reports both as "unable to open the file", which blames the path.
-    static func noRoomProblem(_ path: String, while action: Action) -> String? {
+    static func noRoomProblem(_ path: String, while action: PracticeFailure.Action) -> PracticeFailure? {
         let folder = FileStatus.split(path).folder
         var info = statvfs()
         guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return nil }
-        let what = "cannot \(action.rawValue) quiz database \(path)"
         // A file system that counts no inodes at all (f_files 0) makes them as it needs them.
-        if info.f_files > 0, info.f_favail == 0 {
-            return "\(what): there is no room on its device (no inodes left for a new file); free some files there or pass --db with a path on another disk"
-        }
-        if info.f_bavail == 0 {
-            return "\(what): the disk is full (no space left on its device); free some space there or pass --db with a path on another disk"
-        }
+        if info.f_files > 0, info.f_favail == 0 { return .noRoom(path: path, action: action, inodes: true) }
+        if info.f_bavail == 0 { return .noRoom(path: path, action: action, inodes: false) }
         return nil
     }
 
@@ -94,11 +89,10 @@ extension QuizStore {
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
             }
         } catch let error as DatabaseError {
-            throw QuizError(message(for: error, path: path, while: .opening))
+            throw PracticeFailure.sqlite(error, path: path, action: .opening)
         }
         let ours: Set<String> = ["sessions", "recognize_intervals", "grdb_migrations"]
         guard !tables.isEmpty, !tables.contains(where: ours.contains) else { return }
-        let named = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
-        throw QuizError("\(path) is another program's database (tables \(named)) with no quiz log: it is left as it is; pass --db with a file of its own")
+        throw PracticeFailure.foreignDatabase(path: path, tables: tables)
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import JianpuQuiz
+@testable import JianpuPractice
 
 @Suite struct PianoDrawingTests {
     @Test func withoutColourTheSignsAloneMarkTheKeys() {

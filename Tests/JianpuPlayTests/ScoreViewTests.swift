@@ -2,7 +2,8 @@ import Foundation
 import Subprocesses
 import JianpuCore
 import Testing
-@testable import JianpuTerminal
+@testable import JianpuPlay
+import JianpuTerminal
 
 /// A two-part score in the shape of Scores/twinkle-twinkle.jp: three lines of four bars each.
 let twinkleSource = """

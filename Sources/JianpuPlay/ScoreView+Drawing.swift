@@ -4,6 +4,11 @@ import JianpuEngraving
 
 /// Drawing a score view: the screen's lines for a status, with the sounding notes highlighted.
 extension ScoreView {
+    /// A key word as printed, its accidental as ♯ or ♭: `1=B♭`, `6=F♯`.
+    static func printedKey(_ word: String) -> String {
+        word.replacingOccurrences(of: "#", with: "♯").replacingOccurrences(of: "(?<=[A-Ga-g])b", with: "♭", options: .regularExpression)
+    }
+
     /// The screen for a playback state: at most `rows` lines, none wider than `columns`.
     public func lines(for status: Status, columns: Int, rows screenRows: Int) -> [String] {
         let width = max(columns, 10)
@@ -12,7 +17,7 @@ extension ScoreView {
         var header: [String] = []
         var top = " " + title
         if let key = timeline.keys.last(where: { $0.position.doubleValue <= position + Self.tolerance }) ?? timeline.keys.first {
-            top += "   " + key.name
+            top += "   " + Self.printedKey(key.name)
         }
         if let meter = timeline.meters.last(where: { $0.position.doubleValue <= position + Self.tolerance }) ?? timeline.meters.first {
             top += "   \(meter.beats)/\(meter.beatUnit)"
@@ -30,7 +35,9 @@ extension ScoreView {
         let time = bar.timeThrough.map { ", " + $0 } ?? ""
         let place = bar.isCountIn ? "count-in" : "bar \(bar.number)/\(max(timeline.printedBarCount, 1))\(time)"
         let practice = status.practice.map { "   " + $0 } ?? ""
-        header.append(Self.fit(" \(place)   \(Self.clock(elapsed)) / \(Self.clock(total))   \(state)\(practice)", width))
+        // A loop plays until stopped: there is no total to count down to.
+        let totalText = status.isLooping ? "∞ (loop)" : Self.clock(total)
+        header.append(Self.fit(" \(place)   \(Self.clock(elapsed)) / \(totalText)   \(state)\(practice)", width))
         header.append(String(repeating: "─", count: width))
         let footer = [String(repeating: "─", count: width), Self.fit(" " + Self.keyHelp, width)]
 
@@ -42,7 +49,9 @@ extension ScoreView {
             let partCount = partNames.count
             // The parts named once, when the screen has room to spare for it.
             if partCount > 1, available > 6 {
-                let names = partNames.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: "   ")
+                let names = partNames.enumerated().map { index, name in
+                    "\(index + 1) \(name)" + (status.partMarks[index].map { " [\($0)]" } ?? "")
+                }.joined(separator: "   ")
                 body.append(Self.fit(" " + names, width, style: Self.dim))
             }
             let room = available - body.count

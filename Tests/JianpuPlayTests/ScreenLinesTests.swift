@@ -1,7 +1,8 @@
 import Foundation
 import JianpuCore
 import Testing
-@testable import JianpuTerminal
+@testable import JianpuPlay
+import JianpuTerminal
 
 /// The play screen's lines: all parts together, laid out to the window, drawn around the playing position.
 @Suite struct ScreenLinesTests {

@@ -1,5 +1,5 @@
 /// A small, fast, seedable generator (SplitMix64): the same seed gives the same quiz on every machine.
-public struct QuizRandom: RandomNumberGenerator, Sendable {
+public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }

@@ -5,7 +5,7 @@ import JianpuTerminal
 import Synchronization
 
 /// Something that happened while a question waits for its answer.
-public enum QuizEvent: Sendable, Hashable {
+public enum AnswerEvent: Sendable, Hashable {
     /// A line typed (without the newline).
     case line(String)
     /// A note-on from the MIDI keyboard (MIDI number).
@@ -16,20 +16,21 @@ public enum QuizEvent: Sendable, Hashable {
     case endOfInput
 }
 
-/// A thread-safe queue of events from several producers (standard input, MIDI input), read by the quiz.
-public final class QuizEventQueue: Sendable {
-    private let items = Mutex<[QuizEvent]>([])
+/// A thread-safe queue of events from several producers (standard input, MIDI input), read by a practice
+/// session line by line (the quiz's and the lesson's `--plain`).
+public final class AnswerEventQueue: Sendable {
+    private let items = Mutex<[AnswerEvent]>([])
     private let available = DispatchSemaphore(value: 0)
 
     public init() {}
 
-    public func push(_ event: QuizEvent) {
+    public func push(_ event: AnswerEvent) {
         items.withLock { $0.append(event) }
         available.signal()
     }
 
     /// The next event, waiting for it; nil after `timeout` seconds (if given) with nothing.
-    public func next(timeout: Double? = nil) -> QuizEvent? {
+    public func next(timeout: Double? = nil) -> AnswerEvent? {
         if let timeout {
             guard available.wait(timeout: .now() + timeout) == .success else { return nil }
         } else {
@@ -39,8 +40,8 @@ public final class QuizEventQueue: Sendable {
     }
 
     /// Events already queued, without waiting.
-    public func drain() -> [QuizEvent] {
-        var events: [QuizEvent] = []
+    public func drain() -> [AnswerEvent] {
+        var events: [AnswerEvent] = []
         while available.wait(timeout: .now()) == .success {
             if let event = items.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { events.append(event) }
         }
@@ -92,12 +93,12 @@ public final class QuizEventQueue: Sendable {
     }
 }
 
-extension QuizEventQueue {
+extension AnswerEventQueue {
     /// Pushes `.midiNote` for every note-on read from `path`: a raw MIDI device such as
-    /// `/dev/snd/midiC1D0`, a FIFO, or `seq` for an ALSA sequencer port named `jianpu-quiz`.
-    /// - Throws: `MIDIInputError` naming the path and what to give instead.
-    public func listen(toMIDI path: String) throws {
-        let input = try MIDIInput(path: path, portName: "jianpu-quiz")
+    /// `/dev/snd/midiC1D0`, a FIFO, or `seq` for an ALSA sequencer port named `portName`.
+    /// - Throws: `TerminalError` naming the path and what to give instead.
+    public func listen(toMIDI path: String, portName: String) throws {
+        let input = try MIDIInput(path: path, portName: portName)
         // Line by line there is no screen to show that the keyboard went quiet: it is said on standard error.
         input.start(delivering: { [self] messages in
             for case .noteOn(_, let key, _) in messages { push(.midiNote(Int(key))) }

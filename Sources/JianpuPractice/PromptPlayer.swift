@@ -3,22 +3,24 @@ import JianpuAudio
 import JianpuCore
 import Synchronization
 
-/// Plays the quiz's small timelines one after another on one FluidSynth and one continuous `AudioOutput`.
+/// Plays the prompts of the quiz and the lessons, small timelines one after another, on one FluidSynth and one continuous `AudioOutput`.
 ///
 /// Each timeline gets its own `PlaybackEngine` (the scheduler of `jianpu play`) on the shared synth; the
 /// output runs the current engine, and renders the synth alone (silence, release tails, key presses)
 /// between them. Engines are handed to the audio thread through a lock-free ring.
-public final class QuizAudio: @unchecked Sendable {
+public final class PromptPlayer: @unchecked Sendable {
     /// Where the sound goes; `.fastWAV` renders each sound right after the previous one, with no silence
     /// between, so the file does not depend on how fast answers come (for tests).
     public let destination: AudioOutput.Destination
-    private let player: QuizPlayer?
+    private let player: PromptMixer?
     private let output: AudioOutput?
     /// Engines started by the control thread.
     private var startedCount = 0
     private var closed = false
 
     public static let sampleRate = 44_100.0
+    /// The velocity of prompts and of key-press feedback.
+    public static let velocity: UInt8 = 96
     static let period = 256
     /// Rendered after each timeline so the last notes ring out.
     public static let tailSeconds = 0.25
@@ -39,7 +41,7 @@ public final class QuizAudio: @unchecked Sendable {
             return
         }
         guard let soundFont else { throw AudioError(.soundFontNotFound, "no SoundFont: pass --soundfont or use --mute") }
-        let player = QuizPlayer(synth: try FluidSynth(soundFont: soundFont, sampleRate: Self.sampleRate, gain: gain))
+        let player = PromptMixer(synth: try FluidSynth(soundFont: soundFont, sampleRate: Self.sampleRate, gain: gain))
         self.player = player
         output = try AudioOutput(destination, source: player, sampleRate: Self.sampleRate)
         output?.start()
@@ -83,13 +85,13 @@ public final class QuizAudio: @unchecked Sendable {
     /// Sounds a note now (key-press feedback); `noteOff` releases it.
     public func noteOn(_ key: Int, program: UInt8) {
         guard let player, (0...127).contains(key) else { return }
-        player.send(.programChange(channel: QuizPlayer.feedbackChannel, program: program))
-        player.send(.noteOn(channel: QuizPlayer.feedbackChannel, key: UInt8(key), velocity: QuizSounds.velocity))
+        player.send(.programChange(channel: PromptMixer.feedbackChannel, program: program))
+        player.send(.noteOn(channel: PromptMixer.feedbackChannel, key: UInt8(key), velocity: Self.velocity))
     }
 
     public func noteOff(_ key: Int) {
         guard let player, (0...127).contains(key) else { return }
-        player.send(.noteOff(channel: QuizPlayer.feedbackChannel, key: UInt8(key)))
+        player.send(.noteOff(channel: PromptMixer.feedbackChannel, key: UInt8(key)))
     }
 
     /// Lets the last sound finish, then closes the device or the WAV file.
@@ -112,8 +114,8 @@ public final class QuizAudio: @unchecked Sendable {
     }
 }
 
-/// The quiz's audio source: the current timeline's engine, or the synth alone between timelines.
-final class QuizPlayer: AudioSource, @unchecked Sendable {
+/// The prompt player's audio source: the current timeline's engine, or the synth alone between timelines.
+final class PromptMixer: AudioSource, @unchecked Sendable {
     /// Key-press feedback plays here (the questions use channel 0).
     static let feedbackChannel: UInt8 = 1
 

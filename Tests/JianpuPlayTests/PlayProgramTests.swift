@@ -2,20 +2,21 @@ import Foundation
 import JianpuCore
 import Synchronization
 import Testing
-@testable import JianpuTerminal
+@testable import JianpuPlay
+import JianpuTerminal
 
 /// The play screen as a state machine: its keys become the engine's pause, seek and tempo, and it ends with
 /// the music or on q.
 @Suite struct PlayerProgramTests {
     /// An engine stand-in: where it plays and how fast, as the program reads it.
     final class Engine: Sendable {
-        let state = Mutex(PlayerProgram.Playback(position: 0, tempoFactor: 1, isFinished: false))
-        func set(_ change: (inout PlayerProgram.Playback) -> Void) { state.withLock { change(&$0) } }
+        let state = Mutex(PlayProgram.Playback(position: 0, tempoFactor: 1, isFinished: false))
+        func set(_ change: (inout PlayProgram.Playback) -> Void) { state.withLock { change(&$0) } }
     }
 
-    func program(_ engine: Engine) -> PlayerProgram {
+    func program(_ engine: Engine) -> PlayProgram {
         let fixture = Fixture()
-        return PlayerProgram(timeline: fixture.timeline, score: fixture.score, bars: PlayedBarIndex(0)...PlayedBarIndex(11), startPosition: 0, endPosition: 12,
+        return PlayProgram(timeline: fixture.timeline, score: fixture.score, bars: PlayedBarIndex(0)...PlayedBarIndex(11), startPosition: 0, endPosition: 12,
                              isPaused: false, observe: { engine.state.withLock { $0 } })
     }
 

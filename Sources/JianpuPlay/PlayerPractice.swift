@@ -30,6 +30,15 @@ public struct PlayerPractice: Sendable, Hashable {
         return mask
     }
 
+    /// Each muted or soloed part's mark (`muted`, `solo`), by part: the screen marks them all, not only the one chosen.
+    public var marks: [Int: String] {
+        var marks: [Int: String] = [:]
+        for part in muted { marks[part] = "muted" }
+        // A part both muted and soloed plays (solo wins, as `mutedChannels` has it).
+        for part in soloed { marks[part] = "solo" }
+        return marks
+    }
+
     /// The line the screen shows: `loop 5-8   part 2 Erhu: muted`, the loop's bars as printed.
     public func summary(_ timeline: Timeline) -> String {
         var pieces: [String] = []
@@ -38,12 +47,17 @@ public struct PlayerPractice: Sendable, Hashable {
         }
         if let loop { pieces.append("loop \(printed(loop.lowerBound))-\(printed(loop.upperBound))") }
         else if let loopStart { pieces.append("loop from \(printed(loopStart))") }
-        if timeline.parts.indices.contains(selectedPart) {
-            let part = timeline.parts[selectedPart]
+        func name(_ index: Int) -> String {
             // The part's name comes from the score: its control characters shown, never obeyed.
-            let name = selectedPart == 0 ? "melody" : part.name.map(TerminalText.visible) ?? "accompaniment"
-            let state = soloed.contains(selectedPart) ? ": solo" : muted.contains(selectedPart) ? ": muted" : ""
-            pieces.append("part \(selectedPart + 1) \(name)\(state)")
+            index == 0 ? "melody" : timeline.parts[index].name.map(TerminalText.visible) ?? "accompaniment"
+        }
+        let marks = self.marks
+        if timeline.parts.indices.contains(selectedPart) {
+            pieces.append("part \(selectedPart + 1) \(name(selectedPart))" + (marks[selectedPart].map { ": \($0)" } ?? ""))
+        }
+        // Every other part muted or soloed keeps its mark in sight, whichever part is chosen.
+        for index in timeline.parts.indices where index != selectedPart {
+            if let mark = marks[index] { pieces.append("\(index + 1) \(name(index)): \(mark)") }
         }
         return pieces.joined(separator: "   ")
     }

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPlay
 import JianpuTerminal
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import JianpuPractice
 
 /// One answer of `jianpu learn`, as the log keeps it (`learn_answers`).
 public struct LearnAnswerRow: Sendable, Hashable {
@@ -33,7 +34,7 @@ public struct LearnAnswerRow: Sendable, Hashable {
 }
 
 /// `jianpu learn`'s answers in the quiz log.
-extension QuizStore {
+extension PracticeLog {
     /// Logs one lesson answer in its own transaction, committed before this returns; returns the row id.
     @discardableResult
     public func record(_ answer: LearnAnswerRow) throws -> Int64 {
@@ -69,7 +70,7 @@ extension QuizStore {
                     expected: try Self.field(row, "expected"), answered: try Self.field(row, "answered"),
                     isCorrect: try Self.field(row, "correct"),
                     // Held to 0 ms…a day, as the quiz's are, so that sums and medians of any log stay in range.
-                    responseMilliseconds: AnswerRow.heldResponse(try Self.field(row, "response_ms"))))
+                    responseMilliseconds: PracticeLog.heldResponse(try Self.field(row, "response_ms"))))
             }
             return answers
         }
