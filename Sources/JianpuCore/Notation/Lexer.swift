@@ -122,7 +122,7 @@ struct Lexer<Sink: WordSink> {
 
     /// Warns about the words of a `chords=` value (starting at `start`) that are not LilyPond chords.
     private mutating func checkChords(_ range: Range<Int>, at start: SourceLocation) {
-        for (offset, word) in ChordAccompaniment.unreadableWords(in: string(range)) {
+        for (offset, word) in ChordLine.unreadableWords(in: string(range)) {
             let place = SourceLocation(file: start.file, line: start.line, column: start.column + offset)
             diagnostics.append(.warning(at: place, "'\(word)' in chords= is not a chord: expected LilyPond chord names such as c2. g:7 a:m fis:dim or a rest r4, so it stays silent"))
         }

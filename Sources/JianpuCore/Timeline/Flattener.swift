@@ -112,30 +112,12 @@ public enum Flattener {
     /// The played bars, numbered as printed from the first part's text when it is played.
     private static func bars(of movement: Movement, partIndices: [Int], notes: [TimedNote], rests: [TimedRest], meters: [MeterChange], length: WholeNotes) -> [PlayedBar] {
         let pickup = movement.parts.first.flatMap(Self.pickup)
-        let plain = barStarts(meters: meters, pickup: pickup, length: length)
+        let plain = BarGrid(meters: meters, pickup: pickup, length: length).starts
         guard let first = partIndices.first, let melody = movement.parts.indices.contains(first) ? movement.parts[first] : nil else {
             return PlayedBar.numbered(plain)
         }
         // Without repeats or jumps the melody plays as written: its bars are the printed ones.
         guard WrittenPart(melody).reordersBars else { return PlayedBar.numbered(plain, from: (pickup ?? .zero) > .zero ? 0 : 1) }
         return WrittenPart(melody, keepingPlaces: true).playedBars(notes: notes, rests: rests, length: length, plainStarts: plain)
-    }
-
-    /// Bar starts from `meters` (and a pickup) up to `length`, straight through.
-    static func barStarts(meters: [MeterChange], pickup: WholeNotes?, length: WholeNotes) -> [WholeNotes] {
-        var starts: [WholeNotes] = [.zero]
-        var position = pickup ?? .zero
-        if position > .zero, position < length { starts.append(position) }
-        var meterIndex = 0
-        while position < length, starts.count < 1_000_000 {
-            while meterIndex + 1 < meters.count, meters[meterIndex + 1].position <= position { meterIndex += 1 }
-            var next = position + WholeNotes(Int64(meters[meterIndex].beats), Int64(meters[meterIndex].beatUnit))
-            if meterIndex + 1 < meters.count, meters[meterIndex + 1].position < next, meters[meterIndex + 1].position > position {
-                next = meters[meterIndex + 1].position
-            }
-            position = next
-            if position < length { starts.append(position) }
-        }
-        return starts
     }
 }

@@ -155,18 +155,6 @@ public struct ProgramChange: Sendable, Hashable {
     }
 }
 
-/// A time signature taking effect at a position.
-public struct MeterChange: Sendable, Hashable {
-    public var position: WholeNotes
-    public var beats: Int
-    public var beatUnit: Int
-    public init(position: WholeNotes, beats: Int, beatUnit: Int) {
-        self.position = position
-        self.beats = beats
-        self.beatUnit = beatUnit
-    }
-}
-
 /// A key signature taking effect at a position: the tonic's pitch class and the mode.
 public struct KeyChange: Sendable, Hashable {
     public var position: WholeNotes

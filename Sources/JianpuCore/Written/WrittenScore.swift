@@ -14,7 +14,8 @@ public struct WrittenScore: Sendable {
     /// Each part as written, in score order.
     public let parts: [WrittenPart]
     /// Where the printed bars start in the written music, up to the end of the longest part.
-    public let barStarts: [WholeNotes]
+    public var barStarts: [WholeNotes] { grid.starts }
+    private let grid: BarGrid
     /// The number printed at the first bar: 0 for a pickup, 1 otherwise.
     public let firstNumber: PrintedBarNumber
 
@@ -23,18 +24,13 @@ public struct WrittenScore: Sendable {
         parts = movement.parts.enumerated().map { WrittenPart($0.element, keepingPlaces: $0.offset == placesOfPart) }
         let melody = parts.first
         let end = parts.lazy.map(\.end).max() ?? .zero
-        barStarts = Flattener.barStarts(meters: Self.meters(of: melody), pickup: melody?.pickup, length: end)
+        grid = BarGrid(meters: Self.meters(of: melody), pickup: melody?.pickup, length: end)
         firstNumber = (melody?.pickup ?? .zero) > .zero ? 0 : 1
     }
 
     /// The printed number of the bar written at `position` (a bar of a whole-bar rest counted as the bar it stands for).
     public func printedNumber(atWritten position: WholeNotes) -> PrintedBarNumber {
-        var low = 0, high = barStarts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if barStarts[mid] <= position { low = mid + 1 } else { high = mid }
-        }
-        return firstNumber.advanced(by: max(low - 1, 0))
+        firstNumber.advanced(by: grid.index(at: position))
     }
 
     /// A part's meters with the 4/4 the music starts in when it says none at its start.

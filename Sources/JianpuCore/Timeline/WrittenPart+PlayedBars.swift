@@ -10,7 +10,7 @@ extension WrittenPart {
         let attacks = Self.melodyAttacks(notes: notes, rests: rests)
         guard !written.isEmpty, let lastAttack = attacks.last else { return PlayedBar.numbered(plainStarts) }
         // The last note or rest may sound on (or other parts play on) past the written end.
-        let writtenStarts = Flattener.barStarts(meters: WrittenScore.meters(of: self), pickup: pickup, length: end + max(.zero, length - lastAttack.onset))
+        let writtenStarts = BarGrid(meters: WrittenScore.meters(of: self), pickup: pickup, length: end + max(.zero, length - lastAttack.onset)).starts
         let firstNumber = (pickup ?? .zero) > .zero ? 0 : 1
 
         var bars: [PlayedBar] = []
