@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 
 /// One drill: a lower note, an interval above it, how it is played and on what.
 public struct Question: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import Foundation
 import JianpuAudio
 import JianpuCore
+import JianpuPerformance
 import Synchronization
 
 /// Plays the quiz's small timelines one after another on one FluidSynth and one continuous `AudioOutput`.

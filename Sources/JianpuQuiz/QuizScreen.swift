@@ -1,5 +1,6 @@
 import Foundation
 import JianpuCore
+import JianpuPerformance
 import JianpuTerminal
 
 /// `jianpu quiz` in a terminal: the keyboard with the red lower note, answers typed or played on the keys.

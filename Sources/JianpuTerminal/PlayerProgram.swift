@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// The `jianpu play` screen as `ProgramLoop` runs it: the score a few lines at a time with the sounding notes
 /// highlighted, the bar and the time; the keys are `PlayerKeys`. What it asks of the engine are its effects.

@@ -2,6 +2,7 @@ import AudioAnalysis
 import Foundation
 import JianpuAudio
 import JianpuCore
+import JianpuPerformance
 import JianpuTestSupport
 import Testing
 

@@ -1,10 +1,10 @@
 /// Byte-level facts about jianpu text that the lexer and the other readers share.
-enum TextBytes {
+package enum TextBytes {
     /// Whether `b` is an ASCII letter.
-    static func isLetter(_ b: UInt8) -> Bool { (65...90).contains(b) || (97...122).contains(b) }
+    package static func isLetter(_ b: UInt8) -> Bool { (65...90).contains(b) || (97...122).contains(b) }
 
     /// Full-width ASCII (`１２３`) and the look-alike comma read as their ASCII forms.
-    static func normalised(_ bytes: [UInt8]) -> [UInt8] {
+    package static func normalised(_ bytes: [UInt8]) -> [UInt8] {
         guard bytes.contains(where: { $0 >= 0xE2 }) else { return bytes }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
