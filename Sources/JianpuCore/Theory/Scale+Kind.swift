@@ -27,7 +27,7 @@ extension Scale {
             case .locrian: [0, 1, 3, 5, 6, 8, 10]
             case .harmonicMinor: [0, 2, 3, 5, 7, 8, 11]
             case .melodicMinor: [0, 2, 3, 5, 7, 9, 11]
-            case .majorPentatonic, .minorPentatonic: parent.degrees.map { parent.semitonesAboveTonic[$0 - 1] }
+            case .majorPentatonic, .minorPentatonic: degrees.map { parent.semitonesAboveTonic[$0 - 1] }
             }
         }
 
