@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "JianpuCore", targets: ["JianpuCore"]),
+        .library(name: "JianpuNotation", targets: ["JianpuNotation"]),
+        .library(name: "JianpuPerformance", targets: ["JianpuPerformance"]),
         .library(name: "JianpuAudio", targets: ["JianpuAudio"]),
         .executable(name: "jianpu", targets: ["jianpu"]),
         .executable(name: "jianpu-bench", targets: ["jianpu-bench"]),
@@ -18,15 +20,20 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
-        // Pure core: theory, notation, timeline, MIDI writer. No C, no I/O beyond text.
         // Safe file I/O shared by every program: checked inputs, outputs replaced whole, streams that never trap.
         .target(name: "JianpuFiles"),
+        // The pure core, in three layers (no C, no I/O beyond text), each seeing only those below it:
+        // the vocabulary: theory (with the table-file readers), time, text, diagnostics, the property-list parser, MIDI messages.
         .target(name: "JianpuCore", dependencies: ["JianpuFiles"]),
+        // The notation: the lexer and parser of jianpu text, the score tree, the seed app's plists.
+        .target(name: "JianpuNotation", dependencies: ["JianpuCore", "JianpuFiles"]),
+        // The performance: the timeline (played order, times, bars), the written score (printed bars), the MIDI file.
+        .target(name: "JianpuPerformance", dependencies: ["JianpuNotation", "JianpuCore"]),
         // Music in and out: MusicXML (and .mxl), ABC and MIDI read into one model and written as jianpu
         // text; scores written as MusicXML. Pure: bytes in, text out.
         .target(
             name: "JianpuInterchange",
-            dependencies: ["JianpuCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["JianpuCore", "JianpuNotation", "JianpuPerformance", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .systemLibrary(
             name: "CFluidSynth",
@@ -41,9 +48,9 @@ let package = Package(
             providers: [.apt(["libasound2-dev"])]
         ),
         // The only door to C sound: FluidSynth and its audio drivers.
-        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "JianpuFiles", "CFluidSynth", "CSndFile", "CALSA"]),
+        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "JianpuPerformance", "JianpuFiles", "CFluidSynth", "CSndFile", "CALSA"]),
         // Jianpu laid out as printed: pages of positioned glyphs, drawn as SVG. Pure: fonts are measured through a protocol.
-        .target(name: "JianpuEngraving", dependencies: ["JianpuCore"], resources: [.embedInCode("Resources/player.js")]),
+        .target(name: "JianpuEngraving", dependencies: ["JianpuCore", "JianpuNotation", "JianpuPerformance"], resources: [.embedInCode("Resources/player.js")]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // The engraving's real fonts and its PDF, through cairo.
         .target(name: "JianpuPrint", dependencies: ["JianpuEngraving", "CCairo"]),
@@ -51,7 +58,7 @@ let package = Package(
         // interactive programs. No audio, no engraving.
         .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuFiles", "CALSA"]),
         // `jianpu play`: the play screen (the score engraved as text, the practice keys) and its session.
-        .target(name: "JianpuPlay", dependencies: ["JianpuCore", "JianpuAudio", "JianpuEngraving", "JianpuFiles", "JianpuTerminal"]),
+        .target(name: "JianpuPlay", dependencies: ["JianpuCore", "JianpuNotation", "JianpuPerformance", "JianpuAudio", "JianpuEngraving", "JianpuFiles", "JianpuTerminal"]),
         // poppler-glib: a PDF's embedded files, its pages' text with positions, and its pages drawn (through cairo).
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         // leptonica: page images read (PNG, JPEG, TIFF), binarised, straightened, cut into pieces of ink.
@@ -63,14 +70,14 @@ let package = Package(
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",
-            dependencies: ["JianpuCore", "JianpuAudio", "JianpuFiles", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["JianpuCore", "JianpuNotation", "JianpuPerformance", "JianpuAudio", "JianpuFiles", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // What the practice features share (quiz, learn): the prompt player, the answer events, line output, the
         // piano drawing and keys, the seeded random generator, the practice log's core (GRDB) and the session runner.
         .target(
             name: "JianpuPractice",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuFiles",
+                "JianpuCore", "JianpuPerformance", "JianpuAudio", "JianpuTerminal", "JianpuFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -78,35 +85,35 @@ let package = Package(
         .target(
             name: "JianpuQuiz",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuFiles", "JianpuPractice",
+                "JianpuCore", "JianpuPerformance", "JianpuAudio", "JianpuTerminal", "JianpuFiles", "JianpuPractice",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The scale and chord trainer: lessons, exercises and their screen as a pure state machine (`jianpu learn`).
         .target(
             name: "JianpuLearn",
-            dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuPractice", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["JianpuCore", "JianpuPerformance", "JianpuAudio", "JianpuTerminal", "JianpuPractice", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The live editor (`jianpu serve`): a local, token-guarded web server whose page edits jianpu text beside its
         // typeset pages; routes, file access and the render service. The page's HTML, JS and CSS are Swift strings (Page/).
         .target(
             name: "JianpuServe",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange",
+                "JianpuCore", "JianpuNotation", "JianpuPerformance", "JianpuAudio", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .executableTarget(
             name: "jianpu",
             dependencies: [
-                "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuPractice", "JianpuPlay", "JianpuQuiz", "JianpuLearn", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange", "JianpuScan", "JianpuScanIO", "JianpuServe",
+                "JianpuCore", "JianpuNotation", "JianpuPerformance", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuPractice", "JianpuPlay", "JianpuQuiz", "JianpuLearn", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange", "JianpuScan", "JianpuScanIO", "JianpuServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The benchmarks: notation throughput, rendering, chord pad latency (scripts/bench).
-        .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuAudio", "JianpuChordPad", "JianpuTerminal", "JianpuEngraving", "JianpuPrint"]),
+        .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuNotation", "JianpuPerformance", "JianpuAudio", "JianpuChordPad", "JianpuTerminal", "JianpuEngraving", "JianpuPrint"]),
         // The chord instrument: its logic and screen (JianpuChordPad) and the thin program (chordpad).
-        .target(name: "JianpuChordPad", dependencies: ["JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuFiles"]),
+        .target(name: "JianpuChordPad", dependencies: ["JianpuCore", "JianpuPerformance", "JianpuAudio", "JianpuTerminal", "JianpuFiles"]),
         .executableTarget(
             name: "chordpad",
             dependencies: [
@@ -117,20 +124,24 @@ let package = Package(
         .testTarget(name: "JianpuChordPadTests", dependencies: ["Subprocesses", "chordpad", "JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal"]),
         // The benchmarks measure something (the figures themselves are for scripts/bench, never asserted as speed).
         .testTarget(name: "JianpuBenchTests", dependencies: ["jianpu-bench", "JianpuAudio"]),
-        .testTarget(name: "JianpuCoreTests", dependencies: ["Subprocesses", "JianpuCore"]),
-        .testTarget(name: "JianpuEngravingTests", dependencies: ["Subprocesses", "jianpu", "JianpuEngraving", "JianpuPrint", "JianpuCore"], exclude: ["Golden", "Browser"]),
+        // The core's three layers, each tested on its own: the vocabulary, the notation as parsed, and the
+        // performance (timeline, written score, MIDI file; notation read through what it plays).
+        .testTarget(name: "JianpuCoreTests", dependencies: ["JianpuCore"]),
+        .testTarget(name: "JianpuNotationTests", dependencies: ["JianpuNotation", "JianpuCore"]),
+        .testTarget(name: "JianpuPerformanceTests", dependencies: ["Subprocesses", "JianpuPerformance", "JianpuNotation", "JianpuCore"]),
+        .testTarget(name: "JianpuEngravingTests", dependencies: ["Subprocesses", "jianpu", "JianpuEngraving", "JianpuPrint", "JianpuCore", "JianpuNotation", "JianpuPerformance"], exclude: ["Golden", "Browser"]),
         // Analysis of rendered audio (FFT, pitch, onsets) shared by the test targets.
         .target(name: "AudioAnalysis", path: "Tests/AudioAnalysis"),
         // Test doubles and readers the test targets share: RecordingSynthesizer, WAVAudio. Not in any product.
         .target(name: "Subprocesses", path: "Tests/Subprocesses"),
         .target(name: "JianpuTestSupport", dependencies: ["JianpuAudio", "JianpuCore"], path: "Tests/JianpuTestSupport"),
-        .testTarget(name: "JianpuAudioTests", dependencies: ["Subprocesses", "JianpuAudio", "JianpuCore", "AudioAnalysis", "JianpuTestSupport"]),
+        .testTarget(name: "JianpuAudioTests", dependencies: ["Subprocesses", "JianpuAudio", "JianpuCore", "JianpuNotation", "JianpuPerformance", "AudioAnalysis", "JianpuTestSupport"]),
         // Test targets that run a program depend on it, so `swift test` builds it before them; they find it
         // through `PackageFolder.program` (Tests/Subprocesses), the one way.
         .testTarget(name: "JianpuCLITests", dependencies: ["Subprocesses", "JianpuCore", "AudioAnalysis", "JianpuTestSupport", "jianpu", "chordpad"], exclude: ["Golden"]),
         .testTarget(name: "JianpuFilesTests", dependencies: ["JianpuFiles"]),
         // Import and export: MusicXML, ABC, MIDI. Reads results back with music21 and mido when installed.
-        .testTarget(name: "JianpuInterchangeTests", dependencies: ["Subprocesses", "JianpuInterchange", "JianpuCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "JianpuInterchangeTests", dependencies: ["Subprocesses", "JianpuInterchange", "JianpuCore", "JianpuNotation", "JianpuPerformance", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "JianpuQuizTests",
             dependencies: ["JianpuQuiz", "JianpuPractice", "JianpuCore", "JianpuAudio", "AudioAnalysis", "JianpuTestSupport", "Subprocesses", "jianpu", .product(name: "GRDB", package: "GRDB.swift")],
@@ -141,7 +152,7 @@ let package = Package(
             dependencies: ["JianpuLearn", "JianpuPractice", "JianpuCore", "JianpuTerminal", "Subprocesses", "jianpu", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Scan: typeset pages read back (embedded text, vector PDFs), hostile files refused.
-        .testTarget(name: "JianpuScanTests", dependencies: ["Subprocesses", "JianpuScan", "JianpuScanIO", "JianpuCore", "JianpuEngraving", "JianpuPrint", "JianpuInterchange"]),
+        .testTarget(name: "JianpuScanTests", dependencies: ["Subprocesses", "JianpuScan", "JianpuScanIO", "JianpuCore", "JianpuNotation", "JianpuPerformance", "JianpuEngraving", "JianpuPrint", "JianpuInterchange"]),
         // The editor's routes in process (token, Host/Origin, paths, the JSON API) and its page in headless chromium.
         .testTarget(
             name: "JianpuServeTests",
@@ -150,7 +161,7 @@ let package = Package(
         ),
         .testTarget(name: "JianpuPracticeTests", dependencies: ["JianpuPractice", "JianpuCore"]),
         .testTarget(name: "JianpuTerminalTests", dependencies: ["Subprocesses", "JianpuTerminal", "JianpuCore", "JianpuAudio"]),
-        .testTarget(name: "JianpuPlayTests", dependencies: ["Subprocesses", "jianpu", "JianpuPlay", "JianpuTerminal", "JianpuCore", "JianpuAudio"]),
+        .testTarget(name: "JianpuPlayTests", dependencies: ["Subprocesses", "jianpu", "JianpuPlay", "JianpuTerminal", "JianpuCore", "JianpuNotation", "JianpuPerformance", "JianpuAudio"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import JianpuCore
+import JianpuPerformance
 import JianpuFiles
 
 /// The level a render is brought to: EBU R128 integrated loudness with a true-peak ceiling.

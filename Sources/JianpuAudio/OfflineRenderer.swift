@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 import JianpuFiles
 
 /// Settings for rendering a score to a WAV file.

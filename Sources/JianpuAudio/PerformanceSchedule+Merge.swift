@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 
 /// Building a schedule's sorted events without a second copy of them.
 ///

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 
 /// How to play a Timeline: tempo scaling, a range of bars, instrument overrides.
 public struct PlaybackOptions: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 import Synchronization
 
 /// The realtime half of live playback: a `Scheduler` run from inside an audio callback, steered by

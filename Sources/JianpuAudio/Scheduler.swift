@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 
 /// Plays a `PerformanceSchedule` on a `Synthesizer` by rendering exactly up to each event, then issuing it.
 ///

@@ -1,5 +1,6 @@
 import JianpuFiles
 import JianpuCore
+import JianpuPerformance
 
 /// Writes a 16-bit PCM WAV file as audio arrives; `close()` fixes up the header's sizes.
 ///

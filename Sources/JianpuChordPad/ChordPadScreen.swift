@@ -95,7 +95,7 @@ public enum ChordPadScreen {
         var lines: [String] = []
         let key = pad.key
         let tuningText = pad.tuning.notesFromTonic.map { coloured($0, symbol: true) }.joined(separator: ", ")
-        lines.append("\(bold)chordpad\(reset)  tuning \(bold)\(TerminalText.visible(pad.tuning.name))\(reset) (\(key.tonic.symbol) \(key.mode?.spokenName ?? "scale")): \(tuningText)   \(dim), . change\(reset)")
+        lines.append("\(bold)chordpad\(reset)  tuning \(bold)\(TerminalText.visible(pad.tuning.name))\(reset) (\(key.tonic.symbol) \(key.mode?.description ?? "scale")): \(tuningText)   \(dim), . change\(reset)")
         lines.append("")
 
         // Chord columns.

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 
 /// Records the MIDI messages the pad sent to the synthesizer, with real timing, and turns it into a Timeline
 /// (and a Standard MIDI File) at a fixed tempo: 120 bpm, so one second is half a whole note,

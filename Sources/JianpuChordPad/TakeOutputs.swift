@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 import JianpuFiles
 
 /// The files a chord pad session writes (`--out`, `--record`): checked before the terminal or

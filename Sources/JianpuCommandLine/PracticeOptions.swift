@@ -1,5 +1,7 @@
 import ArgumentParser
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// How to practise a score (`play`, `render`, `export`, `typeset`): loop, count-in, click, tempo
 /// trainer, parts and transposition. `plan(for:from:to:loopTimes:)` turns them into the library's

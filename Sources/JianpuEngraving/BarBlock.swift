@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 
 /// A span of written time across all parts, from a time where every part has a bar line to the next
 /// such time, its events set in columns shared by the parts (one per onset), as LilyPond aligns staves.

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 
 /// The collision pass of a system: items of low priority move away from the music they would cover.
 ///

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 
 /// The room a column's length asks for: space in proportion to written time, as a jianpu reader counts
 /// beats by eye.

@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// Lays a score out as printed jianpu: pages of systems of bars of positioned glyphs.
 ///

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuNotation
 
 extension EventShape {
     /// Draws the event's fermatas and articulations stacked over its highest glyph (over any octave dots),

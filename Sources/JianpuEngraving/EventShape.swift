@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// An event drawn around its anchor (the centre of its digit on the baseline): its glyphs and how far they reach.
 struct EventShape {

@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// A movement's header: title and subtitle centred, composer, arranger and poet at the right,
 /// and at the left the key (`1=D`), the meter as a stacked fraction and the tempo as written.

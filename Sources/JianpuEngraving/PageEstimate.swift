@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// The fewest pages a score can be engraved on, counted from its written notes alone.
 ///

@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// How a movement is set on its pages, beyond the options: a tighter spacing, closer systems, an earlier page break.
 ///

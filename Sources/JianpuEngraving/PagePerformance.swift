@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 
 /// The performance the page plays, as data its synthesizer reads: every sounding note, the parts
 /// and the bars, in seconds at the score's own tempo.

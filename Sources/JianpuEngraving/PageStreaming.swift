@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuNotation
 
 /// Writes an engraving's pages as they are laid out (`Engraver.write(_:maximumPages:withSound:to:)`),
 /// so that a big score's pages are never all held at once.

@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// A part that ends with one bar played many times (`R18{ 1, 5,, 1, 5,, }`) is drawn as LilyPond draws
 /// jianpu-ly's percent repeat: the bar once, then a percent sign a bar, so that the part has a row in every

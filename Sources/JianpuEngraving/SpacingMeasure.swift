@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// How evenly a page spaces time, read from its glyphs (the SVG's geometry): what a player counting
 /// beats by eye sees.

@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// The signs that join events: ties, slurs, tuplet numbers, lyrics and their hyphens, drawn system by system
 /// as each is set (`draw(_:parts:measure:)`).

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 
 /// A line of music: its bars side by side, the parts one under another.
 struct SystemLayout {

@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// The signs over and around the digits in the text form: grace notes, tuplet numbers, slurs and ties.
 extension TextEngraving {

@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// The marks performers read, as characters around a part's digits in the text form: fermatas and
 /// articulations over the digit (`Articulation.character`, the nearest lowest), a breath mark after its

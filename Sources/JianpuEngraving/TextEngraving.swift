@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// One part's rows in a line of the engraving drawn in a character grid, for the play screen
 /// (`TextScore` lays the lines out: every part's events at the columns of their onsets).

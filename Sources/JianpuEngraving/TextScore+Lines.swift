@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 
 /// Drawing the lines of a layout: every part's events at the columns of their onsets, bar lines where
 /// each part's bars fall, the volta brackets and each line's bar number.

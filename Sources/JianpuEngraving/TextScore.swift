@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// The columns of a score's text form, for a screen that shows all its parts in lines of any width:
 /// where every onset and bar line of every part falls in time and how wide it is, without the text.

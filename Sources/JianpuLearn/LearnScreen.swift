@@ -162,7 +162,7 @@ extension LearnProgram {
                 .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
         var lines = Wording.wrap("triads of \(scale.keyName): \(scale.triadPattern.joined(separator: " "))", width: max(40, columns), indent: "  ")
-        if scale.kind.mode == nil { lines += Wording.wrap("(a pentatonic scale plays the chords of \(scale.keyName))", width: max(40, columns)) }
+        if !scale.kind.isHeptatonic { lines += Wording.wrap("(a pentatonic scale plays the chords of \(scale.keyName))", width: max(40, columns)) }
         for start in stride(from: 0, to: 7, by: perRow) {
             let range = start..<min(7, start + perRow)
             lines += [

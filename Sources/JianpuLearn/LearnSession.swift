@@ -1,6 +1,7 @@
 import Foundation
 import JianpuAudio
 import JianpuCore
+import JianpuPerformance
 import JianpuPractice
 import JianpuTerminal
 

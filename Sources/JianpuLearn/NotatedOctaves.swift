@@ -29,5 +29,5 @@ extension Scale {
     }
 
     /// `B♭ major`, `A harmonic minor`: the key the chords are taken from, its accidental as printed.
-    var keyName: String { "\(key.tonic.symbol) \(key.mode?.spokenName ?? "scale")" }
+    var keyName: String { "\(key.tonic.symbol) \(key.mode?.description ?? "scale")" }
 }

@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 import JianpuTerminal
 
 /// The `jianpu play` screen as `ProgramLoop` runs it: the score a few lines at a time with the sounding notes

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 
 /// What the play screen's practice keys have set: the loop's bars, the chosen part, the parts muted
 /// and soloed. Pure, so the screen's keys are tested without sound.

@@ -1,5 +1,6 @@
 import Foundation
 import JianpuCore
+import JianpuPerformance
 import JianpuEngraving
 
 /// Drawing a score view: the screen's lines for a status, with the sounding notes highlighted.

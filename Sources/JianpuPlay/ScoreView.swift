@@ -1,5 +1,7 @@
 import Foundation
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 import JianpuEngraving
 import JianpuFiles
 

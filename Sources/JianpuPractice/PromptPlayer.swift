@@ -1,6 +1,7 @@
 import Foundation
 import JianpuAudio
 import JianpuCore
+import JianpuPerformance
 import Synchronization
 
 /// Plays the prompts of the quiz and the lessons, small timelines one after another, on one FluidSynth and one continuous `AudioOutput`.

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 import JianpuPractice
 
 /// One drill: a lower note, an interval above it, how it is played and on what.

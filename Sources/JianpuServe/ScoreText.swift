@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// Jianpu text as the editor holds it, parsed as `jianpu check` parses a file.
 enum ScoreText {

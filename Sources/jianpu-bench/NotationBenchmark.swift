@@ -1,5 +1,7 @@
 import Foundation
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// Parse + flatten + export throughput on a generated score.
 struct NotationBenchmark {

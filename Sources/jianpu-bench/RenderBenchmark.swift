@@ -1,5 +1,6 @@
 import JianpuAudio
 import JianpuCore
+import JianpuPerformance
 
 /// Measures the sound layer: how long until the first audio frame exists, and how fast rendering runs.
 enum RenderBenchmark {

@@ -1,5 +1,6 @@
 import Foundation
 import JianpuCore
+import JianpuNotation
 import JianpuEngraving
 import JianpuPrint
 

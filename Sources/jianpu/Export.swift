@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 import JianpuCommandLine
 import JianpuFiles
 import JianpuInterchange

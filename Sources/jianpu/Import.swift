@@ -1,6 +1,7 @@
 import ArgumentParser
 import JianpuCommandLine
 import JianpuCore
+import JianpuNotation
 import JianpuFiles
 import JianpuInterchange
 #if canImport(Glibc)

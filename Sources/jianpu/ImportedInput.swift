@@ -1,5 +1,6 @@
 import JianpuCommandLine
 import JianpuCore
+import JianpuNotation
 import JianpuFiles
 import JianpuInterchange
 

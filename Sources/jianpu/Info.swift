@@ -1,5 +1,6 @@
 import ArgumentParser
 import JianpuCore
+import JianpuPerformance
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(

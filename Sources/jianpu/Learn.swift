@@ -41,7 +41,7 @@ struct Learn: ParsableCommand {
     @Option(help: "stats: output format: table, csv or json.")
     var format: QuizStatsCommand.Format = .table
 
-    @Option(help: "The scale: \(ScaleKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "The scale: \(Scale.Kind.allCases.map(\.rawValue).joined(separator: ", ")).")
     var scale: String?
 
     @Option(help: "Seed for a repeatable lesson.")

@@ -1,6 +1,7 @@
 import Foundation
 import JianpuCommandLine
 import JianpuCore
+import JianpuNotation
 import JianpuFiles
 
 /// `jianpu help notation`: the score syntax, every construct with an example; `--man` gives it as

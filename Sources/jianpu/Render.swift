@@ -3,6 +3,7 @@ import Foundation
 import JianpuAudio
 import JianpuCommandLine
 import JianpuCore
+import JianpuPerformance
 import JianpuFiles
 
 struct Render: ParsableCommand {

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import JianpuCommandLine
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 import JianpuFiles
 import JianpuInterchange
 

@@ -2,6 +2,8 @@ import ArgumentParser
 import JianpuAudio
 import JianpuCommandLine
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// Options shared by `play` and `render`: what to play, how fast and on which instruments.
 struct SoundOptions: ParsableArguments {

@@ -2,6 +2,7 @@ import Foundation
 import Subprocesses
 import JianpuAudio
 import JianpuCore
+import JianpuPerformance
 import JianpuTestSupport
 import Testing
 

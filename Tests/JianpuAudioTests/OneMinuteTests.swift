@@ -1,5 +1,6 @@
 import Foundation
 import JianpuCore
+import JianpuPerformance
 import JianpuTestSupport
 import Testing
 @testable import JianpuAudio

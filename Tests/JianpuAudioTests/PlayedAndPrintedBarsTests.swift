@@ -1,5 +1,7 @@
 import JianpuAudio
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 import Testing
 
 /// A schedule keeps printed bar numbers (what `--from` and `--to` name) apart from played bar indexes

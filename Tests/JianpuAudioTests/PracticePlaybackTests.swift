@@ -1,5 +1,6 @@
 import JianpuAudio
 import JianpuCore
+import JianpuPerformance
 import JianpuTestSupport
 import Testing
 

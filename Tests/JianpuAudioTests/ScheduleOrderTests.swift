@@ -1,5 +1,6 @@
 import JianpuAudio
 import JianpuCore
+import JianpuPerformance
 import Testing
 
 /// The schedule as it was first built: every event appended, then one stable sort, then the

@@ -2,6 +2,8 @@ import Foundation
 import Subprocesses
 import JianpuAudio
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 import JianpuTestSupport
 import Testing
 

@@ -2,6 +2,8 @@ import AudioAnalysis
 import Foundation
 import Subprocesses
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 import JianpuTestSupport
 import Testing
 @testable import JianpuAudio

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 
 /// Timelines built by hand for the audio tests.
 enum TestScores {

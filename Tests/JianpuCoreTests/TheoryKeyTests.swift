@@ -103,12 +103,22 @@ struct TheoryKeyTests {
         #expect(names.count == Tuning.standard.count)
     }
 
-    @Test("modes", arguments: Mode.allCases)
-    func mode(mode: Mode) {
+    @Test("modes", arguments: Scale.Kind.heptatonic)
+    func mode(mode: Scale.Kind) {
         #expect(mode.semitonesAboveTonic.count == 7)
         #expect(mode.semitonesAboveTonic.first == 0)
-        #expect(Mode(name: mode.rawValue) == mode)
-        #expect(Mode(name: mode.spokenName) == mode)
-        #expect(Mode(semitonesAboveTonic: mode.semitonesAboveTonic) == mode)
+        #expect(Scale.Kind(name: mode.tuningName) == mode)
+        #expect(Scale.Kind(name: mode.rawValue) == mode)
+        #expect(Scale.Kind(name: mode.description) == mode)
+        #expect(Scale.Kind(semitonesAboveTonic: mode.semitonesAboveTonic) == mode)
+    }
+
+    @Test func aPentatonicScaleIsNoKeyButTakesItsParentsNotes() {
+        #expect(Key(name: "D pentatonic") == nil)
+        #expect(Scale.Kind.majorPentatonic.semitonesAboveTonic == [0, 2, 4, 7, 9])
+        #expect(Scale.Kind.minorPentatonic.semitonesAboveTonic == [0, 3, 5, 7, 10])
+        #expect(Key(tonic: NoteName(.d), mode: .majorPentatonic) == Key(tonic: NoteName(.d), mode: .major))
+        #expect(Scale.Kind.allCases.filter { !$0.isHeptatonic } == [.majorPentatonic, .minorPentatonic])
+        #expect(Set(Scale.Kind.heptatonic) == Set(Scale.Kind.allCases.filter(\.isHeptatonic)))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Subprocesses
 import FoundationXML
 import JianpuCore
+import JianpuNotation
 import JianpuEngraving
 import JianpuPrint
 

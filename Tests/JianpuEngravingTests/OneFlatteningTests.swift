@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 import JianpuEngraving
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import FoundationXML
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 @testable import JianpuEngraving
 import Testing
 

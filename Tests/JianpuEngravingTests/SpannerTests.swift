@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuPerformance
 @testable import JianpuEngraving
 import JianpuPrint
 import Testing

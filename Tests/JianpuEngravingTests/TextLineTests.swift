@@ -1,5 +1,7 @@
 import Foundation
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 @testable import JianpuEngraving
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import Subprocesses
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 @testable import JianpuInterchange
 import Testing
 

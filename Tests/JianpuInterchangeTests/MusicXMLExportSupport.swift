@@ -3,6 +3,8 @@ import Foundation
 import FoundationXML
 #endif
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 @testable import JianpuInterchange
 import Subprocesses
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import JianpuCore
+import JianpuNotation
 @testable import JianpuInterchange
 import Testing
 

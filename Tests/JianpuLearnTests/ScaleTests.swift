@@ -8,7 +8,7 @@ import Testing
     static let tonics = ["C", "G", "D", "A", "E", "B", "F#", "Db", "Ab", "Eb", "Bb", "F"].compactMap { NoteName($0) }
 
     struct Expected: Sendable, CustomTestStringConvertible {
-        var kind: ScaleKind
+        var kind: Scale.Kind
         var steps: String
         var intervals: String
         var jianpu: String
@@ -17,7 +17,7 @@ import Testing
 
     static let expected: [Expected] = [
         Expected(kind: .major, steps: "W W H W W W H", intervals: "P1 M2 M3 P4 P5 M6 M7", jianpu: "1 2 3 4 5 6 7"),
-        Expected(kind: .minor, steps: "W H W W H W W", intervals: "P1 M2 m3 P4 P5 m6 m7", jianpu: "6 7 1 2 3 4 5"),
+        Expected(kind: .naturalMinor, steps: "W H W W H W W", intervals: "P1 M2 m3 P4 P5 m6 m7", jianpu: "6 7 1 2 3 4 5"),
         Expected(kind: .harmonicMinor, steps: "W H W W H 1½ H", intervals: "P1 M2 m3 P4 P5 m6 M7", jianpu: "6 7 1 2 3 4 ♯5"),
         Expected(kind: .melodicMinor, steps: "W H W W W W H", intervals: "P1 M2 m3 P4 P5 M6 M7", jianpu: "6 7 1 2 3 ♯4 ♯5"),
         Expected(kind: .dorian, steps: "W H W W W H W", intervals: "P1 M2 m3 P4 P5 M6 m7", jianpu: "2 3 4 5 6 7 1"),
@@ -30,7 +30,7 @@ import Testing
     ]
 
     @Test func everyScaleKindIsTested() {
-        #expect(Set(Self.expected.map(\.kind)) == Set(ScaleKind.allCases))
+        #expect(Set(Self.expected.map(\.kind)) == Set(Scale.Kind.allCases))
     }
 
     @Test(arguments: expected)
@@ -59,21 +59,21 @@ import Testing
         #expect(Scale(tonic: NoteName(.d), kind: .major).notes.map(\.symbol) == ["D", "E", "F♯", "G", "A", "B", "C♯"])
         #expect(Scale(tonic: NoteName(.a), kind: .harmonicMinor).notes.map(\.symbol) == ["A", "B", "C", "D", "E", "F", "G♯"])
         #expect(Scale(tonic: NoteName(.f), kind: .major).notes.map(\.symbol) == ["F", "G", "A", "B♭", "C", "D", "E"])
-        #expect(Scale(tonic: NoteName(.e, .flat), kind: .minor).notes.map(\.symbol) == ["E♭", "F", "G♭", "A♭", "B♭", "C♭", "D♭"])
+        #expect(Scale(tonic: NoteName(.e, .flat), kind: .naturalMinor).notes.map(\.symbol) == ["E♭", "F", "G♭", "A♭", "B♭", "C♭", "D♭"])
         #expect(Scale(tonic: NoteName(.a), kind: .harmonicMinor).doNote == NoteName(.c))
         #expect(Scale(tonic: NoteName(.e), kind: .dorian).doNote == NoteName(.d))
     }
 
     @Test func scaleNamesAreReadAsWritten() {
-        #expect(ScaleKind(name: "harmonic-minor") == .harmonicMinor)
-        #expect(ScaleKind(name: "Harmonic Minor") == .harmonicMinor)
-        #expect(ScaleKind(name: "HarmonicMinor") == .harmonicMinor)
-        #expect(ScaleKind(name: "m") == .minor)
-        #expect(ScaleKind(name: "minor") == .minor)
-        #expect(ScaleKind(name: "pentatonic") == .majorPentatonic)
-        #expect(ScaleKind(name: "minor-pentatonic") == .minorPentatonic)
-        #expect(ScaleKind(name: "aeolian") == .minor)
-        #expect(ScaleKind(name: "blues") == nil)
+        #expect(Scale.Kind(name: "harmonic-minor") == .harmonicMinor)
+        #expect(Scale.Kind(name: "Harmonic Minor") == .harmonicMinor)
+        #expect(Scale.Kind(name: "HarmonicMinor") == .harmonicMinor)
+        #expect(Scale.Kind(name: "m") == .naturalMinor)
+        #expect(Scale.Kind(name: "minor") == .naturalMinor)
+        #expect(Scale.Kind(name: "pentatonic") == .majorPentatonic)
+        #expect(Scale.Kind(name: "minor-pentatonic") == .minorPentatonic)
+        #expect(Scale.Kind(name: "aeolian") == .naturalMinor)
+        #expect(Scale.Kind(name: "blues") == nil)
     }
 
     @Test func triadPatternsAreStated() {

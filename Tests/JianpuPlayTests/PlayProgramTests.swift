@@ -1,5 +1,6 @@
 import Foundation
 import JianpuCore
+import JianpuPerformance
 import Synchronization
 import Testing
 @testable import JianpuPlay

@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 import JianpuPlay
 import JianpuTerminal
 import Testing

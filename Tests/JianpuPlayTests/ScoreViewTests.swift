@@ -1,6 +1,8 @@
 import Foundation
 import Subprocesses
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 import Testing
 @testable import JianpuPlay
 import JianpuTerminal

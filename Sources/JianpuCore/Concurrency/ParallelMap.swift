@@ -4,7 +4,7 @@ import Synchronization
 extension Array where Element: Sendable {
     /// `map`, with the elements transformed side by side on the machine's cores when
     /// `inParallel` (large work only: a thread costs more than a small part takes).
-    func parallelMap<Result: Sendable>(inParallel: Bool, _ transform: @Sendable (Element) -> Result) -> [Result] {
+    package func parallelMap<Result: Sendable>(inParallel: Bool, _ transform: @Sendable (Element) -> Result) -> [Result] {
         guard inParallel, count > 1 else { return map(transform) }
         let results = Mutex<[Result?]>(Array<Result?>(repeating: nil, count: count))
         DispatchQueue.concurrentPerform(iterations: count) { index in

@@ -45,24 +45,24 @@ public indirect enum PropertyList: Sendable, Hashable {
         }
     }
 
-    var location: SourceLocation {
+    package var location: SourceLocation {
         switch self {
         case .string(_, let l), .array(_, let l), .dictionary(_, let l): l
         }
     }
 
-    subscript(key: String) -> PropertyList? {
+    package subscript(key: String) -> PropertyList? {
         if case .dictionary(let pairs, _) = self { return pairs.first { $0.key == key }?.value }
         return nil
     }
 
-    var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let s, _) = self { return s }
         return nil
     }
 
     /// Reads a whole plist (XML when it opens with `<`), or describes where it went wrong.
-    static func parse(_ text: String, file: String) -> Result<PropertyList, Diagnostic> {
+    package static func parse(_ text: String, file: String) -> Result<PropertyList, Diagnostic> {
         var reader = Reader(bytes: Array(text.utf8), file: file)
         do throws(Diagnostic) {
             reader.skipSpace()

@@ -5,11 +5,14 @@ import Synchronization
 /// A large score repeats a few values millions of times (its file name, a few dozen note
 /// spellings); a note then holds four bytes instead of a string. Numbers are never reused,
 /// so two equal numbers always mean equal values, and Hashable types holding them stay exact.
-final class InternTable<Value: Hashable & Sendable>: Sendable {
+package final class InternTable<Value: Hashable & Sendable>: Sendable {
     private let table = Mutex<(values: [Value], numbers: [Value: UInt32])>(([], [:]))
 
+    /// An empty table.
+    package init() {}
+
     /// The number of `value`, given it the first time it is seen.
-    func number(for value: Value) -> UInt32 {
+    package func number(for value: Value) -> UInt32 {
         table.withLock { table in
             if let number = table.numbers[value] { return number }
             let number = UInt32(truncatingIfNeeded: table.values.count)
@@ -20,7 +23,7 @@ final class InternTable<Value: Hashable & Sendable>: Sendable {
     }
 
     /// The value that has `number`.
-    func value(_ number: UInt32) -> Value {
+    package func value(_ number: UInt32) -> Value {
         table.withLock { $0.values[Int(number)] }
     }
 }

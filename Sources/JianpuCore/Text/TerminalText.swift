@@ -35,7 +35,7 @@ public enum TerminalText {
     }
 
     /// The visible stand-in for a control character, nil for any other.
-    static func picture(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    package static func picture(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
         switch scalar.value {
         case 0x00...0x1F: Unicode.Scalar(0x2400 + scalar.value)
         case 0x7F: "\u{2421}"

@@ -8,10 +8,11 @@ public struct Key: Sendable, Hashable, CustomStringConvertible {
     /// The seven notes, degree 1 (the tonic) to degree 7, spelled.
     public let scale: [NoteName]
 
-    /// The key of `tonic` in `mode`, spelled on consecutive letters (G# major has F##).
-    public init(tonic: NoteName, mode: Mode) {
+    /// The key of `tonic` in `mode`, spelled on consecutive letters (G# major has F##); a pentatonic mode's key is
+    /// its parent's (the seven-note scale whose notes it takes).
+    public init(tonic: NoteName, mode: Scale.Kind) {
         self.tonic = tonic
-        self.scale = mode.semitonesAboveTonic.enumerated().map { degree, semitones in
+        self.scale = mode.parent.semitonesAboveTonic.enumerated().map { degree, semitones in
             NoteName.spelling(pitchClass: tonic.pitchClass + semitones, on: tonic.letter.advanced(by: degree),
                               elsePreferringFlats: tonic.accidental < .natural)
         }
@@ -35,7 +36,7 @@ public struct Key: Sendable, Hashable, CustomStringConvertible {
         let modeText = rest.strippingWhitespace()
         if modeText.isEmpty {
             self.init(tonic: tonic, mode: .major)
-        } else if let mode = Mode(name: modeText) {
+        } else if let mode = Scale.Kind(name: modeText), mode.isHeptatonic {
             self.init(tonic: tonic, mode: mode)
         } else {
             return nil
@@ -43,15 +44,15 @@ public struct Key: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The mode whose pattern the scale follows, or nil for another scale.
-    public var mode: Mode? {
-        Mode(semitonesAboveTonic: scale.map { ($0.pitchClass - tonic.pitchClass + 12) % 12 })
+    public var mode: Scale.Kind? {
+        Scale.Kind(semitonesAboveTonic: scale.map { ($0.pitchClass - tonic.pitchClass + 12) % 12 })
     }
 
     /// The name in the tunings-file form: `DMajor`, `F#Minor`, `EPhrygian`.
-    public var name: String { "\(tonic)\(mode?.rawValue ?? "")" }
+    public var name: String { "\(tonic)\(mode?.tuningName ?? "")" }
 
     /// `D major`, `F# natural minor`.
-    public var description: String { "\(tonic) \(mode?.spokenName ?? "scale")" }
+    public var description: String { "\(tonic) \(mode?.description ?? "scale")" }
 
     /// The pitch classes of the scale.
     public var pitchClasses: Set<Int> { Set(scale.map(\.pitchClass)) }

@@ -46,7 +46,7 @@ extension Chord {
 
     /// A Dutch note name at the start of `text` (`c`, `cis`, `ces`, `es`, `as`, `bes`, `fisis`)
     /// and what follows it.
-    static func dutchNoteName(_ text: Substring) -> (NoteName, rest: Substring)? {
+    package static func dutchNoteName(_ text: Substring) -> (NoteName, rest: Substring)? {
         guard let first = text.first, first.isLowercase, let letter = NoteName.Letter(first) else { return nil }
         var rest = text.dropFirst()
         var accidental = 0

@@ -29,7 +29,7 @@ public struct Tuning: Sendable, Hashable, CustomStringConvertible {
         let minors = names("A E B F# C# G# D# A# D G C F Bb Eb Ab")
         let whiteNotes = names("C D E F G A B")
         let harmonicMinors = names("A E B F# D G C F")
-        let modes: [Mode] = [.dorian, .phrygian, .lydian, .mixolydian, .locrian]
+        let modes: [Scale.Kind] = [.dorian, .phrygian, .lydian, .mixolydian, .locrian]
         return majors.map { Tuning(key: Key(tonic: $0, mode: .major)) }
             + minors.map { Tuning(key: Key(tonic: $0, mode: .naturalMinor)) }
             + modes.flatMap { mode in whiteNotes.map { Tuning(key: Key(tonic: $0, mode: mode)) } }

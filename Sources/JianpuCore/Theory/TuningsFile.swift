@@ -45,9 +45,9 @@ public enum TuningsFile {
                 error(name.location, "tuning name '\(name.text)' does not start with its tonic (e.g. DMajor)")
                 return
             }
-            let mode = Mode(name: modeText)
+            let mode = Scale.Kind(name: modeText).flatMap { $0.isHeptatonic ? $0 : nil }
             if mode == nil, !modeText.isEmpty {
-                let known = Mode.allCases.map(\.rawValue).joined(separator: ", ")
+                let known = Scale.Kind.heptatonic.map(\.tuningName).joined(separator: ", ")
                 diagnostics.append(.warning(at: name.location,
                     "unknown mode '\(modeText)' in '\(name.text)' (known: \(known)); its notes are used as listed"))
             }

@@ -40,7 +40,7 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// For a numerator and a positive denominator already in lowest terms.
     @inline(__always)
-    init(lowestTerms numerator: Int64, _ denominator: Int64) {
+    package init(lowestTerms numerator: Int64, _ denominator: Int64) {
         self.numerator = numerator
         self.denominator = denominator
     }

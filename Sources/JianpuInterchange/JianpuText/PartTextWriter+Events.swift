@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuNotation
 
 /// A bar's notes, rests and chords as words: lengths, ties, tuplets, graces, slurs, dynamics, lyrics.
 extension PartTextWriter {

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuNotation
 
 /// One measure of the exported movement, the same in every part: where it lies on the written
 /// axis (repeats once, endings one after another) and the signs at its ends.

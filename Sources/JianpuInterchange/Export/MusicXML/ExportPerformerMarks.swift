@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuNotation
 
 /// A part's fermatas, articulations, hairpins and rehearsal marks, put on the exported notes: a mark on a
 /// dash goes to the note the dash lengthens.

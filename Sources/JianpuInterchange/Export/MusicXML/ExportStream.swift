@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuNotation
 
 /// A pitch as staff notation spells it: a letter, its alteration and its octave.
 struct SpelledPitch: Hashable {

@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// Reads a part's items into the notes and marks MusicXML is written from, in written order
 /// (repeats once, endings one after another), or in performed order when `performed` holds

@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// Writes the sections of a score as one MusicXML document: header, part list, then each part's
 /// measures through every section.

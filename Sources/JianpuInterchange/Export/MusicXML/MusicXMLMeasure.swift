@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuNotation
 
 /// Writes one measure of one part: its bar lines, attributes, directions, harmony and notes in
 /// the order the MusicXML 4.0 schema wants them.

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuNotation
 
 /// The names MusicXML gives what jianpu writes: chord kinds, dynamics, jump words.
 enum MusicXMLNames {

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuNotation
 
 /// The `<note>` elements of a measure: pitches or rests, durations, ties, types, tuplets, notations,
 /// lyrics, and grace notes around them.

@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// Writes a jianpu `Score` as a MusicXML 4.0 partwise document that notation programs open.
 ///

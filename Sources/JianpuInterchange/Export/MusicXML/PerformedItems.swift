@@ -1,4 +1,6 @@
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 
 /// A part's items in the order they are played, as the Timeline plays them: a `PlayedOrderWalker`
 /// taken through the part by `PerformanceOrder.walk`, so repeats unfold (with fewer endings than

@@ -1,0 +1,106 @@
+import JianpuCore
+
+/// A written note, chord or rest: its sounding pitches and its written length.
+///
+/// Scores hold millions of these, so a note is 32 bytes: its place, its spelling's number in a
+/// shared table (a score spells its notes a few dozen ways), its length in two 32-bit halves,
+/// and its pitches (one-pitch lists shared by every note of that pitch).
+public struct Note: Sendable, Hashable {
+    // The pitch list comes last: its pointer's spare bits then hold `MusicItem`'s case.
+    public var location: SourceLocation
+    private var spelling: UInt32
+    private var storedLength: CompactLength
+    /// What the digits were: one pitch, several (a chord), none (a rest).
+    public var pitches: [Pitch]
+
+    public enum Arpeggio: String, Sendable, Hashable {
+        case up = "arpUp", down = "arpDown", normal = "arp"
+    }
+
+    /// How a note is written, kept once for all the notes written alike.
+    private struct Spelling: Hashable, Sendable {
+        /// The word as written, e.g. `q#4'.`.
+        var text: String
+        /// How many characters the word takes in the source (`text` leaves out `<`, `>` and `///`).
+        var width: UInt16
+        var arpeggio: Arpeggio?
+    }
+
+    private static let spellings = InternTable<Spelling>()
+
+    /// A note written at `location`, `width` characters long (the length of `text` unless given).
+    public init(pitches: [Pitch], length: WholeNotes, text: String, location: SourceLocation, arpeggio: Arpeggio? = nil, width: Int? = nil) {
+        self.init(pitches: pitches, length: length, spelling: Self.spelling(text: text, arpeggio: arpeggio, width: width ?? text.count), location: location)
+    }
+
+    /// A note whose spelling is already numbered (`spelling(text:arpeggio:width:)`).
+    init(pitches: [Pitch], length: WholeNotes, spelling: UInt32, location: SourceLocation) {
+        self.location = location
+        self.spelling = spelling
+        self.storedLength = CompactLength(length)
+        self.pitches = pitches
+    }
+
+    /// The number of a spelling, for notes made in bulk.
+    static func spelling(text: String, arpeggio: Arpeggio?, width: Int) -> UInt32 {
+        spellings.number(for: Spelling(text: text, width: UInt16(clamping: width), arpeggio: arpeggio))
+    }
+
+    /// The written length before any tuplet scaling.
+    public var length: WholeNotes {
+        get { storedLength.value }
+        set { storedLength = CompactLength(newValue) }
+    }
+
+    /// The word as written, e.g. `q#4'.`.
+    public var text: String { Self.spellings.value(spelling).text }
+
+    /// `arp`, `arpUp`, `arpDown` before a chord: its notes are rolled.
+    public var arpeggio: Arpeggio? { Self.spellings.value(spelling).arpeggio }
+
+    /// Where the word is written.
+    public var range: SourceRange { SourceRange(start: location, end: location.advanced(by: Int(Self.spellings.value(spelling).width))) }
+
+    public var isRest: Bool { pitches.isEmpty }
+}
+
+/// A dash (`-`) lengthening the note or rest before it.
+public struct Continuation: Sendable, Hashable {
+    public var location: SourceLocation
+    private var storedLength: CompactLength
+    private var width: UInt16
+    /// A dash written at `location`, `width` characters long (`-`, or `q-` with a length).
+    public init(length: WholeNotes, location: SourceLocation, width: Int = 1) {
+        self.storedLength = CompactLength(length)
+        self.location = location
+        self.width = UInt16(clamping: width)
+    }
+
+    public var length: WholeNotes {
+        get { storedLength.value }
+        set { storedLength = CompactLength(newValue) }
+    }
+
+    /// Where the word is written.
+    public var range: SourceRange { SourceRange(start: location, end: location.advanced(by: Int(width))) }
+}
+
+/// Grace notes: quick notes before (`g[…]`) or after (`[…]g`) a main note.
+public struct GraceNotes: Sendable, Hashable {
+    public enum Placement: Sendable, Hashable { case before, after }
+    public var placement: Placement
+    /// Each grace note or grace chord with its written length (a semiquaver unless given).
+    public var notes: [Note]
+    public var location: SourceLocation
+    private var width: UInt16
+    /// Grace notes written at `location` in a word `width` characters long (`g[12]` is 5).
+    public init(placement: Placement, notes: [Note], location: SourceLocation, width: Int = 1) {
+        self.placement = placement
+        self.notes = notes
+        self.location = location
+        self.width = UInt16(clamping: width)
+    }
+
+    /// Where the word is written.
+    public var range: SourceRange { SourceRange(start: location, end: location.advanced(by: Int(width))) }
+}

@@ -1,0 +1,126 @@
+import JianpuCore
+import JianpuNotation
+
+/// Turns a movement's tree into a `Timeline`: exact times, ties and dashes merged, grace notes placed.
+public enum Flattener {
+    /// LilyPond's MIDI plays a grace note in 11/48 of its written length, stealing the time from the note before.
+    static let graceScale = WholeNotes(11, 48)
+    /// And ends each grace note one tick (of 384 per quarter) early.
+    static let graceGap = WholeNotes(1, 1536)
+
+    /// The timeline of one movement, all parts together (or the parts at `partIndices`).
+    ///
+    /// With `rollsArpeggios`, `arp` chords are rolled from the bottom (`arpDown`: the top)
+    /// a 64th note apart, as a player would; without it they sound at once, as in the reference's MIDI.
+    /// With `withChords`, the movement's `chords=` line is added as one more part.
+    public static func timeline(of movement: Movement, partIndices: [Int]? = nil, rollsArpeggios: Bool = false, withChords: Bool = false) -> Timeline {
+        let timeline = plainTimeline(of: movement, partIndices: partIndices, rollsArpeggios: rollsArpeggios)
+        guard withChords, let chords = movement.headers["chords"] else { return timeline }
+        return ChordAccompaniment.adding(chords, to: timeline)
+    }
+
+    private static func plainTimeline(of movement: Movement, partIndices: [Int]?, rollsArpeggios: Bool) -> Timeline {
+        let indices = partIndices ?? Array(movement.parts.indices)
+        var notes: [TimedNote] = []
+        var rests: [TimedRest] = []
+        var tempos: [TempoMap.Change] = []
+        var meters: [MeterChange] = []
+        var keys: [KeyChange] = []
+        var parts: [TimelinePart] = []
+        var length = WholeNotes.zero
+        // Parts are played independently: large ones side by side.
+        let large = indices.reduce(0) { $0 + movement.parts[$1].items.count } > 20_000
+        let walks = Array(indices.enumerated()).parallelMap(inParallel: large) { number, index in
+            var walk = PartWalk.played(movement.parts[index].items, partNumber: number, rollsArpeggios: rollsArpeggios)
+            walk.notes = sortedByOnset(walk.notes)
+            return walk
+        }
+        var partNotes: [[TimedNote]] = []
+        for ((_, index), walk) in zip(indices.enumerated(), walks) {
+            let part = movement.parts[index]
+            partNotes.append(walk.notes)
+            rests += walk.rests
+            tempos.append(contentsOf: walk.tempos)
+            if meters.isEmpty { meters = walk.meters }
+            if keys.isEmpty { keys = walk.keys }
+            length = max(length, walk.end)
+            let program = (part.sound ?? part.instrument).flatMap(GeneralMIDI.program(named:))
+            parts.append(TimelinePart(name: part.instrument, channel: TimelinePart.channel(forPartAfter: parts, program: program), program: program))
+        }
+        notes = mergedInPairs(partNotes)
+        if meters.isEmpty { meters = [MeterChange(position: .zero, beats: 4, beatUnit: 4)] }
+        rests = rests.enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element)
+        return Timeline(
+            title: movement.headers["title"], parts: parts, notes: notes, rests: rests, tempoMap: TempoMap(tempos), meters: meters, keys: keys,
+            bars: bars(of: movement, partIndices: indices, notes: notes, rests: rests, meters: meters, length: length), length: length)
+    }
+
+    /// One part's notes ordered by onset and pitch. They come nearly in order (only grace
+    /// notes and chords step back), so the common case is one pass that finds nothing to do.
+    private static func sortedByOnset(_ notes: [TimedNote]) -> [TimedNote] {
+        func before(_ a: TimedNote, _ b: TimedNote) -> Bool { (a.onset, a.pitch) < (b.onset, b.pitch) }
+        if zip(notes, notes.dropFirst()).allSatisfy({ !before($1, $0) }) { return notes }
+        return notes.enumerated().sorted { before($0.element, $1.element) || (!before($1.element, $0.element) && $0.offset < $1.offset) }.map(\.element)
+    }
+
+    /// Every part's onset-ordered notes as one list, earlier parts first at equal onsets: merged
+    /// in pairs, round by round, so that many parts cost n log(parts), not n × parts.
+    private static func mergedInPairs(_ lists: [[TimedNote]]) -> [TimedNote] {
+        var lists = lists
+        while lists.count > 1 {
+            lists = stride(from: 0, to: lists.count, by: 2).map { $0 + 1 < lists.count ? merged(lists[$0], lists[$0 + 1]) : lists[$0] }
+        }
+        return lists.first ?? []
+    }
+
+    /// Two onset-ordered note lists as one, earlier parts first at equal onsets.
+    private static func merged(_ first: [TimedNote], _ second: [TimedNote]) -> [TimedNote] {
+        if first.isEmpty { return second }
+        if second.isEmpty { return first }
+        var result: [TimedNote] = []
+        result.reserveCapacity(first.count + second.count)
+        var i = 0, j = 0
+        while i < first.count, j < second.count {
+            if second[j].onset < first[i].onset { result.append(second[j]); j += 1 } else { result.append(first[i]); i += 1 }
+        }
+        result += first[i...]
+        result += second[j...]
+        return result
+    }
+
+    /// The timelines the reference writes as MIDI files: one per movement, and with `PartMidi`
+    /// one of all parts followed by one for each part.
+    /// With `withChords`, each movement's `chords=` line is added as an accompaniment part.
+    public static func exportedTimelines(of score: Score, withChords: Bool = false) -> [Timeline] {
+        score.movements.flatMap { movement -> [Timeline] in
+            var timelines = [timeline(of: movement, withChords: withChords)]
+            if movement.separateMIDIPerPart {
+                timelines += movement.parts.indices.map { timeline(of: movement, partIndices: [$0]) }
+            }
+            return timelines
+        }
+    }
+
+    private static func pickup(of part: Part) -> WholeNotes? {
+        for item in part.items {
+            switch item {
+            case .timeSignature(let signature): return signature.pickup
+            case .note, .continuation, .tuplet, .repeat, .multibarRest: return nil
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The played bars, numbered as printed from the first part's text when it is played.
+    private static func bars(of movement: Movement, partIndices: [Int], notes: [TimedNote], rests: [TimedRest], meters: [MeterChange], length: WholeNotes) -> [PlayedBar] {
+        let pickup = movement.parts.first.flatMap(Self.pickup)
+        let plain = BarGrid(meters: meters, pickup: pickup, length: length).starts
+        guard let first = partIndices.first, let melody = movement.parts.indices.contains(first) ? movement.parts[first] : nil else {
+            return PlayedBar.numbered(plain)
+        }
+        // Without repeats or jumps the melody plays as written: its bars are the printed ones.
+        guard WrittenPart(melody).reordersBars else { return PlayedBar.numbered(plain, from: (pickup ?? .zero) > .zero ? 0 : 1) }
+        return WrittenPart(melody, keepingPlaces: true).playedBars(notes: notes, rests: rests, length: length, plainStarts: plain)
+    }
+}

@@ -1,0 +1,338 @@
+import JianpuCore
+import JianpuNotation
+
+/// Reads a part's items into bars, as written: repeats once, endings side by side.
+struct WrittenBarReader: MusicWalker {
+    /// The bars closed and not yet handed on.
+    private(set) var bars: [WrittenBar] = []
+    private var open: WrittenBar
+    private var position = WholeNotes.zero
+    private var barLength: WholeNotes
+    private var tonic: Int
+    /// How far `<` and `>` have moved the unmarked octave, as last seen on a single note.
+    private var baseOctave = 0
+    private var pendingGrace: [(Note, WrittenNote)] = []
+    private var pendingTie = false
+    private var pendingDynamic: String?
+    private var pendingMarks: [String] = []
+    private var tupletCount = 0
+    /// The tuplet being read: its number in the part and its count.
+    private var tuplet: (id: Int, count: Int)?
+    private var voltaGroups = 0
+    private var volta: (group: Int, label: String?)?
+    private let movement: Int
+    private let part: Int
+    /// Each verse's syllables, sung on the struck notes in written order; how many notes have had theirs.
+    private let syllables: [[String?]]
+    private let stanzas: [String?]
+    private var syllablesSung = 0
+    /// Where slurs start and end (by the note written there, with how many): a note under a slur after its
+    /// first carries the syllable on (a melisma), as LilyPond sings lyrics to a melody (`LyricPlacement`).
+    private let slurStarts: [SourceLocation: Int]
+    private let slurEnds: [SourceLocation: Int]
+    private var placement = LyricPlacement()
+    /// The verses, the longest first: those still sung at a note are the first few.
+    private let versesByLength: [Int]
+    /// The words written over or under each note.
+    private let annotationsByNote: [SourceLocation: [Annotation]]
+    /// Fermatas, articulations, rehearsal marks and hairpins, put on the events as they are dressed.
+    var performerMarks = PerformerMarkDresser(marks: [], hairpins: [], rehearsalMarks: [])
+    /// Whether the open bar has a note or rest, and where in `bars` the last closed one with one is:
+    /// kept as bars close, so that handing bars on never searches the ones held.
+    private var openHasNote = false
+    private var lastBarWithNote: Int?
+    /// Events a wide open bar keeps when it hands the ones before on as a piece (nil: bars come whole).
+    var piece: Int?
+    /// Takes each bar, dressed, once nothing read later can change it (`handOnFinished()`), also from inside
+    /// a repeat or tuplet: a group as long as the score would otherwise be held whole until it ends.
+    var hand: (WrittenBar) -> Void = { _ in }
+
+    /// A reader of part `part` of movement `movement` (both 0-based, for the events' ids), with the part's verses, slurs and words.
+    init(part: Int, movement: Int, lyrics: [String], slurs: [Slur], annotations: [Annotation]) {
+        let written = lyrics.map(LyricSyllables.verse)
+        let verses = written.map(\.syllables)
+        syllables = verses
+        stanzas = written.map(\.stanza)
+        slurStarts = slurs.reduce(into: [:]) { $0[$1.start, default: 0] += 1 }
+        slurEnds = slurs.reduce(into: [:]) { $0[$1.end, default: 0] += 1 }
+        versesByLength = verses.indices.sorted { verses[$0].count > verses[$1].count }
+        annotationsByNote = Dictionary(grouping: annotations, by: \.note)
+        // C major in 4/4 until the part says otherwise.
+        tonic = 60
+        self.part = part
+        self.movement = movement
+        barLength = WholeNotes(1)
+        open = WrittenBar(start: .zero, length: barLength)
+    }
+
+    mutating func visitNote(_ note: Note, ratio: WholeNotes) {
+        if let base = WrittenNote.baseOctave(of: note, tonic: tonic) { baseOctave = base }
+        let written = WrittenNote(note, tonic: tonic, baseOctave: baseOctave)
+        if note.isRest { pendingTie = false }
+        var event = event(.note(note, written), length: note.length * ratio, at: note.location)
+        event.graceBefore = pendingGrace
+        event.tiedFromPrevious = pendingTie && !note.isRest
+        event.tuplet = tuplet
+        add(event)
+        pendingGrace = []
+        pendingTie = false
+    }
+
+    mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) {
+        var event = event(.dash, length: dash.length * ratio, at: dash.location)
+        event.tuplet = tuplet
+        add(event)
+    }
+
+    mutating func visitTie(at location: SourceLocation) {
+        pendingTie = true
+        // `1 - ~ 1`: the arc starts at the note head, not at the dash written before the tie.
+        markLastNote(headOnly: true) { $0.tiedToNext = true }
+    }
+
+    mutating func visitTuplet(_ group: Tuplet, ratio: WholeNotes) {
+        // A plain division of a beat (the seed app's): no number to print.
+        if group.ratio == .whole { return walk(group.items, ratio: ratio) }
+        let outer = tuplet
+        tupletCount += 1
+        tuplet = (tupletCount, group.count)
+        descend(into: group, ratio: ratio)
+        tuplet = outer
+    }
+
+    mutating func visitGrace(_ grace: GraceNotes) {
+        let notes = grace.notes.map { ($0, WrittenNote($0, tonic: tonic, baseOctave: baseOctave)) }
+        // Grace notes after a note go with it, past its dashes (`5 - [67]g`): a dash draws none.
+        if grace.placement == .before { pendingGrace += notes } else { markLastNote(headOnly: true) { $0.graceAfter += notes } }
+    }
+
+    mutating func visitJump(_ jump: Jump) {
+        // A segno marks where the music after it starts; the others end the music before them.
+        if jump.kind == .segno || !hasEvents { pendingMarks.append(Self.words(for: jump.kind)) } else { markLastNote { $0.marks.append(Self.words(for: jump.kind)) } }
+    }
+
+    mutating func visitMultibarRest(_ rest: MultibarRest) {
+        closeIfStarted()
+        let length = barLength * Int64(max(rest.bars, 1))
+        open.length = length
+        add(event(.multibarRest(rest.bars), length: length, at: rest.location))
+    }
+
+    mutating func visitTempo(_ tempo: TempoMark) {
+        if position > .zero { pendingMarks.append(TempoText.text(of: tempo)) }
+    }
+
+    mutating func visitKey(_ key: KeySignature) {
+        if position > .zero || bars.count > 0 {
+            pendingMarks.append(key.text)
+            markChangeBefore()
+        }
+        tonic = key.tonicMIDINumber
+    }
+
+    mutating func visitTimeSignature(_ meter: TimeSignature) {
+        barLength = meter.barLength
+        if open.events.isEmpty {
+            open.length = bars.isEmpty ? meter.pickup ?? barLength : barLength
+        }
+        if position > .zero {
+            pendingMarks.append("\(meter.beats)/\(meter.beatUnit)")
+            markChangeBefore()
+        }
+    }
+
+    mutating func visitDynamic(_ dynamic: Dynamic) {
+        // As in LilyPond, `1 \p` marks the note before it; one written before any note waits for the first.
+        if hasEvents { markLastNote { $0.dynamic = dynamic.marking } } else { pendingDynamic = dynamic.marking }
+    }
+
+    mutating func visitRepeat(_ repeated: Repeat, ratio: WholeNotes) {
+        open.repeatStart = true
+        walk(repeated.body, ratio: ratio)
+        if repeated.endings.isEmpty {
+            markRepeatEnd(times: repeated.times)
+            return
+        }
+        for (index, ending) in repeated.endings.enumerated() {
+            voltaGroups += 1
+            let isLast = index == repeated.endings.count - 1
+            let passes = repeated.times - repeated.endings.count + 1
+            let label = index == 0 && passes > 1 ? "1.–\(passes)." : "\(index + passes)."
+            volta = (voltaGroups, label)
+            walk(ending, ratio: ratio)
+            if !isLast {
+                markRepeatEnd(times: nil)
+                if !open.events.isEmpty { open.voltaEndsWithHook = true } else if !bars.isEmpty, bars[bars.count - 1].volta?.group == voltaGroups {
+                    bars[bars.count - 1].voltaEndsWithHook = true
+                }
+            }
+            if open.events.isEmpty { volta = nil } else { open.volta = open.volta ?? volta; volta = nil }
+        }
+    }
+
+    private mutating func markRepeatEnd(times: Int?) {
+        if open.events.isEmpty, !bars.isEmpty {
+            bars[bars.count - 1].repeatEnd = true
+            if let times, times > 2 { bars[bars.count - 1].repeatTimes = times }
+        } else {
+            open.repeatEnd = true
+            if let times, times > 2 { open.repeatTimes = times }
+        }
+    }
+
+    /// A key or meter change at a bar line: the bar before it ends with a double line.
+    private mutating func markChangeBefore() {
+        if open.events.isEmpty, !bars.isEmpty { bars[bars.count - 1].isDouble = true }
+    }
+
+    private var hasEvents: Bool { !open.events.isEmpty || !bars.isEmpty }
+
+    /// Changes the last event written (with `headOnly`, the last note or rest, passing over its dashes).
+    private mutating func markLastNote(headOnly: Bool = false, _ change: (inout WrittenEvent) -> Void) {
+        func isTarget(_ event: WrittenEvent) -> Bool {
+            if !headOnly { return true }
+            if case .note = event.kind { return true }
+            return false
+        }
+        if let index = open.events.lastIndex(where: isTarget) {
+            change(&open.events[index])
+            return
+        }
+        for b in bars.indices.reversed() {
+            if let index = bars[b].events.lastIndex(where: isTarget) {
+                change(&bars[b].events[index])
+                return
+            }
+        }
+    }
+
+    private mutating func add(_ event: WrittenEvent) {
+        var event = event
+        if case .note(let note, _) = event.kind, !note.isRest, let dynamic = pendingDynamic {
+            event.dynamic = dynamic
+            pendingDynamic = nil
+        }
+        if !pendingMarks.isEmpty {
+            event.marks = pendingMarks
+            pendingMarks = []
+        }
+        if open.events.isEmpty, let volta { open.volta = (volta.group, volta.label); self.volta?.label = nil }
+        if case .note = event.kind { openHasNote = true }
+        if let previous = open.events.last { event.shareExtras(with: previous) }
+        open.events.append(event)
+        if let piece, open.events.count / 2 >= piece { handOnPiece(keeping: piece) }
+        position += event.length
+        if position >= open.start + open.length { close() }
+    }
+
+    /// Closes the open bar's events but the last `keeping` as a piece of it: what is read later reaches
+    /// back no further than the last note, kept as `release` keeps the bar with it; the bar's end goes on.
+    private mutating func handOnPiece(keeping: Int) {
+        var front = open
+        front.events = Array(open.events.dropLast(keeping))
+        (front.continues, front.repeatEnd, front.repeatTimes, front.isDouble, front.voltaEndsWithHook) = (true, false, nil, false, false)
+        open.events.removeFirst(front.events.count)
+        (open.continued, open.repeatStart) = (true, false)
+        open.volta?.label = nil
+        func isNote(_ event: WrittenEvent) -> Bool { if case .note = event.kind { true } else { false } }
+        if front.events.contains(where: isNote) { lastBarWithNote = bars.count }
+        openHasNote = open.events.contains(where: isNote)
+        bars.append(front)
+        if bars.count >= 16 { handOnFinished() }
+    }
+
+    private mutating func closeIfStarted() {
+        if !open.events.isEmpty { close() }
+    }
+
+    private mutating func close() {
+        if openHasNote { lastBarWithNote = bars.count }
+        openHasNote = false
+        bars.append(open)
+        open = WrittenBar(start: position, length: barLength)
+        if bars.count >= 16 { handOnFinished() }
+    }
+
+    /// Hands the bars nothing read later can change to `hand`, dressed.
+    mutating func handOnFinished() {
+        handOn(Array(release()))
+    }
+
+    private mutating func handOn(_ finished: [WrittenBar]) {
+        for bar in finished {
+            var bar = bar
+            dress(&bar)
+            hand(bar)
+        }
+    }
+
+    /// Hands on the closed bars nothing read later can change. A tie, a dynamic or a grace note
+    /// after reaches back to the last note or rest, past its dashes; a repeat's end, a change of
+    /// key or meter and the marks at the end reach the last bar. Those are kept.
+    mutating func release() -> ArraySlice<WrittenBar> {
+        var kept = bars.count - 1
+        if !openHasNote, let last = lastBarWithNote { kept = min(kept, last) }
+        guard kept > 0 else { return [] }
+        defer {
+            bars.removeFirst(kept)
+            lastBarWithNote = lastBarWithNote.flatMap { $0 >= kept ? $0 - kept : nil }
+        }
+        return bars[..<kept]
+    }
+
+    /// Closes the part and hands on every bar left.
+    mutating func finish() {
+        closeIfStarted()
+        if !pendingMarks.isEmpty, !bars.isEmpty {
+            // Marks after the last note (`Fine`, `DC`) go over the last one.
+            let last = bars.count - 1
+            if !bars[last].events.isEmpty { bars[last].events[bars[last].events.count - 1].marks += pendingMarks }
+        }
+        if !bars.isEmpty { bars[bars.count - 1].isFinal = true }
+        let left = bars
+        bars = []
+        handOn(left)
+    }
+
+    /// Puts each verse's syllable on the bar's struck notes, and the words written over and under its notes.
+    mutating func dress(_ bar: inout WrittenBar) {
+        for e in bar.events.indices {
+            let location = bar.events[e].location
+            var sings = false
+            if case .note = bar.events[e].kind {
+                let slursAt = { (grace: (Note, WrittenNote)) in (starts: slurStarts[grace.0.location] ?? 0, ends: slurEnds[grace.0.location] ?? 0) }
+                sings = placement.takesSyllable(isStruck: bar.events[e].isStruckNote, slurStarts: slurStarts[location] ?? 0, slurEnds: slurEnds[location] ?? 0,
+                                                graceBefore: bar.events[e].graceBefore.map(slursAt), graceAfter: bar.events[e].graceAfter.map(slursAt))
+            }
+            if !syllables.isEmpty, sings {
+                var sung: [SungSyllable] = []
+                for verse in versesByLength {
+                    guard syllablesSung < syllables[verse].count else { break }
+                    if let text = syllables[verse][syllablesSung] {
+                        sung.append(SungSyllable(verse: verse, text: text, stanza: syllablesSung == 0 ? stanzas[verse] : nil))
+                    }
+                }
+                bar.events[e].lyrics = sung.count > 1 ? sung.sorted { $0.verse < $1.verse } : sung
+                syllablesSung += 1
+            }
+            if !performerMarks.isEmpty { performerMarks.dress(&bar.events[e]) }
+            for annotation in annotationsByNote[bar.events[e].location] ?? [] {
+                if annotation.isAbove { bar.events[e].wordsAbove.append(annotation.text) } else { bar.events[e].wordsBelow.append(annotation.text) }
+            }
+        }
+    }
+
+    private func event(_ kind: WrittenEvent.Kind, length: WholeNotes, at location: SourceLocation) -> WrittenEvent {
+        WrittenEvent(kind: kind, onset: position, length: length, location: location, part: part, movement: movement)
+    }
+
+    static func words(for jump: Jump.Kind) -> String {
+        switch jump {
+        case .segno: "Segno"
+        case .toCoda: "To Coda ⊕"
+        case .fine: "Fine"
+        case .daCapo: "D.C."
+        case .dalSegno: "D.S."
+        }
+    }
+}
