@@ -1,5 +1,6 @@
 import JianpuCore
 import JianpuInterchange
+import JianpuNotation
 import Testing
 
 /// The ABC reader: each construct of ABC 2.1 as folk collections write it, read into the import model.
