@@ -37,6 +37,10 @@ public enum SymbolKind: Sendable, Hashable {
     case barLine
     /// A sharp (+1) or flat (-1) before a digit.
     case accidental(Int)
+    /// A meter (beats over beat type) set among the notes: it holds from its bar on.
+    case meter(Int, Int)
+    /// An arc above the digits from the note it follows to the next: a tie when both are one pitch (a slur otherwise).
+    case tie
     /// Other text (a title, a word).
     case text(String)
 }

@@ -26,6 +26,16 @@ enum RowReader {
                 } else if abs(dy) <= height * 0.3, digit(over: symbol.box.midX) == nil {
                     items.append(ScannedSymbol(.augmentationDot, box: symbol.box, confidence: symbol.confidence))
                 }
+            case .underline where symbol.box.maxY < middle - height * 0.5, .tie:
+                // An arc (or a flat stroke) above the digits: it starts at the last digit begun before its left end.
+                let top = middle - height * 0.5
+                guard symbol.box.maxY <= top + height * 0.25, symbol.box.y >= top - height * 1.3 else { break }
+                if let index = digits.indices.last(where: { digits[$0].box.midX <= symbol.box.x + em * 0.5 && symbol.box.x - digits[$0].box.midX <= em * 0.8 }),
+                   symbol.box.maxX > digits[index].box.maxX + em * 0.3,
+                   // A tie ends at the next note; an arc reaching past it is a slur (LilyPond draws both alike).
+                   index + 1 == digits.count || symbol.box.maxX <= digits[index + 1].box.maxX + em * 0.1 && symbol.box.maxX >= digits[index + 1].box.x - em * 0.6 {
+                    attached[index, default: []].append(ScannedSymbol(.tie, box: symbol.box, confidence: symbol.confidence))
+                }
             case .underline:
                 if abs(dy) <= height * 0.2 {
                     items.append(ScannedSymbol(.dash, box: symbol.box, confidence: symbol.confidence))
@@ -38,6 +48,8 @@ enum RowReader {
                 if symbol.box.y <= middle && symbol.box.maxY >= middle { barLines.append(symbol.box) }
             case .accidental:
                 if abs(dy) <= height * 0.6 { items.append(symbol) }
+            case .meter:
+                items.append(symbol)
             default:
                 break
             }
