@@ -59,6 +59,12 @@ public struct ScannedSymbol: Sendable, Hashable {
 public struct ScannedBar: Sendable, Hashable {
     public var box: Box
     public var symbols: [ScannedSymbol]
+    /// A repeat sign (`|:`) at its start.
+    public var startsRepeat = false
+    /// A repeat sign (`:|`) at its end.
+    public var endsRepeat = false
+    /// The volta bracket over it: which ending it is in.
+    public var ending: Int?
     public init(box: Box, symbols: [ScannedSymbol]) { self.box = box; self.symbols = symbols }
 }
 

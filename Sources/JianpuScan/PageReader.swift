@@ -41,6 +41,7 @@ public enum PageReader {
             default: nil
             }
         }
+        let underlines = marks.filter { $0.kind == .underline }
         var previousBottom: Double?
         var rowsWithBarLines = 0
         for row in rows {
@@ -52,8 +53,8 @@ public enum PageReader {
             // when it lies just under one already taken.
             for _ in 0..<3 {
                 let lowest = mine.filter { $0.kind == .underline && $0.box.midY > bottom }
-                mine += marks.filter { mark in
-                    mark.kind == .underline && mark.box.midY > bottom + em * 0.45 && !mine.contains(mark) && lowest.contains { above in
+                mine += underlines.filter { mark in
+                    mark.box.midY > bottom + em * 0.45 && mark.box.midY < bottom + em * 2 && !mine.contains(mark) && lowest.contains { above in
                         mark.box.midY > above.box.midY && mark.box.midY - above.box.midY <= em * 0.45
                             && min(mark.box.maxX, above.box.maxX) - max(mark.box.x, above.box.x) > em * 0.2
                     }
@@ -65,26 +66,42 @@ public enum PageReader {
             if !hasBarLine, rowsWithBarLines > 0, let previousBottom, top - previousBottom > em * 3 { continue }
             if hasBarLine { rowsWithBarLines += 1 }
             let symbols = row.map { ScannedSymbol(.digit(Int(String($0.character)) ?? 0), box: $0.box) } + mine
-            page.systems.append(ScannedSystem(rows: [RowReader.row(symbols, em: em)]))
+            var read = RowReader.row(symbols, em: em)
+            for volta in RepeatMarks.voltas(ink, top: top, em: em, classify: { classify($0, bitmap: content.ink) }) {
+                for index in read.bars.indices where read.bars[index].box.midX > volta.from && read.bars[index].box.midX < volta.to {
+                    read.bars[index].ending = volta.number
+                }
+            }
+            page.systems.append(ScannedSystem(rows: [read]))
         }
-        page.systems = systems(page.systems.flatMap(\.rows), brackets: marks.filter { $0.kind == .barLine && $0.box.height >= em * 2.5 }, em: em)
+        page.systems = systems(page.systems.flatMap(\.rows), brackets: ink.filter { $0.box.height >= em * 2.5 && $0.box.width <= em * 1.2 }.map(\.box), em: em)
         return page
+    }
+
+    /// The character the glyph classifier reads in `box` of the page's ink, if it is sure.
+    static func classify(_ box: Box, bitmap: InkBitmap?) -> Character? {
+        guard let bitmap, let classifier = GlyphClassifier.trained else { return nil }
+        let x = Int((box.x * bitmap.scale).rounded()), y = Int((box.y * bitmap.scale).rounded())
+        let width = min(bitmap.width - x, Int((box.width * bitmap.scale).rounded())), height = min(bitmap.height - y, Int((box.height * bitmap.scale).rounded()))
+        guard x >= 0, y >= 0, width > 0, height > 0 else { return nil }
+        let (label, probability) = classifier.classify(bitmap, x: x, y: y, width: width, height: height)
+        return probability >= 0.5 && label.count == 1 ? label.first : nil
     }
 
     /// Rows grouped into systems: the rows a bracket or brace left of them spans (a line taller than two
     /// rows, before their first note) are read together, one part each; every other row is a system of its own.
-    static func systems(_ rows: [ScannedRow], brackets: [ScannedSymbol], em: Double) -> [ScannedSystem] {
+    static func systems(_ rows: [ScannedRow], brackets: [Box], em: Double) -> [ScannedSystem] {
         var result: [ScannedSystem] = []
         var index = 0
         while index < rows.count {
             let row = rows[index]
             let firstX = row.bars.first?.symbols.first?.box.x ?? row.box.x
             let bracket = brackets.first { b in
-                b.box.maxX <= firstX + em * 0.2 && b.box.y <= row.box.midY && b.box.maxY >= row.box.midY && firstX - b.box.maxX <= em * 6
+                b.maxX <= firstX + em * 0.2 && b.y <= row.box.maxY && b.maxY >= row.box.midY && firstX - b.maxX <= em * 6
             }
             var group = [row]
             if let bracket {
-                while index + 1 < rows.count, rows[index + 1].box.midY <= bracket.box.maxY + em * 0.2 {
+                while index + 1 < rows.count, rows[index + 1].box.y <= bracket.maxY {
                     index += 1
                     group.append(rows[index])
                 }

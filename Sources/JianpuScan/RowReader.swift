@@ -15,7 +15,8 @@ enum RowReader {
         func digit(over x: Double) -> Int? {
             digits.indices.first { digits[$0].box.x - em * 0.08 <= x && x <= digits[$0].box.maxX + em * 0.08 }
         }
-        for symbol in symbols {
+        let repeats = RepeatMarks.repeatDots(symbols, middle: middle, height: height, em: em)
+        for symbol in symbols where !repeats.dots.contains(symbol) {
             let dy = symbol.box.midY - middle
             switch symbol.kind {
             case .digit:
@@ -69,20 +70,30 @@ enum RowReader {
         var result: [ScannedBar] = []
         var current: [ScannedSymbol] = []
         var remaining = bars[...]
+        var startsRepeat = false
         func close(at x: Double) {
             guard !current.isEmpty else { return }
             let box = current.dropFirst().reduce(current[0].box) { $0.union($1.box) }
-            result.append(ScannedBar(box: Box(x: box.x, y: box.y, width: max(box.width, x - box.x), height: box.height), symbols: current))
+            var bar = ScannedBar(box: Box(x: box.x, y: box.y, width: max(box.width, x - box.x), height: box.height), symbols: current)
+            bar.startsRepeat = startsRepeat
+            startsRepeat = false
+            result.append(bar)
             current = []
+        }
+        /// Passes the bar line `line`: the bar before it ends (and its repeat with it), the next may start one.
+        func pass(_ line: Box) {
+            close(at: line.x)
+            if repeats.ends.contains(where: { $0 < line.midX && line.midX - $0 <= em }), !result.isEmpty { result[result.count - 1].endsRepeat = true }
+            if repeats.starts.contains(where: { $0 > line.midX && $0 - line.midX <= em }) { startsRepeat = true }
         }
         for symbol in ordered {
             while let line = remaining.first, line.midX < symbol.box.midX {
-                close(at: line.x)
+                pass(line)
                 remaining = remaining.dropFirst()
             }
             current.append(symbol)
         }
-        close(at: current.last?.box.maxX ?? 0)
+        if let line = remaining.first { pass(line) } else { close(at: current.last?.box.maxX ?? 0) }
         let box = symbols.dropFirst().reduce(symbols.first?.box ?? Box(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.box) }
         return ScannedRow(box: box, bars: result)
     }

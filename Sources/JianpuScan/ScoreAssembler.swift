@@ -43,6 +43,10 @@ public enum ScoreAssembler {
                         for symbol in symbols { if case .meter(let beats, let type) = symbol.kind { newMeter = (beats, type) } }
                         var measure = ImportedMeasure(label: String(parts[part].count + 1), length: .zero, events: events(symbols, tonic: tonic))
                         measure.startsSystem = barIndex == 0
+                        let marked = reference.bars[barIndex]
+                        measure.startsRepeat = marked.startsRepeat
+                        if marked.endsRepeat { measure.endsRepeatPlayingTimes = 2 }
+                        measure.ending = marked.ending.map { ImportedEnding(numbers: [$0]) }
                         measure.length = measure.events.reduce(WholeNotes.zero) { $0 + $1.length }
                         barMeasures.append(measure)
                     }
@@ -65,6 +69,7 @@ public enum ScoreAssembler {
         var meterAt = meter
         for part in parts.indices {
             untieSlurs(&parts[part])
+            tidyRepeats(&parts[part])
             meterAt = meter
             for (index, measure) in parts[part].enumerated() {
                 if index > 0, let changed = measure.meter { meterAt = (changed.beats, changed.beatType) }
@@ -128,6 +133,22 @@ public enum ScoreAssembler {
         }
         finish()
         return events
+    }
+
+    /// Keeps what was read of repeats only where it makes a whole: an ending is closed by a repeat sign
+    /// before the next ending (LilyPond may draw it inside the bracket), and endings or a start sign with no
+    /// repeat sign anywhere are let go (a bracket or dots misread).
+    static func tidyRepeats(_ measures: inout [ImportedMeasure]) {
+        for index in measures.indices.dropLast() {
+            if let ending = measures[index].ending?.numbers.first, let next = measures[index + 1].ending?.numbers.first, next > ending {
+                measures[index].endsRepeatPlayingTimes = measures[index].endsRepeatPlayingTimes ?? 2
+            }
+        }
+        guard !measures.contains(where: { $0.endsRepeatPlayingTimes != nil }) else { return }
+        for index in measures.indices {
+            measures[index].ending = nil
+            measures[index].startsRepeat = false
+        }
     }
 
     /// Keeps an arc as a tie only where the next note sounds the same pitches; otherwise it was a slur,
