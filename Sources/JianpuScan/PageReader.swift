@@ -34,6 +34,15 @@ public enum PageReader {
                 return Array(repeating: mark, count: max(1, InkComponents.strokes(in: bitmap, across: mark.box)))
             }
         }
+        // A bar line that another mark crosses (a tie over it) is one piece with it: found as a column of ink
+        // through the whole piece.
+        if let bitmap = content.ink {
+            for piece in ink where piece.box.height >= em * 1.5 && piece.box.width > em * 0.3 && piece.box.width <= em * 4 {
+                if let x = InkComponents.fullColumn(in: bitmap, box: piece.box) {
+                    marks.append(ScannedSymbol(.barLine, box: Box(x: x, y: piece.box.y, width: 1 / bitmap.scale, height: piece.box.height), confidence: 0.7))
+                }
+            }
+        }
         let accidentals = content.characters.compactMap { c -> ScannedSymbol? in
             switch c.character {
             case "♯", "#": ScannedSymbol(.accidental(1), box: c.box)

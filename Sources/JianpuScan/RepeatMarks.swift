@@ -34,9 +34,14 @@ enum RepeatMarks {
                     && other.box.maxY <= piece.box.maxY + em * 0.2 && other.box.height >= em * 0.35 && other.box.height <= em * 1.1
                     && other.box.width < em
             }
-            guard let digit = inside.min(by: { $0.box.x < $1.box.x }), let character = classify(digit.box),
-                  let number = Int(String(character)), (1...9).contains(number) else { continue }
-            result.append((number, piece.box.x, piece.box.maxX))
+            guard let digit = inside.min(by: { $0.box.x < $1.box.x }) else { continue }
+            // A number the classifier cannot read (LilyPond sets it bold) is taken as the one after the bracket before.
+            let read = classify(digit.box).flatMap { Int(String($0)) }.flatMap { (1...9).contains($0) ? $0 : nil }
+            result.append((read ?? 0, piece.box.x, piece.box.maxX))
+        }
+        result.sort { $0.from < $1.from }
+        for index in result.indices where result[index].number == 0 {
+            result[index].number = index > 0 ? result[index - 1].number + 1 : 1
         }
         return result
     }
