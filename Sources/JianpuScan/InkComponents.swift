@@ -58,6 +58,15 @@ public enum InkComponents {
         }.sorted { ($0.box.x, $0.box.y) < ($1.box.x, $1.box.y) }
     }
 
+    /// The left edge (in points) of a column of ink running through the whole height of `box`, if there is one.
+    public static func fullColumn(in bitmap: InkBitmap, box: Box) -> Double? {
+        let top = max(0, Int((box.y * bitmap.scale).rounded(.up))), bottom = min(bitmap.height - 1, Int((box.maxY * bitmap.scale).rounded(.down)) - 1)
+        let left = max(0, Int((box.x * bitmap.scale).rounded(.down))), right = min(bitmap.width - 1, Int((box.maxX * bitmap.scale).rounded(.up)))
+        guard top < bottom, left <= right else { return nil }
+        for x in left...right where (top...bottom).allSatisfy({ bitmap.isInk(x, $0) }) { return Double(x) / bitmap.scale }
+        return nil
+    }
+
     /// How many separate strokes of ink cross `box` from top to bottom, at its middle and its quarters (the most seen).
     public static func strokes(in bitmap: InkBitmap, across box: Box) -> Int {
         let top = max(0, Int((box.y * bitmap.scale).rounded(.down))), bottom = min(bitmap.height - 1, Int((box.maxY * bitmap.scale).rounded(.up)))

@@ -37,6 +37,10 @@ public enum SymbolKind: Sendable, Hashable {
     case barLine
     /// A sharp (+1) or flat (-1) before a digit.
     case accidental(Int)
+    /// A meter (beats over beat type) set among the notes: it holds from its bar on.
+    case meter(Int, Int)
+    /// An arc above the digits from the note it follows to the next: a tie when both are one pitch (a slur otherwise).
+    case tie
     /// Other text (a title, a word).
     case text(String)
 }
@@ -55,6 +59,12 @@ public struct ScannedSymbol: Sendable, Hashable {
 public struct ScannedBar: Sendable, Hashable {
     public var box: Box
     public var symbols: [ScannedSymbol]
+    /// A repeat sign (`|:`) at its start.
+    public var startsRepeat = false
+    /// A repeat sign (`:|`) at its end.
+    public var endsRepeat = false
+    /// The volta bracket over it: which ending it is in.
+    public var ending: Int?
     public init(box: Box, symbols: [ScannedSymbol]) { self.box = box; self.symbols = symbols }
 }
 

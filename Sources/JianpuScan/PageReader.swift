@@ -13,7 +13,11 @@ public enum PageReader {
             page.header = lines(of: content.characters)
             return page
         }
-        let notes = digits.filter { abs($0.box.height - em) <= em * 0.05 }
+        let ink = content.components ?? content.ink.map { InkComponents.find(in: $0) } ?? []
+        var content = content
+        if let bitmap = content.ink { content.characters = namingAccidentals(content.characters, ink: ink, bitmap: bitmap, em: em) }
+        let (meters, meterDigits) = stackedMeters(digits, em: em)
+        let notes = digits.filter { abs($0.box.height - em) <= em * 0.05 && !meterDigits.contains($0) }
         let rows = withoutBarNumbers(rowsOf(notes, em: em), em: em)
         let firstRowTop = rows.first?.map(\.box.y).min() ?? content.height
         let headerCharacters = content.characters.filter { $0.box.maxY < firstRowTop - em * 0.2 }
@@ -21,13 +25,22 @@ public enum PageReader {
         let firstNote = rows.first?.first?.box.x ?? 0
         page.heading = HeaderReader.header(headerCharacters, lines: page.header, em: em,
                                            meterCandidates: content.characters.filter { $0.box.maxX <= firstNote && $0.box.y < (rows.first?.last?.box.maxY ?? 0) })
-        let ink = content.components ?? content.ink.map { InkComponents.find(in: $0) } ?? []
-        var marks = MarkShapes.marks(ink, characters: content.characters, em: em)
+        // Octave dots set as text (LilyPond's `:` for two) are read from their ink, as drawn dots are.
+        var marks = MarkShapes.marks(ink, characters: content.characters.filter { !":.·•˙‧".contains($0.character) }, em: em)
         // Underlines drawn close together can touch: a piece is as many underlines as strokes cross its middle.
         if let bitmap = content.ink {
             marks = marks.flatMap { mark -> [ScannedSymbol] in
                 guard case .underline = mark.kind else { return [mark] }
                 return Array(repeating: mark, count: max(1, InkComponents.strokes(in: bitmap, across: mark.box)))
+            }
+        }
+        // A bar line that another mark crosses (a tie over it) is one piece with it: found as a column of ink
+        // through the whole piece.
+        if let bitmap = content.ink {
+            for piece in ink where piece.box.height >= em * 1.5 && piece.box.width > em * 0.3 && piece.box.width <= em * 4 {
+                if let x = InkComponents.fullColumn(in: bitmap, box: piece.box) {
+                    marks.append(ScannedSymbol(.barLine, box: Box(x: x, y: piece.box.y, width: 1 / bitmap.scale, height: piece.box.height), confidence: 0.7))
+                }
             }
         }
         let accidentals = content.characters.compactMap { c -> ScannedSymbol? in
@@ -37,12 +50,24 @@ public enum PageReader {
             default: nil
             }
         }
+        let underlines = marks.filter { $0.kind == .underline }
         var previousBottom: Double?
         var rowsWithBarLines = 0
         for row in rows {
             let top = row.map(\.box.y).min() ?? 0, bottom = row.map(\.box.maxY).max() ?? 0
-            let mine = (marks + accidentals).filter { mark in
+            var mine = (marks + accidentals + meters).filter { mark in
                 mark.box.midY >= top - em * 0.45 && mark.box.midY <= bottom + em * 0.45
+            }
+            // Underlines stacked under those (semiquavers and shorter) reach further down: each is taken
+            // when it lies just under one already taken.
+            for _ in 0..<3 {
+                let lowest = mine.filter { $0.kind == .underline && $0.box.midY > bottom }
+                mine += underlines.filter { mark in
+                    mark.box.midY > bottom + em * 0.45 && mark.box.midY < bottom + em * 2 && !mine.contains(mark) && lowest.contains { above in
+                        mark.box.midY > above.box.midY && mark.box.midY - above.box.midY <= em * 0.45
+                            && min(mark.box.maxX, above.box.maxX) - max(mark.box.x, above.box.x) > em * 0.2
+                    }
+                }
             }
             // Digits far below the music with no bar line (a footer's date or version, a page number) are no row.
             let hasBarLine = mine.contains { $0.kind == .barLine }
@@ -50,9 +75,106 @@ public enum PageReader {
             if !hasBarLine, rowsWithBarLines > 0, let previousBottom, top - previousBottom > em * 3 { continue }
             if hasBarLine { rowsWithBarLines += 1 }
             let symbols = row.map { ScannedSymbol(.digit(Int(String($0.character)) ?? 0), box: $0.box) } + mine
-            page.systems.append(ScannedSystem(rows: [RowReader.row(symbols, em: em)]))
+            var read = RowReader.row(symbols, em: em)
+            for volta in RepeatMarks.voltas(ink, top: top, em: em, classify: { classify($0, bitmap: content.ink) }) {
+                for index in read.bars.indices where read.bars[index].box.midX > volta.from && read.bars[index].box.midX < volta.to {
+                    read.bars[index].ending = volta.number
+                }
+            }
+            page.systems.append(ScannedSystem(rows: [read]))
         }
+        page.systems = systems(page.systems.flatMap(\.rows), brackets: ink.filter { $0.box.height >= em * 2.5 && $0.box.width <= em * 1.2 }.map(\.box), em: em)
         return page
+    }
+
+    /// The character the glyph classifier reads in `box` of the page's ink, if it is sure.
+    static func classify(_ box: Box, bitmap: InkBitmap?) -> Character? {
+        guard let bitmap, let classifier = GlyphClassifier.trained else { return nil }
+        let x = Int((box.x * bitmap.scale).rounded()), y = Int((box.y * bitmap.scale).rounded())
+        let width = min(bitmap.width - x, Int((box.width * bitmap.scale).rounded())), height = min(bitmap.height - y, Int((box.height * bitmap.scale).rounded()))
+        guard x >= 0, y >= 0, width > 0, height > 0 else { return nil }
+        let (label, probability) = classifier.classify(bitmap, x: x, y: y, width: width, height: height)
+        return probability >= 0.5 && label.count == 1 ? label.first : nil
+    }
+
+    /// Rows grouped into systems: the rows a bracket or brace left of them spans (a line taller than two
+    /// rows, before their first note) are read together, one part each; every other row is a system of its own.
+    static func systems(_ rows: [ScannedRow], brackets: [Box], em: Double) -> [ScannedSystem] {
+        var result: [ScannedSystem] = []
+        var index = 0
+        while index < rows.count {
+            let row = rows[index]
+            let firstX = row.bars.first?.symbols.first?.box.x ?? row.box.x
+            let bracket = brackets.first { b in
+                b.maxX <= firstX + em * 0.2 && b.y <= row.box.maxY && b.maxY >= row.box.midY && firstX - b.maxX <= em * 6
+            }
+            var group = [row]
+            if let bracket {
+                while index + 1 < rows.count, rows[index + 1].box.y <= bracket.maxY {
+                    index += 1
+                    group.append(rows[index])
+                }
+            }
+            index += 1
+            result.append(ScannedSystem(rows: group))
+        }
+        return result
+    }
+
+    /// Sharps and flats a vector page sets in a music font whose glyphs have no Unicode (LilyPond's): a
+    /// character of the text layer that is neither letter, digit nor sign, whose ink the glyph classifier reads as ♯ or ♭.
+    /// They are given back as `♯` and `♭` with their ink's box.
+    static func namingAccidentals(_ characters: [PositionedCharacter], ink: [InkComponent], bitmap: InkBitmap, em: Double) -> [PositionedCharacter] {
+        guard let classifier = GlyphClassifier.trained else { return characters }
+        var named = characters
+        for (index, c) in characters.enumerated() where c.character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control || $0.properties.generalCategory == .privateUse || $0.value == 0xFFFD }) {
+            // Its ink: the tallest piece inside its box, about a digit's height.
+            let pieces = ink.filter { p in
+                p.box.x >= c.box.x - 0.5 && p.box.maxX <= c.box.maxX + 0.5 && p.box.y >= c.box.y - 0.5 && p.box.maxY <= c.box.maxY + 0.5
+            }
+            guard let glyph = pieces.max(by: { $0.box.height < $1.box.height }), glyph.box.height >= em * 0.6, glyph.box.height <= em * 1.6,
+                  glyph.box.width <= em * 0.8 else { continue }
+            let x = Int((glyph.box.x * bitmap.scale).rounded()), y = Int((glyph.box.y * bitmap.scale).rounded())
+            let width = min(bitmap.width - x, Int((glyph.box.width * bitmap.scale).rounded())), height = min(bitmap.height - y, Int((glyph.box.height * bitmap.scale).rounded()))
+            guard x >= 0, y >= 0, width > 0, height > 0 else { continue }
+            let (label, probability) = classifier.classify(bitmap, x: x, y: y, width: width, height: height)
+            guard probability >= 0.5 else { continue }
+            if label == "#" || label == "b" { named[index] = PositionedCharacter(label == "#" ? "♯" : "♭", box: glyph.box) }
+        }
+        return named
+    }
+
+    /// Meters set among the notes in their size (LilyPond's `2` over `4`): digits stacked one above the
+    /// other, the lower a 2, 4, 8 or 16; numbers of several digits read together. Each meter is given
+    /// as a symbol with its box, and the digits it is made of.
+    static func stackedMeters(_ digits: [PositionedCharacter], em: Double) -> (meters: [ScannedSymbol], digits: Set<PositionedCharacter>) {
+        var pairs: [(top: PositionedCharacter, bottom: PositionedCharacter)] = []
+        for top in digits {
+            for bottom in digits where bottom.box.midY > top.box.midY + top.box.height * 0.5 && bottom.box.y - top.box.maxY < top.box.height * 0.3
+                && min(bottom.box.maxX, top.box.maxX) - max(bottom.box.x, top.box.x) > min(top.box.width, bottom.box.width) * 0.6
+                && abs(bottom.box.height - top.box.height) < top.box.height * 0.1 {
+                pairs.append((top, bottom))
+            }
+        }
+        pairs.sort { $0.top.box.x < $1.top.box.x }
+        var meters: [ScannedSymbol] = []
+        var used: Set<PositionedCharacter> = []
+        var index = 0
+        while index < pairs.count {
+            var group = [pairs[index]]
+            while index + 1 < pairs.count, abs(pairs[index + 1].top.box.midY - group[0].top.box.midY) < em * 0.2,
+                  pairs[index + 1].top.box.x - group[group.count - 1].top.box.maxX < em * 0.3, pairs[index + 1].top.box.x > group[group.count - 1].top.box.x {
+                index += 1
+                group.append(pairs[index])
+            }
+            index += 1
+            let beats = Int(String(group.map(\.top.character))), type = Int(String(group.map(\.bottom.character)))
+            guard let beats, let type, [2, 4, 8, 16, 32].contains(type), (1...99).contains(beats) else { continue }
+            let box = group.reduce(group[0].top.box) { $0.union($1.top.box).union($1.bottom.box) }
+            meters.append(ScannedSymbol(.meter(beats, type), box: box))
+            for pair in group { used.insert(pair.top); used.insert(pair.bottom) }
+        }
+        return (meters, used)
     }
 
     /// The most common height of the digits, rounded to a tenth of a point: the size of the note digits.
@@ -76,11 +198,11 @@ public enum PageReader {
         return rows.map { $0.sorted { $0.box.x < $1.box.x } }
     }
 
-    /// The rows without those of one or two digits just above another row: bar numbers (and fingerings)
-    /// set in the notes' size.
+    /// The rows without those of a few digits (one or two, or a quarter of the next row's) just above
+    /// another row: bar numbers (and fingerings) set in the notes' size.
     static func withoutBarNumbers(_ rows: [[PositionedCharacter]], em: Double) -> [[PositionedCharacter]] {
         rows.enumerated().filter { index, row in
-            guard row.count <= 2, index + 1 < rows.count else { return true }
+            guard index + 1 < rows.count, row.count <= max(2, rows[index + 1].count / 4) else { return true }
             let gap = (rows[index + 1].map(\.box.midY).min() ?? 0) - (row.map(\.box.midY).max() ?? 0)
             return gap > em * 2
         }.map(\.element)
@@ -130,6 +252,9 @@ enum MarkShapes {
                 result.append(ScannedSymbol(.underline, box: box, confidence: 0.9))
             } else if box.width <= em * 0.3 && box.height >= em * 0.9 {
                 result.append(ScannedSymbol(.barLine, box: box, confidence: 0.9))
+            } else if box.width >= em * 0.7 && box.height <= em * 0.6 && box.height <= box.width * 0.4 && box.height > em * 0.16 {
+                // A flat arc: a tie or a slur.
+                result.append(ScannedSymbol(.tie, box: box, confidence: 0.8))
             }
         }
         return result

@@ -15,7 +15,8 @@ enum RowReader {
         func digit(over x: Double) -> Int? {
             digits.indices.first { digits[$0].box.x - em * 0.08 <= x && x <= digits[$0].box.maxX + em * 0.08 }
         }
-        for symbol in symbols {
+        let repeats = RepeatMarks.repeatDots(symbols, middle: middle, height: height, em: em)
+        for symbol in symbols where !repeats.dots.contains(symbol) {
             let dy = symbol.box.midY - middle
             switch symbol.kind {
             case .digit:
@@ -25,6 +26,16 @@ enum RowReader {
                     attached[index, default: []].append(ScannedSymbol(.octaveDot(dy < 0 ? 1 : -1), box: symbol.box, confidence: symbol.confidence))
                 } else if abs(dy) <= height * 0.3, digit(over: symbol.box.midX) == nil {
                     items.append(ScannedSymbol(.augmentationDot, box: symbol.box, confidence: symbol.confidence))
+                }
+            case .underline where symbol.box.maxY < middle - height * 0.5, .tie:
+                // An arc (or a flat stroke) above the digits: it starts at the last digit begun before its left end.
+                let top = middle - height * 0.5
+                guard symbol.box.maxY <= top + height * 0.25, symbol.box.y >= top - height * 1.3 else { break }
+                if let index = digits.indices.last(where: { digits[$0].box.midX <= symbol.box.x + em * 0.5 && symbol.box.x - digits[$0].box.midX <= em * 0.8 }),
+                   symbol.box.maxX > digits[index].box.maxX + em * 0.3,
+                   // A tie ends at the next note; an arc reaching past it is a slur (LilyPond draws both alike).
+                   index + 1 == digits.count || symbol.box.maxX <= digits[index + 1].box.maxX + em * 0.1 && symbol.box.maxX >= digits[index + 1].box.x - em * 0.6 {
+                    attached[index, default: []].append(ScannedSymbol(.tie, box: symbol.box, confidence: symbol.confidence))
                 }
             case .underline:
                 if abs(dy) <= height * 0.2 {
@@ -38,6 +49,8 @@ enum RowReader {
                 if symbol.box.y <= middle && symbol.box.maxY >= middle { barLines.append(symbol.box) }
             case .accidental:
                 if abs(dy) <= height * 0.6 { items.append(symbol) }
+            case .meter:
+                items.append(symbol)
             default:
                 break
             }
@@ -57,20 +70,30 @@ enum RowReader {
         var result: [ScannedBar] = []
         var current: [ScannedSymbol] = []
         var remaining = bars[...]
+        var startsRepeat = false
         func close(at x: Double) {
             guard !current.isEmpty else { return }
             let box = current.dropFirst().reduce(current[0].box) { $0.union($1.box) }
-            result.append(ScannedBar(box: Box(x: box.x, y: box.y, width: max(box.width, x - box.x), height: box.height), symbols: current))
+            var bar = ScannedBar(box: Box(x: box.x, y: box.y, width: max(box.width, x - box.x), height: box.height), symbols: current)
+            bar.startsRepeat = startsRepeat
+            startsRepeat = false
+            result.append(bar)
             current = []
+        }
+        /// Passes the bar line `line`: the bar before it ends (and its repeat with it), the next may start one.
+        func pass(_ line: Box) {
+            close(at: line.x)
+            if repeats.ends.contains(where: { $0 < line.midX && line.midX - $0 <= em }), !result.isEmpty { result[result.count - 1].endsRepeat = true }
+            if repeats.starts.contains(where: { $0 > line.midX && $0 - line.midX <= em }) { startsRepeat = true }
         }
         for symbol in ordered {
             while let line = remaining.first, line.midX < symbol.box.midX {
-                close(at: line.x)
+                pass(line)
                 remaining = remaining.dropFirst()
             }
             current.append(symbol)
         }
-        close(at: current.last?.box.maxX ?? 0)
+        if let line = remaining.first { pass(line) } else { close(at: current.last?.box.maxX ?? 0) }
         let box = symbols.dropFirst().reduce(symbols.first?.box ?? Box(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.box) }
         return ScannedRow(box: box, bars: result)
     }

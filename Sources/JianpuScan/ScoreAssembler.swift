@@ -10,40 +10,87 @@ public enum ScoreAssembler {
         let heading = pages.first?.heading ?? ScannedHeader()
         let keyName = heading.key ?? "C"
         if heading.key == nil { warnings.append(ScanWarning(page: 1, "no key (1=…) found: read as 1=C")) }
-        let meter = heading.meter ?? (4, 4)
-        if heading.meter == nil { warnings.append(ScanWarning(page: 1, "no meter found: read as 4/4")) }
+        let firstMeter = pages.lazy.flatMap(\.systems).flatMap(\.rows).flatMap(\.bars).flatMap(\.symbols).compactMap { symbol -> (Int, Int)? in
+            if case .meter(let beats, let type) = symbol.kind { (beats, type) } else { nil }
+        }.first
+        let meter = heading.meter ?? firstMeter ?? (4, 4)
+        if heading.meter == nil && firstMeter == nil { warnings.append(ScanWarning(page: 1, "no meter found: read as 4/4")) }
         let tonic = tonicPitch(keyName)
-        let barLength = WholeNotes(Int64(meter.beats), Int64(meter.beatType))
-        var measures: [ImportedMeasure] = []
+        let partCount = pages.flatMap(\.systems).map(\.rows.count).max() ?? 1
+        var parts = [[ImportedMeasure]](repeating: [], count: max(1, partCount))
         var places: [(page: Int, system: Int, bar: Int)] = []
+        var meterNow = meter
         for page in pages {
             for (systemIndex, system) in page.systems.enumerated() {
-                guard let row = system.rows.first else { continue }
-                for (barIndex, bar) in row.bars.enumerated() {
-                    var measure = ImportedMeasure(label: String(measures.count + 1), length: .zero, events: events(bar.symbols, tonic: tonic))
-                    measure.startsSystem = barIndex == 0
-                    measure.length = measure.events.reduce(WholeNotes.zero) { $0 + $1.length }
-                    guard !measure.events.isEmpty else { continue }
-                    measures.append(measure)
+                // Bars are read by the row with most of them; a part with nothing in a bar rests through it
+                // (a whole-bar rest drawn as a sign, or a part that enters later).
+                guard let reference = system.rows.max(by: { $0.bars.count < $1.bars.count }) else { continue }
+                var rowBars: [[ScannedBar?]] = system.rows.map { row in
+                    guard row.bars.count < reference.bars.count else { return row.bars.map { Optional($0) } }
+                    var slots = [ScannedBar?](repeating: nil, count: reference.bars.count)
+                    for bar in row.bars {
+                        let overlaps = reference.bars.map { min($0.box.maxX, bar.box.maxX) - max($0.box.x, bar.box.x) }
+                        if let best = overlaps.indices.max(by: { overlaps[$0] < overlaps[$1] }), slots[best] == nil { slots[best] = bar }
+                    }
+                    return slots
+                }
+                while rowBars.count < parts.count { rowBars.append([ScannedBar?](repeating: nil, count: reference.bars.count)) }
+                for barIndex in reference.bars.indices {
+                    var barMeasures: [ImportedMeasure] = []
+                    var newMeter: (Int, Int)?
+                    for part in parts.indices {
+                        let symbols = rowBars[part][barIndex]?.symbols ?? []
+                        for symbol in symbols { if case .meter(let beats, let type) = symbol.kind { newMeter = (beats, type) } }
+                        var measure = ImportedMeasure(label: String(parts[part].count + 1), length: .zero, events: events(symbols, tonic: tonic))
+                        measure.startsSystem = barIndex == 0
+                        let marked = reference.bars[barIndex]
+                        measure.startsRepeat = marked.startsRepeat
+                        if marked.endsRepeat { measure.endsRepeatPlayingTimes = 2 }
+                        measure.ending = marked.ending.map { ImportedEnding(numbers: [$0]) }
+                        measure.length = measure.events.reduce(WholeNotes.zero) { $0 + $1.length }
+                        barMeasures.append(measure)
+                    }
+                    if let newMeter { meterNow = newMeter }
+                    let length = WholeNotes(Int64(meterNow.beats), Int64(meterNow.beatType))
+                    guard let longest = barMeasures.map(\.length).max(), longest > .zero else { continue }
+                    for part in parts.indices {
+                        if barMeasures[part].events.isEmpty {
+                            let rest = partCount > 1 && longest < length ? longest : length
+                            barMeasures[part].events = [ImportedEvent(length: rest)]
+                            barMeasures[part].length = rest
+                        }
+                        if let newMeter { barMeasures[part].meter = ImportedMeter(beats: newMeter.0, beatType: newMeter.1) }
+                        parts[part].append(barMeasures[part])
+                    }
                     places.append((page.number, systemIndex + 1, barIndex + 1))
                 }
             }
         }
-        for (index, measure) in measures.enumerated() where measure.length != barLength {
-            // A short first bar is a pickup, a short last bar its completion.
-            if measure.length < barLength && (index == 0 || index == measures.count - 1) { continue }
-            let place = places[index]
-            let beats = measure.length / WholeNotes(1, Int64(meter.beatType))
-            warnings.append(ScanWarning(page: place.page, system: place.system, bar: place.bar,
-                                        "this bar has \(beats.description) beats, \(meter.beats)/\(meter.beatType) needs \(meter.beats)"))
+        var meterAt = meter
+        for part in parts.indices {
+            untieSlurs(&parts[part])
+            tidyRepeats(&parts[part])
+            meterAt = meter
+            for (index, measure) in parts[part].enumerated() {
+                if index > 0, let changed = measure.meter { meterAt = (changed.beats, changed.beatType) }
+                let barLength = WholeNotes(Int64(meterAt.beats), Int64(meterAt.beatType))
+                guard measure.length != barLength else { continue }
+                // A short first bar is a pickup, a short last bar its completion.
+                if measure.length < barLength && (index == 0 || index == parts[part].count - 1) { continue }
+                let place = places[index]
+                let beats = measure.length / WholeNotes(1, Int64(meterAt.beatType))
+                warnings.append(ScanWarning(page: place.page, system: place.system, bar: place.bar,
+                                            (partCount > 1 ? "part \(part + 1): " : "") + "this bar has \(beats.description) beats, \(meterAt.beats)/\(meterAt.beatType) needs \(meterAt.beats)"))
+            }
+            if var first = parts[part].first {
+                first.key = ImportedKey(fifths: fifths(keyName))
+                if first.meter == nil { first.meter = ImportedMeter(beats: meter.beats, beatType: meter.beatType) }
+                if let tempo = heading.tempo { first.tempo = ImportedTempo(beatsPerMinute: Double(tempo)) }
+                parts[part][0] = first
+            }
         }
-        if var first = measures.first {
-            first.key = ImportedKey(fifths: fifths(keyName))
-            first.meter = ImportedMeter(beats: meter.beats, beatType: meter.beatType)
-            if let tempo = heading.tempo { first.tempo = ImportedTempo(beatsPerMinute: Double(tempo)) }
-            measures[0] = first
-        }
-        let score = ImportedScore(title: heading.title, parts: [ImportedPart(name: "Melody", measures: measures)])
+        let names = parts.count == 1 ? ["Melody"] : parts.indices.map { "Part \($0 + 1)" }
+        let score = ImportedScore(title: heading.title, parts: parts.indices.map { ImportedPart(name: names[$0], measures: parts[$0]) })
         let written = JianpuTextWriter.write(score)
         return ScanResult(text: written.text, method: .recognized, pages: pages, warnings: warnings)
     }
@@ -53,17 +100,18 @@ public enum ScoreAssembler {
     static func events(_ symbols: [ScannedSymbol], tonic: Int) -> [ImportedEvent] {
         var events: [ImportedEvent] = []
         var accidental = 0
-        var underlines = 0, dots = 0, octave = 0
+        var underlines = 0, dots = 0, octave = 0, tied = false
         var pending: (degree: Int, accidental: Int)?
         func finish() {
             guard let note = pending else { return }
             var length = WholeNotes(1, 4 << Int64(min(underlines, 5)))
             var added = length
             for _ in 0..<min(dots, 3) { added = added / WholeNotes(2, 1); length = length + added }
-            let pitches = note.degree == 0 ? [] : [ImportedPitch(pitch: Pitch(midiNumber: tonic + [0, 2, 4, 5, 7, 9, 11][note.degree - 1] + 12 * octave + note.accidental))]
+            let pitches = note.degree == 0 ? [] : [ImportedPitch(pitch: Pitch(midiNumber: tonic + [0, 2, 4, 5, 7, 9, 11][note.degree - 1] + 12 * octave + note.accidental),
+                                                                 tiedToNext: tied)]
             events.append(ImportedEvent(pitches: pitches, length: length))
             pending = nil
-            underlines = 0; dots = 0; octave = 0
+            underlines = 0; dots = 0; octave = 0; tied = false
         }
         for symbol in symbols {
             switch symbol.kind {
@@ -74,6 +122,7 @@ public enum ScoreAssembler {
                 accidental = 0
             case .octaveDot(let direction): octave += direction
             case .underline: underlines += 1
+            case .tie: tied = pending != nil
             // A dot before any note of the bar is no augmentation dot (a speck, a repeat sign's dot).
             case .augmentationDot: if pending != nil { dots += 1 }
             case .dash:
@@ -84,6 +133,37 @@ public enum ScoreAssembler {
         }
         finish()
         return events
+    }
+
+    /// Keeps what was read of repeats only where it makes a whole: an ending is closed by a repeat sign
+    /// before the next ending (LilyPond may draw it inside the bracket), and endings or a start sign with no
+    /// repeat sign anywhere are let go (a bracket or dots misread).
+    static func tidyRepeats(_ measures: inout [ImportedMeasure]) {
+        for index in measures.indices.dropLast() {
+            if let ending = measures[index].ending?.numbers.first, let next = measures[index + 1].ending?.numbers.first, next > ending {
+                measures[index].endsRepeatPlayingTimes = measures[index].endsRepeatPlayingTimes ?? 2
+            }
+        }
+        guard !measures.contains(where: { $0.endsRepeatPlayingTimes != nil }) else { return }
+        for index in measures.indices {
+            measures[index].ending = nil
+            measures[index].startsRepeat = false
+        }
+    }
+
+    /// Keeps an arc as a tie only where the next note sounds the same pitches; otherwise it was a slur,
+    /// which changes no note.
+    static func untieSlurs(_ measures: inout [ImportedMeasure]) {
+        let places = measures.indices.flatMap { m in measures[m].events.indices.map { (m, $0) } }
+        for (index, place) in places.enumerated() {
+            let event = measures[place.0].events[place.1]
+            guard event.pitches.contains(where: \.tiedToNext) else { continue }
+            let next = index + 1 < places.count ? measures[places[index + 1].0].events[places[index + 1].1] : nil
+            let same = next.map { $0.pitches.map(\.pitch) == event.pitches.map(\.pitch) } ?? false
+            if !same {
+                for p in measures[place.0].events[place.1].pitches.indices { measures[place.0].events[place.1].pitches[p].tiedToNext = false }
+            }
+        }
     }
 
     /// The MIDI number of the key's 1: octave 4 for C to F, octave 3 for G to B (jianpu-ly's rule).

@@ -12,7 +12,7 @@ import Glibc
 struct Scan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read printed jianpu (PDF, PNG, JPEG, TIFF) as jianpu text.",
-        discussion: "The SVG, PDF and HTML that `jianpu typeset` writes carry their score's text, which comes back exactly. Other PDFs are read from their text and drawing; page images (and PDF pages that are pictures) are binarised, straightened and their symbols recognised by a small trained classifier. Read: digits, octave and augmentation dots, underlines, dashes, bar lines, sharps and flats, the key (1=D) and a stacked meter; not yet: words, lyrics, ties, slurs, chords, several parts. Bars whose beats do not add up are warnings with their page, system and bar.")
+        discussion: "The SVG, PDF and HTML that `jianpu typeset` writes carry their score's text, which comes back exactly. Other PDFs are read from their text and drawing; page images (and PDF pages that are pictures) are binarised, straightened and their symbols recognised by a small trained classifier. Read: digits, octave and augmentation dots, underlines, dashes, bar lines, sharps and flats, the key (1=D), meters (and changes), ties, repeat signs and volta endings, and several parts per system (rows joined by a bracket or brace); not yet: words, lyrics, chords, triplets, grace notes. Bars whose beats do not add up are warnings with their page, system and bar.")
 
     @Argument(help: "The pages: PDF files (every page), PNG, JPEG or TIFF images, or the SVG/HTML jianpu typeset writes; several files are consecutive pages.")
     var files: [String]
