@@ -1,5 +1,28 @@
 // swift-tools-version:6.0
 import PackageDescription
+#if os(Linux)
+import Foundation
+#endif
+
+/// poppler-glib's header folders (glib's among them), for the modules that import CPoppler. Not the module's
+/// `pkgConfig`, which would also link poppler-glib and the ~50 libraries under it into every command:
+/// CLibraryLoader opens them at the first call instead.
+let popplerHeaders: [SwiftSetting] = {
+    #if os(Linux)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags-only-I", "poppler-glib"]
+    let output = Pipe()
+    process.standardOutput = output
+    guard (try? process.run()) != nil else { return [] }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let folders = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    return folders.isEmpty ? [] : [.unsafeFlags(folders.flatMap { ["-Xcc", $0] })]
+    #else
+    return []
+    #endif
+}()
 
 let package = Package(
     name: "jianpu",
@@ -42,35 +65,38 @@ let package = Package(
         .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
         // glibc's allocator settings (mallopt), which the Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
+        // The C libraries below have no `link`: CLibraryLoader defines the functions the Swift code calls in them
+        // and opens each library at the first call, so only the commands that sound, draw a PDF or scan load them.
+        .target(name: "CLibraryLoader"),
         // libasound: the ALSA sequencer (MIDI input) and quieting its error messages.
         .systemLibrary(
             name: "CALSA",
             providers: [.apt(["libasound2-dev"])]
         ),
         // The only door to C sound: FluidSynth and its audio drivers.
-        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "JianpuPerformance", "JianpuFiles", "CFluidSynth", "CSndFile", "CALSA"]),
+        .target(name: "JianpuAudio", dependencies: ["JianpuCore", "JianpuPerformance", "JianpuFiles", "CFluidSynth", "CSndFile", "CALSA", "CLibraryLoader"]),
         // Jianpu laid out as printed: pages of positioned glyphs, drawn as SVG. Pure: fonts are measured through a protocol.
         .target(name: "JianpuEngraving", dependencies: ["JianpuCore", "JianpuNotation", "JianpuPerformance"], resources: [.embedInCode("Resources/player.js")]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // The engraving's real fonts and its PDF, through cairo.
-        .target(name: "JianpuPrint", dependencies: ["JianpuEngraving", "CCairo"]),
+        .target(name: "JianpuPrint", dependencies: ["JianpuEngraving", "CCairo", "CLibraryLoader"]),
         // The terminal session (raw mode, signals, redraw), the programs' event loop and MIDI input, for the
         // interactive programs. No audio, no engraving.
-        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuFiles", "CALSA"]),
+        .target(name: "JianpuTerminal", dependencies: ["JianpuCore", "JianpuFiles", "CALSA", "CLibraryLoader"]),
         // `jianpu play`: the play screen (the score engraved as text, the practice keys) and its session.
         .target(name: "JianpuPlay", dependencies: ["JianpuCore", "JianpuNotation", "JianpuPerformance", "JianpuAudio", "JianpuEngraving", "JianpuFiles", "JianpuTerminal"]),
         // poppler-glib: a PDF's embedded files, its pages' text with positions, and its pages drawn (through cairo).
-        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CPoppler", providers: [.apt(["libpoppler-glib-dev"])]),
         // leptonica: page images read (PNG, JPEG, TIFF), binarised, straightened, cut into pieces of ink.
-        .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(name: "CLeptonica", providers: [.apt(["libleptonica-dev"])]),
         // Printed jianpu in: the page model (pages, systems, rows, bars, symbols) and reading its structure. Pure.
         .target(name: "JianpuScan", dependencies: ["JianpuCore", "JianpuInterchange"]),
         // The scan's door to C: PDFs through poppler, page images through leptonica; files read within the project's limits.
-        .target(name: "JianpuScanIO", dependencies: ["JianpuScan", "JianpuCore", "JianpuFiles", "CPoppler", "CLeptonica"]),
+        .target(name: "JianpuScanIO", dependencies: ["JianpuScan", "JianpuCore", "JianpuFiles", "CPoppler", "CLeptonica", "CLibraryLoader"], swiftSettings: popplerHeaders),
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",
-            dependencies: ["JianpuCore", "JianpuNotation", "JianpuPerformance", "JianpuAudio", "JianpuFiles", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["JianpuCore", "JianpuNotation", "JianpuPerformance", "JianpuAudio", "JianpuFiles", "CMalloc", "CLibraryLoader", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // What the practice features share (quiz, learn): the prompt player, the answer events, line output, the
         // piano drawing and keys, the seeded random generator, the practice log's core (GRDB) and the session runner.
@@ -108,7 +134,8 @@ let package = Package(
             dependencies: [
                 "JianpuCore", "JianpuNotation", "JianpuPerformance", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuPractice", "JianpuPlay", "JianpuQuiz", "JianpuLearn", "JianpuFiles", "JianpuEngraving", "JianpuPrint", "JianpuInterchange", "JianpuScan", "JianpuScanIO", "JianpuServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: popplerHeaders
         ),
         // The benchmarks: notation throughput, rendering, chord pad latency (scripts/bench).
         .executableTarget(name: "jianpu-bench", dependencies: ["JianpuCore", "JianpuNotation", "JianpuPerformance", "JianpuAudio", "JianpuChordPad", "JianpuTerminal", "JianpuEngraving", "JianpuPrint"]),
@@ -152,7 +179,11 @@ let package = Package(
             dependencies: ["JianpuLearn", "JianpuPractice", "JianpuCore", "JianpuTerminal", "Subprocesses", "jianpu", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Scan: typeset pages read back (embedded text, vector PDFs), hostile files refused.
-        .testTarget(name: "JianpuScanTests", dependencies: ["Subprocesses", "JianpuScan", "JianpuScanIO", "JianpuCore", "JianpuNotation", "JianpuPerformance", "JianpuEngraving", "JianpuPrint", "JianpuInterchange"]),
+        .testTarget(
+            name: "JianpuScanTests",
+            dependencies: ["Subprocesses", "JianpuScan", "JianpuScanIO", "JianpuCore", "JianpuNotation", "JianpuPerformance", "JianpuEngraving", "JianpuPrint", "JianpuInterchange"],
+            swiftSettings: popplerHeaders
+        ),
         // The editor's routes in process (token, Host/Origin, paths, the JSON API) and its page in headless chromium.
         .testTarget(
             name: "JianpuServeTests",

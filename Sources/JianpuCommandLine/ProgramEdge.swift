@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLibraryLoader
 import CMalloc
 import Foundation
 import JianpuAudio
@@ -81,6 +82,8 @@ public enum ProgramEdge {
         // Every thread that allocates would get an arena of its own, 64 MB of address space each (three
         // threads made `quiz stats` reserve 300 MB for 20 MB of memory): two are shared by all.
         mallopt(cmalloc_arena_max, 2)
+        // A C library opened on first use that cannot be opened ends the program: its temporary files go first.
+        clibraryloader_set_exit_hook { TemporaryFiles.removeAll() }
         if let problem = StartupLimits.problem(program: name) {
             StandardStreams.error("\(name): \(problem)\n")
             exit(ExitStatus.failure.rawValue)

@@ -7,9 +7,12 @@ import JianpuEngraving
 /// (`typeset -o /usr/share/fonts/…/DejaVuSans.ttf`), so they are checked before any work.
 public enum FontFiles {
     /// The files of every family, weight and slant the engraving draws with (each once).
-    public static func inUse() -> [String] {
-        guard let config = FcInitLoadConfigAndFonts() else { return [] }
-        defer { FcConfigDestroy(config) }
+    public static func inUse() -> [String] { files }
+
+    /// Looked up once, in fontconfig's current configuration: the one cairo reads fonts through, so its
+    /// files are read once a process (a configuration of its own read them again: 4 ms of a typeset).
+    private static let files: [String] = {
+        guard let config = FcConfigGetCurrent() else { return [] }
         var files: [String] = []
         for family in [Font.latinFamily, Font.cjkFamily] {
             for bold in [false, true] {
@@ -21,7 +24,7 @@ public enum FontFiles {
             }
         }
         return files
-    }
+    }()
 
     /// The file fontconfig gives for a family and style, as cairo's toy font face asks for it.
     private static func match(family: String, bold: Bool, italic: Bool, config: OpaquePointer) -> String? {

@@ -6,8 +6,8 @@ import JianpuCore
 ///
 /// `--notation-only` stops after the notation figures, `--phases` adds the lexer's time alone,
 /// `--once` measures one run instead of the best of ten, and `--repeat-phase lex|parse|flatten|export`
-/// runs one phase forty times and nothing else, for a profiler (`perf record`); `--print-score`
-/// prints the generated score, to time `jianpu export` on it; `--spacing file.jp …` prints how evenly each
+/// runs one phase forty times and nothing else, for a profiler (`perf record`); `--print-score [bytes]`
+/// prints the generated score (of about that many bytes), to time `jianpu export` on it; `--spacing file.jp …` prints how evenly each
 /// file's page spaces its beats (`SpacingMeasure`, for `scripts/spacing-check`).
 @main
 enum Bench {
@@ -20,8 +20,10 @@ enum Bench {
             for path in CommandLine.arguments[(flag + 1)...] { print(SpacingBenchmark.line(for: path)) }
             return
         }
-        if CommandLine.arguments.contains("--print-score") {
-            print(NotationBenchmark.generatedScore(notes: 106_000).text, terminator: "")
+        if let flag = CommandLine.arguments.firstIndex(of: "--print-score") {
+            // An optional size in bytes: the score is generated at about that size (scripts/bench's 0.5 MB).
+            let bytes = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) }
+            print(NotationBenchmark.generatedScore(bytes: bytes).text, terminator: "")
             return
         }
         for line in NotationBenchmark.run() { print(line) }

@@ -39,6 +39,19 @@ struct NotationBenchmark {
         return (text, count)
     }
 
+    /// The benchmark's score of 106,000 notes (0.38 MB), or one of about `bytes` when given.
+    static func generatedScore(bytes: Int?) -> (text: String, notes: Int) {
+        guard let bytes, bytes > 0 else { return generatedScore(notes: 106_000) }
+        // The score spends about 3.55 bytes a note; one more line of bars until it is big enough.
+        var notes = bytes * 100 / 355
+        var generated = generatedScore(notes: notes)
+        while generated.text.utf8.count < bytes {
+            notes += 48
+            generated = generatedScore(notes: notes)
+        }
+        return generated
+    }
+
     static func run() -> [String] {
         measure("notes only", generatedScore(notes: 106_000)) + measure("with lyrics", generatedScore(notes: 106_000, lyrics: true))
             + ["notation: peak memory \(PeakMemory.megabytes()) MB (target < 100)"]
