@@ -2,6 +2,7 @@ import Foundation
 import JianpuCore
 import JianpuPractice
 import JianpuTerminal
+import JianpuPerformance
 
 /// The quiz as a terminal program: the question asked, the answer typed or played, the review after it.
 /// The drill (and its log) is live state the program drives; sounds are its effects.

@@ -6,6 +6,8 @@ import JianpuCore
 @testable import JianpuInterchange
 import Subprocesses
 import Testing
+import JianpuNotation
+import JianpuPerformance
 
 /// The measures MusicXML export writes are the bars the typesetter prints (`WrittenScore`'s bars):
 /// the same number, the same lengths, the same repeat signs and endings, in every part, for every

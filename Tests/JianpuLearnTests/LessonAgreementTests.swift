@@ -44,7 +44,7 @@ import Testing
         // The tonic of A minor and the sixth of C major are both 6 (la); chords and chord tones say nothing of a note.
         #expect(statistics.byDegree.map { "\($0.item) \($0.correct)/\($0.asked)" } == ["degree 6 1/2"])
         // The lesson's own summary names A minor's missed tonic the same way.
-        var program = LearnProgram(lesson: Lesson(scale: Scale(tonic: NoteName(.a), kind: .minor), seed: 1, exercises: [.degree]),
+        var program = LearnProgram(lesson: Lesson(scale: Scale(tonic: NoteName(.a), kind: .naturalMinor), seed: 1, exercises: [.degree]),
                                    startAtExercises: true)
         _ = program.handle(.tick, at: 0)
         while !program.isFinished, program.page == .exercises { _ = program.handle(line: "G#", at: 1) }

@@ -4,6 +4,8 @@ import JianpuCore
 import JianpuTerminal
 import Testing
 @testable import JianpuPlay
+import JianpuPerformance
+import JianpuNotation
 
 /// What `jianpu play` shows and does for practice: every part's mute and solo marked, the click called a click,
 /// and `--loop` playing until stopped with no total time to count down to.
