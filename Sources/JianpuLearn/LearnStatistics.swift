@@ -109,7 +109,7 @@ extension LearnStatistics {
     public static func report(log path: String, since: String?, format: Format) throws -> String {
         var start: Date?
         if let since {
-            guard let date = LogDate.parse(since) else { throw LearnError("--since '\(since)' is not a date: give YYYY-MM-DD") }
+            guard let date = LogDate.parse(since) else { throw LearnError.notADate(since) }
             start = date
         }
         let statistics = LearnStatistics(rows: try PracticeLog.forReading(path: path).learnAnswers(since: start), since: since)

@@ -53,9 +53,28 @@ extension Chord {
 }
 
 /// A key, scale or date on the command line that names none, with what to give instead.
-public struct LearnError: DescribedError {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+public enum LearnError: DescribedError, Hashable {
+    /// A key that names no tonic.
+    case notAKey(String)
+    /// A key whose tonic is followed by words that name no scale, and the scale names there are.
+    case notAScaleInKey(key: String, words: String, names: [String])
+    /// `--scale` naming no scale.
+    case notAScale(String, names: [String])
+    /// `--since` that is not a date.
+    case notADate(String)
+
+    public var description: String {
+        switch self {
+        case .notAKey(let key):
+            "'\(key)' is not a key: give a tonic such as D, F#, Bb or Am"
+        case let .notAScaleInKey(key, words, names):
+            "'\(key)': '\(words)' is not a scale\(Wording.didYouMean(words, among: names)); give e.g. D, Am or 'A harmonic minor'"
+        case let .notAScale(scale, names):
+            "--scale '\(scale)' is not a scale\(Wording.didYouMean(scale, among: names)); give one of \(names.joined(separator: ", "))"
+        case .notADate(let since):
+            "--since '\(since)' is not a date: give YYYY-MM-DD"
+        }
+    }
 }
 
 extension Scale {
@@ -65,18 +84,18 @@ extension Scale {
     public init(key: String, scale: String?) throws {
         let names = Scale.Kind.allCases.map(\.rawValue)
         guard let (tonic, rest) = NoteName.parsePrefix(of: Substring(key.trimmingCharacters(in: .whitespaces))) else {
-            throw LearnError("'\(key)' is not a key: give a tonic such as D, F#, Bb or Am")
+            throw LearnError.notAKey(key)
         }
         var kind = Scale.Kind.major
         if !rest.isEmpty {
             guard let named = Scale.Kind(name: rest) else {
-                throw LearnError("'\(key)': '\(rest)' is not a scale\(Wording.didYouMean(String(rest), among: names)); give e.g. D, Am or 'A harmonic minor'")
+                throw LearnError.notAScaleInKey(key: key, words: String(rest), names: names)
             }
             kind = named
         }
         if let scale {
             guard let named = Scale.Kind(name: scale) else {
-                throw LearnError("--scale '\(scale)' is not a scale\(Wording.didYouMean(scale, among: names)); give one of \(names.joined(separator: ", "))")
+                throw LearnError.notAScale(scale, names: names)
             }
             kind = named
         }

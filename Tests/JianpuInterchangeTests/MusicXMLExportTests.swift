@@ -227,7 +227,7 @@ struct MusicXMLExportTests {
         let (_, second, _) = try X.export(text, movement: 2)
         #expect(try X.values(second, "//measure/@number") == ["1"])
         #expect(try X.values(second, "//key/fifths") == ["2"])
-        #expect(throws: MusicXMLExportError.self) { try MusicXMLWriter.document(for: X.score(text), movement: 3) }
+        #expect(throws: MusicXMLExportError.noSuchMovement(file: "t.jp", count: 2)) { try MusicXMLWriter.document(for: X.score(text), movement: 3) }
     }
 
     @Test("parts that repeat differently are written out as played, with a warning")

@@ -26,7 +26,7 @@ public enum MusicXMLArchive {
         try add(Data(mimeType.utf8), as: "mimetype", compressed: false, date: date, to: archive)
         try add(Data(container.utf8), as: "META-INF/container.xml", compressed: true, date: date, to: archive)
         try add(Data(document.utf8), as: scorePath, compressed: true, date: date, to: archive)
-        guard let data = archive.data else { throw MusicXMLExportError(file: scorePath, message: "the compressed MusicXML could not be made") }
+        guard let data = archive.data else { throw MusicXMLExportError.archiveFailed(file: scorePath) }
         return data
     }
 

@@ -23,13 +23,13 @@ public enum MusicXMLWriter {
         let movements: [Movement]
         if let movement {
             guard score.movements.indices.contains(movement - 1) else {
-                throw MusicXMLExportError(file: score.file, message: "the score has \(score.movements.count) movement(s): the movement must be 1 to \(score.movements.count)")
+                throw MusicXMLExportError.noSuchMovement(file: score.file, count: score.movements.count)
             }
             movements = [score.movements[movement - 1]]
         } else {
             movements = score.movements
         }
-        guard !movements.isEmpty else { throw MusicXMLExportError(file: score.file, message: "the score has no music to export") }
+        guard !movements.isEmpty else { throw MusicXMLExportError.noMusic(file: score.file) }
         var warnings: [Diagnostic] = []
         let sections = movements.map { MovementSection.make($0, warnings: &warnings) }
         var lengths = sections.flatMap(\.lengths)
@@ -37,7 +37,7 @@ public enum MusicXMLWriter {
         // Tuplets nested so deep that their time modification passes 64 bits are as uncountable as their lengths.
         let saturated = sections.contains { $0.notes.joined().contains { $0.tuplet.map { $0.actual == .max || $0.normal == .max } ?? false } }
         guard !saturated, let divisions = Divisions.divisions(for: lengths) else {
-            throw MusicXMLExportError(file: score.file, message: "the score's lengths are too fine to count in MusicXML divisions (tuplets nested too deep)")
+            throw MusicXMLExportError.lengthsTooFine(file: score.file)
         }
         var writer = DocumentWriter(divisions: divisions, sections: sections, capacity: sections.reduce(0) { $0 + $1.noteCount } * 200 + 4096)
         writer.write(score: score, movements: movements)
@@ -45,14 +45,26 @@ public enum MusicXMLWriter {
     }
 }
 
-/// A score that cannot be written as MusicXML, and why.
-public struct MusicXMLExportError: DescribedError {
-    /// The score file, as it was read.
-    public var file: String
-    /// What stands in the way.
-    public var message: String
-    /// `file: message`.
-    public var description: String { "\(file): \(message)" }
+/// A score that cannot be written as MusicXML, and why; each case names the score file as it was read.
+public enum MusicXMLExportError: DescribedError, Hashable {
+    /// A movement asked for that the score does not have (it has `count`).
+    case noSuchMovement(file: String, count: Int)
+    /// A score of no music.
+    case noMusic(file: String)
+    /// Lengths finer than MusicXML divisions can count (tuplets nested too deep).
+    case lengthsTooFine(file: String)
+    /// The `.mxl` archive could not be made.
+    case archiveFailed(file: String)
+
+    /// `file: what stands in the way`.
+    public var description: String {
+        switch self {
+        case let .noSuchMovement(file, count): "\(file): the score has \(count) movement(s): the movement must be 1 to \(count)"
+        case .noMusic(let file): "\(file): the score has no music to export"
+        case .lengthsTooFine(let file): "\(file): the score's lengths are too fine to count in MusicXML divisions (tuplets nested too deep)"
+        case .archiveFailed(let file): "\(file): the compressed MusicXML could not be made"
+        }
+    }
 }
 
 /// One item of a measure of one part, in the order it is written.
