@@ -20,6 +20,9 @@ struct Scan: ParsableCommand {
     @Option(name: .shortAndLong, help: "The jianpu file to write; standard output when omitted.")
     var output: String?
 
+    @Option(help: ArgumentHelp("An overlay to check the reading by: each page with every bar read drawn over it (its box, number and jianpu text; red where its beats do not add up).", valueName: "read.html|read.svg"))
+    var overlay: String?
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give the pages to read: a PDF, page images, or the SVG/HTML jianpu typeset writes") }
     }
@@ -28,8 +31,15 @@ struct Scan: ParsableCommand {
         // The output is checked against every input before anything is read.
         FilesRead.remember(files)
         let target = try output.map { try OutputFile($0, inputs: files) }
+        var overlayTarget: (file: OutputFile, format: Scanner.OverlayFormat)?
+        if let overlay {
+            do { overlayTarget = try Scanner.overlayTarget(overlay, inputs: files + (output.map { [$0] } ?? [])) } catch { throw CommandFailure(error.message) }
+        }
         let result: ScanResult
-        do { result = try Scanner.scan(files) } catch { throw CommandFailure(error.message) }
+        let pictures: [OverlayPage]
+        do {
+            (result, pictures) = try Scanner.scan(files, pictureWidth: overlayTarget == nil ? nil : Scanner.overlayPictureWidth)
+        } catch { throw CommandFailure(error.message) }
         switch result.method {
         case .embedded:
             StandardStreams.error("jianpu scan: read the jianpu text embedded by jianpu typeset\n")
@@ -40,6 +50,13 @@ struct Scan: ParsableCommand {
             try target.write(Array(result.text.utf8))
         } else {
             try CommandOutput.write(isatty(STDOUT_FILENO) == 1 ? TerminalText.visibleLines(result.text) : result.text)
+        }
+        if let overlayTarget {
+            guard result.method == .recognized else {
+                throw CommandFailure("no overlay written: the jianpu text was embedded in the file, nothing on its pages was read")
+            }
+            let title = files.count == 1 ? "jianpu scan of \(files[0])" : "jianpu scan of \(files.count) files"
+            try overlayTarget.file.write(Scanner.overlay(pictures, result: result, format: overlayTarget.format, title: title))
         }
     }
 }
