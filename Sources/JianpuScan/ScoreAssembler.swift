@@ -123,9 +123,25 @@ public enum ScoreAssembler {
         let music = written.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }.filter { line in
             !line.isEmpty && !line.hasPrefix("%") && !line.contains("=") && !line.allSatisfy({ $0.isNumber || $0 == "/" })
         }
-        let text = music.joined(separator: " ")
+        var text = music.joined(separator: " ")
+        // A bar alone reads best with every note's length said: the writer's `KeepLength` shorthand is undone.
+        if text.hasPrefix("KeepLength ") { text = withLengths(text.dropFirst("KeepLength ".count).split(separator: " ").map(String.init)).joined(separator: " ") }
         // The plain bar line after it is the box's edge; a repeat or final bar line is kept.
         return text.hasSuffix(" |") && !text.hasSuffix(":|") && !text.hasSuffix("||") ? String(text.dropLast(2)) : text
+    }
+
+    /// Words written under `KeepLength` (a note without a length letter keeps the last one; `c` a crotchet) with
+    /// every note's letter written again.
+    static func withLengths(_ words: [String]) -> [String] {
+        var letter = ""
+        return words.map { word in
+            guard let first = word.first else { return word }
+            let marked = "cqsdh".contains(first)
+            let rest = marked ? String(word.dropFirst()) : word
+            guard rest.contains(where: { ("0"..."7").contains($0) }), rest.allSatisfy({ ("0"..."7").contains($0) || "#b',.".contains($0) }) else { return word }
+            if marked { letter = first == "c" ? "" : String(first) }
+            return letter + rest
+        }
     }
 
     /// The events of a bar's symbols: each digit with its accidental, octave dots, underlines,
