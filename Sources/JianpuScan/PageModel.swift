@@ -122,6 +122,8 @@ public struct ScanResult: Sendable {
     public var method: Method
     public var pages: [ScannedPage]
     public var warnings: [ScanWarning]
+    /// Every bar of every part as read, in the score's order part by part: what the overlay draws.
+    public var bars: [ReadBar] = []
     public init(text: String, method: Method, pages: [ScannedPage] = [], warnings: [ScanWarning] = []) {
         self.text = text; self.method = method; self.pages = pages; self.warnings = warnings
     }
@@ -132,4 +134,21 @@ public struct ScanProblem: Error, Sendable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+/// One bar of one part as the scan read it: where it is, its number in the score, its jianpu text, and
+/// whether its beats add up to the meter (a bar that does not is also a warning).
+public struct ReadBar: Sendable, Hashable {
+    /// 1-based page, system (on its page) and part.
+    public var page: Int, system: Int, part: Int
+    /// The bar's number in the score, from 1.
+    public var number: Int
+    /// In the page's points.
+    public var box: Box
+    /// The bar as jianpu text, as the written score has it (but for ties and repeats across bars).
+    public var text: String
+    public var addsUp: Bool
+    public init(page: Int, system: Int, part: Int, number: Int, box: Box, text: String, addsUp: Bool) {
+        self.page = page; self.system = system; self.part = part; self.number = number; self.box = box; self.text = text; self.addsUp = addsUp
+    }
 }

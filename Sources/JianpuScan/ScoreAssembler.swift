@@ -19,6 +19,8 @@ public enum ScoreAssembler {
         let partCount = pages.flatMap(\.systems).map(\.rows.count).max() ?? 1
         var parts = [[ImportedMeasure]](repeating: [], count: max(1, partCount))
         var places: [(page: Int, system: Int, bar: Int)] = []
+        // Where each part's bar was read, for the overlay.
+        var boxes = [[Box]](repeating: [], count: parts.count)
         var meterNow = meter
         for page in pages {
             for (systemIndex, system) in page.systems.enumerated() {
@@ -61,12 +63,14 @@ public enum ScoreAssembler {
                         }
                         if let newMeter { barMeasures[part].meter = ImportedMeter(beats: newMeter.0, beatType: newMeter.1) }
                         parts[part].append(barMeasures[part])
+                        boxes[part].append(rowBars[part][barIndex]?.box ?? reference.bars[barIndex].box)
                     }
                     places.append((page.number, systemIndex + 1, barIndex + 1))
                 }
             }
         }
         var meterAt = meter
+        var unsound = Set<[Int]>()
         for part in parts.indices {
             untieSlurs(&parts[part])
             tidyRepeats(&parts[part])
@@ -78,6 +82,7 @@ public enum ScoreAssembler {
                 // A short first bar is a pickup, a short last bar its completion.
                 if measure.length < barLength && (index == 0 || index == parts[part].count - 1) { continue }
                 let place = places[index]
+                unsound.insert([part, index])
                 let beats = measure.length / WholeNotes(1, Int64(meterAt.beatType))
                 warnings.append(ScanWarning(page: place.page, system: place.system, bar: place.bar,
                                             (partCount > 1 ? "part \(part + 1): " : "") + "this bar has \(beats.description) beats, \(meterAt.beats)/\(meterAt.beatType) needs \(meterAt.beats)"))
@@ -92,7 +97,51 @@ public enum ScoreAssembler {
         let names = parts.count == 1 ? ["Melody"] : parts.indices.map { "Part \($0 + 1)" }
         let score = ImportedScore(title: heading.title, parts: parts.indices.map { ImportedPart(name: names[$0], measures: parts[$0]) })
         let written = JianpuTextWriter.write(score)
-        return ScanResult(text: written.text, method: .recognized, pages: pages, warnings: warnings)
+        var bars: [ReadBar] = []
+        for part in parts.indices {
+            var meterHere = meter
+            for (index, measure) in parts[part].enumerated() {
+                if let changed = measure.meter { meterHere = (changed.beats, changed.beatType) }
+                let place = places[index]
+                bars.append(ReadBar(page: place.page, system: place.system, part: part + 1, number: index + 1, box: boxes[part][index],
+                                    text: text(of: measure, key: keyName, meter: meterHere), addsUp: !unsound.contains([part, index])))
+            }
+        }
+        var result = ScanResult(text: written.text, method: .recognized, pages: pages, warnings: warnings)
+        result.bars = bars
+        return result
+    }
+
+    /// The jianpu text of one bar as the writer writes it, its header lines left out.
+    static func text(of measure: ImportedMeasure, key: String, meter: (beats: Int, beatType: Int)) -> String {
+        var alone = measure
+        alone.key = ImportedKey(fifths: fifths(key))
+        alone.tempo = nil
+        if alone.meter == nil { alone.meter = ImportedMeter(beats: meter.beats, beatType: meter.beatType) }
+        alone.ending = nil
+        let written = JianpuTextWriter.write(ImportedScore(title: nil, parts: [ImportedPart(name: "Melody", measures: [alone])])).text
+        let music = written.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }.filter { line in
+            !line.isEmpty && !line.hasPrefix("%") && !line.contains("=") && !line.allSatisfy({ $0.isNumber || $0 == "/" })
+        }
+        var text = music.joined(separator: " ")
+        // A bar alone reads best with every note's length said: the writer's `KeepLength` shorthand is undone.
+        if text.hasPrefix("KeepLength ") { text = withLengths(text.dropFirst("KeepLength ".count).split(separator: " ").map(String.init)).joined(separator: " ") }
+        // The plain bar line after it is the box's edge; a repeat or final bar line is kept.
+        return text.hasSuffix(" |") && !text.hasSuffix(":|") && !text.hasSuffix("||") ? String(text.dropLast(2)) : text
+    }
+
+    /// Words written under `KeepLength` (a note without a length letter keeps the last one; `c` a crotchet) with
+    /// every note's letter written again.
+    static func withLengths(_ words: [String]) -> [String] {
+        var letter = ""
+        return words.map { word in
+            guard let first = word.first else { return word }
+            let marked = "cqsdh".contains(first)
+            let rest = marked ? String(word.dropFirst()) : word
+            guard rest.contains(where: { ("0"..."7").contains($0) }), rest.allSatisfy({ ("0"..."7").contains($0) || "#b',.".contains($0) }) else { return word }
+            if marked { letter = first == "c" ? "" : String(first) }
+            return letter + rest
+        }
     }
 
     /// The events of a bar's symbols: each digit with its accidental, octave dots, underlines,

@@ -88,6 +88,13 @@ public final class LeptonicaImage {
     /// The page read for recognition: grey, scaled to at most `workingDPI`, straightened, binarised with
     /// Sauvola's local threshold (uneven light), as ink coverage and its connected pieces; and the skew found.
     public func binarised() throws(ScanProblem) -> (ink: InkBitmap, components: [InkComponent], skewDegrees: Double) {
+        let prepared = try binarised(pictureWidth: nil)
+        return (prepared.ink, prepared.components, prepared.skewDegrees)
+    }
+
+    /// As `binarised()`, and where `pictureWidth` is given, the grey page it was read from (scaled, straightened)
+    /// as a PNG at most that many pixels wide: the page as the scan saw it, for `scan --overlay`.
+    public func binarised(pictureWidth: Int?) throws(ScanProblem) -> (ink: InkBitmap, components: [InkComponent], skewDegrees: Double, picture: [UInt8]?) {
         var grey = try Self.owning(pixConvertTo8(flattened().pix, 0), or: "the image cannot be made grey")
         var dpi = self.dpi
         if dpi > Self.workingDPI * 1.15 {
@@ -110,7 +117,8 @@ public final class LeptonicaImage {
             skew = Double(angle)
         }
         let ink = binary.coverage(scale: dpi / 72)
-        return (ink, binary.components(scale: dpi / 72), skew)
+        let picture = try pictureWidth.map { width throws(ScanProblem) in try grey.png(atMostWide: width) }
+        return (ink, binary.components(scale: dpi / 72), skew, picture)
     }
 
     /// This image turned by `degrees` (clockwise positive), white brought in at the corners: a page as a
@@ -140,6 +148,20 @@ public final class LeptonicaImage {
         case .tiff: status = pixWriteMemTiff(&data, &size, pix, Int32(IFF_TIFF_LZW))
         }
         guard status == 0, let data else { throw ScanProblem("the image cannot be written as \(format)") }
+        defer { lept_free(data) }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
+    /// This image as PNG bytes, scaled down to at most `width` pixels wide (an overlay's page need be no finer).
+    public func png(atMostWide width: Int) throws(ScanProblem) -> [UInt8] {
+        var image = self
+        if self.width > width {
+            let factor = Float(Double(width) / Double(self.width))
+            image = try Self.owning(pixScale(pix, factor, factor), or: "the page cannot be scaled for its picture")
+        }
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard pixWriteMemPng(&data, &size, image.pix, 0) == 0, let data else { throw ScanProblem("the page's picture cannot be written as PNG") }
         defer { lept_free(data) }
         return Array(UnsafeBufferPointer(start: data, count: size))
     }

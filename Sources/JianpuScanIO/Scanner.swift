@@ -38,15 +38,26 @@ public enum Scanner {
     }
 
     /// Reads a page image: binarised and straightened, its pieces classified, its structure read.
-    static func read(_ image: LeptonicaImage, number: Int, name: String) throws(ScanProblem) -> ScannedPage {
+    /// With `pictureWidth`, also the page as it was read (straightened, grey) as a PNG that wide at most.
+    static func read(_ image: LeptonicaImage, number: Int, name: String, pictureWidth: Int?) throws(ScanProblem) -> (page: ScannedPage, picture: [UInt8]?) {
         guard let classifier = GlyphClassifier.trained else { throw ScanProblem("the glyph classifier's weights are damaged: rebuild jianpu") }
-        let prepared: (ink: InkBitmap, components: [InkComponent], skewDegrees: Double)
-        do { prepared = try image.binarised() } catch { throw ScanProblem("\(name): \(error)") }
-        return PageReader.page(ImagePageReader.content(number: number, ink: prepared.ink, components: prepared.components, classifier: classifier))
+        let prepared: (ink: InkBitmap, components: [InkComponent], skewDegrees: Double, picture: [UInt8]?)
+        do { prepared = try image.binarised(pictureWidth: pictureWidth) } catch { throw ScanProblem("\(name): \(error)") }
+        return (PageReader.page(ImagePageReader.content(number: number, ink: prepared.ink, components: prepared.components, classifier: classifier)), prepared.picture)
     }
+
+    /// The width in pixels of the pages' pictures `scan --overlay` embeds: enough to read every dot.
+    public static let overlayPictureWidth = 1200
 
     /// Scans `paths` as consecutive pages of one score.
     public static func scan(_ paths: [String]) throws(ScanProblem) -> ScanResult {
+        try scan(paths, pictureWidth: nil).result
+    }
+
+    /// Scans `paths` as consecutive pages of one score; with `pictureWidth`, also each page recognised as the
+    /// overlay draws it (its picture at most that many pixels wide). A file whose embedded text is given back has no pages.
+    public static func scan(_ paths: [String], pictureWidth: Int?) throws(ScanProblem) -> (result: ScanResult, pictures: [OverlayPage]) {
+        var pictures: [OverlayPage] = []
         var embedded: [(path: String, text: String)] = []
         // Each page is read as it is drawn and its bitmap let go: a long PDF never holds more than one.
         var pages: [ScannedPage] = []
@@ -87,16 +98,28 @@ public enum Scanner {
                         do { image = try LeptonicaImage(grey: try page.grey(scale: LeptonicaImage.workingDPI / 72)) } catch {
                             throw ScanProblem("\(path): page \(index + 1): \(error)")
                         }
-                        pages.append(try read(image, number: pages.count + 1, name: "\(path): page \(index + 1)"))
+                        let read = try read(image, number: pages.count + 1, name: "\(path): page \(index + 1)", pictureWidth: pictureWidth)
+                        if pictureWidth != nil { pictures.append(OverlayPage(number: read.page.number, width: read.page.width, height: read.page.height, picture: read.picture)) }
+                        pages.append(read.page)
                     } else {
                         let ink: InkBitmap
                         do { ink = try page.ink(scale: inkScale) } catch { throw ScanProblem("\(path): \(error)") }
-                        pages.append(PageReader.page(PageContent(number: pages.count + 1, width: width, height: height, characters: characters, ink: ink)))
+                        let read = PageReader.page(PageContent(number: pages.count + 1, width: width, height: height, characters: characters, ink: ink))
+                        if let pictureWidth {
+                            let picture: [UInt8]
+                            do { picture = try LeptonicaImage(grey: try page.grey(scale: min(inkScale, Double(pictureWidth) / width))).png(atMostWide: pictureWidth) } catch {
+                                throw ScanProblem("\(path): page \(index + 1): \(error)")
+                            }
+                            pictures.append(OverlayPage(number: read.number, width: width, height: height, picture: picture))
+                        }
+                        pages.append(read)
                     }
                 }
             case .image:
                 let image = try LeptonicaImage(data: bytes, name: path)
-                pages.append(try read(image, number: pages.count + 1, name: path))
+                let read = try read(image, number: pages.count + 1, name: path, pictureWidth: pictureWidth)
+                if pictureWidth != nil { pictures.append(OverlayPage(number: read.page.number, width: read.page.width, height: read.page.height, picture: read.picture)) }
+                pages.append(read.page)
             case .unknown:
                 throw ScanProblem("\(path): not a PDF, PNG, JPEG, TIFF, SVG or HTML page")
             }
@@ -106,9 +129,33 @@ public enum Scanner {
             if let other = embedded.first(where: { $0.text != first.text }) {
                 throw ScanProblem("\(first.path) and \(other.path) hold different scores: scan them one at a time")
             }
-            return ScanResult(text: first.text, method: .embedded)
+            return (ScanResult(text: first.text, method: .embedded), [])
         }
         guard !pages.isEmpty else { throw ScanProblem("no pages to read") }
-        return ScoreAssembler.score(pages)
+        return (ScoreAssembler.score(pages), pictures)
+    }
+}
+
+extension Scanner {
+    /// What `--overlay` writes, told by its name's ending.
+    public enum OverlayFormat: Sendable { case svg, html }
+
+    /// Checks `--overlay`'s path as `-o`'s is checked (its folder writable, none of the `inputs`) and tells its
+    /// format from its ending (`.svg`, or `.html`/`.htm`); the file is written later, beside itself then renamed.
+    public static func overlayTarget(_ path: String, inputs: [String]) throws(ScanProblem) -> (file: OutputFile, format: OverlayFormat) {
+        let lowered = path.lowercased()
+        let format: OverlayFormat
+        if lowered.hasSuffix(".svg") { format = .svg } else if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") { format = .html } else {
+            throw ScanProblem("\(path): an overlay is written as .svg or .html: name it so")
+        }
+        do { return (try OutputFile(path, inputs: inputs), format) } catch { throw ScanProblem(error.description) }
+    }
+
+    /// The overlay of a scan's pages in `format`, as the bytes to write.
+    public static func overlay(_ pictures: [OverlayPage], result: ScanResult, format: OverlayFormat, title: String) -> [UInt8] {
+        switch format {
+        case .svg: Array(ScanOverlay.svg(pictures, bars: result.bars).utf8)
+        case .html: Array(ScanOverlay.html(pictures, bars: result.bars, title: title).utf8)
+        }
     }
 }

@@ -12,13 +12,16 @@ import Glibc
 struct Scan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read printed jianpu (PDF, PNG, JPEG, TIFF) as jianpu text.",
-        discussion: "The SVG, PDF and HTML that `jianpu typeset` writes carry their score's text, which comes back exactly. Other PDFs are read from their text and drawing; page images (and PDF pages that are pictures) are binarised, straightened and their symbols recognised by a small trained classifier. Read: digits, octave and augmentation dots, underlines, dashes, bar lines, sharps and flats, the key (1=D), meters (and changes), ties, repeat signs and volta endings, and several parts per system (rows joined by a bracket or brace); not yet: words, lyrics, chords, triplets, grace notes. Bars whose beats do not add up are warnings with their page, system and bar.")
+        discussion: "The SVG, PDF and HTML that `jianpu typeset` writes carry their score's text, which comes back exactly. Other PDFs are read from their text and drawing; page images (and PDF pages that are pictures) are binarised, straightened and their symbols recognised by a small trained classifier. Read: digits, octave and augmentation dots, underlines, dashes, bar lines, sharps and flats, the key (1=D), meters (and changes), ties, repeat signs and volta endings, and several parts per system (rows joined by a bracket or brace); not yet: words, lyrics, chords, triplets, grace notes. Bars whose beats do not add up are warnings with their page, system and bar. `--overlay read.html` (or .svg) draws each page with every bar read over it, its number and text, red where it does not add up, to check the reading by eye.")
 
     @Argument(help: "The pages: PDF files (every page), PNG, JPEG or TIFF images, or the SVG/HTML jianpu typeset writes; several files are consecutive pages.")
     var files: [String]
 
     @Option(name: .shortAndLong, help: "The jianpu file to write; standard output when omitted.")
     var output: String?
+
+    @Option(help: ArgumentHelp("An overlay to check the reading by: each page with every bar read drawn over it (its box, number and jianpu text; red where its beats do not add up).", valueName: "read.html|read.svg"))
+    var overlay: String?
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give the pages to read: a PDF, page images, or the SVG/HTML jianpu typeset writes") }
@@ -28,8 +31,15 @@ struct Scan: ParsableCommand {
         // The output is checked against every input before anything is read.
         FilesRead.remember(files)
         let target = try output.map { try OutputFile($0, inputs: files) }
+        var overlayTarget: (file: OutputFile, format: Scanner.OverlayFormat)?
+        if let overlay {
+            do { overlayTarget = try Scanner.overlayTarget(overlay, inputs: files + (output.map { [$0] } ?? [])) } catch { throw CommandFailure(error.message) }
+        }
         let result: ScanResult
-        do { result = try Scanner.scan(files) } catch { throw CommandFailure(error.message) }
+        let pictures: [OverlayPage]
+        do {
+            (result, pictures) = try Scanner.scan(files, pictureWidth: overlayTarget == nil ? nil : Scanner.overlayPictureWidth)
+        } catch { throw CommandFailure(error.message) }
         switch result.method {
         case .embedded:
             StandardStreams.error("jianpu scan: read the jianpu text embedded by jianpu typeset\n")
@@ -40,6 +50,13 @@ struct Scan: ParsableCommand {
             try target.write(Array(result.text.utf8))
         } else {
             try CommandOutput.write(isatty(STDOUT_FILENO) == 1 ? TerminalText.visibleLines(result.text) : result.text)
+        }
+        if let overlayTarget {
+            guard result.method == .recognized else {
+                throw CommandFailure("no overlay written: the jianpu text was embedded in the file, nothing on its pages was read")
+            }
+            let title = files.count == 1 ? "jianpu scan of \(files[0])" : "jianpu scan of \(files.count) files"
+            try overlayTarget.file.write(Scanner.overlay(pictures, result: result, format: overlayTarget.format, title: title))
         }
     }
 }
