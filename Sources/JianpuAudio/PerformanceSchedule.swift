@@ -204,10 +204,15 @@ public struct PerformanceSchedule: Sendable {
         return min(max(frame(at: timeline.start(ofBarAt: index)), 0), endFrame)
     }
 
-    /// The frames from the start of the first of `bars` to the end of the last (at least one frame).
+    /// The frames from the start of the first of `bars` to the end of the last (at least one frame), clamped to
+    /// the played range as `frame(atBar:)` is.
     public func frames(ofBars bars: ClosedRange<PlayedBarIndex>) -> Range<Int> {
         let start = frame(atBar: bars.lowerBound)
-        return start..<max(frame(atBar: bars.upperBound.advanced(by: 1)), start + 1)
+        // The last bar ends where the timeline does, not at its own start: `frame(atBar:)` counts a bar after the
+        // last as the last, which would shrink a loop over the final bar to a single frame.
+        let last = min(max(bars.upperBound.value, 0), max(timeline.bars.count - 1, 0))
+        let end = min(max(frame(at: timeline.start(ofBarAt: PlayedBarIndex(last + 1))), 0), endFrame)
+        return start..<max(end, start + 1)
     }
 
     /// The index of the first event at or after `frame`.

@@ -2,15 +2,18 @@ import JianpuCore
 
 /// `chordpad --chord NAME`: a chord's notes, and which column of the pad plays it in a tuning.
 public enum ChordLookup {
-    /// `Bm (BMinor): B D F# — column vi in DMajor: key 6, its tones y h n`, a column's seventh chord
+    /// `Bm (BMinor): B D F♯ — column vi in DMajor: key 6, its tones y h n`, a column's seventh chord
     /// (`A7` in D major: Shift+5, its tones t g b T), or that it is not on the pad.
+    ///
+    /// The symbol and the notes are printed as on the pad's screen (♯ and ♭); the chord's and the tuning's names
+    /// stay as they are typed (`C#HalfDiminished7`, `F#Minor`), since they are what `--chord` and `--tuning` take.
     /// - Throws: `ChordPadError` naming the closest chord names when `text` is none.
     public static func describe(_ text: String, tuning: Tuning, formulas: [ChordFormula]) throws -> String {
         guard let chord = Chord(name: text, formulas: formulas) ?? Chord(symbol: text, formulas: formulas) else {
             throw ChordPadError.unknownChord(text, closest: suggestion(for: text, formulas: formulas))
         }
-        let notes = chord.noteNames.map(\.description).joined(separator: " ")
-        let head = "\(chord.symbol) (\(chord.name)): \(notes)"
+        let notes = chord.noteNames.map(\.symbol).joined(separator: " ")
+        let head = "\(ChordPadScreen.printed(chord.symbol)) (\(chord.name)): \(notes)"
         let sameChord = { (column: DiatonicChord) in
             column.chord.pitchClasses == chord.pitchClasses && column.chord.root.pitchClass == chord.root.pitchClass
         }

@@ -162,22 +162,13 @@ public enum TextEngraving {
 
     private static func isWide(_ character: Character) -> Bool { displayWidth(character) == 2 }
 
-    /// Columns a character takes on a terminal: 2 for East Asian wide characters, else 1.
-    public static func displayWidth(_ character: Character) -> Int {
-        guard let scalar = character.unicodeScalars.first else { return 0 }
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
-    }
+    /// Columns a character takes on a terminal: 2 for East Asian wide characters, else 1 (`TerminalText`'s table,
+    /// which the terminal loop clips lines with).
+    public static func displayWidth(_ character: Character) -> Int { TerminalText.columns(of: character) }
 
     /// Columns a text takes on a terminal.
     public static func displayWidth<S: Sequence>(_ characters: S) -> Int where S.Element == Character {
-        characters.reduce(0) { $0 + displayWidth($1) }
+        TerminalText.columns(of: characters)
     }
 }
 

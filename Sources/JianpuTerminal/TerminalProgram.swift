@@ -69,7 +69,7 @@ public struct ProgramLoop {
                 out.append(character)
                 continue
             }
-            let width = TerminalColumns.width(of: character)
+            let width = TerminalText.columns(of: character)
             if used + width > columns {
                 cut = true
                 break

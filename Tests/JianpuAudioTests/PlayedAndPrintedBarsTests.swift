@@ -33,6 +33,22 @@ struct PlayedAndPrintedBarsTests {
         #expect(schedule.frames(ofBars: PlayedBarIndex(1)...PlayedBarIndex(2)) == 22_050..<198_450)
     }
 
+    @Test("a loop that ends on the last played bar runs to the end of that bar, 8.5 s in at ♩=120")
+    func loopOverTheLastBar() throws {
+        let schedule = try PerformanceSchedule(timeline: try Self.timeline(), sampleRate: 44_100)
+        #expect(schedule.endFrame == 374_850)
+        #expect(schedule.frames(ofBars: PlayedBarIndex(4)...PlayedBarIndex(4)) == 286_650..<374_850)
+        #expect(schedule.frames(ofBars: PlayedBarIndex(3)...PlayedBarIndex(4)) == 198_450..<374_850)
+        #expect(schedule.frames(ofBars: PlayedBarIndex(3)...PlayedBarIndex(9)) == 198_450..<374_850)
+    }
+
+    @Test("a loop that ends on the last bar of --to stops where the played range does")
+    func loopOverTheLastPlayedBar() throws {
+        let schedule = try PerformanceSchedule(
+            timeline: try Self.timeline(), sampleRate: 44_100, options: PlaybackOptions(endBar: PrintedBarNumber(2)))
+        #expect(schedule.frames(ofBars: PlayedBarIndex(3)...PlayedBarIndex(4)) == 198_450..<286_650)
+    }
+
     @Test("--from and --to name printed bars: from 2 starts after both passes of bar 1")
     func optionsNamePrintedBars() throws {
         let schedule = try PerformanceSchedule(

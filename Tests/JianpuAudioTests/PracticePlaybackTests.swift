@@ -48,6 +48,14 @@ struct PracticePlaybackTests {
         #expect(melody.map(\.frame) == [0, 4_000, 8_000, 12_000, 16_000])
     }
 
+    @Test("a loop of the last two bars plays E and F over and over, the last bar whole")
+    func loopRepeatsTheLastBars() throws {
+        let ons = try Self.play(seconds: 24) { scheduler, frame in if frame == 0 { scheduler.setLoop(PlayedBarIndex(2)...PlayedBarIndex(3)) } }
+        let melody = ons.filter { $0.channel == 0 }
+        #expect(melody.map(\.key) == [64, 65, 64, 65, 64, 65])
+        #expect(melody.map(\.frame) == [0, 4_000, 8_000, 12_000, 16_000, 20_000])
+    }
+
     @Test("a loop set after its end jumps back to its start at once")
     func loopSetLate() throws {
         let ons = try Self.play(seconds: 14) { scheduler, frame in if frame == 9_000 { scheduler.setLoop(PlayedBarIndex(0)...PlayedBarIndex(1)) } }

@@ -402,18 +402,29 @@ struct ChordLookupTests {
     @Test("a chord name shows its notes and the column that plays it")
     func found() throws {
         #expect(try ChordLookup.describe("BMinor", tuning: Self.dMajor, formulas: ChordFormula.standard)
-                == "Bm (BMinor): B D F# — column vi in DMajor: key 6, its tones y h n")
+                == "Bm (BMinor): B D F♯ — column vi in DMajor: key 6, its tones y h n")
         #expect(try ChordLookup.describe("CMinor", tuning: Self.dMajor, formulas: ChordFormula.standard)
                 .hasSuffix("— not one of DMajor's seven columns or their seventh chords"))
     }
 
     @Test("a seventh chord of the key names its column, the Shift key and its four tone keys", arguments: [
-        ("A7", "A7 (ADominant7): A C# E G — column V's seventh chord V7 in DMajor: Shift+5 (%), its tones t g b T"),
-        ("DMajor7", "Dmaj7 (DMajor7): D F# A C# — column I's seventh chord Imaj7 in DMajor: Shift+1 (!), its tones q a z Q"),
-        ("C#m7b5", "C#m7b5 (C#HalfDiminished7): C# E G B — column vii°'s seventh chord viiø7 in DMajor: Shift+7 (&), its tones u j m U"),
+        ("A7", "A7 (ADominant7): A C♯ E G — column V's seventh chord V7 in DMajor: Shift+5 (%), its tones t g b T"),
+        ("DMajor7", "Dmaj7 (DMajor7): D F♯ A C♯ — column I's seventh chord Imaj7 in DMajor: Shift+1 (!), its tones q a z Q"),
+        ("C#m7b5", "C♯m7♭5 (C#HalfDiminished7): C♯ E G B — column vii°'s seventh chord viiø7 in DMajor: Shift+7 (&), its tones u j m U"),
     ])
     func seventh(text: String, expected: String) throws {
         #expect(try ChordLookup.describe(text, tuning: Self.dMajor, formulas: ChordFormula.standard) == expected)
+    }
+
+    @Test("accidentals are printed as ♯ and ♭, as on the pad's screen; the names stay as typed", arguments: [
+        ("F#Minor", "F♯m (F#Minor): F♯ A C♯ — column iii in DMajor: key 3, its tones e d c"),
+        ("Bbmaj7", "B♭maj7 (BbMajor7): B♭ D F A — not one of DMajor's seven columns or their seventh chords"),
+        ("A/C#", "A/C♯ (AMajor): A C♯ E — column V in DMajor: key 5, its tones t g b"),
+    ])
+    func printedAccidentals(text: String, expected: String) throws {
+        let description = try ChordLookup.describe(text, tuning: Self.dMajor, formulas: ChordFormula.standard)
+        #expect(description == expected)
+        #expect(!description.split(separator: "(")[0].contains("#"))
     }
 
     @Test("a mistyped chord name suggests the closest", arguments: [
