@@ -76,8 +76,9 @@ public final class AudioOutput: @unchecked Sendable {
         self.sampleRate = sampleRate
         switch destination {
         case .device(let driver, let device, let periodFrames):
-            self.driver = try DeviceDriver(driver: driver, device: device, periodFrames: periodFrames, sampleRate: sampleRate,
-                                           callback: AudioOutput.callback, context: Unmanaged.passUnretained(self).toOpaque())
+            self.driver = try DeviceDriver(
+                driver: driver, device: device, periodFrames: periodFrames, sampleRate: sampleRate,
+                callback: AudioOutput.callback, context: Unmanaged.passUnretained(self).toOpaque())
         case .pacedWAV(let path, _), .fastWAV(let path):
             writer = try WAVWriter(path: path, sampleRate: Int(sampleRate.rounded()))
         case .muted:
@@ -149,7 +150,7 @@ public final class AudioOutput: @unchecked Sendable {
         case .pacedWAV:
             start()
             done.wait()
-            done.signal() // let a second finish() return too
+            done.signal()  // let a second finish() return too
             switch outcome.withLock({ $0 }) {
             case .success(let report): return report
             case .failure(let error): throw error
@@ -193,8 +194,9 @@ public final class AudioOutput: @unchecked Sendable {
             Self.sleep(until: deadline(written), clock: clock)
             let wall = clock.now - start
             try writer.close()
-            return Report(frames: written, audioSeconds: Double(written) / rate, wallSeconds: wall.inSeconds,
-                          maxLatenessSeconds: lateness.inSeconds, periods: periods)
+            return Report(
+                frames: written, audioSeconds: Double(written) / rate, wallSeconds: wall.inSeconds,
+                maxLatenessSeconds: lateness.inSeconds, periods: periods)
         }
     }
 
@@ -202,7 +204,6 @@ public final class AudioOutput: @unchecked Sendable {
         let left = instant - clock.now
         if left > .zero { Thread.sleep(forTimeInterval: left.inSeconds) }
     }
-
 
     /// FluidSynth's audio callback: `data` is the unretained output, which outlives its driver.
     private static let callback: fluid_audio_func_t = { data, length, _, _, outputCount, outputs in
@@ -232,8 +233,10 @@ private final class DeviceDriver {
     private let settings: OpaquePointer
     private let driver: OpaquePointer
 
-    init(driver name: String?, device: String?, periodFrames: Int?, sampleRate: Double,
-         callback: fluid_audio_func_t, context: UnsafeMutableRawPointer) throws {
+    init(
+        driver name: String?, device: String?, periodFrames: Int?, sampleRate: Double,
+        callback: fluid_audio_func_t, context: UnsafeMutableRawPointer
+    ) throws {
         FluidLog.install()
         guard let settings = new_fluid_settings() else {
             throw AudioError(.synthesizer, "cannot create FluidSynth settings (out of memory?); check that libfluidsynth is installed (Debian: libfluidsynth3)")
@@ -260,8 +263,9 @@ private final class DeviceDriver {
             delete_fluid_settings(settings)
             let what = device.map { "device \($0)" } ?? "the default device"
             let server = name == "alsa" ? "" : " (is a \(name) server running?)"
-            throw AudioError(.noSoundDevice, "no sound device: cannot open \(what) with the \(name) audio driver\(server)\(FluidLog.shared.suffix())",
-                             fix: "write a file instead with --out x.wav")
+            throw AudioError(
+                .noSoundDevice, "no sound device: cannot open \(what) with the \(name) audio driver\(server)\(FluidLog.shared.suffix())",
+                fix: "write a file instead with --out x.wav")
         }
         self.settings = settings
         self.driver = created

@@ -1,5 +1,5 @@
-import JianpuCore
 import CFluidSynth
+import JianpuCore
 
 /// A FluidSynth synthesizer with one SoundFont loaded: owns the C settings and synth and frees them in `deinit`.
 ///
@@ -31,8 +31,10 @@ public final class FluidSynth: Synthesizer {
     ///     Select programs before live playback starts (as `PlaybackEngine` does) so no loading happens in the audio thread.
     ///   - settings: extra FluidSynth settings by name (e.g. `["synth.reverb.active": .int(0)]`).
     /// - Throws: `AudioError` naming the step that failed and the fix.
-    public init(soundFont: String, sampleRate: Double = 44_100, gain: Float = 0.5, loadSamplesOnDemand: Bool = true,
-                settings extra: [String: FluidSetting] = [:]) throws {
+    public init(
+        soundFont: String, sampleRate: Double = 44_100, gain: Float = 0.5, loadSamplesOnDemand: Bool = true,
+        settings extra: [String: FluidSetting] = [:]
+    ) throws {
         FluidLog.install()
         FluidLog.shared.clear()
         guard (8_000...96_000).contains(sampleRate) else {
@@ -58,7 +60,9 @@ public final class FluidSynth: Synthesizer {
         guard id != FLUID_FAILED else {
             delete_fluid_synth(synth)
             delete_fluid_settings(settings)
-            throw AudioError(.soundFontUnreadable, "cannot load SoundFont \(soundFont): not a readable SoundFont 2 file\(FluidLog.shared.suffix()); pass another with --soundfont or JIANPU_SOUNDFONT, or reinstall fluid-soundfont-gm")
+            throw AudioError(
+                .soundFontUnreadable,
+                "cannot load SoundFont \(soundFont): not a readable SoundFont 2 file\(FluidLog.shared.suffix()); pass another with --soundfont or JIANPU_SOUNDFONT, or reinstall fluid-soundfont-gm")
         }
         self.settings = settings
         self.synth = synth

@@ -97,8 +97,9 @@ struct KWeighting: Sendable {
         var q = 0.7071752369554196
         let vh = pow(10, 3.999843853973347 / 20), vb = pow(vh, 0.4996667741545416)
         var a0 = 1 + k / q + k * k
-        shelf = Biquad(b: ((vh + vb * k / q + k * k) / a0, 2 * (k * k - vh) / a0, (vh - vb * k / q + k * k) / a0),
-                       a: (2 * (k * k - 1) / a0, (1 - k / q + k * k) / a0))
+        shelf = Biquad(
+            b: ((vh + vb * k / q + k * k) / a0, 2 * (k * k - vh) / a0, (vh - vb * k / q + k * k) / a0),
+            a: (2 * (k * k - 1) / a0, (1 - k / q + k * k) / a0))
         k = tan(Double.pi * 38.13547087602444 / sampleRate)
         q = 0.5003270373238773
         a0 = 1 + k / q + k * k

@@ -1,7 +1,7 @@
 import Foundation
 import JianpuCore
-import JianpuPerformance
 import JianpuFiles
+import JianpuPerformance
 
 /// The level a render is brought to: EBU R128 integrated loudness with a true-peak ceiling.
 public struct LoudnessTarget: Sendable, Hashable {
@@ -63,13 +63,16 @@ extension OfflineRenderer {
             let folder = FileManager.default.temporaryDirectory.path
             var space = statvfs()
             if statvfs(folder, &space) == 0, space.f_bavail == 0 || space.f_favail == 0 {
-                throw AudioError(.output, "cannot hold the render in \(folder) while its loudness is measured: the disk is full",
-                                 fix: "free some space there, or set TMPDIR to a folder on a disk with room")
+                throw AudioError(
+                    .output, "cannot hold the render in \(folder) while its loudness is measured: the disk is full",
+                    fix: "free some space there, or set TMPDIR to a folder on a disk with room")
             }
             throw AudioError(.output, "cannot hold the render in \(folder) while its loudness is measured", fix: "set TMPDIR to a writable folder")
         }
-        let frames = try Self.play(schedule: schedule, synth: synth, tailSeconds: options.tailSeconds, chunkFrames: options.chunkFrames,
-                                   progress: { progress($0 * 0.9) }) { samples, count in
+        let frames = try Self.play(
+            schedule: schedule, synth: synth, tailSeconds: options.tailSeconds, chunkFrames: options.chunkFrames,
+            progress: { progress($0 * 0.9) }
+        ) { samples, count in
             meter.add(interleaved: samples, frames: count)
             try scratch.write(samples, frames: count)
         }
@@ -91,7 +94,9 @@ extension OfflineRenderer {
         if format == .wav {
             try checkLength(seconds: seconds)
         } else if seconds > options.maximumSeconds {
-            throw AudioError(.output, "the audio would last \(ScoreSummary.clock(seconds)), longer than the \(Int(options.maximumSeconds / 60)) minutes allowed (--max-minutes raises the limit); nothing was written")
+            throw AudioError(
+                .output,
+                "the audio would last \(ScoreSummary.clock(seconds)), longer than the \(Int(options.maximumSeconds / 60)) minutes allowed (--max-minutes raises the limit); nothing was written")
         }
     }
 

@@ -1,6 +1,6 @@
 import JianpuCore
-import JianpuPerformance
 import JianpuFiles
+import JianpuPerformance
 
 /// Settings for rendering a score to a WAV file.
 public struct RenderOptions: Sendable, Hashable {
@@ -88,11 +88,14 @@ public struct OfflineRenderer: Sendable {
     /// Refuses audio of `seconds` when longer than `maximumSeconds` or than a WAV file holds, before any is made.
     func checkLength(seconds: Double) throws {
         if seconds > options.maximumSeconds {
-            throw AudioError(.output, "the audio would last \(ScoreSummary.clock(seconds)), longer than the \(Int(options.maximumSeconds / 60)) minutes allowed (--max-minutes raises the limit); nothing was written")
+            throw AudioError(
+                .output,
+                "the audio would last \(ScoreSummary.clock(seconds)), longer than the \(Int(options.maximumSeconds / 60)) minutes allowed (--max-minutes raises the limit); nothing was written")
         }
         let capacity = WAVWriter.maximumSeconds(sampleRate: options.sampleRate)
         if seconds > capacity {
-            throw AudioError(.output, "the audio would last \(ScoreSummary.clock(seconds)): a WAV file holds at most \(ScoreSummary.clock(capacity)) at \(options.sampleRate) Hz (4 GiB); nothing was written")
+            throw AudioError(
+                .output, "the audio would last \(ScoreSummary.clock(seconds)): a WAV file holds at most \(ScoreSummary.clock(capacity)) at \(options.sampleRate) Hz (4 GiB); nothing was written")
         }
     }
 

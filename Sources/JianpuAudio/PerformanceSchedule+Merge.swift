@@ -21,8 +21,10 @@ extension PerformanceSchedule {
     /// note-offs that would cut a still-held note of the same key and channel left out.
     ///
     /// Nil if the note-ons do not come in frame order (then the caller sorts).
-    static func merged(programs: [ScheduledEvent], notes: [TimedNote],
-                       noteEvents: (Int, TimedNote) -> (on: ScheduledEvent, off: ScheduledEvent)?) -> [ScheduledEvent]? {
+    static func merged(
+        programs: [ScheduledEvent], notes: [TimedNote],
+        noteEvents: (Int, TimedNote) -> (on: ScheduledEvent, off: ScheduledEvent)?
+    ) -> [ScheduledEvent]? {
         var output = OverlapFilter()
         output.events.reserveCapacity(programs.count + notes.count * 2)
         var nextProgram = programs.startIndex

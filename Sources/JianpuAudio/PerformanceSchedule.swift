@@ -155,14 +155,17 @@ public struct PerformanceSchedule: Sendable {
         programs.sort(by: Self.precedes)
         func noteEvents(_ index: Int, _ note: TimedNote) -> (on: ScheduledEvent, off: ScheduledEvent)? {
             guard note.pitch.isValidMIDI, note.onset >= start, note.onset < end,
-                  timeline.parts.indices.contains(note.part) else { return nil }
+                timeline.parts.indices.contains(note.part)
+            else { return nil }
             let channel = min(timeline.parts[note.part].channel, 15)
             let key = UInt8(note.pitch.midiNumber)
             let on = Self.frame(at: note.onset, tempoMap: tempoMap, startSeconds: startSeconds, sampleRate: sampleRate)
             let off = max(on + 1, Self.frame(at: min(note.end, end), tempoMap: tempoMap, startSeconds: startSeconds, sampleRate: sampleRate))
             let velocity = min(max(note.velocity, 1), 127)
-            return (ScheduledEvent(frame: on, message: .noteOn(channel: channel, key: key, velocity: velocity), noteIndex: index),
-                    ScheduledEvent(frame: off, message: .noteOff(channel: channel, key: key), noteIndex: index))
+            return (
+                ScheduledEvent(frame: on, message: .noteOn(channel: channel, key: key, velocity: velocity), noteIndex: index),
+                ScheduledEvent(frame: off, message: .noteOff(channel: channel, key: key), noteIndex: index)
+            )
         }
         if let merged = Self.merged(programs: programs, notes: timeline.notes, noteEvents: noteEvents) {
             self.events = merged

@@ -78,7 +78,8 @@ final class SoundFile {
         guard let handle = sf_open_fd(writer.fileDescriptor, Int32(SFM_WRITE), &info, 0) else {
             // libsndfile's "Error : this file format does not support pipe write.", said with the way out.
             if isPipe {
-                throw AudioError(.output, "cannot write \(format.name) to \(writer.file.path): it is a pipe, and a \(format.name) file's header is written last; send FLAC or Ogg to a pipe, or write a file")
+                throw AudioError(
+                    .output, "cannot write \(format.name) to \(writer.file.path): it is a pipe, and a \(format.name) file's header is written last; send FLAC or Ogg to a pipe, or write a file")
             }
             throw AudioError(.output, "cannot write \(format.name) to \(writer.file.path): \(String(cString: sf_strerror(nil)))")
         }

@@ -42,7 +42,10 @@ public struct SoundFontLocator: Sendable {
             let path = folder.appendingPathComponent(name).path
             if isReadableFile(path) { return path }
         }
-        throw AudioError(.soundFontNotFound, "no SoundFont found (looked at --soundfont, $JIANPU_SOUNDFONT and \(systemFolder)/*.sf2); install one with `sudo apt install fluid-soundfont-gm` (or timgm6mb-soundfont), or pass --soundfont FILE.sf2")
+        throw AudioError(
+            .soundFontNotFound,
+            "no SoundFont found (looked at --soundfont, $JIANPU_SOUNDFONT and \(systemFolder)/*.sf2); install one with `sudo apt install fluid-soundfont-gm` (or timgm6mb-soundfont), or pass --soundfont FILE.sf2"
+        )
     }
 
     private func existing(_ path: String, from source: String) throws -> String {

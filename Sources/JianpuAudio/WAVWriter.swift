@@ -1,5 +1,5 @@
-import JianpuFiles
 import JianpuCore
+import JianpuFiles
 import JianpuPerformance
 
 /// Writes a 16-bit PCM WAV file as audio arrives; `close()` fixes up the header's sizes.
@@ -66,7 +66,7 @@ public final class WAVWriter {
         append32(min(36 + dataBytes, Int(UInt32.max)))
         header += Array("WAVEfmt ".utf8)
         append32(16)
-        append16(1) // PCM
+        append16(1)  // PCM
         append16(channels)
         append32(sampleRate)
         append32(sampleRate * channels * 2)
@@ -82,7 +82,10 @@ public final class WAVWriter {
         guard bytes.count > 0 else { return }
         guard file.bytesWritten + bytes.count <= 44 + Self.maximumDataBytes else {
             self.file = nil
-            let tooLong = AudioError(.output, "cannot write WAV file \(path): a WAV file holds at most 4 GiB (\(ScoreSummary.clock(Self.maximumSeconds(sampleRate: sampleRate, channels: channels))) of this audio); nothing was written")
+            let tooLong = AudioError(
+                .output,
+                "cannot write WAV file \(path): a WAV file holds at most 4 GiB (\(ScoreSummary.clock(Self.maximumSeconds(sampleRate: sampleRate, channels: channels))) of this audio); nothing was written"
+            )
             failure = tooLong
             throw tooLong
         }

@@ -67,9 +67,11 @@ public struct ChordPad: Sendable {
     private var keysDown: Set<KeyEvent.Key> = []
 
     /// A pad over `tunings`, starting in `tunings[tuningIndex]`.
-    public init(tunings: [Tuning], tuningIndex: Int = 0, formulas: [ChordFormula] = ChordFormula.standard,
-                releaseMode: ReleaseMode = .noteLength(0.8), melodyProgram: UInt8 = 0, chordProgram: UInt8 = 0,
-                layout: PadLayout = .columns) {
+    public init(
+        tunings: [Tuning], tuningIndex: Int = 0, formulas: [ChordFormula] = ChordFormula.standard,
+        releaseMode: ReleaseMode = .noteLength(0.8), melodyProgram: UInt8 = 0, chordProgram: UInt8 = 0,
+        layout: PadLayout = .columns
+    ) {
         precondition(!tunings.isEmpty, "a chord pad needs at least one tuning")
         self.tunings = tunings
         self.tuningIndex = min(max(tuningIndex, 0), tunings.count - 1)
@@ -197,7 +199,7 @@ public struct ChordPad: Sendable {
     private mutating func handleKey(_ event: KeyEvent, at time: Double, into out: inout [MIDIMessage]) {
         switch event.kind {
         case .repeat:
-            return // auto-repeat never retriggers
+            return  // auto-repeat never retriggers
         case .release:
             // Whatever the key means in the layout now: the notes it started end.
             let physicalKey = KeyLayout.physicalKey(of: event.key)
@@ -226,7 +228,7 @@ public struct ChordPad: Sendable {
                 lastPress[physicalKey] = time
             } else {
                 guard keysDown.insert(physicalKey).inserted else {
-                    return // still held: a press without a release in between is a repeat
+                    return  // still held: a press without a release in between is a repeat
                 }
             }
         }
@@ -331,8 +333,10 @@ public struct ChordPad: Sendable {
     }
 
     /// Starts a note. `expires` overrides the note-length rule (`.some(nil)`: never by itself).
-    private mutating func start(section: Section, channel: UInt8, key: UInt8, trigger: KeyEvent.Key?, midiKey: UInt8? = nil,
-                                velocity: UInt8? = nil, expires: Double?? = nil, at time: Double, into out: inout [MIDIMessage]) {
+    private mutating func start(
+        section: Section, channel: UInt8, key: UInt8, trigger: KeyEvent.Key?, midiKey: UInt8? = nil,
+        velocity: UInt8? = nil, expires: Double?? = nil, at time: Double, into out: inout [MIDIMessage]
+    ) {
         let ending: Double?
         if let expires { ending = expires } else if sustain { ending = nil } else { ending = noteLength.map { time + $0 } }
         // With key releases, a note whose key is already up (a late strum tone) rings briefly.

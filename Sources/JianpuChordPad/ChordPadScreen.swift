@@ -14,8 +14,10 @@ public struct ScreenStatus: Sendable, Hashable {
     /// A passing message (an error of the MIDI input, …).
     public var message: String?
 
-    public init(detectingKeyboard: Bool = false, output: String = "sound device", midiInput: String? = nil,
-                recording: String? = nil, message: String? = nil) {
+    public init(
+        detectingKeyboard: Bool = false, output: String = "sound device", midiInput: String? = nil,
+        recording: String? = nil, message: String? = nil
+    ) {
         self.detectingKeyboard = detectingKeyboard
         self.output = output
         self.midiInput = midiInput
@@ -95,7 +97,9 @@ public enum ChordPadScreen {
         var lines: [String] = []
         let key = pad.key
         let tuningText = pad.tuning.notesFromTonic.map { coloured($0, symbol: true) }.joined(separator: ", ")
-        lines.append("\(bold)chordpad\(reset)  tuning \(bold)\(TerminalText.visible(pad.tuning.name))\(reset) (\(key.tonic.symbol) \(key.mode?.description ?? "scale")): \(tuningText)   \(dim), . change\(reset)")
+        lines.append(
+            "\(bold)chordpad\(reset)  tuning \(bold)\(TerminalText.visible(pad.tuning.name))\(reset) (\(key.tonic.symbol) \(key.mode?.description ?? "scale")): \(tuningText)   \(dim), . change\(reset)"
+        )
         lines.append("")
 
         // Chord columns.

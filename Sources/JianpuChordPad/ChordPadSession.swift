@@ -1,8 +1,8 @@
 import Foundation
 import JianpuAudio
 import JianpuCore
-import JianpuPerformance
 import JianpuFiles
+import JianpuPerformance
 import JianpuTerminal
 
 /// Runs the chord pad: the terminal, the synthesizer, MIDI input, recording. The logic is `ChordPad`;
@@ -54,16 +54,21 @@ public struct ChordPadSession {
     }
 
     /// Reads a table file; its lines with errors are left out, each with a warning saying so.
-    private static func loadTable<Entry>(_ file: String, _ parse: (String, String) -> ([Entry], [Diagnostic]),
-                                         nothingUsable: String) throws -> ([Entry], [Diagnostic]) {
+    private static func loadTable<Entry>(
+        _ file: String, _ parse: (String, String) -> ([Entry], [Diagnostic]),
+        nothingUsable: String
+    ) throws -> ([Entry], [Diagnostic]) {
         let (entries, diagnostics) = parse(try TextFile.read(path: file).mapError { Diagnostics([$0]) }.get(), file)
         guard !entries.isEmpty else {
             throw Diagnostics(diagnostics + [.error(at: SourceLocation(file: file, line: 1, column: 1), nothingUsable)])
         }
-        return (entries, diagnostics.map { diagnostic in
-            guard diagnostic.severity == .error else { return diagnostic }
-            return .warning(at: diagnostic.location, diagnostic.message + "; the line is left out")
-        })
+        return (
+            entries,
+            diagnostics.map { diagnostic in
+                guard diagnostic.severity == .error else { return diagnostic }
+                return .warning(at: diagnostic.location, diagnostic.message + "; the line is left out")
+            }
+        )
     }
 
     /// The index of a tuning by name (exact, then ignoring case and spaces), or an error listing some names.
@@ -76,8 +81,9 @@ public struct ChordPadSession {
 
     /// A timeline with no notes that lasts a day: the engine keeps rendering (it finishes only on `stop()`).
     package static func silentTimeline() -> Timeline {
-        Timeline(parts: [], notes: [], tempoMap: TempoMap(quarterNotesPerMinute: PerformanceRecorder.quarterNotesPerMinute),
-                 length: WholeNotes(43_200))
+        Timeline(
+            parts: [], notes: [], tempoMap: TempoMap(quarterNotesPerMinute: PerformanceRecorder.quarterNotesPerMinute),
+            length: WholeNotes(43_200))
     }
 
     /// Sends the pad's messages to the engine (on the control thread).
@@ -120,13 +126,15 @@ public struct ChordPadSession {
         let engine = try PlaybackEngine(timeline: Self.silentTimeline(), synth: synth, tailSeconds: 0)
         let output: AudioOutput
         do {
-            output = try AudioOutput(outputs.audio.map { .pacedWAV(path: $0.path) } ?? .device(driver: options.driver, device: options.device),
-                                     source: engine, sampleRate: 44_100)
+            output = try AudioOutput(
+                outputs.audio.map { .pacedWAV(path: $0.path) } ?? .device(driver: options.driver, device: options.device),
+                source: engine, sampleRate: 44_100)
         } catch let error as AudioError where error.kind == .noSoundDevice {
             throw error.with(fix: "play into a WAV file instead with chordpad --out x.wav")
         }
-        var pad = ChordPad(tunings: tunings, tuningIndex: startIndex, formulas: formulas, releaseMode: .noteLength(options.noteLength),
-                           melodyProgram: options.melodyProgram, chordProgram: options.chordProgram)
+        var pad = ChordPad(
+            tunings: tunings, tuningIndex: startIndex, formulas: formulas, releaseMode: .noteLength(options.noteLength),
+            melodyProgram: options.melodyProgram, chordProgram: options.chordProgram)
         pad.repeatGuard = options.repeatGuard
         // Only a take that is written is kept: without --record nothing grows while playing.
         var recorder = outputs.record.map { _ in PerformanceRecorder(melodyChannel: pad.melodyChannel, chordChannel: pad.chordChannel) }
@@ -159,9 +167,10 @@ public struct ChordPadSession {
         guard TerminalSession.isInteractive else { throw Self.needsTerminal }
 
         let session = try TerminalSession()
-        let status = ScreenStatus(detectingKeyboard: !options.noKitty,
-                                  output: options.out.map { "\($0) (real-time pace)" } ?? "sound device",
-                                  midiInput: midi?.path, recording: options.record)
+        let status = ScreenStatus(
+            detectingKeyboard: !options.noKitty,
+            output: options.out.map { "\($0) (real-time pace)" } ?? "sound device",
+            midiInput: midi?.path, recording: options.record)
         var program = ChordPadProgram(pad: pad, status: status, noteLength: options.noteLength)
         ProgramLoop(session: session, midi: midi, idleInterval: 0.1, detectingKeyReleases: !options.noKitty)
             .run(&program, origin: origin, until: { output.hasEnded }) { message, time in

@@ -126,16 +126,19 @@ public enum KeyLayout {
 
     /// The layout's keys, for the screen and `--help` (each line under 76 columns).
     public static func help(_ layout: PadLayout) -> [String] {
-        let letters: [String] = switch layout {
-        case .columns: [
-            "q-u  root of column I-VII   a-j  its third   z-m  its fifth",
-            "Shift+q-u  its seventh   Tab  the letter keys play the melody",
-        ]
-        case .melody: [
-            "z-m  melody 1-7   w-i  melody 1'-7' (an octave up)   o  top 1",
-            "a s d f  the current chord's root, third, fifth, upper root or seventh",
-        ]
-        }
+        let letters: [String] =
+            switch layout {
+            case .columns:
+                [
+                    "q-u  root of column I-VII   a-j  its third   z-m  its fifth",
+                    "Shift+q-u  its seventh   Tab  the letter keys play the melody",
+                ]
+            case .melody:
+                [
+                    "z-m  melody 1-7   w-i  melody 1'-7' (an octave up)   o  top 1",
+                    "a s d f  the current chord's root, third, fifth, upper root or seventh",
+                ]
+            }
         return [
             "1-7  whole chord of column I-VII (a new chord silences the previous one)",
             "Shift+1-7 (! @ # $ % ^ &)  the column's seventh chord: Imaj7 ... V7 ...",

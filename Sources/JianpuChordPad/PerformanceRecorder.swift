@@ -89,16 +89,18 @@ public struct PerformanceRecorder: Sendable {
         let timed = all.map { note in
             let onset = Self.position(seconds: note.onset)
             let duration = max(Self.position(seconds: note.end) - onset, WholeNotes(1, 2000))
-            return TimedNote(onset: onset, duration: duration, pitch: Pitch(midiNumber: Int(note.key)),
-                             velocity: note.velocity, part: note.channel == chordChannel ? 1 : 0)
+            return TimedNote(
+                onset: onset, duration: duration, pitch: Pitch(midiNumber: Int(note.key)),
+                velocity: note.velocity, part: note.channel == chordChannel ? 1 : 0)
         }
         let length = max(Self.position(seconds: end), timed.map(\.end).max() ?? .zero)
         let changes = programChanges.map {
             ProgramChange(position: Self.position(seconds: $0.time), part: $0.channel == chordChannel ? 1 : 0, program: $0.program)
         }
-        return Timeline(title: "chordpad take", parts: parts, notes: timed, programChanges: changes,
-                        tempoMap: TempoMap(quarterNotesPerMinute: Self.quarterNotesPerMinute),
-                        meters: [MeterChange(position: .zero, beats: 4, beatUnit: 4)], length: length)
+        return Timeline(
+            title: "chordpad take", parts: parts, notes: timed, programChanges: changes,
+            tempoMap: TempoMap(quarterNotesPerMinute: Self.quarterNotesPerMinute),
+            meters: [MeterChange(position: .zero, beats: 4, beatUnit: 4)], length: length)
     }
 
     /// The Standard MIDI File bytes of the performance.

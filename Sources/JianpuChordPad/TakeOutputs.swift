@@ -1,6 +1,6 @@
 import JianpuCore
-import JianpuPerformance
 import JianpuFiles
+import JianpuPerformance
 
 /// The files a chord pad session writes (`--out`, `--record`): checked before the terminal or
 /// the first note, written whole at the end, and a failure said out loud with what was lost.

@@ -38,8 +38,10 @@ public enum CommandConventions {
     }
 
     /// The options whose value is a path (a file or a folder), in every program.
-    public static let pathOptions: Set<String> = ["-o", "--output", "--out", "--db", "--profile", "--soundfont", "--record",
-                                                  "--plot", "--tunings", "--chords", "--midi-in"]
+    public static let pathOptions: Set<String> = [
+        "-o", "--output", "--out", "--db", "--profile", "--soundfont", "--record",
+        "--plot", "--tunings", "--chords", "--midi-in",
+    ]
 
     /// The path options whose file a library opens by a name given as text (SQLite, FluidSynth): a name that
     /// is not UTF-8 cannot reach them byte for byte, so it is refused rather than changed.
@@ -55,13 +57,15 @@ public enum CommandConventions {
             let word = arguments[index]
             if word == "--" { return nil }
             if textOnlyPathOptions.contains(word), index + 1 < arguments.count, SystemPath.hasRawBytes(arguments[index + 1]) {
-                return "\(word) \(SystemPath.visible(arguments[index + 1])): this name is not UTF-8, and the library that opens it takes names as text (it would open another file); rename it or link to it by a UTF-8 name"
+                return
+                    "\(word) \(SystemPath.visible(arguments[index + 1])): this name is not UTF-8, and the library that opens it takes names as text (it would open another file); rename it or link to it by a UTF-8 name"
             }
             if pathOptions.contains(word), index + 1 < arguments.count, arguments[index + 1].isEmpty {
                 return "\(word) '': an empty path names no file or folder; give a name (. for the current folder)"
             }
             if let equals = word.firstIndex(of: "="), word.hasPrefix("--"), pathOptions.contains(String(word[..<equals])),
-               word.index(after: equals) == word.endIndex {
+                word.index(after: equals) == word.endIndex
+            {
                 return "\(word[..<equals]) '': an empty path names no file or folder; give a name (. for the current folder)"
             }
             index += 1

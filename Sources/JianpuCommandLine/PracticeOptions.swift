@@ -22,7 +22,8 @@ public struct PracticeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The click's (and count-in's) loudness, 1-100 percent.", valueName: "percent"))
     public var clickVolume: Int = 80
 
-    @Option(help: ArgumentHelp("Tempo trainer: the first pass at FROM beats a minute (of the score's beat), each next pass STEP faster, up to TO; sets the number of passes.", valueName: "from:to:step"))
+    @Option(
+        help: ArgumentHelp("Tempo trainer: the first pass at FROM beats a minute (of the score's beat), each next pass STEP faster, up to TO; sets the number of passes.", valueName: "from:to:step"))
     public var tempoSteps: String?
 
     @Option(help: ArgumentHelp("Silence a part: its number (1 is the melody) or name (melody, accompaniment, chords, an instrument=). Repeatable.", valueName: "part"))

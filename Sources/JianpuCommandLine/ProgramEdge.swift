@@ -139,7 +139,7 @@ public enum ProgramEdge {
     private static func exitReporting<Command: ParsableCommand>(_ command: Command.Type, _ error: any Error, name: String) -> Never {
         guard Command.exitCode(for: error) == .success else { Command.exit(withError: error) }
         let text = Command.fullMessage(for: error)
-        guard StandardStreams.output(text + "\n") else { // as the parser prints it
+        guard StandardStreams.output(text + "\n") else {  // as the parser prints it
             StandardStreams.error("\(name): cannot write to standard output: \(String(cString: strerror(errno)))\n")
             exit(ExitStatus.failure.rawValue)
         }

@@ -1,7 +1,8 @@
+import JianpuFiles
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import JianpuFiles
 
 /// The resource limits a program cannot run under, found at start-up and said in one line.
 ///
@@ -32,7 +33,8 @@ public enum StartupLimits {
         if getrlimit(Int32(RLIMIT_AS.rawValue), &memory) == 0, memory.rlim_cur != rlim_t.max, let mapped = mappedBytes() {
             let needed = mapped + addressSpaceMargin
             if memory.rlim_cur < rlim_t(needed) {
-                return "the memory limit (ulimit -v) is \(InputFile.megabytes(Int(memory.rlim_cur))), too low to run: \(name) and its libraries take \(InputFile.megabytes(mapped)) of address space before any work, and a run needs at least \(InputFile.megabytes(needed)); raise it (ulimit -v \(needed >> 10) or more)"
+                return
+                    "the memory limit (ulimit -v) is \(InputFile.megabytes(Int(memory.rlim_cur))), too low to run: \(name) and its libraries take \(InputFile.megabytes(mapped)) of address space before any work, and a run needs at least \(InputFile.megabytes(needed)); raise it (ulimit -v \(needed >> 10) or more)"
             }
         }
         return nil

@@ -92,8 +92,10 @@ struct BarBlock {
 
     /// Sets the block's columns: each far enough from the next for every part's glyphs, lyrics, chord
     /// symbols and bar lines, and for its length (`spacing`).
-    init(bars: [[WrittenBar]], ends: [[WholeNotes]], chords: [(onset: WholeNotes, text: String)], spacing: DurationSpacing,
-         metrics m: EngravingOptions.Metrics, measure: any TextMeasuring, shape: (WrittenEvent) -> EventShape) {
+    init(
+        bars: [[WrittenBar]], ends: [[WholeNotes]], chords: [(onset: WholeNotes, text: String)], spacing: DurationSpacing,
+        metrics m: EngravingOptions.Metrics, measure: any TextMeasuring, shape: (WrittenEvent) -> EventShape
+    ) {
         self.bars = bars
         self.ends = ends
         placed = Array(repeating: [], count: bars.count)
@@ -185,7 +187,8 @@ struct BarBlock {
         startPad = m.blockStartPad + spacing.gap * m.s + (bars.contains { $0.first?.repeatStart == true } ? m.repeatSignRoom : 0)
         /// The room before column `index` past its glyphs: a bar line's, or the gap between glyphs.
         func gap(before index: Int) -> Double {
-            index < count && lineAfter[index] > 0 ? lineBefore[index] + lineAfter[index]
+            index < count && lineAfter[index] > 0
+                ? lineBefore[index] + lineAfter[index]
                 : spacing.gap * m.s + (index < count && beatGaps[index] ? m.beatGap : 0)
         }
         // Neighbours of a row in neighbouring columns set the columns' room; neighbours further apart push
@@ -404,7 +407,9 @@ extension BarBlock {
         piece.placed = placed.map { part in
             // Each part's events are in column order: the piece's are found by halving.
             let low = Self.firstPlaced(in: part, atOrAfter: from), high = Self.firstPlaced(in: part, atOrAfter: to)
-            return part[low..<high].map { var item = $0; item.column -= from; return item }
+            return part[low..<high].map {
+                var item = $0; item.column -= from; return item
+            }
         }
         piece.chordSymbols = chordSymbols.filter { (from..<to).contains($0.column) }.map { ($0.text, $0.column - from, $0.width) }
         // Only the bars that reach into the piece.
@@ -424,7 +429,6 @@ extension BarBlock {
         part.partitioningIndex { $0.column >= column }
     }
 
-
     /// A multibar rest cut by the piece's edges is shown in it too, with the count of its bars that fall in the
     /// piece: `R*5` over a line break is a 2 in one system and a 3 in the next, as each system shows a part.
     private mutating func restsCounted(part p: Int, keptFrom low: Int, whole: BarBlock) {
@@ -436,7 +440,8 @@ extension BarBlock {
             let inPiece = max(1, Int((shown.doubleValue + 0.5).rounded(.down)))
             bars[p][k].events[0].kind = .multibarRest(inPiece)
             guard !placed[p].contains(where: { $0.bar == k }),
-                  let original = whole.placed[p].first(where: { $0.bar == k + low && $0.index == 0 }) else { continue }
+                let original = whole.placed[p].first(where: { $0.bar == k + low && $0.index == 0 })
+            else { continue }
             placed[p].insert(Placed(bar: k, index: 0, column: 0, shape: original.shape, group: original.group), at: 0)
         }
     }

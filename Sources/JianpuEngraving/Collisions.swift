@@ -66,8 +66,9 @@ extension SystemLayout {
         case .dot(let radius):
             return Rect(x: glyph.at.x - radius, y: glyph.at.y - radius, width: 2 * radius, height: 2 * radius)
         case .line(let to, let width):
-            return Rect(x: min(glyph.at.x, to.x) - width / 2, y: min(glyph.at.y, to.y) - width / 2,
-                        width: abs(to.x - glyph.at.x) + width, height: abs(to.y - glyph.at.y) + width)
+            return Rect(
+                x: min(glyph.at.x, to.x) - width / 2, y: min(glyph.at.y, to.y) - width / 2,
+                width: abs(to.x - glyph.at.x) + width, height: abs(to.y - glyph.at.y) + width)
         case .polyline(let points, let width):
             let all = [glyph.at] + points
             let (x0, x1) = (all.map(\.x).min() ?? 0, all.map(\.x).max() ?? 0), (y0, y1) = (all.map(\.y).min() ?? 0, all.map(\.y).max() ?? 0)

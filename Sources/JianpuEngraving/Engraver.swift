@@ -90,8 +90,10 @@ public struct Engraver {
     /// `fit` may set it tighter, its systems closer or a page break earlier.
     /// With `handsOn`, `finished` takes the pages that nothing later in the movement can change as it goes:
     /// once a refit is out of question (past four pages) and no sign across systems may still land on them.
-    func engrave(_ movement: Movement, number: Int, written: WrittenScore, times: PlayedOnsets, into book: inout PageBook,
-                 fit: MovementFit = MovementFit(), handsOn: Bool = false, finished: (Page) -> Void = { _ in }) throws(EngravingRefusal) {
+    func engrave(
+        _ movement: Movement, number: Int, written: WrittenScore, times: PlayedOnsets, into book: inout PageBook,
+        fit: MovementFit = MovementFit(), handsOn: Bool = false, finished: (Page) -> Void = { _ in }
+    ) throws(EngravingRefusal) {
         // More parts than a page holds at their least height are refused before their bars are read.
         let least = PageEstimate.partHeight * m.s * Double(movement.parts.count)
         guard least <= book.room else {
@@ -144,8 +146,9 @@ public struct Engraver {
             book.reserve(system.height)
             guard !book.isFull else { throw .pageLimit(maximumPages: book.maximumPages) }
             var placed = system
-            placed.draw(at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1 && !staves.coversAll,
-                        names: first ? names : laterNames, shape: shape)
+            placed.draw(
+                at: Point(options.margin + indent, book.y), page: book.pages.count - 1, bracket: movement.parts.count > 1 && !staves.coversAll,
+                names: first ? names : laterNames, shape: shape)
             placed.drawStaffGroups(staves.groupNames(first: first), bracketed: !staves.coversAll)
             placed.drawRehearsalMarks(measure: measure)
             placed.separateBarNumbers(measure: measure)
@@ -170,8 +173,9 @@ public struct Engraver {
             lineIsFirst = false
         }
         for group in groups {
-            let block = BarBlock(bars: parts.indices.map { Array(parts[$0][group[$0]]) }, ends: parts.indices.map { Array(ends[$0][group[$0]]) },
-                                 chords: chords, spacing: spacing, metrics: m, measure: measure, shape: shape)
+            let block = BarBlock(
+                bars: parts.indices.map { Array(parts[$0][group[$0]]) }, ends: parts.indices.map { Array(ends[$0][group[$0]]) },
+                chords: chords, spacing: spacing, metrics: m, measure: measure, shape: shape)
             // The block holds its events now: the bars' own are let go, so a wide bar's are not held twice.
             for p in parts.indices { for b in group[p] { parts[p][b].events = [] } }
             var room = available(first: lineIsFirst) - natural(line)
@@ -195,7 +199,8 @@ public struct Engraver {
             // No lone bar on the last line: bars of the line before come down until the two are even.
             let width = available(first: false)
             while last.line.count > 1, let moved = last.line.last, natural(line) + moved.width <= width,
-                  natural(line) + moved.width <= natural(last.line) - moved.width + moved.width / 2 {
+                natural(line) + moved.width <= natural(last.line) - moved.width + moved.width / 2
+            {
                 line.insert(moved, at: 0)
                 last.line.removeLast()
                 balanced = true
@@ -293,7 +298,8 @@ public enum EngravingRefusal: Error, Sendable, Equatable {
             return "\(file) needs more than \(maximumPages) pages (--max-pages raises the limit); nothing was written"
         case let .systemTallerThanPage(movement, parts, verses, height, room):
             let what = (parts == 1 ? "one part" : "\(parts) parts") + (verses > 1 ? ", \(verses) verses of lyrics" : "")
-            return "\(file): a system of movement \(movement) (\(what)) needs at least \(Int(saturating: height.rounded(.up))) pt, more than the \(Int(saturating: room)) pt a page has room for (a smaller --size fits more); nothing was written"
+            return
+                "\(file): a system of movement \(movement) (\(what)) needs at least \(Int(saturating: height.rounded(.up))) pt, more than the \(Int(saturating: room)) pt a page has room for (a smaller --size fits more); nothing was written"
         }
     }
 }

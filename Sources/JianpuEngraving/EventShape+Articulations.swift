@@ -14,8 +14,10 @@ extension EventShape {
                 top = bottom - m.staccatoHeight
             case .staccatissimo:
                 let (w, h) = (m.staccatissimoHalfWidth, m.staccatissimoHeight)
-                glyphs.append(Glyph(.polyline([Point(w, bottom - h), Point(-w, bottom - h), Point(0, bottom)], width: m.lineWidth),
-                                    at: Point(0, bottom), role: .articulation))
+                glyphs.append(
+                    Glyph(
+                        .polyline([Point(w, bottom - h), Point(-w, bottom - h), Point(0, bottom)], width: m.lineWidth),
+                        at: Point(0, bottom), role: .articulation))
                 top = bottom - h
             case .tenuto:
                 let w = m.tenutoHalfWidth, y = bottom - m.lineWidth

@@ -19,8 +19,10 @@ struct EventShape {
         case .dash:
             let half = m.dashHalfWidth
             // Named by its event (no pitch, no onset), so that its place on the page can be read back by time.
-            glyphs.append(Glyph(.line(to: Point(half, -m.dashRise), width: m.dashWidth), at: Point(-half, -m.dashRise), role: .dash,
-                                note: NoteReference(pitch: nil, onset: nil, event: event.id)))
+            glyphs.append(
+                Glyph(
+                    .line(to: Point(half, -m.dashRise), width: m.dashWidth), at: Point(-half, -m.dashRise), role: .dash,
+                    note: NoteReference(pitch: nil, onset: nil, event: event.id)))
             // Its reach takes a clearance each side, so that no dash touches the digit or dash next to it.
             (left, right, above, below, halfWidth) = (half + m.dashClearance, half + m.dashClearance, m.capHeight, 0, half)
         case .multibarRest(let count):
@@ -37,8 +39,9 @@ struct EventShape {
             // A grace note: a small note with its own underlines.
             func small(_ grace: Note, _ writtenGrace: WrittenNote) -> EventShape {
                 var small = EventShape()
-                small.drawNote(writtenGrace, font: m.grace, role: .grace, eventID: event.id, metrics: m, measure: measure,
-                               onset: { onset(grace.location, $0) }, at: 0, scale: m.graceScale)
+                small.drawNote(
+                    writtenGrace, font: m.grace, role: .grace, eventID: event.id, metrics: m, measure: measure,
+                    onset: { onset(grace.location, $0) }, at: 0, scale: m.graceScale)
                 small.drawUnderlines(count: writtenGrace.underlines, metrics: m, scale: m.graceScale)
                 return small
             }
@@ -91,8 +94,10 @@ struct EventShape {
             let digit = String(figure.digit)
             let width = measure.width(of: digit, in: font)
             widest = max(widest, width)
-            glyphs.append(Glyph(.text(digit, font, .middle), at: Point(x, baseline), role: role,
-                                note: NoteReference(pitch: figure.pitch?.midiNumber, onset: role == .tied ? nil : onset(figure.pitch?.midiNumber), event: eventID)))
+            glyphs.append(
+                Glyph(
+                    .text(digit, font, .middle), at: Point(x, baseline), role: role,
+                    note: NoteReference(pitch: figure.pitch?.midiNumber, onset: role == .tied ? nil : onset(figure.pitch?.midiNumber), event: eventID)))
             heads.append(Rect(x: x - width / 2, y: baseline - cap, width: width, height: cap))
             if figure.accidental != 0 {
                 let sign = figure.accidentalSign

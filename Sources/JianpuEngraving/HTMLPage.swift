@@ -84,35 +84,38 @@ public enum HTMLPage {
     /// The page before its SVG.
     private static func head(_ engraving: Engraving, performance: PagePerformance?) -> String {
         let title = XMLText.escaped(engraving.title ?? "jianpu")
-        let controls = performance == nil ? "" : """
-        <div id="bar"><button id="play" type="button">▶ Play</button><span id="clock">0:00</span>
-        <input id="progress" type="range" min="0" max="1" step="0.01" value="0" aria-label="position"><span id="where">bar 1</span>
-        <label>tempo <input id="tempo" type="range" min="25" max="200" step="5" value="100"> <span id="tempoValue">100%</span></label>
-        <label><input id="loop" type="checkbox"> loop bars</label><input id="loopFrom" type="number" min="0" value="1" aria-label="loop from"><span>–</span><input id="loopTo" type="number" min="0" value="1" aria-label="loop to">
-        <label>count-in <select id="countIn"><option>0</option><option>1</option><option>2</option></select></label>
-        <label><input id="click" type="checkbox"> click</label><span id="parts"></span></div>
-        """
+        let controls =
+            performance == nil
+            ? ""
+            : """
+            <div id="bar"><button id="play" type="button">▶ Play</button><span id="clock">0:00</span>
+            <input id="progress" type="range" min="0" max="1" step="0.01" value="0" aria-label="position"><span id="where">bar 1</span>
+            <label>tempo <input id="tempo" type="range" min="25" max="200" step="5" value="100"> <span id="tempoValue">100%</span></label>
+            <label><input id="loop" type="checkbox"> loop bars</label><input id="loopFrom" type="number" min="0" value="1" aria-label="loop from"><span>–</span><input id="loopTo" type="number" min="0" value="1" aria-label="loop to">
+            <label>count-in <select id="countIn"><option>0</option><option>1</option><option>2</option></select></label>
+            <label><input id="click" type="checkbox"> click</label><span id="parts"></span></div>
+            """
         return """
-        <!DOCTYPE html>
-        <html lang="zh"><head><meta charset="utf-8"><title>\(title)</title>
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <style>
-        body{margin:0;background:#eee;font-family:'DejaVu Sans',sans-serif}
-        #bar{position:sticky;top:0;background:#333;color:#fff;padding:6px 12px;display:flex;flex-wrap:wrap;gap:10px;align-items:center;z-index:1}
-        #bar button{font-size:16px;min-width:90px}
-        #bar input[type=number]{width:3.5em}
-        #progress{flex:1;min-width:120px}
-        #score{display:flex;justify-content:center;padding:12px}
-        #score svg{max-width:100%;height:auto;background:#fff}
-        rect.bar{cursor:pointer}
-        rect.bar:hover{fill:rgba(0,90,255,0.06)}
-        rect.looped{fill:rgba(255,170,0,0.12)}
-        .playing{fill:#d01010 !important;font-weight:bold}
-        </style></head>
-        <body>
-        \(controls)
-        <div id="score">
-        """
+            <!DOCTYPE html>
+            <html lang="zh"><head><meta charset="utf-8"><title>\(title)</title>
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <style>
+            body{margin:0;background:#eee;font-family:'DejaVu Sans',sans-serif}
+            #bar{position:sticky;top:0;background:#333;color:#fff;padding:6px 12px;display:flex;flex-wrap:wrap;gap:10px;align-items:center;z-index:1}
+            #bar button{font-size:16px;min-width:90px}
+            #bar input[type=number]{width:3.5em}
+            #progress{flex:1;min-width:120px}
+            #score{display:flex;justify-content:center;padding:12px}
+            #score svg{max-width:100%;height:auto;background:#fff}
+            rect.bar{cursor:pointer}
+            rect.bar:hover{fill:rgba(0,90,255,0.06)}
+            rect.looped{fill:rgba(255,170,0,0.12)}
+            .playing{fill:#d01010 !important;font-weight:bold}
+            </style></head>
+            <body>
+            \(controls)
+            <div id="score">
+            """
     }
 
     /// The player (`Resources/player.js`, compiled into the program so that the page needs no file beside it).

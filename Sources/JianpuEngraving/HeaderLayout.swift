@@ -46,8 +46,10 @@ struct HeaderLayout {
             let top = String(meter.beats), bottom = String(meter.beatUnit)
             let w = max(measure.width(of: top, in: font), measure.width(of: bottom, in: font))
             glyphs.append(Glyph(.text(top, font, .middle), at: Point(x + w / 2, lineY - m.meterNumeratorRise), role: .meter))
-            glyphs.append(Glyph(.line(to: Point(x + w + m.meterBarOverhang, lineY - m.meterBarRise), width: m.lineWidth),
-                                at: Point(x - m.meterBarOverhang, lineY - m.meterBarRise), role: .meter))
+            glyphs.append(
+                Glyph(
+                    .line(to: Point(x + w + m.meterBarOverhang, lineY - m.meterBarRise), width: m.lineWidth),
+                    at: Point(x - m.meterBarOverhang, lineY - m.meterBarRise), role: .meter))
             glyphs.append(Glyph(.text(bottom, font, .middle), at: Point(x + w / 2, lineY + m.meterDenominatorDrop), role: .meter))
             x += w + m.meterGap
         }

@@ -17,8 +17,10 @@ struct MovementFit {
     /// A little tighter across, then also closer down, then tighter again (about LilyPond's own density, which
     /// is tighter still): what may bring a lone last system onto the page before. The last is what keeps a
     /// two-part score with a long instrument name in its first system (the Minuet) on one page, as without names.
-    static let fewerPages = [MovementFit(tightness: 0.8), MovementFit(tightness: 0.8, systemGapScale: 0.5),
-                             MovementFit(tightness: 0.65, systemGapScale: 0.5)]
+    static let fewerPages = [
+        MovementFit(tightness: 0.8), MovementFit(tightness: 0.8, systemGapScale: 0.5),
+        MovementFit(tightness: 0.65, systemGapScale: 0.5),
+    ]
 }
 
 extension Engraver {
@@ -32,7 +34,8 @@ extension Engraver {
         for fit in MovementFit.fewerPages {
             var tighter = before
             if (try? engrave(movement, number: number, written: written, times: times, into: &tighter, fit: fit)) != nil,
-               tighter.pages.count < book.pages.count {
+                tighter.pages.count < book.pages.count
+            {
                 return tighter
             }
         }
@@ -43,7 +46,8 @@ extension Engraver {
         guard moved > 0 else { return book }
         var balanced = before
         if (try? engrave(movement, number: number, written: written, times: times, into: &balanced, fit: MovementFit(pageBreakBefore: systems - 1 - moved))) != nil,
-           balanced.pages.count == book.pages.count, balanced.pages[balanced.pages.count - 1].systems.count > 1 {
+            balanced.pages.count == book.pages.count, balanced.pages[balanced.pages.count - 1].systems.count > 1
+        {
             return balanced
         }
         return book

@@ -25,8 +25,10 @@ enum PercentRepeats {
     /// Hands on the bars of `movement` as `written.readBars` does, each part's last bar, when it is a one-bar
     /// repeat, followed by its copies as `expanded` makes them: for a reader that takes bars as they come
     /// (a part's last bar is known when the next part's first comes, so one bar is held back).
-    static func readBars(of written: WrittenScore, movement: Movement, movementIndex: Int, piece: Int?,
-                         take: (_ part: Int, _ bar: WrittenBar) -> Void) {
+    static func readBars(
+        of written: WrittenScore, movement: Movement, movementIndex: Int, piece: Int?,
+        take: (_ part: Int, _ bar: WrittenBar) -> Void
+    ) {
         let end = movement.parts.count > 1 ? written.parts.lazy.map(\.end).max() ?? .zero : .zero
         var held: (part: Int, bar: WrittenBar)?
         func handOnLast(_ part: Int, _ bar: WrittenBar) {
@@ -48,7 +50,8 @@ enum PercentRepeats {
     /// once); with copies, `last` gives its repeat signs up to them and its final bar line to the last copy.
     static func copies(after last: inout WrittenBar, upTo end: WholeNotes) -> [WrittenBar] {
         guard let times = last.repeatTimes, times > 1, last.repeatStart, last.repeatEnd, !last.continued, !last.continues,
-              last.length > .zero, last.volta == nil else { return [] }
+            last.length > .zero, last.volta == nil
+        else { return [] }
         var copies: [WrittenBar] = []
         var start = last.start + last.length
         while copies.count < times - 1, start + last.length <= end {

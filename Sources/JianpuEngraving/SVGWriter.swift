@@ -52,7 +52,8 @@ public enum SVGWriter {
             if out.utf8.count >= chunk { try emit(out); out = "" }
         }
         for bar in page.bars {
-            out += "<rect class=\"bar\" x=\"\(n(bar.rect.x))\" y=\"\(n(bar.rect.y))\" width=\"\(n(bar.rect.width))\" height=\"\(n(bar.rect.height))\" data-bar=\"\(bar.number)\" data-start=\"\(n(bar.start, places: 3))\"/>\n"
+            out +=
+                "<rect class=\"bar\" x=\"\(n(bar.rect.x))\" y=\"\(n(bar.rect.y))\" width=\"\(n(bar.rect.width))\" height=\"\(n(bar.rect.height))\" data-bar=\"\(bar.number)\" data-start=\"\(n(bar.start, places: 3))\"/>\n"
             if out.utf8.count >= chunk { try emit(out); out = "" }
         }
         out += "</g>\n"

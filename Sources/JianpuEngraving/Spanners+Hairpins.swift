@@ -22,8 +22,9 @@ extension Spanners {
             guard let hairpin = placed.event.hairpin else { continue }
             if hairpin.ends, let open = hairpinsOpen[p] {
                 let end = placed.event.dynamic == nil ? placed.x + placed.halfWidth : placed.x - dynamicHalf(placed)
-                glyphs += wedge(from: open.x ?? system.rect.x, to: max(end, (open.x ?? system.rect.x) + m.s), y: y,
-                                isCrescendo: open.isCrescendo, continued: open.x == nil, continues: false)
+                glyphs += wedge(
+                    from: open.x ?? system.rect.x, to: max(end, (open.x ?? system.rect.x) + m.s), y: y,
+                    isCrescendo: open.isCrescendo, continued: open.x == nil, continues: false)
                 hairpinsOpen[p] = nil
             }
             if let isCrescendo = hairpin.startsCrescendo {
@@ -33,8 +34,9 @@ extension Spanners {
         }
         if let open = hairpinsOpen[p] {
             let start = open.x ?? system.rect.x
-            glyphs += wedge(from: start, to: max(system.rect.maxX - m.hairpinEndInset, start + m.s), y: y,
-                            isCrescendo: open.isCrescendo, continued: open.x == nil, continues: true)
+            glyphs += wedge(
+                from: start, to: max(system.rect.maxX - m.hairpinEndInset, start + m.s), y: y,
+                isCrescendo: open.isCrescendo, continued: open.x == nil, continues: true)
             hairpinsOpen[p]?.x = nil
         }
         return glyphs

@@ -109,8 +109,10 @@ struct Spanners {
 
     /// The syllables sung on `placed`, a verse's number before its first, and a hyphen to the verse's next
     /// syllable when that is on the same line and there is room for it.
-    private func sing(_ placed: SystemLayout.PlacedEvent, after: ArraySlice<SystemLayout.PlacedEvent>, baselines: [Double],
-                      measure: any TextMeasuring, into glyphs: inout [Glyph], boxes: inout [Rect]) {
+    private func sing(
+        _ placed: SystemLayout.PlacedEvent, after: ArraySlice<SystemLayout.PlacedEvent>, baselines: [Double],
+        measure: any TextMeasuring, into glyphs: inout [Glyph], boxes: inout [Rect]
+    ) {
         for sung in placed.event.lyrics {
             let (verse, syllable) = (sung.verse, sung.text)
             guard verse < baselines.count else { continue }
@@ -128,8 +130,9 @@ struct Spanners {
             // is on the same line; where the space is narrower than the hyphen, none is drawn (as LilyPond
             // does), rather than one over the syllables.
             if syllable.hasSuffix("-"), syllable.count > 1,
-               let next = after.first(where: { $0.event.lyrics.contains { $0.verse == verse } }),
-               let nextText = next.event.lyrics.first(where: { $0.verse == verse }).map({ BarBlock.shownSyllable($0.text) }) {
+                let next = after.first(where: { $0.event.lyrics.contains { $0.verse == verse } }),
+                let nextText = next.event.lyrics.first(where: { $0.verse == verse }).map({ BarBlock.shownSyllable($0.text) })
+            {
                 let gapStart = placed.x + width / 2
                 let gapEnd = next.x - measure.width(of: nextText, in: m.lyric) / 2
                 if gapEnd - gapStart >= measure.width(of: "-", in: m.lyric) + m.hyphenRoom {

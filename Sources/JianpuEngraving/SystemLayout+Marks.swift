@@ -23,8 +23,10 @@ extension SystemLayout {
                 for _ in 0..<8 where near.contains(where: { $0.overlaps(box()) }) { baseline -= m.stackedTextStep }
                 let b = box()
                 glyphs.append(Glyph(.text(label, m.rehearsal, .start), at: Point(x + m.rehearsalPad, baseline), role: .rehearsalMark))
-                glyphs.append(Glyph(.polyline([Point(b.maxX, b.y), Point(b.maxX, b.maxY), Point(b.x, b.maxY), Point(b.x, b.y)], width: m.lineWidth),
-                                    at: Point(b.x, b.y), role: .rehearsalMark))
+                glyphs.append(
+                    Glyph(
+                        .polyline([Point(b.maxX, b.y), Point(b.maxX, b.maxY), Point(b.x, b.maxY), Point(b.x, b.y)], width: m.lineWidth),
+                        at: Point(b.x, b.y), role: .rehearsalMark))
             }
         }
     }

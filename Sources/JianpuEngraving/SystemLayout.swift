@@ -67,7 +67,8 @@ struct SystemLayout {
             let markBaseline = y + m.markBaselineInRow
             // The row of marks over the notes: the first part's holds bar numbers; a lower part's is left
             // out when nothing is written over its notes, as a staff without marks takes no room for them.
-            let hasMarks = p == 0 || placed.contains { !$0.event.marks.isEmpty || !$0.event.wordsAbove.isEmpty }
+            let hasMarks =
+                p == 0 || placed.contains { !$0.event.marks.isEmpty || !$0.event.wordsAbove.isEmpty }
                 || blocks.contains { $0.bars[p].contains { $0.volta != nil || $0.repeatTimes != nil } }
             y += hasMarks ? m.markRow : m.unmarkedRow
             let baseline = y + above + m.headroom
@@ -88,8 +89,10 @@ struct SystemLayout {
                 wordsBaseline = y
             }
             y += m.partBottomPad
-            rows.append(PartRows(chordBaseline: chordBaseline, markBaseline: markBaseline, baseline: baseline, dynamicBaseline: dynamicBaseline, lyricBaselines: lyricBaselines,
-                                 wordsBaseline: wordsBaseline, bottom: y))
+            rows.append(
+                PartRows(
+                    chordBaseline: chordBaseline, markBaseline: markBaseline, baseline: baseline, dynamicBaseline: dynamicBaseline, lyricBaselines: lyricBaselines,
+                    wordsBaseline: wordsBaseline, bottom: y))
             y += m.partGap
         }
         height = y
@@ -169,8 +172,10 @@ struct SystemLayout {
                 if bar.isPercentRepeat { drawPercent(at: (l + r) / 2, baseline: baseline) }
                 if let volta = bar.volta, p == 0 {
                     // Gathered over the system's blocks and drawn whole by `drawVoltas`.
-                    voltaSpans.append(VoltaSpan(group: volta.group, label: segment.startsHere ? volta.label : nil, left: l, right: r,
-                                                y: top + row.markBaseline - m.voltaHeight, hook: bar.voltaEndsWithHook && segment.endsHere))
+                    voltaSpans.append(
+                        VoltaSpan(
+                            group: volta.group, label: segment.startsHere ? volta.label : nil, left: l, right: r,
+                            y: top + row.markBaseline - m.voltaHeight, hook: bar.voltaEndsWithHook && segment.endsHere))
                 }
                 if let times = bar.repeatTimes, segment.endsHere {
                     glyphs.append(Glyph(.text("×\(times)", m.mark, .end), at: Point(r - m.voltaEndInset, top + row.markBaseline), role: .jump))
@@ -192,8 +197,10 @@ struct SystemLayout {
         if let reference {
             for segment in block.segments(ofPart: reference) {
                 let bar = block.bars[reference][segment.bar]
-                barAreas.append(BarArea(rect: Rect(x: left + segment.left, y: top, width: segment.right - segment.left, height: height),
-                                        number: bar.number.value, start: barStarts[segment.bar] ?? -1))
+                barAreas.append(
+                    BarArea(
+                        rect: Rect(x: left + segment.left, y: top, width: segment.right - segment.left, height: height),
+                        number: bar.number.value, start: barStarts[segment.bar] ?? -1))
             }
         }
     }

@@ -10,9 +10,14 @@ extension TextEngraving {
     /// The rows over the digits (top first): rehearsal marks, then a row per articulation stacked on a note.
     static func markRows(_ placed: [(column: Int, cell: Cell, bar: WrittenBar)], width: Int) -> [String] {
         var rows: [String] = []
-        if let rehearsal = row(width: width, placed.compactMap { column, cell, _ in
-            cell.event.rehearsalMarks.isEmpty ? nil : (max(0, column - 1), cell.event.rehearsalMarks.map { "[\($0)]" }.joined())
-        }) { rows.append(rehearsal) }
+        if let rehearsal = row(
+            width: width,
+            placed.compactMap { column, cell, _ in
+                cell.event.rehearsalMarks.isEmpty ? nil : (max(0, column - 1), cell.event.rehearsalMarks.map { "[\($0)]" }.joined())
+            })
+        {
+            rows.append(rehearsal)
+        }
         let over = placed.map { $0.cell.event.articulations.filter { $0 != .breathe } }
         let levels = over.map(\.count).max() ?? 0
         let breaths = placed.indices.filter { placed[$0].cell.event.articulations.contains(.breathe) }

@@ -73,8 +73,9 @@ public enum TextEngraving {
             guard let lowest = written.figures.first else { return Cell(digit: "0", width: 1, event: event) }
             let before = graces(event.graceBefore), after = graces(event.graceAfter)
             let digit = before + lowest.accidentalSign + String(lowest.digit) + String(repeating: "·", count: written.dots) + after
-            var cell = Cell(digit: digit, width: digit.count, lead: before.count + lowest.accidentalSign.count, trail: after.count,
-                            high: max(0, lowest.octave), low: max(0, -lowest.octave), underlines: written.underlines, event: event)
+            var cell = Cell(
+                digit: digit, width: digit.count, lead: before.count + lowest.accidentalSign.count, trail: after.count,
+                high: max(0, lowest.octave), low: max(0, -lowest.octave), underlines: written.underlines, event: event)
             cell.stacked = written.figures.dropFirst().map { figure in
                 figure.accidentalSign + String(figure.digit) + octaveDots(figure.octave)
             }
@@ -86,8 +87,10 @@ public enum TextEngraving {
     }
 
     /// A part's rows of a line around its digits' row `main`: `placed` are its events with the column of their digit.
-    static func rows(main: [Character], spans: [SourceLocation: Range<Int>], placed: [(column: Int, cell: Cell, bar: WrittenBar)],
-                     arcs: inout Arcs) -> TextSystem {
+    static func rows(
+        main: [Character], spans: [SourceLocation: Range<Int>], placed: [(column: Int, cell: Cell, bar: WrittenBar)],
+        arcs: inout Arcs
+    ) -> TextSystem {
         func row(_ fill: (Int, Cell) -> Character?) -> String? {
             var chars = Array(repeating: Character(" "), count: main.count)
             var any = false
@@ -97,7 +100,8 @@ public enum TextEngraving {
             return any ? String(chars).trailingSpacesRemoved : nil
         }
         let events = placed.map { (column: $0.column, event: $0.cell.event) }
-        var above = [tupletRow(events, width: main.count)].compactMap { $0 } + arcs.rows(events, width: main.count)
+        var above =
+            [tupletRow(events, width: main.count)].compactMap { $0 } + arcs.rows(events, width: main.count)
             + markRows(placed, width: main.count)
         let stack = placed.map(\.cell.stacked.count).max() ?? 0
         for level in stride(from: stack, through: 1, by: -1) {
@@ -120,8 +124,9 @@ public enum TextEngraving {
                 var end = index
                 let group = SystemLayout.beatGroup(of: placed[index].cell.event, in: placed[index].bar)
                 while end + 1 < placed.count, placed[end + 1].cell.underlines > level,
-                      placed[end + 1].bar.start == placed[index].bar.start,
-                      SystemLayout.beatGroup(of: placed[end + 1].cell.event, in: placed[end + 1].bar) == group { end += 1 }
+                    placed[end + 1].bar.start == placed[index].bar.start,
+                    SystemLayout.beatGroup(of: placed[end + 1].cell.event, in: placed[end + 1].bar) == group
+                { end += 1 }
                 let last = placed[end].column + max(0, placed[end].cell.digit.count - 1 - placed[end].cell.lead - placed[end].cell.trail)
                 for c in placed[index].column...max(placed[index].column, last) where c < chars.count { chars[c] = "‾" }
                 index = end + 1

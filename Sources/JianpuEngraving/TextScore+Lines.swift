@@ -150,9 +150,10 @@ extension TextScore {
             parts.append(TextEngraving.rows(main: main, spans: spans, placed: placed, arcs: &arcs[part]))
         }
         // The number of the bar the line starts in: the first part's that has one there.
-        let number = windows.lazy.compactMap { bars in
-            bars.first { $0.start <= start && Self.end(of: $0) > start }?.number.value
-        }.first ?? 1
+        let number =
+            windows.lazy.compactMap { bars in
+                bars.first { $0.start <= start && Self.end(of: $0) > start }?.number.value
+            }.first ?? 1
         let top = windows.first { bars in bars.contains { $0.volta != nil } }
         let voltas = top.flatMap { voltaRow($0, from: start, to: end, index: index, startColumn: startColumn, barColumn: barColumn, width: width) }
         return TextLine(movement: line.movement, number: number, voltas: voltas, parts: parts)
@@ -171,8 +172,10 @@ extension TextScore {
 
     /// The brackets over a line's endings: `┌` and the label over an ending's first bar, a line over
     /// its bars, `┐` where an ending but the last closes.
-    private func voltaRow(_ bars: [WrittenBar], from start: WholeNotes, to end: WholeNotes, index: [WholeNotes: Int],
-                          startColumn: [Int], barColumn: [Int], width: Int) -> String? {
+    private func voltaRow(
+        _ bars: [WrittenBar], from start: WholeNotes, to end: WholeNotes, index: [WholeNotes: Int],
+        startColumn: [Int], barColumn: [Int], width: Int
+    ) -> String? {
         var chars = Array(repeating: Character(" "), count: width + 1)
         var any = false
         for bar in bars {

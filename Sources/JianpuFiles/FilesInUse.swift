@@ -26,7 +26,8 @@ public enum FilesInUse {
         let identity = Identity(device: wanted.device, inode: wanted.inode)
         for name in openNames() + mappedNames() {
             if let status = FileStatus(name), status.kind == .regular,
-               Identity(device: status.device, inode: status.inode) == identity {
+                Identity(device: status.device, inode: status.inode) == identity
+            {
                 return name.hasPrefix("/proc/self/fd/") ? (FileStatus.linkDestination(name) ?? name) : name
             }
         }

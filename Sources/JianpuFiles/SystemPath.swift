@@ -26,7 +26,8 @@ public enum SystemPath {
             let lead = bytes[index]
             let length = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0
             if length > 0, index + length <= bytes.count,
-               let text = String(validating: bytes[index..<(index + length)], as: UTF8.self) {
+                let text = String(validating: bytes[index..<(index + length)], as: UTF8.self)
+            {
                 scalars.append(contentsOf: text.unicodeScalars)
                 index += length
             } else {

@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// The temporary files being written beside their targets, removed if a signal ends the program
 /// before they are put in place: Ctrl-C during a render leaves the old file and no partial one.
@@ -27,8 +28,11 @@ public enum TemporaryFiles {
     /// `StandardStreams.prepare()` ignores so that the write they would interrupt fails instead
     /// (SIGPIPE, SIGXFSZ): the ones a user or a system sends to stop a program (Ctrl-C, Ctrl-\, kill,
     /// a closed terminal, a timer, a CPU limit, the real-time signals). All are handled one way.
-    public static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
-                                          SIGXCPU, SIGSTKFLT, SIGIO, SIGPWR]
+    public static let signals: [Int32] =
+        [
+            SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+            SIGXCPU, SIGSTKFLT, SIGIO, SIGPWR,
+        ]
         + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
 
     /// Notes a temporary file, or a folder of them, being written; the number returned unregisters

@@ -47,7 +47,8 @@ public enum AnswerText {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard !words.isEmpty else { return nil }
         if words.count == 1, preferringChord || note(words[0], in: scale) == nil,
-           let chord = Chord(symbol: words[0]) ?? Chord(name: words[0]) {
+            let chord = Chord(symbol: words[0]) ?? Chord(name: words[0])
+        {
             return Scale.voicing(of: chord)
         }
         var notes: [Int] = []

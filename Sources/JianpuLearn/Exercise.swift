@@ -83,8 +83,10 @@ public struct ExerciseItem: Sendable, Hashable {
     public var together: Bool
 
     /// A question.
-    public init(kind: ExerciseKind, prompt: String, target: Target, expected: String, degree: Int?,
-                sound: [Int] = [], together: Bool = false) {
+    public init(
+        kind: ExerciseKind, prompt: String, target: Target, expected: String, degree: Int?,
+        sound: [Int] = [], together: Bool = false
+    ) {
         self.kind = kind
         self.prompt = prompt
         self.target = target

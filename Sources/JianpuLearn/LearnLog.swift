@@ -18,8 +18,10 @@ public struct LearnAnswerRow: Sendable, Hashable {
     public var isCorrect: Bool
     public var responseMilliseconds: Int
 
-    public init(sessionID: Int64, answeredAt: Date, scale: String, exercise: String, prompt: String, degree: Int?,
-                expected: String, answered: String, isCorrect: Bool, responseMilliseconds: Int) {
+    public init(
+        sessionID: Int64, answeredAt: Date, scale: String, exercise: String, prompt: String, degree: Int?,
+        expected: String, answered: String, isCorrect: Bool, responseMilliseconds: Int
+    ) {
         self.sessionID = sessionID
         self.answeredAt = answeredAt
         self.scale = scale
@@ -39,11 +41,15 @@ extension PracticeLog {
     @discardableResult
     public func record(_ answer: LearnAnswerRow) throws -> Int64 {
         try write { db in
-            try db.execute(sql: """
-                INSERT INTO learn_answers (session_id, answered_at, scale, exercise, prompt, degree, expected, answered, correct, response_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [answer.sessionID, answer.answeredAt, answer.scale, answer.exercise, answer.prompt, answer.degree,
-                                 answer.expected, answer.answered, answer.isCorrect, answer.responseMilliseconds])
+            try db.execute(
+                sql: """
+                    INSERT INTO learn_answers (session_id, answered_at, scale, exercise, prompt, degree, expected, answered, correct, response_ms)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    answer.sessionID, answer.answeredAt, answer.scale, answer.exercise, answer.prompt, answer.degree,
+                    answer.expected, answer.answered, answer.isCorrect, answer.responseMilliseconds,
+                ])
             return db.lastInsertedRowID
         }
     }
@@ -63,14 +69,15 @@ extension PracticeLog {
             let rows = try Row.fetchCursor(db, sql: sql, arguments: since.map { [$0] } ?? [])
             var answers: [LearnAnswerRow] = []
             while let row = try rows.next() {
-                answers.append(LearnAnswerRow(
-                    sessionID: try Self.field(row, "session_id"), answeredAt: try Self.field(row, "answered_at"),
-                    scale: try Self.field(row, "scale"), exercise: try Self.field(row, "exercise"),
-                    prompt: try Self.field(row, "prompt"), degree: try Self.field(row, "degree"),
-                    expected: try Self.field(row, "expected"), answered: try Self.field(row, "answered"),
-                    isCorrect: try Self.field(row, "correct"),
-                    // Held to 0 ms…a day, as the quiz's are, so that sums and medians of any log stay in range.
-                    responseMilliseconds: PracticeLog.heldResponse(try Self.field(row, "response_ms"))))
+                answers.append(
+                    LearnAnswerRow(
+                        sessionID: try Self.field(row, "session_id"), answeredAt: try Self.field(row, "answered_at"),
+                        scale: try Self.field(row, "scale"), exercise: try Self.field(row, "exercise"),
+                        prompt: try Self.field(row, "prompt"), degree: try Self.field(row, "degree"),
+                        expected: try Self.field(row, "expected"), answered: try Self.field(row, "answered"),
+                        isCorrect: try Self.field(row, "correct"),
+                        // Held to 0 ms…a day, as the quiz's are, so that sums and medians of any log stay in range.
+                        responseMilliseconds: PracticeLog.heldResponse(try Self.field(row, "response_ms"))))
             }
             return answers
         }

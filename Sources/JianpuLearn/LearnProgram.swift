@@ -253,7 +253,9 @@ public struct LearnProgram: TerminalProgram {
         guard !item.sound.isEmpty else { return [] }
         // Heard questions are not shown: the sound lights no key.
         let seconds = 0.7
-        let notes = item.together ? item.sound.map { SoundNote(onset: 0, duration: seconds * 2, midi: $0) }
+        let notes =
+            item.together
+            ? item.sound.map { SoundNote(onset: 0, duration: seconds * 2, midi: $0) }
             : item.sound.enumerated().map { SoundNote(onset: Double($0.offset) * seconds, duration: seconds * 0.95, midi: $0.element) }
         return [.play(notes)]
     }

@@ -18,12 +18,13 @@ extension LearnProgram {
         let width = max(40, columns)
         var lines: [String] = []
         func add(_ text: String) { lines += Wording.wrap(text, width: width, indent: "  ") }
-        let pageName = switch page {
-        case .scale: "the scale (1/4)"
-        case .chords: "the chords (2/4)"
-        case .exercises: "exercises (3/4) · question \(min(index + 1, lesson.items.count))/\(lesson.items.count) · score \(correctCount)/\(answers.count)"
-        case .summary: "summary (4/4)"
-        }
+        let pageName =
+            switch page {
+            case .scale: "the scale (1/4)"
+            case .chords: "the chords (2/4)"
+            case .exercises: "exercises (3/4) · question \(min(index + 1, lesson.items.count))/\(lesson.items.count) · score \(correctCount)/\(answers.count)"
+            case .summary: "summary (4/4)"
+            }
         add("jianpu learn · \(scale) · 1=\(scale.doNote.symbol) · \(pageName)")
         lines.append("")
         lines += pianoLines(columns: width)
@@ -84,7 +85,7 @@ extension LearnProgram {
         // The drawing's own window: from the tonic's key's left border, one column before it.
         let tonicCenter = Self.center(of: scale.tonicMIDI)
         let tonicX = Self.whiteClasses.contains(scale.tonicMIDI % 12) ? tonicCenter - 2 : tonicCenter - 1
-        let shown = window.map { min(max(tonicX - 1, 0), width - $0) ..< min(max(tonicX - 1, 0), width - $0) + $0 } ?? 0 ..< width
+        let shown = window.map { min(max(tonicX - 1, 0), width - $0)..<min(max(tonicX - 1, 0), width - $0) + $0 } ?? 0..<width
         let blank = Array(repeating: Character(" "), count: width)
         var letters = blank, digits = blank
         // Octave dots stacked as jianpu prints them: the first row next to the digits.

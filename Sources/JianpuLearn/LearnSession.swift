@@ -81,8 +81,10 @@ public struct LessonTeaching {
     /// The General MIDI program of the lesson's sounds (acoustic grand piano).
     public static let program: UInt8 = 0
 
-    public init(lesson: Lesson, store: PracticeLog, audio: PromptPlayer,
-                formulas: [ChordFormula] = ChordFormula.standard, clock: any PracticeClock = SystemClock()) {
+    public init(
+        lesson: Lesson, store: PracticeLog, audio: PromptPlayer,
+        formulas: [ChordFormula] = ChordFormula.standard, clock: any PracticeClock = SystemClock()
+    ) {
         self.lesson = lesson
         self.store = store
         self.audio = audio
@@ -97,8 +99,9 @@ public struct LessonTeaching {
             .map { TimedNote(onset: time($0.onset), duration: time($0.duration), pitch: Pitch(midiNumber: $0.midi), velocity: PromptPlayer.velocity) }
             .sorted { ($0.onset, $0.pitch.midiNumber) < ($1.onset, $1.pitch.midiNumber) }
         let end = notes.map { $0.onset + $0.duration }.max() ?? 0
-        return Timeline(title: "learn", parts: [TimelinePart(name: "learn", channel: 0, program: program)], notes: timed,
-                        tempoMap: TempoMap(quarterNotesPerMinute: 60), length: time(end))
+        return Timeline(
+            title: "learn", parts: [TimelinePart(name: "learn", channel: 0, program: program)], notes: timed,
+            tempoMap: TempoMap(quarterNotesPerMinute: 60), length: time(end))
     }
 
     /// Carries out an effect: sound, or an answer logged in `session`.
@@ -108,10 +111,11 @@ public struct LessonTeaching {
         case .noteOn(let key): audio.noteOn(key, program: Self.program)
         case .noteOff(let key): audio.noteOff(key)
         case .log(let answer):
-            try store.record(LearnAnswerRow(
-                sessionID: session, answeredAt: clock.now(), scale: lesson.scale.description, exercise: answer.item.kind.rawValue,
-                prompt: answer.item.prompt, degree: answer.item.degree, expected: answer.item.expected, answered: answer.answered,
-                isCorrect: answer.isCorrect, responseMilliseconds: answer.responseMilliseconds))
+            try store.record(
+                LearnAnswerRow(
+                    sessionID: session, answeredAt: clock.now(), scale: lesson.scale.description, exercise: answer.item.kind.rawValue,
+                    prompt: answer.item.prompt, degree: answer.item.degree, expected: answer.item.expected, answered: answer.answered,
+                    isCorrect: answer.isCorrect, responseMilliseconds: answer.responseMilliseconds))
         }
     }
 

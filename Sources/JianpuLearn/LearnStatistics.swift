@@ -41,16 +41,19 @@ public struct LearnStatistics: Sendable, Hashable, Codable {
 
     /// The statistics as text tables.
     public func table() -> String {
-        var out = "jianpu learn statistics: \(Wording.counted(answers, "answer")) in \(Wording.counted(sessions, "session"))"
+        var out =
+            "jianpu learn statistics: \(Wording.counted(answers, "answer")) in \(Wording.counted(sessions, "session"))"
             + (since.map { " since \($0)" } ?? "") + "\n"
         guard answers > 0 else { return out + "no answers yet: run `jianpu learn` first\n" }
-        out += "overall: \(overall.correct)/\(overall.asked) right (\(Self.fixed(overall.accuracy))%), "
+        out +=
+            "overall: \(overall.correct)/\(overall.asked) right (\(Self.fixed(overall.accuracy))%), "
             + "response median \(overall.medianMilliseconds) ms, mean \(overall.meanMilliseconds) ms\n"
         for (title, lines) in [("key", byKey), ("exercise", byExercise), ("degree", byDegree)] {
             let width = max(title.count, lines.map(\.item.count).max() ?? 0)
             out += "\n" + Self.pad(title, width) + "  asked  right  accuracy  median ms  mean ms\n"
             for line in lines {
-                out += Self.pad(line.item, width) + "  " + Self.pad(String(line.asked), 5, right: true) + "  "
+                out +=
+                    Self.pad(line.item, width) + "  " + Self.pad(String(line.asked), 5, right: true) + "  "
                     + Self.pad(String(line.correct), 5, right: true) + "  " + Self.pad(Self.fixed(line.accuracy) + "%", 8, right: true)
                     + "  " + Self.pad(String(line.medianMilliseconds), 9, right: true) + "  " + Self.pad(String(line.meanMilliseconds), 7, right: true) + "\n"
             }
@@ -62,7 +65,8 @@ public struct LearnStatistics: Sendable, Hashable, Codable {
     public func csv() -> String {
         var out = "section,item,asked,correct,accuracy,median_ms,mean_ms\n"
         func add(_ section: String, _ line: Line) {
-            let item = line.item.contains(where: { $0 == "," || $0 == "\"" })
+            let item =
+                line.item.contains(where: { $0 == "," || $0 == "\"" })
                 ? "\"" + line.item.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : line.item
             out += "\(section),\(item),\(line.asked),\(line.correct),\(Self.fixed(line.accuracy)),\(line.medianMilliseconds),\(line.meanMilliseconds)\n"
         }
@@ -83,7 +87,8 @@ public struct LearnStatistics: Sendable, Hashable, Codable {
     /// The jianpu number of a row's degree (`6`, `♯5`), for a question that asks for a note in a key the log names.
     static func jianpuDegree(of row: LearnAnswerRow) -> String? {
         guard let degree = row.degree, ExerciseKind(rawValue: row.exercise)?.asksForANote == true,
-              (1...7).contains(degree), let scale = try? Scale(key: row.scale, scale: nil) else { return nil }
+            (1...7).contains(degree), let scale = try? Scale(key: row.scale, scale: nil)
+        else { return nil }
         return scale.jianpuNumber(of: scale.key.note(atDegree: degree))
     }
 

@@ -49,8 +49,10 @@ public struct PlayProgram: TerminalProgram {
 
     /// The screen of `score` played as `timeline`; `observe` reads the engine (on the control thread). `loop` is
     /// the bars the engine already loops (`--loop` until stopped).
-    public init(timeline: Timeline, score: Score, bars: ClosedRange<PlayedBarIndex>, startPosition: Double, endPosition: Double,
-                isPaused: Bool, loop: ClosedRange<PlayedBarIndex>? = nil, observe: @escaping @Sendable () -> Playback) {
+    public init(
+        timeline: Timeline, score: Score, bars: ClosedRange<PlayedBarIndex>, startPosition: Double, endPosition: Double,
+        isPaused: Bool, loop: ClosedRange<PlayedBarIndex>? = nil, observe: @escaping @Sendable () -> Playback
+    ) {
         (practice.loopStart, practice.loopEnd) = (loop?.lowerBound, loop?.upperBound)
         view = ScoreView(timeline: timeline, score: score)
         self.timeline = timeline
@@ -104,8 +106,9 @@ public struct PlayProgram: TerminalProgram {
     }
 
     public func lines(columns: Int, rows: Int) -> [String] {
-        var status = ScoreView.Status(position: playback.position, tempoFactor: playback.tempoFactor, isPaused: isPaused,
-                                      startPosition: startPosition, endPosition: endPosition, practice: practice.summary(timeline))
+        var status = ScoreView.Status(
+            position: playback.position, tempoFactor: playback.tempoFactor, isPaused: isPaused,
+            startPosition: startPosition, endPosition: endPosition, practice: practice.summary(timeline))
         status.isLooping = practice.loop != nil
         status.partMarks = practice.marks
         return view.lines(for: status, columns: columns, rows: rows)

@@ -1,9 +1,9 @@
 import Foundation
 import JianpuAudio
 import JianpuCore
-import JianpuTerminal
 import JianpuNotation
 import JianpuPerformance
+import JianpuTerminal
 
 /// `jianpu play` as a session: the score through the synthesizer to the sound device or a WAV at real-time pace,
 /// drawn on the terminal as it plays (`PlayProgram`) unless quiet. The program only maps its flags to `Options`.

@@ -46,8 +46,7 @@ public struct PlayerPractice: Sendable, Hashable {
         func printed(_ bar: PlayedBarIndex) -> String {
             timeline.bars.contains(bar) ? "\(timeline.bars[bar].number)" : "?"
         }
-        if let loop { pieces.append("loop \(printed(loop.lowerBound))-\(printed(loop.upperBound))") }
-        else if let loopStart { pieces.append("loop from \(printed(loopStart))") }
+        if let loop { pieces.append("loop \(printed(loop.lowerBound))-\(printed(loop.upperBound))") } else if let loopStart { pieces.append("loop from \(printed(loopStart))") }
         func name(_ index: Int) -> String {
             // The part's name comes from the score: its control characters shown, never obeyed.
             index == 0 ? "melody" : timeline.parts[index].name.map(TerminalText.visible) ?? "accompaniment"

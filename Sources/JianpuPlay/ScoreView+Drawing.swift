@@ -1,7 +1,7 @@
 import Foundation
 import JianpuCore
-import JianpuPerformance
 import JianpuEngraving
+import JianpuPerformance
 
 /// Drawing a score view: the screen's lines for a status, with the sounding notes highlighted.
 extension ScoreView {

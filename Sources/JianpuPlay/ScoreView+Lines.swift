@@ -24,8 +24,11 @@ extension ScoreView {
 
         /// What a screen `rows` high shows of `text` laid out `width` wide at a written place: the
         /// lines held (from index `first`), the line being played and how many lines there are.
-        func around(_ text: TextScore, width: Int, place: (movement: Int, time: Double)?, rows: Int)
-            -> (lines: [Line], first: Int, current: Int, count: Int) {
+        func around(
+            _ text: TextScore, width: Int, place: (movement: Int, time: Double)?, rows: Int
+        )
+            -> (lines: [Line], first: Int, current: Int, count: Int)
+        {
             state.withLock { state in
                 if state.breaks == nil || state.width != width {
                     state.breaks = text.breaks(width: width)

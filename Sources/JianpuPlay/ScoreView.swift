@@ -1,9 +1,9 @@
 import Foundation
 import JianpuCore
-import JianpuNotation
-import JianpuPerformance
 import JianpuEngraving
 import JianpuFiles
+import JianpuNotation
+import JianpuPerformance
 
 /// What `jianpu play` draws: the score engraved as jianpu in the terminal, a few lines at a time,
 /// with the sounding notes highlighted, a header (title, key, meter, tempo, bar, time) and a footer with the keys.

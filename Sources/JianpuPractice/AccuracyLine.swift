@@ -42,7 +42,8 @@ package struct AccuracyTally: Hashable {
 
     /// The middle of sorted `times` (the mean of the middle two, rounded down, for an even count).
     package static func median(_ times: [Int]) -> Int {
-        times.isEmpty ? 0 : times.count % 2 == 1 ? times[times.count / 2] : times[times.count / 2 - 1] / 2 + times[times.count / 2] / 2 + (times[times.count / 2 - 1] % 2 + times[times.count / 2] % 2) / 2
+        times.isEmpty
+            ? 0 : times.count % 2 == 1 ? times[times.count / 2] : times[times.count / 2 - 1] / 2 + times[times.count / 2] / 2 + (times[times.count / 2 - 1] % 2 + times[times.count / 2] % 2) / 2
     }
 
     package mutating func add(asked: Int, correct: Int, totalMilliseconds: Int) {

@@ -100,10 +100,12 @@ extension AnswerEventQueue {
     public func listen(toMIDI path: String, portName: String) throws {
         let input = try MIDIInput(path: path, portName: portName)
         // Line by line there is no screen to show that the keyboard went quiet: it is said on standard error.
-        input.start(delivering: { [self] messages in
-            for case .noteOn(_, let key, _) in messages { push(.midiNote(Int(key))) }
-        }, stopped: { reason in
-            StandardStreams.error("jianpu: \(TerminalText.visible(reason)); answers are read from standard input only\n")
-        })
+        input.start(
+            delivering: { [self] messages in
+                for case .noteOn(_, let key, _) in messages { push(.midiNote(Int(key))) }
+            },
+            stopped: { reason in
+                StandardStreams.error("jianpu: \(TerminalText.visible(reason)); answers are read from standard input only\n")
+            })
     }
 }

@@ -31,12 +31,14 @@ public struct PianoDrawing: Sendable {
     /// When the keyboard is wider than `window` columns, only `window` columns are drawn, starting at the
     /// key of `focus` (the lower note), so a narrow terminal still shows the notes of the question.
     /// `signs` gives a marked key another sign than its colour's.
-    public func lines(marks: [Int: String], labelRoot: Int?, colour: Bool = true, window: Int? = nil, focus: Int? = nil,
-                      signs: [Int: Character] = [:]) -> [String] {
+    public func lines(
+        marks: [Int: String], labelRoot: Int?, colour: Bool = true, window: Int? = nil, focus: Int? = nil,
+        signs: [Int: Character] = [:]
+    ) -> [String] {
         let width = 4
         let octaveCount = lastOctave - firstOctave + 1
         let columns = octaveCount * 7 * width + 1
-        var top = Array(repeating: ("", " "), count: columns) // (colour, character)
+        var top = Array(repeating: ("", " "), count: columns)  // (colour, character)
         var bottom = top
         var letters = Array(repeating: Character(" "), count: columns)
         var names = Array(repeating: Character(" "), count: columns)
@@ -59,7 +61,8 @@ public struct PianoDrawing: Sendable {
                     letters[x + 2] = key
                 }
                 if [0, 2, 5, 7, 9].contains(pitchClass), let labelRoot,
-                   let key = PianoKeys.key(forOffset: note + 1 - (labelRoot - ((labelRoot % 12 + 12) % 12))) {
+                    let key = PianoKeys.key(forOffset: note + 1 - (labelRoot - ((labelRoot % 12 + 12) % 12)))
+                {
                     letters[x + width] = key
                 }
             }
@@ -94,8 +97,10 @@ public struct PianoDrawing: Sendable {
             let start = min(max((focus.map(x(of:)) ?? 0) - 1, 0), columns - window)
             shown = start..<(start + window)
         }
-        return [render(Array(top[shown])), render(Array(top[shown])), render(Array(bottom[shown])),
-                String(names[shown]), String(letters[shown])]
+        return [
+            render(Array(top[shown])), render(Array(top[shown])), render(Array(bottom[shown])),
+            String(names[shown]), String(letters[shown]),
+        ]
     }
 
     /// The column where a key's drawing starts (its left border; for a black key, its left half).

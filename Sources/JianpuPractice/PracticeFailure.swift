@@ -60,9 +60,11 @@ public enum PracticeFailure: DescribedError, Equatable {
 
     /// The error for a SQLite failure, with what the file system says about it now.
     static func sqlite(_ error: DatabaseError, path: String, action: Action, waited: TimeInterval = 15) -> PracticeFailure {
-        .sqlite(error.resultCode, message: error.message, path: path, action: action, waited: waited,
-                circumstances: Circumstances(descriptorsExhausted: FileProblem.descriptorsExhausted,
-                                             fileSizeLimit: FileProblem.hasFileSizeLimit ? FileProblem.fileSizeLimitReason : nil))
+        .sqlite(
+            error.resultCode, message: error.message, path: path, action: action, waited: waited,
+            circumstances: Circumstances(
+                descriptorsExhausted: FileProblem.descriptorsExhausted,
+                fileSizeLimit: FileProblem.hasFileSizeLimit ? FileProblem.fileSizeLimitReason : nil))
     }
 
     public var description: String {
@@ -97,7 +99,8 @@ public enum PracticeFailure: DescribedError, Equatable {
         case .newLogOnReadOnlyMedium(let path, let folder):
             return "cannot create quiz database \(path): its folder \(folder) is on read-only media, where no new file can be made; pass --db with a path on a writable disk"
         case .folderIsAFile(let path, let folder, let file):
-            return "cannot open quiz database \(path): cannot create its folder \(folder): \(file) is a file, not a folder (is XDG_DATA_HOME set to a file?); move it away, or pass --db with another path"
+            return
+                "cannot open quiz database \(path): cannot create its folder \(folder): \(file) is a file, not a folder (is XDG_DATA_HOME set to a file?); move it away, or pass --db with another path"
         case .cannotMakeFolder(let path, let folder, let reason):
             return "cannot open quiz database \(path): cannot create its folder \(folder) (\(reason)); pass --db with a writable path"
         case .noRoom(let path, let action, let inodes):
@@ -117,7 +120,8 @@ public enum PracticeFailure: DescribedError, Equatable {
         case .oddCompanion(let path, let companion, let what):
             return "cannot use quiz database \(path): \(companion), SQLite's file beside it, \(what); nothing was written through it; remove \(companion) or pass --db NEW"
         case .nameTooLong(let path, let bytes, let limit):
-            return "\(path): the log's name is too long (\(bytes) bytes): SQLite keeps files beside it named NAME-journal and NAME-wal, which must fit the file system's \(limit + 8) bytes: give --db a name of at most \(limit) bytes"
+            return
+                "\(path): the log's name is too long (\(bytes) bytes): SQLite keeps files beside it named NAME-journal and NAME-wal, which must fit the file system's \(limit + 8) bytes: give --db a name of at most \(limit) bytes"
         case .foreignDatabase(let path, let tables):
             let named = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
             return "\(path) is another program's database (tables \(named)) with no quiz log: it is left as it is; pass --db with a file of its own"

@@ -30,58 +30,61 @@ public final class PracticeLog: Sendable {
         var migrator = DatabaseMigrator()
         // v1 is the seed app's schema; IF NOT EXISTS lets a log made by the seed app be opened and extended.
         migrator.registerMigration("v1 seed tables") { db in
-            try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS sessions (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    started_at DATETIME NOT NULL,
-                    ended_at DATETIME
-                );
-                CREATE TABLE IF NOT EXISTS recognize_intervals (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-                    played_at DATETIME NOT NULL,
-                    recognized_at DATETIME NOT NULL,
-                    first_note INTEGER NOT NULL,
-                    second_note INTEGER NOT NULL,
-                    playback_type TEXT NOT NULL CHECK (playback_type IN ('H', 'MU', 'MD')),
-                    recognized_note INTEGER NOT NULL,
-                    played_interval INTEGER NOT NULL,
-                    recognized_interval INTEGER NOT NULL,
-                    repeated_times INTEGER NOT NULL DEFAULT 0,
-                    playback_instrument TEXT NOT NULL,
-                    error_inverted BOOLEAN NOT NULL DEFAULT 0,
-                    error_wideness BOOLEAN NOT NULL DEFAULT 0,
-                    error_one_semitone BOOLEAN NOT NULL DEFAULT 0
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE IF NOT EXISTS sessions (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        started_at DATETIME NOT NULL,
+                        ended_at DATETIME
+                    );
+                    CREATE TABLE IF NOT EXISTS recognize_intervals (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                        played_at DATETIME NOT NULL,
+                        recognized_at DATETIME NOT NULL,
+                        first_note INTEGER NOT NULL,
+                        second_note INTEGER NOT NULL,
+                        playback_type TEXT NOT NULL CHECK (playback_type IN ('H', 'MU', 'MD')),
+                        recognized_note INTEGER NOT NULL,
+                        played_interval INTEGER NOT NULL,
+                        recognized_interval INTEGER NOT NULL,
+                        repeated_times INTEGER NOT NULL DEFAULT 0,
+                        playback_instrument TEXT NOT NULL,
+                        error_inverted BOOLEAN NOT NULL DEFAULT 0,
+                        error_wideness BOOLEAN NOT NULL DEFAULT 0,
+                        error_one_semitone BOOLEAN NOT NULL DEFAULT 0
+                    );
+                    """)
         }
         migrator.registerMigration("v2 response time, root and program") { db in
-            try db.execute(sql: """
-                ALTER TABLE recognize_intervals ADD COLUMN response_ms INTEGER;
-                ALTER TABLE recognize_intervals ADD COLUMN root_note INTEGER;
-                ALTER TABLE recognize_intervals ADD COLUMN program INTEGER;
-                CREATE INDEX recognize_intervals_session ON recognize_intervals(session_id);
-                CREATE INDEX recognize_intervals_played_at ON recognize_intervals(played_at);
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE recognize_intervals ADD COLUMN response_ms INTEGER;
+                    ALTER TABLE recognize_intervals ADD COLUMN root_note INTEGER;
+                    ALTER TABLE recognize_intervals ADD COLUMN program INTEGER;
+                    CREATE INDEX recognize_intervals_session ON recognize_intervals(session_id);
+                    CREATE INDEX recognize_intervals_played_at ON recognize_intervals(played_at);
+                    """)
         }
         // `jianpu learn`'s answers: one row per question, in the quiz's sessions.
         migrator.registerMigration("v3 learn answers") { db in
-            try db.execute(sql: """
-                CREATE TABLE learn_answers (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-                    answered_at DATETIME NOT NULL,
-                    scale TEXT NOT NULL,
-                    exercise TEXT NOT NULL,
-                    prompt TEXT NOT NULL,
-                    degree INTEGER,
-                    expected TEXT NOT NULL,
-                    answered TEXT NOT NULL,
-                    correct BOOLEAN NOT NULL,
-                    response_ms INTEGER NOT NULL
-                );
-                CREATE INDEX learn_answers_session ON learn_answers(session_id);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE learn_answers (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                        answered_at DATETIME NOT NULL,
+                        scale TEXT NOT NULL,
+                        exercise TEXT NOT NULL,
+                        prompt TEXT NOT NULL,
+                        degree INTEGER,
+                        expected TEXT NOT NULL,
+                        answered TEXT NOT NULL,
+                        correct BOOLEAN NOT NULL,
+                        response_ms INTEGER NOT NULL
+                    );
+                    CREATE INDEX learn_answers_session ON learn_answers(session_id);
+                    """)
         }
         return migrator
     }

@@ -30,8 +30,10 @@ public struct PracticeRunner {
     /// ended it, if one did.
     /// - Throws: what the session throws, `TerminalError`, `TerminalError`, `AudioError` when the take could not
     ///   be written, and `PracticeFailure.standardOutput` when a line could not be written.
-    public func run<Result>(screen: (TerminalSession, MIDIInput?) throws -> Result,
-                            lines: (AnswerEventQueue) throws -> Result) throws -> (result: Result, interruption: Int32?) {
+    public func run<Result>(
+        screen: (TerminalSession, MIDIInput?) throws -> Result,
+        lines: (AnswerEventQueue) throws -> Result
+    ) throws -> (result: Result, interruption: Int32?) {
         let events = AnswerEventQueue()
         // On the screen the loop reads the MIDI keyboard beside the keys; line by line, the event queue does.
         let midi = try midiIn.flatMap { onScreen ? try MIDIInput(path: $0, portName: portName) : nil }

@@ -20,7 +20,8 @@ enum PDFAttachment {
         guard let trailerStart = lastRange(of: "trailer", in: end) else { throw Unreadable(what: "no trailer") }
         let trailer = end[trailerStart...]
         guard let size = number(after: "/Size", in: trailer), let root = number(after: "/Root", in: trailer),
-              let startxref = number(after: "startxref", in: trailer) else { throw Unreadable(what: "a trailer without /Size, /Root or startxref") }
+            let startxref = number(after: "startxref", in: trailer)
+        else { throw Unreadable(what: "a trailer without /Size, /Root or startxref") }
         guard let open = trailer.firstRange(of: "<<"), let close = trailer.firstRange(of: ">>") else { throw Unreadable(what: "an unclosed trailer") }
         // Everything the old trailer said (/Root, /Info, /ID) but its /Size, which the update replaces.
         let kept = trailer[open.upperBound..<close.lowerBound].split(separator: "\n")

@@ -105,8 +105,9 @@ public enum PDFWriter {
             guard let source else { return }
             let update: [UInt8]
             do {
-                update = try PDFAttachment.update(tail: sink.kept, tailStart: tailStart, length: sink.written, name: EmbeddedSource.attachmentName,
-                                                  description: EmbeddedSource.attachmentDescription, contents: Array(source.utf8))
+                update = try PDFAttachment.update(
+                    tail: sink.kept, tailStart: tailStart, length: sink.written, name: EmbeddedSource.attachmentName,
+                    description: EmbeddedSource.attachmentDescription, contents: Array(source.utf8))
             } catch {
                 throw Failure(description: "cannot embed the score's text in the PDF: cairo wrote \(error.what)")
             }

@@ -85,8 +85,9 @@ public struct AdaptiveSelector: Sendable {
                 slowness = min(max(mean / overallMean, 0.5), 2)
             }
             let weight = (floor + missRate) * (0.5 + 0.5 * slowness)
-            return SelectionWeight(item: name, answers: answers.count, misses: misses, missRate: missRate,
-                                   slowness: slowness, weight: weight, probability: 0)
+            return SelectionWeight(
+                item: name, answers: answers.count, misses: misses, missRate: missRate,
+                slowness: slowness, weight: weight, probability: 0)
         }
         let total = result.map(\.weight).reduce(0, +)
         for index in result.indices { result[index].probability = total > 0 ? result[index].weight / total : 1 / Double(result.count) }
@@ -116,11 +117,13 @@ public struct AdaptiveSelector: Sendable {
         let kindWeights = self.kindWeights
         var lines: [String] = []
         if let chosen = intervalWeights.first(where: { $0.item == interval.shortName }),
-           let chosenKind = kindWeights.first(where: { $0.item == kind.rawValue }) {
+            let chosenKind = kindWeights.first(where: { $0.item == kind.rawValue })
+        {
             lines.append("why: interval \(chosen.explanation); kind \(chosenKind.explanation)")
         }
-        lines.append("weights: " + intervalWeights.map { "\($0.item) \(fixed($0.weight, 2))" }.joined(separator: ", ")
-                     + " | " + kindWeights.map { "\($0.item) \(fixed($0.weight, 2))" }.joined(separator: ", "))
+        lines.append(
+            "weights: " + intervalWeights.map { "\($0.item) \(fixed($0.weight, 2))" }.joined(separator: ", ")
+                + " | " + kindWeights.map { "\($0.item) \(fixed($0.weight, 2))" }.joined(separator: ", "))
         return lines
     }
 }

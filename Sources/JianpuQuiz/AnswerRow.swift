@@ -31,8 +31,10 @@ public struct AnswerRow: Sendable, Hashable, Codable {
     /// The General MIDI program (0-based).
     public var program: Int
 
-    public init(id: Int64? = nil, sessionID: Int64, playedAt: Date, recognizedAt: Date, question: Question,
-                recognizedNote: Int, recognized: Interval, repeatedTimes: Int) {
+    public init(
+        id: Int64? = nil, sessionID: Int64, playedAt: Date, recognizedAt: Date, question: Question,
+        recognizedNote: Int, recognized: Interval, repeatedTimes: Int
+    ) {
         let mistake = IntervalMistake(played: question.interval, recognized: recognized)
         self.id = id
         self.sessionID = sessionID

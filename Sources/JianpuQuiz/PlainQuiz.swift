@@ -12,8 +12,10 @@ public final class PlainQuiz {
     public let explain: Bool
     private let write: (String) -> Void
 
-    public init(drill: QuizDrill, audio: PromptPlayer, events: AnswerEventQueue, explain: Bool = false,
-                write: @escaping (String) -> Void) {
+    public init(
+        drill: QuizDrill, audio: PromptPlayer, events: AnswerEventQueue, explain: Bool = false,
+        write: @escaping (String) -> Void
+    ) {
         self.drill = drill
         self.audio = audio
         self.events = events
@@ -24,8 +26,9 @@ public final class PlainQuiz {
     /// Runs the session to the end (all questions, `q`, or the end of input); returns how it went.
     public func run() throws -> QuizSummary {
         try drill.start()
-        write("jianpu quiz: \(Wording.counted(drill.total, "question")). " + QuizFeedback.answerPrompt(drill.settings.distinctIntervals)
-              + " r repeats, l plays every interval, q quits.")
+        write(
+            "jianpu quiz: \(Wording.counted(drill.total, "question")). " + QuizFeedback.answerPrompt(drill.settings.distinctIntervals)
+                + " r repeats, l plays every interval, q quits.")
         var quit = false
         while !quit, let question = drill.nextQuestion() {
             write(QuizFeedback.questionLine(question, number: drill.asked + 1, total: drill.total))

@@ -32,15 +32,18 @@ public enum ProgressPlot {
         var out = "<g class=\"chart\">\n<text x=\"\(margin)\" y=\"\(fixed(top - 12, 1))\" font-size=\"14\" font-weight=\"bold\">\(XMLText.escaped(title))</text>\n"
         for percent in [0, 50, 100] {
             let y = bottom - chartHeight * Double(percent) / 100
-            out += "<line x1=\"\(margin)\" y1=\"\(fixed(y, 1))\" x2=\"\(fixed(margin + Double(max(lines.count, 1)) * (barWidth + gap), 1))\" y2=\"\(fixed(y, 1))\" stroke=\"#ccc\"/>"
+            out +=
+                "<line x1=\"\(margin)\" y1=\"\(fixed(y, 1))\" x2=\"\(fixed(margin + Double(max(lines.count, 1)) * (barWidth + gap), 1))\" y2=\"\(fixed(y, 1))\" stroke=\"#ccc\"/>"
                 + "<text x=\"\(fixed(margin - 4, 1))\" y=\"\(fixed(y + 4, 1))\" text-anchor=\"end\">\(percent)%</text>\n"
         }
         for (index, line) in lines.enumerated() {
             let x = margin + Double(index) * (barWidth + gap) + gap / 2
             let height = chartHeight * line.accuracy / 100
-            out += "<rect class=\"bar\" x=\"\(fixed(x, 1))\" y=\"\(fixed(bottom - height, 1))\" width=\"\(fixed(barWidth, 1))\" height=\"\(fixed(height, 1))\" fill=\"#3b7dd8\">"
+            out +=
+                "<rect class=\"bar\" x=\"\(fixed(x, 1))\" y=\"\(fixed(bottom - height, 1))\" width=\"\(fixed(barWidth, 1))\" height=\"\(fixed(height, 1))\" fill=\"#3b7dd8\">"
                 + "<title>\(XMLText.escaped(line.item)): \(fixed(line.accuracy, 1))% of \(Wording.counted(line.asked, "answer"))</title></rect>\n"
-            out += "<text x=\"\(fixed(x + barWidth / 2, 1))\" y=\"\(fixed(bottom + 14, 1))\" text-anchor=\"middle\" transform=\"rotate(30 \(fixed(x + barWidth / 2, 1)) \(fixed(bottom + 14, 1)))\">\(XMLText.escaped(line.item))</text>\n"
+            out +=
+                "<text x=\"\(fixed(x + barWidth / 2, 1))\" y=\"\(fixed(bottom + 14, 1))\" text-anchor=\"middle\" transform=\"rotate(30 \(fixed(x + barWidth / 2, 1)) \(fixed(bottom + 14, 1)))\">\(XMLText.escaped(line.item))</text>\n"
         }
         return out + "</g>\n"
     }

@@ -58,11 +58,13 @@ public enum QuizSounds {
     }
 
     static func timeline(_ notes: [(WholeNotes, WholeNotes, Int)], program: UInt8, length: WholeNotes) -> Timeline {
-        let timed = notes
+        let timed =
+            notes
             .map { TimedNote(onset: $0.0, duration: $0.1, pitch: Pitch(midiNumber: $0.2), velocity: velocity, part: 0) }
             .sorted { ($0.onset, $0.pitch.midiNumber) < ($1.onset, $1.pitch.midiNumber) }
-        return Timeline(title: "quiz", parts: [TimelinePart(name: "quiz", channel: 0, program: program)], notes: timed,
-                        tempoMap: TempoMap(quarterNotesPerMinute: tempo), length: length)
+        return Timeline(
+            title: "quiz", parts: [TimelinePart(name: "quiz", channel: 0, program: program)], notes: timed,
+            tempoMap: TempoMap(quarterNotesPerMinute: tempo), length: length)
     }
 
     /// The question as it is asked: harmonic = both notes at once; melodic up = lower then upper; melodic down = upper then lower.
@@ -72,14 +74,16 @@ public enum QuizSounds {
 
     /// Any interval played as the question is (same root, kind and instrument): your answer, or the right one.
     public static func interval(_ interval: Interval, like question: Question) -> Timeline {
-        timeline(notes(root: question.root, semitones: interval.semitones, kind: question.kind, at: .zero),
-                 program: question.program, length: noteLength + noteLength)
+        timeline(
+            notes(root: question.root, semitones: interval.semitones, kind: question.kind, at: .zero),
+            program: question.program, length: noteLength + noteLength)
     }
 
     /// The question's interval broken into an arpeggio: lower note, upper note, then both together.
     public static func arpeggio(for question: Question) -> Timeline {
         let semitones = question.interval.semitones
-        let notes = self.notes(root: question.root, semitones: semitones, kind: .melodicUp, at: .zero)
+        let notes =
+            self.notes(root: question.root, semitones: semitones, kind: .melodicUp, at: .zero)
             + self.notes(root: question.root, semitones: semitones, kind: .harmonic, at: noteLength + noteLength)
         return timeline(notes, program: question.program, length: noteLength * 4)
     }
@@ -87,7 +91,8 @@ public enum QuizSounds {
     /// After a miss: the answered interval, a pause, then the right one (same root, kind and instrument).
     public static func correction(for question: Question, answered: Interval) -> Timeline {
         let gap = WholeNotes(3, 4)
-        let notes = self.notes(root: question.root, semitones: answered.semitones, kind: question.kind, at: .zero)
+        let notes =
+            self.notes(root: question.root, semitones: answered.semitones, kind: question.kind, at: .zero)
             + self.notes(root: question.root, semitones: question.interval.semitones, kind: question.kind, at: gap)
         return timeline(notes, program: question.program, length: gap + noteLength + noteLength)
     }

@@ -74,8 +74,10 @@ public final class QuizDrill {
     public let total: Int
 
     /// Prepares a session. `history` (oldest first) starts the adaptive selection where the user left off.
-    public init(settings: QuizSettings, store: PracticeLog, clock: any PracticeClock = SystemClock(), seed: UInt64? = nil,
-                history: [AnswerSummary] = [], testRepetitions: Int? = nil, passMark: Int? = nil) {
+    public init(
+        settings: QuizSettings, store: PracticeLog, clock: any PracticeClock = SystemClock(), seed: UInt64? = nil,
+        history: [AnswerSummary] = [], testRepetitions: Int? = nil, passMark: Int? = nil
+    ) {
         self.settings = settings
         self.store = store
         self.clock = clock
@@ -164,8 +166,9 @@ public final class QuizDrill {
     public func answer(_ recognized: Interval, note: Int) throws -> AnswerResult {
         guard let question = current else { throw QuizError.noQuestionAsked }
         let now = clock.now()
-        let row = AnswerRow(sessionID: sessionID, playedAt: playedAt ?? now, recognizedAt: now, question: question,
-                            recognizedNote: note, recognized: recognized, repeatedTimes: repeatedTimes)
+        let row = AnswerRow(
+            sessionID: sessionID, playedAt: playedAt ?? now, recognizedAt: now, question: question,
+            recognizedNote: note, recognized: recognized, repeatedTimes: repeatedTimes)
         var logged = row
         unsaved.append(row)
         if saveKeptAnswers() { logged.id = lastSavedID }
@@ -221,7 +224,7 @@ public final class QuizDrill {
                 do {
                     try store.endSession(sessionID, at: clock.now())
                     ended = true
-                } catch where attempt < 3 {
+                } catch  where attempt < 3 {
                     attempt += 1
                 } catch {
                     lastRefusal = (error as? any DescribedError)?.description ?? "\(error)"
@@ -233,8 +236,9 @@ public final class QuizDrill {
                 throw QuizError.answersLost(count: unsaved.count, log: store.path, reason: lastRefusal)
             }
         }
-        return QuizSummary(asked: asked, correct: correct, total: total, passMark: passMark,
-                           recap: SessionRecap(rows: results.map(\.row)).lines)
+        return QuizSummary(
+            asked: asked, correct: correct, total: total, passMark: passMark,
+            recap: SessionRecap(rows: results.map(\.row)).lines)
     }
 }
 

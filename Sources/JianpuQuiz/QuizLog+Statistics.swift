@@ -1,6 +1,6 @@
-import JianpuPractice
 import Foundation
 import GRDB
+import JianpuPractice
 
 /// `jianpu quiz stats` counted by SQLite: every group is a GROUP BY, and the medians come from one scan of
 /// the answers in order of response time, so a log of a million answers costs the memory of one of ten.
@@ -47,24 +47,29 @@ extension PracticeLog {
             }
             let sessions = try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT session_id) FROM \(base)", arguments: arguments) ?? 0
             var instruments: [Int: String] = [:]
-            let firstInstruments = try Row.fetchCursor(db, sql: """
-                SELECT program, playback_instrument FROM (
-                    SELECT program, playback_instrument, ROW_NUMBER() OVER (PARTITION BY program ORDER BY played_at, id) AS n FROM \(base))
-                WHERE n = 1
-                """, arguments: arguments)
+            let firstInstruments = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT program, playback_instrument FROM (
+                        SELECT program, playback_instrument, ROW_NUMBER() OVER (PARTITION BY program ORDER BY played_at, id) AS n FROM \(base))
+                    WHERE n = 1
+                    """, arguments: arguments)
             while let row = try firstInstruments.next() { instruments[row[0]] = row[1] }
             var mistakes: [QuizStatistics.Mistake: Int] = [:]
-            let wrong = try Row.fetchCursor(db, sql: """
-                SELECT played, heard, error_inverted, error_wideness, error_one_semitone, COUNT(*) FROM \(base)
-                WHERE played != heard GROUP BY 1, 2, 3, 4, 5
-                """, arguments: arguments)
+            let wrong = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT played, heard, error_inverted, error_wideness, error_one_semitone, COUNT(*) FROM \(base)
+                    WHERE played != heard GROUP BY 1, 2, 3, 4, 5
+                    """, arguments: arguments)
             while let row = try wrong.next() {
                 mistakes[QuizStatistics.Mistake(played: row[0], heard: row[1], inverted: row[2], wideness: row[3], oneSemitone: row[4]), default: 0] += row[5] as Int
             }
-            return QuizStatistics(since: since, sessions: sessions,
-                                  overall: groupings[0][0] ?? .empty,
-                                  byInterval: groupings[1], byKind: groupings[2], byProgram: groupings[3], instruments: instruments,
-                                  byOctave: groupings[4], byWeek: groupings[5], mistakes: mistakes)
+            return QuizStatistics(
+                since: since, sessions: sessions,
+                overall: groupings[0][0] ?? .empty,
+                byInterval: groupings[1], byKind: groupings[2], byProgram: groupings[3], instruments: instruments,
+                byOctave: groupings[4], byWeek: groupings[5], mistakes: mistakes)
         }
     }
 
@@ -109,18 +114,28 @@ extension PracticeLog {
     /// Decodes every row whose columns are not of the kinds the log holds, so a row that does not fit is the
     /// same error here as when the rows are read one by one (counting in SQL would silently coerce it).
     private static func refuseUnfitRows(_ db: Database, since: Date?) throws {
-        let integers = ["id", "session_id", "first_note", "second_note", "recognized_note", "played_interval", "recognized_interval",
-                        "repeated_times", "error_inverted", "error_wideness", "error_one_semitone"]
+        let integers = [
+            "id", "session_id", "first_note", "second_note", "recognized_note", "played_interval", "recognized_interval",
+            "repeated_times", "error_inverted", "error_wideness", "error_one_semitone",
+        ]
         let optional = ["response_ms", "root_note", "program"]
-        let conditions = integers.map { "typeof(\($0)) != 'integer'" } + optional.map { "typeof(\($0)) NOT IN ('integer', 'null')" }
-            + ["typeof(playback_instrument) != 'text'", "(typeof(played_at) = 'text' AND date(played_at) IS NULL)",
-               "typeof(played_at) NOT IN ('text', 'integer', 'real')", "typeof(recognized_at) NOT IN ('text', 'integer', 'real')"]
-        let suspects = try Row.fetchCursor(db, sql: "SELECT * FROM recognize_intervals WHERE (\(conditions.joined(separator: " OR ")))"
-                                           + (since == nil ? "" : " AND played_at >= ?"), arguments: since.map { [$0] } ?? [])
+        let conditions =
+            integers.map { "typeof(\($0)) != 'integer'" } + optional.map { "typeof(\($0)) NOT IN ('integer', 'null')" }
+            + [
+                "typeof(playback_instrument) != 'text'", "(typeof(played_at) = 'text' AND date(played_at) IS NULL)",
+                "typeof(played_at) NOT IN ('text', 'integer', 'real')", "typeof(recognized_at) NOT IN ('text', 'integer', 'real')",
+            ]
+        let suspects = try Row.fetchCursor(
+            db,
+            sql: "SELECT * FROM recognize_intervals WHERE (\(conditions.joined(separator: " OR ")))"
+                + (since == nil ? "" : " AND played_at >= ?"), arguments: since.map { [$0] } ?? [])
         while let row = try suspects.next() { _ = try AnswerRow(row: row) }
         // A time SQLite cannot make a day of (1e308 seconds, year 99999) decodes as a Date but has no day to count in.
-        if let value = try DatabaseValue.fetchOne(db, sql: "SELECT played_at FROM recognize_intervals WHERE (\(daySQL)) IS NULL"
-                                                  + (since == nil ? "" : " AND played_at >= ?"), arguments: since.map { [$0] } ?? []) {
+        if let value = try DatabaseValue.fetchOne(
+            db,
+            sql: "SELECT played_at FROM recognize_intervals WHERE (\(daySQL)) IS NULL"
+                + (since == nil ? "" : " AND played_at >= ?"), arguments: since.map { [$0] } ?? [])
+        {
             throw UnfitColumn(column: "played_at", value: "\(value)")
         }
     }

@@ -1,8 +1,8 @@
 import Foundation
 import JianpuCore
+import JianpuPerformance
 import JianpuPractice
 import JianpuTerminal
-import JianpuPerformance
 
 /// The quiz as a terminal program: the question asked, the answer typed or played, the review after it.
 /// The drill (and its log) is live state the program drives; sounds are its effects.
@@ -219,8 +219,9 @@ public struct QuizProgram: TerminalProgram {
         add("jianpu quiz   question \(drill.asked + (answered ? 0 : 1))/\(drill.total)   score \(drill.correct)/\(drill.asked)")
         add("\(question.kind.name) · lower note \(QuizSounds.noteName(question.root)) (red ●) · \(question.instrumentName)")
         lines.append("")
-        lines += drawing(for: question, columns: width).lines(marks: marks, labelRoot: mode == .keys ? question.root : nil,
-                                                             colour: colour, window: width, focus: question.root)
+        lines += drawing(for: question, columns: width).lines(
+            marks: marks, labelRoot: mode == .keys ? question.root : nil,
+            colour: colour, window: width, focus: question.root)
         // After an answer the signs say which key is which, with or without colour.
         if marks.values.contains(PianoDrawing.green) {
             add("● lower note · + the right upper note" + (marks.values.contains(PianoDrawing.yellow) ? " · x your note" : ""))

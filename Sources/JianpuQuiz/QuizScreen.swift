@@ -19,8 +19,10 @@ public final class QuizScreen {
     /// - Parameter session: a raw-mode terminal session; it ends the quiz on a signal.
     /// - Parameter midi: the MIDI keyboard, whose note-ons answer with that upper note.
     /// - Parameter output: where the recap is written once the screen is gone.
-    public init(drill: QuizDrill, audio: PromptPlayer, session: TerminalSession, output: LineOutput,
-                explain: Bool = false, pianoKeys: Bool = false, midi: MIDIInput? = nil) {
+    public init(
+        drill: QuizDrill, audio: PromptPlayer, session: TerminalSession, output: LineOutput,
+        explain: Bool = false, pianoKeys: Bool = false, midi: MIDIInput? = nil
+    ) {
         self.output = output
         self.session = session
         self.pianoKeys = pianoKeys

@@ -59,8 +59,9 @@ public struct QuizSession {
         if let midiIn = options.midiIn { try MIDIInput.check(midiIn) }
         let store = try PracticeLog(path: options.database)
         let history = try store.recentAnswers().compactMap(\.summary)
-        let drill = QuizDrill(settings: options.settings, store: store, seed: options.seed, history: history,
-                              testRepetitions: options.testRepetitions, passMark: options.testRepetitions == nil ? nil : options.passMark)
+        let drill = QuizDrill(
+            settings: options.settings, store: store, seed: options.seed, history: history,
+            testRepetitions: options.testRepetitions, passMark: options.testRepetitions == nil ? nil : options.passMark)
         let audio: PromptPlayer
         do {
             let soundFont: String? = if case .muted = options.destination { nil } else { try SoundFontLocator().locate(explicitPath: options.soundFont) }
@@ -72,8 +73,10 @@ public struct QuizSession {
         let runner = PracticeRunner(player: audio, midiIn: options.midiIn, portName: "jianpu-quiz", output: output, plain: options.plain)
         let (summary, interruption) = try runner.run(
             screen: { session, midi in
-                try QuizScreen(drill: drill, audio: audio, session: session, output: output, explain: options.explain,
-                               pianoKeys: options.pianoKeys, midi: midi).run()
+                try QuizScreen(
+                    drill: drill, audio: audio, session: session, output: output, explain: options.explain,
+                    pianoKeys: options.pianoKeys, midi: midi
+                ).run()
             },
             lines: { events in try PlainQuiz(drill: drill, audio: audio, events: events, explain: options.explain, write: output.write).run() })
         return Outcome(summary: summary, interruption: interruption)

@@ -1,7 +1,7 @@
 import Foundation
+import JianpuCore
 import JianpuFiles
 import JianpuPractice
-import JianpuCore
 
 /// How a question's two notes are played: together, lower then upper, upper then lower.
 /// The raw value is what the log stores in `playback_type`.
@@ -47,9 +47,11 @@ public struct QuizSettings: Sendable, Hashable, Codable {
     /// Questions per session.
     public var questions: Int
 
-    public init(intervals: [Interval] = Interval.simpleIntervals, octaves: [Int] = [4],
-                kinds: [PlaybackKind] = PlaybackKind.allCases, programs: [UInt8] = [0],
-                varyInstrument: Bool = false, keyFeedback: Bool = true, questions: Int = 20) {
+    public init(
+        intervals: [Interval] = Interval.simpleIntervals, octaves: [Int] = [4],
+        kinds: [PlaybackKind] = PlaybackKind.allCases, programs: [UInt8] = [0],
+        varyInstrument: Bool = false, keyFeedback: Bool = true, questions: Int = 20
+    ) {
         self.intervals = intervals
         self.octaves = octaves
         self.kinds = kinds
@@ -83,8 +85,9 @@ public struct QuizSettings: Sendable, Hashable, Codable {
         // Read as numbers of any size, so that 300 is named as no General MIDI program, not as bad JSON.
         let programs = try container.decodeIfPresent([Int].self, forKey: .programs)
         if let bad = programs?.first(where: { !(0...127).contains($0) }) {
-            throw DecodingError.dataCorruptedError(forKey: .programs, in: container,
-                                                   debugDescription: "program \(bad) is not a General MIDI program (0-127)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .programs, in: container,
+                debugDescription: "program \(bad) is not a General MIDI program (0-127)")
         }
         self.programs = programs.map { $0.map { UInt8($0) } } ?? standard.programs
         self.varyInstrument = try container.decodeIfPresent(Bool.self, forKey: .varyInstrument) ?? standard.varyInstrument

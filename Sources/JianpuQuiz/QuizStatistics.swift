@@ -42,7 +42,7 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case since, answers, sessions, overall, byInterval = "by_interval", byKind = "by_kind", byInstrument = "by_instrument",
-             byOctave = "by_octave", confusions, byWeek = "by_week", errorClasses = "error_classes"
+            byOctave = "by_octave", confusions, byWeek = "by_week", errorClasses = "error_classes"
     }
 
     /// Statistics of `rows` (already filtered by date), computed row by row; `PracticeLog.statistics(since:)`
@@ -54,14 +54,17 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
         let programs = Dictionary(rows.map { ($0.program, $0.playbackInstrument) }, uniquingKeysWith: { first, _ in first })
         var mistakes: [Mistake: Int] = [:]
         for row in rows where !row.isCorrect {
-            mistakes[Mistake(played: row.playedInterval, heard: row.recognizedInterval, inverted: row.errorInverted,
-                             wideness: row.errorWideness, oneSemitone: row.errorOneSemitone), default: 0] += 1
+            mistakes[
+                Mistake(
+                    played: row.playedInterval, heard: row.recognizedInterval, inverted: row.errorInverted,
+                    wideness: row.errorWideness, oneSemitone: row.errorOneSemitone), default: 0] += 1
         }
-        self.init(since: since, sessions: Set(rows.map(\.sessionID)).count, overall: Tally(rows: rows),
-                  byInterval: tallies(\.playedInterval), byKind: tallies { Self.kindKey($0.playbackType) },
-                  byProgram: tallies(\.program), instruments: programs,
-                  byOctave: tallies { Pitch(midiNumber: $0.rootNote).octave }, byWeek: tallies { Self.weekKey($0.playedAt) },
-                  mistakes: mistakes)
+        self.init(
+            since: since, sessions: Set(rows.map(\.sessionID)).count, overall: Tally(rows: rows),
+            byInterval: tallies(\.playedInterval), byKind: tallies { Self.kindKey($0.playbackType) },
+            byProgram: tallies(\.program), instruments: programs,
+            byOctave: tallies { Pitch(midiNumber: $0.rootNote).octave }, byWeek: tallies { Self.weekKey($0.playedAt) },
+            mistakes: mistakes)
     }
 
     /// Counts of one group of answers: all a `Line` needs.
@@ -77,8 +80,10 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
     }
 
     /// The statistics from counts per group, however they were counted.
-    init(since: Date?, sessions: Int, overall: Tally, byInterval: [Int: Tally], byKind: [Int: Tally], byProgram: [Int: Tally],
-         instruments: [Int: String], byOctave: [Int: Tally], byWeek: [Int: Tally], mistakes: [Mistake: Int]) {
+    init(
+        since: Date?, sessions: Int, overall: Tally, byInterval: [Int: Tally], byKind: [Int: Tally], byProgram: [Int: Tally],
+        instruments: [Int: String], byOctave: [Int: Tally], byWeek: [Int: Tally], mistakes: [Mistake: Int]
+    ) {
         func lines(_ tallies: [Int: Tally], _ name: (Int) -> String) -> [Line] {
             tallies.sorted { $0.key < $1.key }.map { $0.value.line(name($0.key)) }
         }
@@ -105,8 +110,9 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
             .prefix(10)
             .map { pair, count in
                 let played = Interval(semitones: pair.played), heard = Interval(semitones: pair.heard)
-                return Confusion(played: played?.shortName ?? "\(pair.played)", heardAs: heard?.shortName ?? "\(pair.heard)", count: count,
-                                 text: "\(played?.name ?? "?") heard as \(heard?.name ?? "?")")
+                return Confusion(
+                    played: played?.shortName ?? "\(pair.played)", heardAs: heard?.shortName ?? "\(pair.heard)", count: count,
+                    text: "\(played?.name ?? "?") heard as \(heard?.name ?? "?")")
             }
     }
 
@@ -141,7 +147,8 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
         var out = ""
         out += "jianpu quiz statistics: \(Wording.counted(answers, "answer")) in \(Wording.counted(sessions, "session"))" + (since.map { " since \($0)" } ?? "") + "\n"
         guard answers > 0 else { return out + "no answers yet: run `jianpu quiz` first\n" }
-        out += "overall: \(overall.correct)/\(overall.asked) right (\(fixed(overall.accuracy, 1))%), "
+        out +=
+            "overall: \(overall.correct)/\(overall.asked) right (\(fixed(overall.accuracy, 1))%), "
             + "response median \(overall.medianMilliseconds) ms, mean \(overall.meanMilliseconds) ms\n"
         for (title, lines) in [("interval", byInterval), ("playback kind", byKind), ("instrument", byInstrument), ("octave", byOctave)] {
             out += "\n" + section(title, lines)
@@ -170,7 +177,8 @@ public struct QuizStatistics: Sendable, Hashable, Codable {
         let width = max(title.count, lines.map(\.item.count).max() ?? 0)
         var out = pad(title, width) + "  asked  right  accuracy  median ms  mean ms\n"
         for line in lines {
-            out += pad(line.item, width) + "  " + pad(String(line.asked), 5, right: true) + "  " + pad(String(line.correct), 5, right: true)
+            out +=
+                pad(line.item, width) + "  " + pad(String(line.asked), 5, right: true) + "  " + pad(String(line.correct), 5, right: true)
                 + "  " + pad(fixed(line.accuracy, 1) + "%", 8, right: true) + "  " + pad(String(line.medianMilliseconds), 9, right: true)
                 + "  " + pad(String(line.meanMilliseconds), 7, right: true) + "\n"
         }
@@ -216,7 +224,8 @@ extension AccuracyTally {
     /// The tally of quiz answers.
     init(rows: [AnswerRow]) {
         let times = rows.map(\.responseMilliseconds).sorted()
-        self.init(asked: rows.count, correct: rows.filter(\.isCorrect).count, totalMilliseconds: times.reduce(0, +),
-                  medianMilliseconds: Self.median(times))
+        self.init(
+            asked: rows.count, correct: rows.filter(\.isCorrect).count, totalMilliseconds: times.reduce(0, +),
+            medianMilliseconds: Self.median(times))
     }
 }

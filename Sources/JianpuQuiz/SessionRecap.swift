@@ -76,10 +76,15 @@ public struct SessionRecap: Sendable, Hashable {
         guard !rows.isEmpty else { return [] }
         let confusions = self.confusions
         var lines: [String] = []
-        lines.append("confusions (played → answered): " + (confusions.isEmpty ? "none"
-            : confusions.map { "\(name($0.played)) → \(name($0.answered))" + ($0.count > 1 ? " ×\($0.count)" : "") }.joined(separator: ", ")))
-        lines.append("error classes: " + ErrorClass.counts(rows).filter { $0.0 != .other || $0.1 > 0 }
-            .map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", "))
+        lines.append(
+            "confusions (played → answered): "
+                + (confusions.isEmpty
+                    ? "none"
+                    : confusions.map { "\(name($0.played)) → \(name($0.answered))" + ($0.count > 1 ? " ×\($0.count)" : "") }.joined(separator: ", ")))
+        lines.append(
+            "error classes: "
+                + ErrorClass.counts(rows).filter { $0.0 != .other || $0.1 > 0 }
+                .map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", "))
         lines.append("slowest: " + slowest.map { "\(name($0.interval)) \(fixed(Double($0.milliseconds) / 1000, 1)) s" }.joined(separator: ", "))
         let next = drillNext.sorted().map(name)
         lines.append("drill next: " + next.joined(separator: ", ") + "  (jianpu quiz --intervals \(next.joined(separator: ",")))")

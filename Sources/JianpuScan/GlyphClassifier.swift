@@ -41,11 +41,13 @@ public struct GlyphClassifier: Sendable {
         var layers: [Layer] = []
         while offset < bytes.count {
             guard let inputs = int32(), let outputs = int32(), inputs > 0, outputs > 0, inputs * outputs < 10_000_000,
-                  let weights = floats(inputs * outputs), let biases = floats(outputs) else { return nil }
+                let weights = floats(inputs * outputs), let biases = floats(outputs)
+            else { return nil }
             layers.append(Layer(inputs: inputs, outputs: outputs, weights: weights, biases: biases))
         }
         guard let first = layers.first, first.inputs == side * side + 1, layers.last?.outputs == classes.count,
-              zip(layers, layers.dropFirst()).allSatisfy({ $0.outputs == $1.inputs }) else { return nil }
+            zip(layers, layers.dropFirst()).allSatisfy({ $0.outputs == $1.inputs })
+        else { return nil }
         self.classes = classes
         self.side = side
         self.layers = layers

@@ -45,8 +45,10 @@ enum HeaderReader {
         if header.meter == nil {
             let digits = (characters + meterCandidates).filter { $0.character.isNumber && abs($0.box.height - em) > em * 0.05 }
             outer: for top in digits {
-                for bottom in digits where bottom.box.y > top.box.midY && bottom.box.y - top.box.maxY < top.box.height * 0.6
-                    && abs(bottom.box.midX - top.box.midX) < top.box.width * 0.6 {
+                for bottom in digits
+                where bottom.box.y > top.box.midY && bottom.box.y - top.box.maxY < top.box.height * 0.6
+                    && abs(bottom.box.midX - top.box.midX) < top.box.width * 0.6
+                {
                     if let beats = Int(String(top.character)), let type = Int(String(bottom.character)), [2, 4, 8].contains(type), beats > 0 {
                         header.meter = (beats, type)
                         break outer

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a page image's characters, so that the rest is read as a vector page is (`PageReader`): each
 /// piece of ink is classified (`GlyphClassifier`), and the digits, key letters, sharps and flats become
 /// characters with boxes like a PDF's text layer gives; an `=` is two short strokes after a 1.
@@ -17,7 +19,8 @@ public enum ImagePageReader {
             let width = min(ink.width - x, Int((component.box.width * scale).rounded())), height = min(ink.height - y, Int((component.box.height * scale).rounded()))
             // Specks and page-sized pieces (a frame, a photo's dark edge) are no characters.
             guard x >= 0, y >= 0, width > 0, height > 0, width * height >= 12, height >= 4,
-                  width < ink.width / 4, height < ink.height / 8 else { continue }
+                width < ink.width / 4, height < ink.height / 8
+            else { continue }
             let (label, probability) = classifier.classify(ink, x: x, y: y, width: width, height: height)
             guard label != "other", probability >= minimumProbability else { continue }
             read.append((component, label))
@@ -88,8 +91,10 @@ public enum ImagePageReader {
         let strokes = components.filter { $0.box.height <= $0.box.width * 0.5 && $0.box.width <= size * 1.2 && $0.box.width >= size * 0.25 }
         var shapes: [Box] = []
         for top in strokes {
-            for bottom in strokes where bottom.box.y > top.box.maxY && bottom.box.y - top.box.maxY <= size * 0.5
-                && abs(bottom.box.x - top.box.x) <= size * 0.2 && abs(bottom.box.width - top.box.width) <= size * 0.2 {
+            for bottom in strokes
+            where bottom.box.y > top.box.maxY && bottom.box.y - top.box.maxY <= size * 0.5
+                && abs(bottom.box.x - top.box.x) <= size * 0.2 && abs(bottom.box.width - top.box.width) <= size * 0.2
+            {
                 shapes.append(top.box.union(bottom.box))
             }
         }
@@ -116,5 +121,3 @@ public enum ImagePageReader {
         return signs
     }
 }
-
-import Foundation

@@ -53,8 +53,10 @@ public enum InkComponents {
         }
         let scale = bitmap.scale
         return boxes.values.map { b in
-            InkComponent(box: Box(x: Double(b.minX) / scale, y: Double(b.minY) / scale,
-                                  width: Double(b.maxX - b.minX + 1) / scale, height: Double(b.maxY - b.minY + 1) / scale), pixels: b.pixels)
+            InkComponent(
+                box: Box(
+                    x: Double(b.minX) / scale, y: Double(b.minY) / scale,
+                    width: Double(b.maxX - b.minX + 1) / scale, height: Double(b.maxY - b.minY + 1) / scale), pixels: b.pixels)
         }.sorted { ($0.box.x, $0.box.y) < ($1.box.x, $1.box.y) }
     }
 

@@ -23,8 +23,9 @@ public enum PageReader {
         let headerCharacters = content.characters.filter { $0.box.maxY < firstRowTop - em * 0.2 }
         page.header = lines(of: headerCharacters)
         let firstNote = rows.first?.first?.box.x ?? 0
-        page.heading = HeaderReader.header(headerCharacters, lines: page.header, em: em,
-                                           meterCandidates: content.characters.filter { $0.box.maxX <= firstNote && $0.box.y < (rows.first?.last?.box.maxY ?? 0) })
+        page.heading = HeaderReader.header(
+            headerCharacters, lines: page.header, em: em,
+            meterCandidates: content.characters.filter { $0.box.maxX <= firstNote && $0.box.y < (rows.first?.last?.box.maxY ?? 0) })
         // Octave dots set as text (LilyPond's `:` for two) are read from their ink, as drawn dots are.
         var marks = MarkShapes.marks(ink, characters: content.characters.filter { !":.·•˙‧".contains($0.character) }, em: em)
         // Underlines drawn close together can touch: a piece is as many underlines as strokes cross its middle.
@@ -63,10 +64,11 @@ public enum PageReader {
             for _ in 0..<3 {
                 let lowest = mine.filter { $0.kind == .underline && $0.box.midY > bottom }
                 mine += underlines.filter { mark in
-                    mark.box.midY > bottom + em * 0.45 && mark.box.midY < bottom + em * 2 && !mine.contains(mark) && lowest.contains { above in
-                        mark.box.midY > above.box.midY && mark.box.midY - above.box.midY <= em * 0.45
-                            && min(mark.box.maxX, above.box.maxX) - max(mark.box.x, above.box.x) > em * 0.2
-                    }
+                    mark.box.midY > bottom + em * 0.45 && mark.box.midY < bottom + em * 2 && !mine.contains(mark)
+                        && lowest.contains { above in
+                            mark.box.midY > above.box.midY && mark.box.midY - above.box.midY <= em * 0.45
+                                && min(mark.box.maxX, above.box.maxX) - max(mark.box.x, above.box.x) > em * 0.2
+                        }
                 }
             }
             // Digits far below the music with no bar line (a footer's date or version, a page number) are no row.
@@ -127,13 +129,15 @@ public enum PageReader {
     static func namingAccidentals(_ characters: [PositionedCharacter], ink: [InkComponent], bitmap: InkBitmap, em: Double) -> [PositionedCharacter] {
         guard let classifier = GlyphClassifier.trained else { return characters }
         var named = characters
-        for (index, c) in characters.enumerated() where c.character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control || $0.properties.generalCategory == .privateUse || $0.value == 0xFFFD }) {
+        for (index, c) in characters.enumerated()
+        where c.character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control || $0.properties.generalCategory == .privateUse || $0.value == 0xFFFD }) {
             // Its ink: the tallest piece inside its box, about a digit's height.
             let pieces = ink.filter { p in
                 p.box.x >= c.box.x - 0.5 && p.box.maxX <= c.box.maxX + 0.5 && p.box.y >= c.box.y - 0.5 && p.box.maxY <= c.box.maxY + 0.5
             }
             guard let glyph = pieces.max(by: { $0.box.height < $1.box.height }), glyph.box.height >= em * 0.6, glyph.box.height <= em * 1.6,
-                  glyph.box.width <= em * 0.8 else { continue }
+                glyph.box.width <= em * 0.8
+            else { continue }
             let x = Int((glyph.box.x * bitmap.scale).rounded()), y = Int((glyph.box.y * bitmap.scale).rounded())
             let width = min(bitmap.width - x, Int((glyph.box.width * bitmap.scale).rounded())), height = min(bitmap.height - y, Int((glyph.box.height * bitmap.scale).rounded()))
             guard x >= 0, y >= 0, width > 0, height > 0 else { continue }
@@ -150,9 +154,11 @@ public enum PageReader {
     static func stackedMeters(_ digits: [PositionedCharacter], em: Double) -> (meters: [ScannedSymbol], digits: Set<PositionedCharacter>) {
         var pairs: [(top: PositionedCharacter, bottom: PositionedCharacter)] = []
         for top in digits {
-            for bottom in digits where bottom.box.midY > top.box.midY + top.box.height * 0.5 && bottom.box.y - top.box.maxY < top.box.height * 0.3
+            for bottom in digits
+            where bottom.box.midY > top.box.midY + top.box.height * 0.5 && bottom.box.y - top.box.maxY < top.box.height * 0.3
                 && min(bottom.box.maxX, top.box.maxX) - max(bottom.box.x, top.box.x) > min(top.box.width, bottom.box.width) * 0.6
-                && abs(bottom.box.height - top.box.height) < top.box.height * 0.1 {
+                && abs(bottom.box.height - top.box.height) < top.box.height * 0.1
+            {
                 pairs.append((top, bottom))
             }
         }
@@ -163,7 +169,8 @@ public enum PageReader {
         while index < pairs.count {
             var group = [pairs[index]]
             while index + 1 < pairs.count, abs(pairs[index + 1].top.box.midY - group[0].top.box.midY) < em * 0.2,
-                  pairs[index + 1].top.box.x - group[group.count - 1].top.box.maxX < em * 0.3, pairs[index + 1].top.box.x > group[group.count - 1].top.box.x {
+                pairs[index + 1].top.box.x - group[group.count - 1].top.box.maxX < em * 0.3, pairs[index + 1].top.box.x > group[group.count - 1].top.box.x
+            {
                 index += 1
                 group.append(pairs[index])
             }
@@ -246,7 +253,8 @@ enum MarkShapes {
             }
             if isCharacter { continue }
             if box.width <= em * 0.28 && box.height <= em * 0.28 && box.width >= em * 0.06 && box.height >= em * 0.06
-                && box.width / box.height < 1.8 && box.height / box.width < 1.8 {
+                && box.width / box.height < 1.8 && box.height / box.width < 1.8
+            {
                 result.append(ScannedSymbol(.octaveDot(0), box: box, confidence: 0.9))
             } else if box.height <= em * 0.16 && box.width >= em * 0.3 {
                 result.append(ScannedSymbol(.underline, box: box, confidence: 0.9))

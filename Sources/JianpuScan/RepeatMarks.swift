@@ -5,16 +5,22 @@
 /// with a hook above a row, its number (`1.`, `2.`) inside it at the left; the bars under it are that ending.
 enum RepeatMarks {
     /// The dots of repeat signs in a row, and where repeats end and start (the dots' middles).
-    static func repeatDots(_ symbols: [ScannedSymbol], middle: Double, height: Double, em: Double)
-        -> (dots: Set<ScannedSymbol>, ends: [Double], starts: [Double]) {
+    static func repeatDots(
+        _ symbols: [ScannedSymbol], middle: Double, height: Double, em: Double
+    )
+        -> (dots: Set<ScannedSymbol>, ends: [Double], starts: [Double])
+    {
         let dots = symbols.filter { if case .octaveDot = $0.kind { true } else { false } }
         let lines = symbols.filter { $0.kind == .barLine && $0.box.y <= middle && $0.box.maxY >= middle }
         var found: Set<ScannedSymbol> = [], ends: [Double] = [], starts: [Double] = []
         for upper in dots where upper.box.midY < middle && middle - upper.box.midY <= height * 0.6 {
-            for lower in dots where lower.box.midY > middle && lower.box.midY - middle <= height * 0.6
-                && abs(lower.box.midX - upper.box.midX) <= em * 0.15 {
+            for lower in dots
+            where lower.box.midY > middle && lower.box.midY - middle <= height * 0.6
+                && abs(lower.box.midX - upper.box.midX) <= em * 0.15
+            {
                 guard let line = lines.min(by: { abs($0.box.midX - upper.box.midX) < abs($1.box.midX - upper.box.midX) }),
-                      abs(line.box.midX - upper.box.midX) <= em * 0.9 else { continue }
+                    abs(line.box.midX - upper.box.midX) <= em * 0.9
+                else { continue }
                 found.insert(upper); found.insert(lower)
                 if line.box.midX > upper.box.midX { ends.append(upper.box.midX) } else { starts.append(upper.box.midX) }
             }
@@ -26,8 +32,10 @@ enum RepeatMarks {
     /// stretch of the row it covers. `classify` reads a piece of ink as a character.
     static func voltas(_ ink: [InkComponent], top: Double, em: Double, classify: (Box) -> Character?) -> [(number: Int, from: Double, to: Double)] {
         var result: [(number: Int, from: Double, to: Double)] = []
-        for piece in ink where piece.box.width >= em * 1.5 && piece.box.height >= em * 0.3 && piece.box.height <= em * 2.2
-            && piece.box.maxY <= top + em * 0.2 && piece.box.maxY >= top - em * 2.5 {
+        for piece in ink
+        where piece.box.width >= em * 1.5 && piece.box.height >= em * 0.3 && piece.box.height <= em * 2.2
+            && piece.box.maxY <= top + em * 0.2 && piece.box.maxY >= top - em * 2.5
+        {
             // Its number: a digit-high piece inside it, near its left end.
             let inside = ink.filter { other in
                 other.box.x >= piece.box.x && other.box.x <= piece.box.x + em * 1.5 && other.box.y >= piece.box.y

@@ -32,9 +32,10 @@ enum RowReader {
                 let top = middle - height * 0.5
                 guard symbol.box.maxY <= top + height * 0.25, symbol.box.y >= top - height * 1.3 else { break }
                 if let index = digits.indices.last(where: { digits[$0].box.midX <= symbol.box.x + em * 0.5 && symbol.box.x - digits[$0].box.midX <= em * 0.8 }),
-                   symbol.box.maxX > digits[index].box.maxX + em * 0.3,
-                   // A tie ends at the next note; an arc reaching past it is a slur (LilyPond draws both alike).
-                   index + 1 == digits.count || symbol.box.maxX <= digits[index + 1].box.maxX + em * 0.1 && symbol.box.maxX >= digits[index + 1].box.x - em * 0.6 {
+                    symbol.box.maxX > digits[index].box.maxX + em * 0.3,
+                    // A tie ends at the next note; an arc reaching past it is a slur (LilyPond draws both alike).
+                    index + 1 == digits.count || symbol.box.maxX <= digits[index + 1].box.maxX + em * 0.1 && symbol.box.maxX >= digits[index + 1].box.x - em * 0.6
+                {
                     attached[index, default: []].append(ScannedSymbol(.tie, box: symbol.box, confidence: symbol.confidence))
                 }
             case .underline:

@@ -44,7 +44,8 @@ public enum ScanOverlay {
         var out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escaped(title))</title>\n"
         out += "<style>body{margin:1em;font-family:sans-serif}svg{display:block;width:100%;max-width:1200px;height:auto;margin-bottom:1em;border:1px solid #ccc}</style>\n"
         out += "</head><body>\n<h1>\(escaped(title))</h1>\n"
-        out += "<p>\(bars.count) bars read; \(unsound.isEmpty ? "every bar adds up" : "\(unsound.count) do not add up (red): " + unsound.map { "page \($0.page), bar \($0.number)" }.joined(separator: "; "))</p>\n"
+        out +=
+            "<p>\(bars.count) bars read; \(unsound.isEmpty ? "every bar adds up" : "\(unsound.count) do not add up (red): " + unsound.map { "page \($0.page), bar \($0.number)" }.joined(separator: "; "))</p>\n"
         for page in pages {
             out += #"<svg class="page" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \#(number(page.width)) \#(number(page.height))">"# + "\n"
             out += style

@@ -84,8 +84,10 @@ public enum ScoreAssembler {
                 let place = places[index]
                 unsound.insert([part, index])
                 let beats = measure.length / WholeNotes(1, Int64(meterAt.beatType))
-                warnings.append(ScanWarning(page: place.page, system: place.system, bar: place.bar,
-                                            (partCount > 1 ? "part \(part + 1): " : "") + "this bar has \(beats.description) beats, \(meterAt.beats)/\(meterAt.beatType) needs \(meterAt.beats)"))
+                warnings.append(
+                    ScanWarning(
+                        page: place.page, system: place.system, bar: place.bar,
+                        (partCount > 1 ? "part \(part + 1): " : "") + "this bar has \(beats.description) beats, \(meterAt.beats)/\(meterAt.beatType) needs \(meterAt.beats)"))
             }
             if var first = parts[part].first {
                 first.key = ImportedKey(fifths: fifths(keyName))
@@ -103,8 +105,10 @@ public enum ScoreAssembler {
             for (index, measure) in parts[part].enumerated() {
                 if let changed = measure.meter { meterHere = (changed.beats, changed.beatType) }
                 let place = places[index]
-                bars.append(ReadBar(page: place.page, system: place.system, part: part + 1, number: index + 1, box: boxes[part][index],
-                                    text: text(of: measure, key: keyName, meter: meterHere), addsUp: !unsound.contains([part, index])))
+                bars.append(
+                    ReadBar(
+                        page: place.page, system: place.system, part: part + 1, number: index + 1, box: boxes[part][index],
+                        text: text(of: measure, key: keyName, meter: meterHere), addsUp: !unsound.contains([part, index])))
             }
         }
         var result = ScanResult(text: written.text, method: .recognized, pages: pages, warnings: warnings)
@@ -156,8 +160,14 @@ public enum ScoreAssembler {
             var length = WholeNotes(1, 4 << Int64(min(underlines, 5)))
             var added = length
             for _ in 0..<min(dots, 3) { added = added / WholeNotes(2, 1); length = length + added }
-            let pitches = note.degree == 0 ? [] : [ImportedPitch(pitch: Pitch(midiNumber: tonic + [0, 2, 4, 5, 7, 9, 11][note.degree - 1] + 12 * octave + note.accidental),
-                                                                 tiedToNext: tied)]
+            let pitches =
+                note.degree == 0
+                ? []
+                : [
+                    ImportedPitch(
+                        pitch: Pitch(midiNumber: tonic + [0, 2, 4, 5, 7, 9, 11][note.degree - 1] + 12 * octave + note.accidental),
+                        tiedToNext: tied)
+                ]
             events.append(ImportedEvent(pitches: pitches, length: length))
             pending = nil
             underlines = 0; dots = 0; octave = 0; tied = false

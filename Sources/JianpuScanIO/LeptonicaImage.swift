@@ -110,8 +110,9 @@ public final class LeptonicaImage {
         let found = pixFindSkewSweepAndSearch(binary.pix, &angle, &confidence, 2, 1, 7, 0.5, 0.01)
         if found == 0, confidence >= 2.5, abs(angle) >= 0.1 {
             let radians = Float(Double(angle) * .pi / 180)
-            let straight = try Self.owning(pixRotate(grey.pix, radians, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0),
-                                           or: "the image cannot be straightened")
+            let straight = try Self.owning(
+                pixRotate(grey.pix, radians, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0),
+                or: "the image cannot be straightened")
             grey = straight
             binary = try grey.sauvola(dpi: dpi)
             skew = Double(angle)

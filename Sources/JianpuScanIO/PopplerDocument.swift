@@ -57,19 +57,21 @@ public final class PopplerDocument {
             }
             let sink = AttachmentSink(limit: maximumBytes)
             var error: UnsafeMutablePointer<GError>?
-            let saved = poppler_attachment_save_to_callback(attachment, { buffer, count, context, error in
-                guard let context else { return 0 }
-                let sink = Unmanaged<AttachmentSink>.fromOpaque(context).takeUnretainedValue()
-                guard sink.bytes.count + Int(count) <= sink.limit else {
-                    sink.overflowed = true
-                    g_set_error_literal(error, g_quark_from_static_string("jianpu-scan"), 1, "too large")
-                    return 0
-                }
-                if let buffer, count > 0 {
-                    buffer.withMemoryRebound(to: UInt8.self, capacity: Int(count)) { sink.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(count))) }
-                }
-                return 1
-            }, Unmanaged.passUnretained(sink).toOpaque(), &error)
+            let saved = poppler_attachment_save_to_callback(
+                attachment,
+                { buffer, count, context, error in
+                    guard let context else { return 0 }
+                    let sink = Unmanaged<AttachmentSink>.fromOpaque(context).takeUnretainedValue()
+                    guard sink.bytes.count + Int(count) <= sink.limit else {
+                        sink.overflowed = true
+                        g_set_error_literal(error, g_quark_from_static_string("jianpu-scan"), 1, "too large")
+                        return 0
+                    }
+                    if let buffer, count > 0 {
+                        buffer.withMemoryRebound(to: UInt8.self, capacity: Int(count)) { sink.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(count))) }
+                    }
+                    return 1
+                }, Unmanaged.passUnretained(sink).toOpaque(), &error)
             if let error { g_error_free(error) }
             if sink.overflowed { throw ScanProblem("the embedded file \(name) is larger than \(maximumBytes) bytes") }
             guard saved != 0 else { throw ScanProblem("the embedded file \(name) cannot be read") }

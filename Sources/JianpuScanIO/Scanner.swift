@@ -145,7 +145,11 @@ extension Scanner {
     public static func overlayTarget(_ path: String, inputs: [String]) throws(ScanProblem) -> (file: OutputFile, format: OverlayFormat) {
         let lowered = path.lowercased()
         let format: OverlayFormat
-        if lowered.hasSuffix(".svg") { format = .svg } else if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") { format = .html } else {
+        if lowered.hasSuffix(".svg") {
+            format = .svg
+        } else if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") {
+            format = .html
+        } else {
             throw ScanProblem("\(path): an overlay is written as .svg or .html: name it so")
         }
         do { return (try OutputFile(path, inputs: inputs), format) } catch { throw ScanProblem(error.description) }

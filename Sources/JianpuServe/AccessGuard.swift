@@ -1,5 +1,5 @@
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 
 /// Refuses every request that is not from the editor's own page or a program that holds the token:
 /// a foreign `Host` (DNS rebinding) or `Origin` (another site's page) is 403, a missing or wrong token 403.

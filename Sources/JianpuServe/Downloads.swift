@@ -1,10 +1,10 @@
 import Foundation
 import JianpuAudio
 import JianpuCore
-import JianpuPerformance
 import JianpuEngraving
 import JianpuFiles
 import JianpuInterchange
+import JianpuPerformance
 import JianpuPrint
 
 /// The files the page offers for download, and the sound it plays, made from the editor's text.

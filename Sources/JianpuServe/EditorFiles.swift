@@ -27,8 +27,9 @@ struct OpenedFile: Sendable, Codable {
                 throw ServeError(.unprocessableContent, error.description)
             }
             guard let first = results.first else { throw ServeError(.unprocessableContent, "\(relative): no music to import") }
-            return OpenedFile(path: newName(for: relative, in: folder), text: first.text, version: nil, importedFrom: relative,
-                              warnings: first.warnings.map { "\($0)" })
+            return OpenedFile(
+                path: newName(for: relative, in: folder), text: first.text, version: nil, importedFrom: relative,
+                warnings: first.warnings.map { "\($0)" })
         }
         guard bytes.count <= ScoreText.maximumBytes else { throw ServeError(.contentTooLarge, "\(relative) is larger than 1 MB") }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw ServeError(.unprocessableContent, "\(relative) is not UTF-8 text") }

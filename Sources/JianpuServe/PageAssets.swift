@@ -24,8 +24,9 @@ enum PageAssets {
     static func codeMirror(_ relative: String) -> (text: String, type: String)? {
         let isScript = relative.hasSuffix(".js"), isStyle = relative.hasSuffix(".css")
         guard isScript || isStyle, !relative.split(separator: "/").contains(where: { $0 == ".." || $0.hasPrefix(".") }),
-              let folder = ServedFolder.realPath(codeMirrorFolder), let real = ServedFolder.realPath(codeMirrorFolder + "/" + relative),
-              real.hasPrefix(folder + "/"), let bytes = try? InputFile.read(real, maximumBytes: 4 << 20) else { return nil }
+            let folder = ServedFolder.realPath(codeMirrorFolder), let real = ServedFolder.realPath(codeMirrorFolder + "/" + relative),
+            real.hasPrefix(folder + "/"), let bytes = try? InputFile.read(real, maximumBytes: 4 << 20)
+        else { return nil }
         return (String(decoding: bytes, as: UTF8.self), isScript ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8")
     }
 }

@@ -50,7 +50,11 @@ public final class RenderService: Sendable {
         let answered = Mutex(false)
         return await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
             @Sendable func answer(_ value: T?) {
-                if answered.withLock({ let first = !$0; $0 = true; return first }) { continuation.resume(returning: value) }
+                if answered.withLock({
+                    let first = !$0; $0 = true; return first
+                }) {
+                    continuation.resume(returning: value)
+                }
             }
             queue.async { answer(work()) }
             // A queue of its own (an overcommitting one): the global queue's threads may all be busy, and the bound
@@ -92,8 +96,9 @@ public final class RenderService: Sendable {
             }
             let elapsed = clock.now - started
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            return RenderResult(pages: pages, diagnostics: entries, timing: timing, duration: duration, parts: score.map(ScoreText.partNames) ?? [],
-                                ok: score != nil && !pages.isEmpty, milliseconds: milliseconds)
+            return RenderResult(
+                pages: pages, diagnostics: entries, timing: timing, duration: duration, parts: score.map(ScoreText.partNames) ?? [],
+                ok: score != nil && !pages.isEmpty, milliseconds: milliseconds)
         }
     }
 }

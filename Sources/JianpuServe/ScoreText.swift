@@ -22,11 +22,13 @@ enum ScoreText {
     /// The performance the page shows and plays: each movement as the engraving flattens it, one after another;
     /// the parts numbered in `mute` (a movement's parts, then its `chords=` part) left out.
     static func timeline(of score: Score, muting mute: Set<Int> = []) -> Timeline {
-        Timeline.concatenating(score.movements.map { movement in
-            let kept = movement.parts.indices.filter { !mute.contains($0) }
-            return Flattener.timeline(of: movement, partIndices: mute.isEmpty ? nil : kept, rollsArpeggios: true,
-                                      withChords: !mute.contains(movement.parts.count))
-        })
+        Timeline.concatenating(
+            score.movements.map { movement in
+                let kept = movement.parts.indices.filter { !mute.contains($0) }
+                return Flattener.timeline(
+                    of: movement, partIndices: mute.isEmpty ? nil : kept, rollsArpeggios: true,
+                    withChords: !mute.contains(movement.parts.count))
+            })
     }
 
     /// The first movement's parts as the timing numbers them: instrument or `part N`, then `chords`.

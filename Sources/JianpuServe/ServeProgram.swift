@@ -7,8 +7,11 @@ import Synchronization
 /// `jianpu serve`: the server run until Ctrl-C (or SIGTERM), its URL printed first.
 public enum ServeProgram {
     /// The application for `configuration`; `onRunning` gets the port bound.
-    public static func application(_ configuration: ServeConfiguration, onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
-        throws(ServeError) -> some ApplicationProtocol {
+    public static func application(
+        _ configuration: ServeConfiguration, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    )
+        throws(ServeError) -> some ApplicationProtocol
+    {
         let routes = try ServeRoutes(configuration: configuration)
         let bound = Mutex(configuration.port)
         var logger = Logger(label: "jianpu-serve")

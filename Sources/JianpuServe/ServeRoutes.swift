@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import NIOCore
 
 /// The editor's routes: the page and its scripts, CodeMirror, and the JSON API.
@@ -76,10 +76,12 @@ public struct ServeRoutes: Sendable {
             case .failure(let error): return Self.failure(error)
             case .success(let bytes):
                 let stem = ((name as NSString).lastPathComponent as NSString).deletingPathExtension.filter { $0.isLetter || $0.isNumber || "-_ ".contains($0) }
-                return Response(status: .ok, headers: [
-                    .contentType: format.contentType,
-                    .contentDisposition: "attachment; filename=\"\(stem.isEmpty ? "score" : stem).\(format.fileExtension)\"",
-                ], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+                return Response(
+                    status: .ok,
+                    headers: [
+                        .contentType: format.contentType,
+                        .contentDisposition: "attachment; filename=\"\(stem.isEmpty ? "score" : stem).\(format.fileExtension)\"",
+                    ], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
             }
         }
         return router
@@ -124,8 +126,9 @@ public struct ServeRoutes: Sendable {
 
     static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) throws -> Response {
         let data = try JSONEncoder().encode(value)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     static func failure(_ error: ServeError) -> Response {

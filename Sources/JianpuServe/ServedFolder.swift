@@ -25,7 +25,8 @@ public struct ServedFolder: Sendable {
     public func resolve(_ relative: String) throws(ServeError) -> String {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: true)
         guard !relative.hasPrefix("/"), !parts.isEmpty, relative.utf8.count < 1024, !relative.contains("\0"),
-              !parts.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }) else {
+            !parts.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") })
+        else {
             throw ServeError(.forbidden, "\(relative): not a file of the served folder")
         }
         let joined = root + "/" + parts.joined(separator: "/")
@@ -57,7 +58,8 @@ public struct ServedFolder: Sendable {
         var found: [String] = []
         func walk(_ folder: String, depth: Int) {
             guard depth <= 3, found.count < 2_000,
-                  let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+                let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+            else { return }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let path = folder + "/" + name
                 guard let real = Self.realPath(path), inside(real) else { continue }

@@ -20,8 +20,9 @@ final class ALSASequencerInput: @unchecked Sendable {
             throw TerminalError.sequencer(action: "open the ALSA sequencer", message: message(status), advice: "give a raw MIDI device or FIFO path")
         }
         _ = snd_seq_set_client_name(seq, portName)
-        let port = snd_seq_create_simple_port(seq, portName, UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE),
-                                              UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION))
+        let port = snd_seq_create_simple_port(
+            seq, portName, UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE),
+            UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION))
         guard port >= 0 else {
             snd_seq_close(seq)
             throw TerminalError.sequencer(action: "create an ALSA sequencer port", message: message(port), advice: nil)

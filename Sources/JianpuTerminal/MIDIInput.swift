@@ -1,5 +1,5 @@
-import JianpuCore
 import Foundation
+import JianpuCore
 import Synchronization
 
 /// Why MIDI input could not be opened: one line saying what is wrong and what to give instead.
@@ -112,8 +112,10 @@ public final class MIDIInput: @unchecked Sendable {
 
     /// Starts the reading thread, handing each read's messages to `deliver` on that thread, and the
     /// reason to `stopped` (on that thread) when the input stops (the stream ended, a read failed).
-    public func start(delivering deliver: @escaping @Sendable ([MIDIMessage]) -> Void,
-                      stopped: (@Sendable (String) -> Void)? = nil) {
+    public func start(
+        delivering deliver: @escaping @Sendable ([MIDIMessage]) -> Void,
+        stopped: (@Sendable (String) -> Void)? = nil
+    ) {
         let thread = Thread { [self] in
             self.readLoop(deliver)
             if let stopped, let failure = self.failure { stopped(failure) }

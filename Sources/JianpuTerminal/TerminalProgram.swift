@@ -96,9 +96,11 @@ public struct ProgramLoop {
     /// made, in seconds since `origin`. Returns the seconds since `origin` when the loop ended.
     /// - Throws: what `perform` throws (the program is left as it was at that effect).
     @discardableResult
-    public func run<Program: TerminalProgram>(_ program: inout Program, origin: ContinuousClock.Instant = ContinuousClock.now,
-                                              until: () -> Bool = { false },
-                                              perform: (Program.Effect, Double) throws -> Void) rethrows -> Double {
+    public func run<Program: TerminalProgram>(
+        _ program: inout Program, origin: ContinuousClock.Instant = ContinuousClock.now,
+        until: () -> Bool = { false },
+        perform: (Program.Effect, Double) throws -> Void
+    ) rethrows -> Double {
         let clock = ContinuousClock()
         func now() -> Double { (clock.now - origin).inSeconds }
         var decoder = KeyDecoder()

@@ -144,8 +144,10 @@ public final class TerminalSession: @unchecked Sendable {
     /// readable, and returns the bytes typed. A signal or a resize ends the wait at once.
     public func readBytes(timeout: Double, alsoWakingOn descriptors: [Int32] = []) -> [UInt8] {
         if isInterrupted { return [] }
-        var polled = [pollfd(fd: Signals.interruptPipe.reader, events: Int16(POLLIN), revents: 0),
-                      pollfd(fd: Signals.resizePipe.reader, events: Int16(POLLIN), revents: 0)]
+        var polled = [
+            pollfd(fd: Signals.interruptPipe.reader, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: Signals.resizePipe.reader, events: Int16(POLLIN), revents: 0),
+        ]
         if isRaw { polled.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
         polled += descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let ready = poll(&polled, nfds_t(polled.count), Int32(saturating: (max(0, timeout) * 1000).rounded(.up)))

@@ -1,7 +1,7 @@
 import ArgumentParser
-import JianpuCommandLine
 import Foundation
 import JianpuChordPad
+import JianpuCommandLine
 import JianpuCore
 import JianpuFiles
 
@@ -24,8 +24,9 @@ struct ChordPadCommand: ParsableCommand {
             """,
         version: CommandConventions.version)
 
-    @Option(help: "The key to start in, as named in the tunings list (DMajor, F#Minor, EDorian).",
-            completion: .list(Tuning.standard.map(\.name)))
+    @Option(
+        help: "The key to start in, as named in the tunings list (DMajor, F#Minor, EDorian).",
+        completion: .list(Tuning.standard.map(\.name)))
     var tuning: String = "CMajor"
 
     @Flag(help: "List the tunings and exit.")

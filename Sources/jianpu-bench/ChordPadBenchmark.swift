@@ -81,8 +81,10 @@ enum ChordPadBenchmark {
     ///   - pacedIterations: key presses measured against a paced audio thread.
     ///   - periodFrames: the audio period (frames per callback).
     @discardableResult
-    public static func run(iterations: Int = 2_000, pacedIterations: Int = 300, periodFrames: Int = 64,
-                           sampleRate: Double = 44_100, printReport: Bool = true) -> Report {
+    public static func run(
+        iterations: Int = 2_000, pacedIterations: Int = 300, periodFrames: Int = 64,
+        sampleRate: Double = 44_100, printReport: Bool = true
+    ) -> Report {
         let keys: [UInt8] = Array("zxcvbnmwertyuio1234567asdf".utf8)
         let left = UnsafeMutablePointer<Float>.allocate(capacity: periodFrames)
         let right = UnsafeMutablePointer<Float>.allocate(capacity: periodFrames)
@@ -100,7 +102,7 @@ enum ChordPadBenchmark {
             latencies.reserveCapacity(iterations)
             for index in 0..<(iterations + 50) {
                 let byte = keys[index % keys.count]
-                padTime += 1 // each press a second after the last: no auto-repeat guard, earlier notes expired
+                padTime += 1  // each press a second after the last: no auto-repeat guard, earlier notes expired
                 let before = synth.noteOns.load(ordering: .acquiring)
                 let start = nanoseconds()
                 for event in decoder.events(from: [byte]) {
@@ -108,7 +110,7 @@ enum ChordPadBenchmark {
                 }
                 engine.process(frames: periodFrames, into: output)
                 guard synth.noteOns.load(ordering: .acquiring) > before else { continue }
-                if index >= 50 { latencies.append(Double(synth.lastNoteOn.load(ordering: .acquiring) - start) / 1e9) } // 50 warm-up presses
+                if index >= 50 { latencies.append(Double(synth.lastNoteOn.load(ordering: .acquiring) - start) / 1e9) }  // 50 warm-up presses
             }
         }
 
@@ -158,9 +160,10 @@ enum ChordPadBenchmark {
 
         latencies.sort()
         paced.sort()
-        let report = Report(p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: latencies.last ?? 0,
-                            pacedP50: percentile(paced, 0.5), pacedP99: percentile(paced, 0.99),
-                            samples: latencies.count, pacedSamples: paced.count, periodFrames: periodFrames, sampleRate: sampleRate)
+        let report = Report(
+            p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: latencies.last ?? 0,
+            pacedP50: percentile(paced, 0.5), pacedP99: percentile(paced, 0.99),
+            samples: latencies.count, pacedSamples: paced.count, periodFrames: periodFrames, sampleRate: sampleRate)
         if printReport { print(report) }
         return report
     }

@@ -34,8 +34,10 @@ enum RenderBenchmark {
     /// Renders `timeline` into memory (no file) with FluidSynth and times it.
     ///
     /// - Throws: `AudioError` for a bad SoundFont or options.
-    public static func run(timeline: Timeline, soundFontPath: String, sampleRate: Int = 44_100,
-                           options: PlaybackOptions = PlaybackOptions()) throws -> Result {
+    public static func run(
+        timeline: Timeline, soundFontPath: String, sampleRate: Int = 44_100,
+        options: PlaybackOptions = PlaybackOptions()
+    ) throws -> Result {
         let clock = ContinuousClock()
         let origin = clock.now
         func elapsed() -> Double { (clock.now - origin).inSeconds }
@@ -62,9 +64,10 @@ enum RenderBenchmark {
             if case .noteOn = event.message { return count + 1 }
             return count
         }
-        return Result(soundFontLoadSeconds: loaded - start, firstFrameSeconds: firstFrame,
-                      audioSeconds: Double(max(scheduler.frame - 64, 0)) / Double(sampleRate),
-                      renderSeconds: renderSeconds, notes: notes)
+        return Result(
+            soundFontLoadSeconds: loaded - start, firstFrameSeconds: firstFrame,
+            audioSeconds: Double(max(scheduler.frame - 64, 0)) / Double(sampleRate),
+            renderSeconds: renderSeconds, notes: notes)
     }
 
     /// A dense two-part test score for benchmarks when no score file is at hand: a semiquaver melody
@@ -75,7 +78,7 @@ enum RenderBenchmark {
         let scale = [0, 2, 4, 5, 7, 9, 11, 12]
         for bar in 0..<count {
             let barStart = WholeNotes(Int64(bar))
-            let steps: Int64 = bar % 2 == 0 ? 16 : 12 // semiquavers, or quaver triplets
+            let steps: Int64 = bar % 2 == 0 ? 16 : 12  // semiquavers, or quaver triplets
             for step in 0..<steps {
                 let onset = barStart + WholeNotes(step, steps)
                 let degree = scale[Int(step + Int64(bar)) % scale.count]
@@ -84,8 +87,10 @@ enum RenderBenchmark {
             let root = [48, 53, 55, 50][bar % 4]
             for beat in 0..<4 {
                 for (index, interval) in [0, 4, 7].enumerated() {
-                    notes.append(TimedNote(onset: barStart + WholeNotes(Int64(beat), 4), duration: .quarter,
-                                           pitch: Pitch(midiNumber: root + interval + (index == 2 ? 12 : 0)), velocity: 70, part: 1))
+                    notes.append(
+                        TimedNote(
+                            onset: barStart + WholeNotes(Int64(beat), 4), duration: .quarter,
+                            pitch: Pitch(midiNumber: root + interval + (index == 2 ? 12 : 0)), velocity: 70, part: 1))
                 }
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
 import JianpuCore
-import JianpuNotation
 import JianpuEngraving
+import JianpuNotation
 import JianpuPrint
 
 /// `jianpu-bench --spacing file.jp …`: each file's page measured as `BeatSpacingTests` measures the shipped

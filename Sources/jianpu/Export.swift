@@ -1,16 +1,18 @@
 import ArgumentParser
 import Foundation
-import JianpuCore
-import JianpuNotation
-import JianpuPerformance
 import JianpuCommandLine
+import JianpuCore
 import JianpuFiles
 import JianpuInterchange
+import JianpuNotation
+import JianpuPerformance
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a score as a Standard MIDI File (.mid) or as MusicXML (.musicxml, .xml, compressed .mxl).",
-        discussion: "The output's extension picks the format. MIDI is type 1: a conductor track and one track per part. MusicXML 4.0 carries parts, keys, meters, tempos, notes, ties, tuplets, grace notes, chords, lyrics, chords= as harmony, repeats and endings, jumps and dynamics, for notation programs.")
+        discussion:
+            "The output's extension picks the format. MIDI is type 1: a conductor track and one track per part. MusicXML 4.0 carries parts, keys, meters, tempos, notes, ties, tuplets, grace notes, chords, lyrics, chords= as harmony, repeats and endings, jumps and dynamics, for notation programs."
+    )
 
     @OptionGroup var input: ScoreInput
 
@@ -20,7 +22,8 @@ struct Export: ParsableCommand {
     @Option(help: "Write only movement N (1-based); all movements in turn when omitted.")
     var movement: Int?
 
-    @Flag(inversion: .prefixedNo, help: "MIDI: sound the score's guitar chords (chords= lines) on a track of their own, as the reference voices them. MusicXML writes them as chord symbols either way.")
+    @Flag(
+        inversion: .prefixedNo, help: "MIDI: sound the score's guitar chords (chords= lines) on a track of their own, as the reference voices them. MusicXML writes them as chord symbols either way.")
     var chords = true
 
     @OptionGroup var practice: PracticeOptions

@@ -1,9 +1,10 @@
 import ArgumentParser
 import JianpuCommandLine
 import JianpuCore
-import JianpuNotation
 import JianpuFiles
 import JianpuInterchange
+import JianpuNotation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,12 +44,17 @@ struct Import: ParsableCommand {
         FilesRead.remember([source])
         let target: OutputFile? = try all ? nil : output.map { try OutputFile($0, inputs: [source]) }
         let name = source == "-" ? "-" : source
-        let bytes = source == "-" ? try Self.standardInput(maximumBytes: ScoreImporter.maximumSourceBytes)
-                                  : try InputFile.read(source, maximumBytes: ScoreImporter.maximumSourceBytes)
+        let bytes =
+            source == "-"
+            ? try Self.standardInput(maximumBytes: ScoreImporter.maximumSourceBytes)
+            : try InputFile.read(source, maximumBytes: ScoreImporter.maximumSourceBytes)
         let results: [ImportResult]
         do {
-            results = try ScoreImporter.convert(bytes, file: name, options: ImportOptions(tune: tune, allTunes: all, melodyTrack: melody,
-                                                                                    key: key.flatMap(KeyChoice.init(argument:)) ?? .asWritten))
+            results = try ScoreImporter.convert(
+                bytes, file: name,
+                options: ImportOptions(
+                    tune: tune, allTunes: all, melodyTrack: melody,
+                    key: key.flatMap(KeyChoice.init(argument:)) ?? .asWritten))
         } catch {
             throw CommandFailure(error.description)
         }
@@ -78,7 +84,9 @@ struct Import: ParsableCommand {
     static func checkReadable(_ text: String, as name: String, source: String) throws {
         let bytes = Array(text.utf8)
         guard bytes.count <= ScoreLoader.maximumBytes else {
-            throw CommandFailure("\(source): the imported text (\(name)) would be \(InputFile.megabytes(bytes.count)), more than the \(InputFile.megabytes(ScoreLoader.maximumBytes)) a score may have (check and every command refuse it); nothing was written: import less of it (--melody N, --tune N)")
+            throw CommandFailure(
+                "\(source): the imported text (\(name)) would be \(InputFile.megabytes(bytes.count)), more than the \(InputFile.megabytes(ScoreLoader.maximumBytes)) a score may have (check and every command refuse it); nothing was written: import less of it (--melody N, --tune N)"
+            )
         }
         let errors = ScoreLoader.parse(bytes, path: name).diagnostics.filter { $0.severity == .error }
         guard let first = errors.first else { return }

@@ -1,8 +1,8 @@
 import JianpuCommandLine
 import JianpuCore
-import JianpuNotation
 import JianpuFiles
 import JianpuInterchange
+import JianpuNotation
 
 /// A score in another format given to a command that plays, prints or checks: imported in memory.
 enum ImportedInput {
@@ -15,7 +15,8 @@ enum ImportedInput {
         // The content decides, read within an import's limit. A file that turns out to be jianpu text under another
         // name is read a second time by the caller, within the score's own limit (and refused past it in its words).
         guard let bytes = try? InputFile.read(path, maximumBytes: ScoreImporter.maximumSourceBytes),
-              ImportFormat.detect(bytes, name: path) != nil else { return nil }
+            ImportFormat.detect(bytes, name: path) != nil
+        else { return nil }
         let results: [ImportResult]
         do {
             results = try ScoreImporter.convert(bytes, file: path)

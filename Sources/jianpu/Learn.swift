@@ -72,8 +72,9 @@ struct Learn: ParsableCommand {
         let inputs = PracticePaths.logFiles(database) + (mute ? [] : output.synth.soundFontInputs) + (midiIn.map { [$0] } ?? [])
         FilesRead.remember(inputs)
         if let out = output.out { _ = try OutputFile(out, inputs: inputs) }
-        var options = LearnSession.Options(database: database,
-                                           destination: mute ? .muted : output.out.map { .pacedWAV(path: $0) } ?? output.destination)
+        var options = LearnSession.Options(
+            database: database,
+            destination: mute ? .muted : output.out.map { .pacedWAV(path: $0) } ?? output.destination)
         options.key = key
         options.scale = scale
         options.seed = seed

@@ -1,8 +1,8 @@
 import Foundation
 import JianpuCommandLine
 import JianpuCore
-import JianpuNotation
 import JianpuFiles
+import JianpuNotation
 
 /// `jianpu help notation`: the score syntax, every construct with an example; `--man` gives it as
 /// the man page `jianpu-notation(5)` (what `scripts/install` installs).

@@ -30,8 +30,9 @@ struct Play: ParsableCommand {
         let practice = sound.practice
         let untilStopped = practice.loop != nil && practice.loopTimes == nil && practice.tempoSteps == nil
         let (timeline, playback) = try sound.performance(of: score, file: input.file, loopTimes: untilStopped ? PlaySession.passesForLoop : 100)
-        var options = PlaySession.Options(score: score, timeline: timeline, playback: playback,
-                                          soundFont: try output.synth.soundFont(), destination: output.destination)
+        var options = PlaySession.Options(
+            score: score, timeline: timeline, playback: playback,
+            soundFont: try output.synth.soundFont(), destination: output.destination)
         options.gain = output.synth.level
         options.transposition = practice.transposition.semitones(from: score.writtenKey)
         options.quiet = quiet

@@ -1,7 +1,7 @@
 import ArgumentParser
-import JianpuCommandLine
 import Foundation
 import JianpuAudio
+import JianpuCommandLine
 import JianpuCore
 import JianpuFiles
 import JianpuPractice
@@ -97,7 +97,6 @@ struct Quiz: ParsableCommand {
     @Flag(help: "No sound at all (no SoundFont needed).")
     var mute = false
 
-
     func validate() throws {
         if let test, !(1...100).contains(test) { throw ValidationError("--test must be 1-100 repetitions per interval") }
         if !(0...100).contains(passMark) { throw ValidationError("--pass-mark must be a percentage 0-100") }
@@ -124,14 +123,18 @@ struct Quiz: ParsableCommand {
         }
         if let octaves { settings.octaves = try QuizOptionParsing.list(octaves, "--octaves", "4 or 3,4") { Int($0) } }
         if let kinds {
-            settings.kinds = try QuizOptionParsing.list(kinds, "--kinds", "H,MU,MD",
-                                                        closest: { Wording.suggestions(for: $0, among: PlaybackKind.allCases.map(\.rawValue)) }) {
+            settings.kinds = try QuizOptionParsing.list(
+                kinds, "--kinds", "H,MU,MD",
+                closest: { Wording.suggestions(for: $0, among: PlaybackKind.allCases.map(\.rawValue)) }
+            ) {
                 PlaybackKind(parsing: $0)
             }
         }
         if let instruments {
-            settings.programs = try QuizOptionParsing.list(instruments, "--instruments", "piano,violin or 0,40",
-                                                           closest: { GeneralMIDI.nearestNames(to: $0) }) { GeneralMIDI.program(named: $0) }
+            settings.programs = try QuizOptionParsing.list(
+                instruments, "--instruments", "piano,violin or 0,40",
+                closest: { GeneralMIDI.nearestNames(to: $0) }
+            ) { GeneralMIDI.program(named: $0) }
         }
         if let varyInstrument { settings.varyInstrument = varyInstrument }
         if let keyFeedback { settings.keyFeedback = keyFeedback }
@@ -139,9 +142,10 @@ struct Quiz: ParsableCommand {
         if let problem = settings.validationProblem { throw CommandFailure(problem, status: .usage) }
         if saveProfile {
             let database = db ?? PracticePaths.defaultDatabase()
-            try QuizProfile.save(settings, path: profilePath,
-                                 inputs: PracticePaths.logFiles(database) + (output.out.map { [$0] } ?? []) + (mute ? [] : output.synth.soundFontInputs)
-                                    + (midiIn.map { [$0] } ?? []))
+            try QuizProfile.save(
+                settings, path: profilePath,
+                inputs: PracticePaths.logFiles(database) + (output.out.map { [$0] } ?? []) + (mute ? [] : output.synth.soundFontInputs)
+                    + (midiIn.map { [$0] } ?? []))
             StandardStreams.error("jianpu: saved quiz profile \(TerminalText.visible(profilePath))\n")
         }
         return settings
@@ -181,13 +185,16 @@ struct Quiz: ParsableCommand {
 
 /// The quiz's list options: a value not understood is a usage error (status 64) naming the closest values.
 enum QuizOptionParsing {
-    static func list<T>(_ text: String, _ option: String, _ example: String, closest: (String) -> [String] = { _ in [] },
-                        _ parse: (String) -> T?) throws -> [T] {
+    static func list<T>(
+        _ text: String, _ option: String, _ example: String, closest: (String) -> [String] = { _ in [] },
+        _ parse: (String) -> T?
+    ) throws -> [T] {
         var values: [T] = []
         for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
             guard let value = parse(item) else {
-                throw CommandFailure("\(option): '\(item)' is not understood\(Wording.didYouMean(closest(item))); give e.g. \(example)",
-                                     status: .usage)
+                throw CommandFailure(
+                    "\(option): '\(item)' is not understood\(Wording.didYouMean(closest(item))); give e.g. \(example)",
+                    status: .usage)
             }
             values.append(value)
         }
@@ -209,8 +216,10 @@ enum QuizOptionParsing {
         case "simple": return Interval.simpleIntervals
         case "all": return Interval.all
         default:
-            return try list(text, "--intervals", "m3,M3,P5,P8",
-                            closest: closestIntervals) { item in
+            return try list(
+                text, "--intervals", "m3,M3,P5,P8",
+                closest: closestIntervals
+            ) { item in
                 if case .interval(let interval) = AnswerParser.parse(item) { return interval }
                 return nil
             }

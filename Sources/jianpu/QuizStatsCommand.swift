@@ -43,11 +43,12 @@ struct QuizStatsCommand: ParsableCommand {
         let plotFile = try plot.map { try OutputFile($0, inputs: PracticePaths.logFiles(database)) }
         let store = try PracticeLog.forReading(path: database)
         let statistics = try store.statistics(since: start)
-        let text = switch format {
-        case .table: statistics.table()
-        case .csv: statistics.csv()
-        case .json: statistics.json()
-        }
+        let text =
+            switch format {
+            case .table: statistics.table()
+            case .csv: statistics.csv()
+            case .json: statistics.json()
+            }
         try CommandOutput.write(text)
         if let plotFile {
             try plotFile.write(Array(ProgressPlot.svg(statistics).utf8))

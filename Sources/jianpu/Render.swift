@@ -3,13 +3,14 @@ import Foundation
 import JianpuAudio
 import JianpuCommandLine
 import JianpuCore
-import JianpuPerformance
 import JianpuFiles
+import JianpuPerformance
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a score to a WAV, FLAC or Ogg Vorbis file, faster than real time.",
-        discussion: "The format follows the output's extension: .wav, .flac or .ogg. The audio is brought to --loudness (EBU R128 integrated loudness, true peak under -1 dBTP) unless --gain is given.")
+        discussion: "The format follows the output's extension: .wav, .flac or .ogg. The audio is brought to --loudness (EBU R128 integrated loudness, true peak under -1 dBTP) unless --gain is given."
+    )
 
     @OptionGroup var input: ScoreInput
     @OptionGroup var sound: SoundOptions

@@ -4,6 +4,7 @@ import JianpuCore
 import JianpuFiles
 import JianpuScan
 import JianpuScanIO
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +13,9 @@ import Glibc
 struct Scan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read printed jianpu (PDF, PNG, JPEG, TIFF) as jianpu text.",
-        discussion: "The SVG, PDF and HTML that `jianpu typeset` writes carry their score's text, which comes back exactly. Other PDFs are read from their text and drawing; page images (and PDF pages that are pictures) are binarised, straightened and their symbols recognised by a small trained classifier. Read: digits, octave and augmentation dots, underlines, dashes, bar lines, sharps and flats, the key (1=D), meters (and changes), ties, repeat signs and volta endings, and several parts per system (rows joined by a bracket or brace); not yet: words, lyrics, chords, triplets, grace notes. Bars whose beats do not add up are warnings with their page, system and bar. `--overlay read.html` (or .svg) draws each page with every bar read over it, its number and text, red where it does not add up, to check the reading by eye.")
+        discussion:
+            "The SVG, PDF and HTML that `jianpu typeset` writes carry their score's text, which comes back exactly. Other PDFs are read from their text and drawing; page images (and PDF pages that are pictures) are binarised, straightened and their symbols recognised by a small trained classifier. Read: digits, octave and augmentation dots, underlines, dashes, bar lines, sharps and flats, the key (1=D), meters (and changes), ties, repeat signs and volta endings, and several parts per system (rows joined by a bracket or brace); not yet: words, lyrics, chords, triplets, grace notes. Bars whose beats do not add up are warnings with their page, system and bar. `--overlay read.html` (or .svg) draws each page with every bar read over it, its number and text, red where it does not add up, to check the reading by eye."
+    )
 
     @Argument(help: "The pages: PDF files (every page), PNG, JPEG or TIFF images, or the SVG/HTML jianpu typeset writes; several files are consecutive pages.")
     var files: [String]
@@ -20,7 +23,9 @@ struct Scan: ParsableCommand {
     @Option(name: .shortAndLong, help: "The jianpu file to write; standard output when omitted.")
     var output: String?
 
-    @Option(help: ArgumentHelp("An overlay to check the reading by: each page with every bar read drawn over it (its box, number and jianpu text; red where its beats do not add up).", valueName: "read.html|read.svg"))
+    @Option(
+        help: ArgumentHelp(
+            "An overlay to check the reading by: each page with every bar read drawn over it (its box, number and jianpu text; red where its beats do not add up).", valueName: "read.html|read.svg"))
     var overlay: String?
 
     func validate() throws {

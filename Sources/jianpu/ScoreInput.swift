@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 import JianpuCommandLine
 import JianpuCore
-import JianpuNotation
-import JianpuPerformance
 import JianpuFiles
 import JianpuInterchange
+import JianpuNotation
+import JianpuPerformance
 
 /// The score file a command reads, loaded and checked.
 struct ScoreInput: ParsableArguments {
@@ -62,7 +62,8 @@ enum ChannelSharing {
             "part \(index + 1)" + (timeline.parts[index].name.map { " (\(TerminalText.visible($0)))" } ?? "")
         }
         let listed = shared.prefix(5).map { "\(name($0.part)) sounds as \(name($0.soundsAs))" }.joined(separator: ", ")
-        StandardStreams.error("jianpu: warning: \(file): \(Wording.counted(shared.count, "part")) must share a MIDI channel with another instrument "
-            + "(16 channels, one instrument each, the 10th for drums): \(listed)\(shared.count > 5 ? ", …" : "")\n")
+        StandardStreams.error(
+            "jianpu: warning: \(file): \(Wording.counted(shared.count, "part")) must share a MIDI channel with another instrument "
+                + "(16 channels, one instrument each, the 10th for drums): \(listed)\(shared.count > 5 ? ", …" : "")\n")
     }
 }

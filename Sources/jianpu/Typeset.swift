@@ -10,7 +10,9 @@ import JianpuPrint
 struct Typeset: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Typeset a score as printed jianpu: SVG, PDF, or a self-contained HTML page that plays.",
-        discussion: "The format follows the output's extension: .svg, .pdf or .html. The page plays the score with a small synthesizer of its own (no network), with tempo, a loop of bars, a count-in, a click and parts to mute or solo.")
+        discussion:
+            "The format follows the output's extension: .svg, .pdf or .html. The page plays the score with a small synthesizer of its own (no network), with tempo, a loop of bars, a count-in, a click and parts to mute or solo."
+    )
 
     @OptionGroup var input: ScoreInput
 
@@ -30,7 +32,6 @@ struct Typeset: ParsableCommand {
 
     @Flag(help: "Leave the score's text out of the file (it is embedded so that jianpu scan gives it back exactly).")
     var withoutSource = false
-
 
     enum Format: String { case svg, pdf, html }
 

@@ -1,10 +1,10 @@
 import AudioAnalysis
 import Foundation
-import Subprocesses
 import JianpuAudio
 import JianpuCore
 import JianpuPerformance
 import JianpuTestSupport
+import Subprocesses
 import Testing
 
 /// The system SoundFont, if this machine has one (tests needing it are skipped otherwise).
@@ -18,8 +18,10 @@ func temporaryPath(_ name: String) -> String {
 }
 
 /// One note rendered alone by a fresh FluidSynth, starting at frame 0 (mono).
-func isolatedNote(soundFont: String, key: Int, velocity: UInt8, program: UInt8 = 0, frames: Int = 2_048,
-                  sampleRate: Double = 44_100, gain: Float = 0.5) throws -> [Float] {
+func isolatedNote(
+    soundFont: String, key: Int, velocity: UInt8, program: UInt8 = 0, frames: Int = 2_048,
+    sampleRate: Double = 44_100, gain: Float = 0.5
+) throws -> [Float] {
     let synth = try FluidSynth(soundFont: soundFont, sampleRate: sampleRate, gain: gain)
     synth.send(.programChange(channel: 0, program: program))
     synth.send(.noteOn(channel: 0, key: UInt8(key), velocity: velocity))
@@ -37,8 +39,10 @@ func isolatedNote(soundFont: String, key: Int, velocity: UInt8, program: UInt8 =
 /// onset must be within 2 ms of the Timeline's. Pitches come from an FFT harmonic sum.
 /// Returns each note's onset error in frames (aligned onset − exact onset).
 @discardableResult
-func expectNotes(of timeline: Timeline, in wav: WAVAudio, soundFont: String, startingAt offsetSeconds: Double = 0,
-                 sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [Int] {
+func expectNotes(
+    of timeline: Timeline, in wav: WAVAudio, soundFont: String, startingAt offsetSeconds: Double = 0,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws -> [Int] {
     var errors: [Int] = []
     let mono = wav.mono
     let rate = wav.sampleRate

@@ -1,9 +1,9 @@
 import Foundation
-import Subprocesses
 import JianpuAudio
 import JianpuCore
 import JianpuPerformance
 import JianpuTestSupport
+import Subprocesses
 import Testing
 
 @Suite("Playback engine commands")
@@ -27,21 +27,21 @@ struct PlaybackEngineTests {
     func commands() throws {
         let synth = RecordingSynthesizer()
         let engine = try PlaybackEngine(timeline: TestScores.triplets(bars: 8), synth: synth, tailSeconds: 0)
-        run(engine, frames: 44_100)                // 1 s: half of bar 1
+        run(engine, frames: 44_100)  // 1 s: half of bar 1
         #expect(engine.currentFrame == 44_100)
         #expect(abs(engine.currentPosition - 0.5) < 1e-9)
         engine.pause()
         run(engine, frames: 10_000)
         #expect(engine.isPaused && engine.currentFrame == 44_100)
         engine.resume()
-        engine.seek(toBar: PlayedBarIndex(2))         // the third bar
+        engine.seek(toBar: PlayedBarIndex(2))  // the third bar
         run(engine, frames: 512)
         #expect(engine.currentBar == PlayedBarIndex(2))
         #expect(engine.currentFrame == 176_400 + 512)
         // Twice as fast from here: the score position is kept, frames now count at ♩=240.
         let before = engine.currentPosition
         try engine.setTempoFactor(2)
-        run(engine, frames: 22_050)                // 0.5 s at ♩=240 is a half note
+        run(engine, frames: 22_050)  // 0.5 s at ♩=240 is a half note
         #expect(abs(engine.currentPosition - (before + 0.5)) < 1e-4)
         let ons = synth.events.filter { if case .noteOn = $0.message { true } else { false } }
         // After the tempo change quaver triplets come every 1/12 whole note = 1/12 s = 3675 frames.
@@ -84,7 +84,7 @@ struct PlaybackEngineTests {
         let engine = try PlaybackEngine(timeline: TestScores.triplets(bars: 8), synth: synth, tailSeconds: 0)
         let sink = try AudioOutput(.pacedWAV(path: temporaryPath("threads.wav"), periodFrames: 128), source: engine, sampleRate: 44_100)
         sink.start()
-        engine.seek(toBar: PlayedBarIndex(6))        // the seventh bar: 4 s left
+        engine.seek(toBar: PlayedBarIndex(6))  // the seventh bar: 4 s left
         usleep(500_000)
         engine.pause()
         usleep(100_000)
@@ -92,7 +92,7 @@ struct PlaybackEngineTests {
         #expect(engine.isPaused)
         usleep(300_000)
         #expect(engine.currentFrame == held)
-        try engine.setTempoFactor(2)                 // what is left now lasts half as long
+        try engine.setTempoFactor(2)  // what is left now lasts half as long
         engine.resume()
         let report = try sink.finish()
         #expect(engine.isFinished)
@@ -162,8 +162,9 @@ extension FluidSynthTests {
         #expect(errors.allSatisfy { abs($0) <= 32 }, "onset errors in frames: \(errors)")
     }
 
-    @Test("ALSA driver with our callback, through a file plugin over a null device",
-          .enabled(if: Prerequisite.met(FileManager.default.fileExists(atPath: "/usr/share/alsa/alsa.conf")), "no /usr/share/alsa/alsa.conf (Debian: libasound2-data)"))
+    @Test(
+        "ALSA driver with our callback, through a file plugin over a null device",
+        .enabled(if: Prerequisite.met(FileManager.default.fileExists(atPath: "/usr/share/alsa/alsa.conf")), "no /usr/share/alsa/alsa.conf (Debian: libasound2-data)"))
     func alsaFilePlugin() throws {
         let soundFont = try #require(testSoundFont)
         let system = try String(contentsOfFile: "/usr/share/alsa/alsa.conf", encoding: .utf8)

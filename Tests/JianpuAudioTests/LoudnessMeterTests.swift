@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JianpuAudio
 
 /// The BS.1770 / EBU R128 meter against signals whose loudness and peaks are known.

@@ -3,6 +3,7 @@ import JianpuCore
 import JianpuPerformance
 import JianpuTestSupport
 import Testing
+
 @testable import JianpuAudio
 
 extension TestScores {

@@ -10,11 +10,14 @@ struct PracticePlaybackTests {
     /// Four bars of 4/4 at ♩=60 (a bar is 4 s), one note a bar: C D E F on part 1, and C3 under each on part 2.
     static let timeline: Timeline = {
         let notes = (0..<4).flatMap { bar in
-            [TimedNote(onset: WholeNotes(Int64(bar)), duration: .quarter, pitch: Pitch(midiNumber: [60, 62, 64, 65][bar]), part: 0),
-             TimedNote(onset: WholeNotes(Int64(bar)), duration: .quarter, pitch: Pitch(midiNumber: 48), part: 1)]
+            [
+                TimedNote(onset: WholeNotes(Int64(bar)), duration: .quarter, pitch: Pitch(midiNumber: [60, 62, 64, 65][bar]), part: 0),
+                TimedNote(onset: WholeNotes(Int64(bar)), duration: .quarter, pitch: Pitch(midiNumber: 48), part: 1),
+            ]
         }
-        return Timeline(parts: [TimelinePart(channel: 0), TimelinePart(channel: 1)], notes: notes,
-                        tempoMap: TempoMap(quarterNotesPerMinute: 60), barStarts: (0..<4).map { WholeNotes(Int64($0)) }, length: WholeNotes(4))
+        return Timeline(
+            parts: [TimelinePart(channel: 0), TimelinePart(channel: 1)], notes: notes,
+            tempoMap: TempoMap(quarterNotesPerMinute: 60), barStarts: (0..<4).map { WholeNotes(Int64($0)) }, length: WholeNotes(4))
     }()
 
     static let rate = 1_000.0

@@ -26,7 +26,11 @@ private func sortedSchedule(_ timeline: Timeline, rate: Double, options: Playbac
         raw.append(ScheduledEvent(frame: off, message: .noteOff(channel: channel, key: key), noteIndex: index))
     }
     func order(_ event: ScheduledEvent) -> Int {
-        switch event.message { case .programChange: 0; case .noteOff: 1; default: 2 }
+        switch event.message {
+        case .programChange: 0;
+        case .noteOff: 1;
+        default: 2
+        }
     }
     raw.sort { a, b in
         if a.frame != b.frame { return a.frame < b.frame }
@@ -59,8 +63,10 @@ private func randomTimeline(seed: UInt64, parts: Int) -> Timeline {
     for _ in 0..<400 {
         onset = onset + [WholeNotes.zero, WholeNotes(1, 8), WholeNotes(1, 1_000_000), WholeNotes(1, 3)][Int.random(in: 0..<4, using: &generator)]
         let duration = [WholeNotes(1, 1_000_000), WholeNotes(1, 8), WholeNotes(1, 2), WholeNotes(3)][Int.random(in: 0..<4, using: &generator)]
-        notes.append(TimedNote(onset: onset, duration: duration, pitch: Pitch(midiNumber: Int.random(in: 60...63, using: &generator)),
-                               velocity: UInt8.random(in: 1...127, using: &generator), part: Int.random(in: 0..<parts, using: &generator)))
+        notes.append(
+            TimedNote(
+                onset: onset, duration: duration, pitch: Pitch(midiNumber: Int.random(in: 60...63, using: &generator)),
+                velocity: UInt8.random(in: 1...127, using: &generator), part: Int.random(in: 0..<parts, using: &generator)))
     }
     // The timeline's own order: onset, then part, then pitch.
     notes.sort { ($0.onset, $0.part, $0.pitch.midiNumber) < ($1.onset, $1.part, $1.pitch.midiNumber) }
@@ -68,8 +74,9 @@ private func randomTimeline(seed: UInt64, parts: Int) -> Timeline {
         ProgramChange(position: WholeNotes(Int64(index) * 3, 2), part: index % parts, program: UInt8(40 + index))
     }
     let tempo = TempoMap([.init(position: .zero, quarterNotesPerMinute: 97), .init(position: WholeNotes(7), quarterNotesPerMinute: 201)])
-    return Timeline(parts: timelineParts, notes: notes, programChanges: changes, tempoMap: tempo,
-                    barStarts: (0..<60).map { WholeNotes(Int64($0)) }, length: onset + WholeNotes(3))
+    return Timeline(
+        parts: timelineParts, notes: notes, programChanges: changes, tempoMap: tempo,
+        barStarts: (0..<60).map { WholeNotes(Int64($0)) }, length: onset + WholeNotes(3))
 }
 
 private struct SeededGenerator: RandomNumberGenerator {

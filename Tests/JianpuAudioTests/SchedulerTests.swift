@@ -1,10 +1,10 @@
 import Foundation
-import Subprocesses
 import JianpuAudio
 import JianpuCore
 import JianpuNotation
 import JianpuPerformance
 import JianpuTestSupport
+import Subprocesses
 import Testing
 
 /// The exact sample of a position at a constant tempo, as a rational: position × 240 / bpm × rate.
@@ -13,8 +13,10 @@ private func exactFrame(_ position: WholeNotes, bpm: Int64, rate: Int64) -> Doub
 }
 
 /// Renders the whole schedule on a recording fake in awkward chunk sizes and returns its events.
-private func record(_ timeline: Timeline, rate: Double = 44_100, blockSize: Int = 1, options: PlaybackOptions = PlaybackOptions(),
-                    chunk: Int = 1_000) throws -> (RecordingSynthesizer, PerformanceSchedule) {
+private func record(
+    _ timeline: Timeline, rate: Double = 44_100, blockSize: Int = 1, options: PlaybackOptions = PlaybackOptions(),
+    chunk: Int = 1_000
+) throws -> (RecordingSynthesizer, PerformanceSchedule) {
     let schedule = try PerformanceSchedule(timeline: timeline, sampleRate: rate, options: options)
     let synth = RecordingSynthesizer(sampleRate: rate, blockSize: blockSize)
     let scheduler = Scheduler(schedule: schedule, synth: synth)
@@ -69,7 +71,8 @@ struct SchedulerTests {
         let timeline = Timeline(parts: TestScores.melodyOnly, notes: notes, tempoMap: TempoMap(quarterNotesPerMinute: 120), length: .whole)
         let (synth, _) = try record(timeline)
         let keyEvents = synth.events.filter { if case .programChange = $0.message { false } else { true } }
-        let expected: [MIDIMessage] = [.noteOn(channel: 0, key: 60, velocity: 100)]
+        let expected: [MIDIMessage] =
+            [.noteOn(channel: 0, key: 60, velocity: 100)]
             + Array(repeating: [.noteOff(channel: 0, key: 60), .noteOn(channel: 0, key: 60, velocity: 100)], count: 3).flatMap { $0 }
             + [.noteOff(channel: 0, key: 60)]
         #expect(keyEvents.map(\.message) == expected)
@@ -86,8 +89,9 @@ struct SchedulerTests {
         ])
         let eighth = WholeNotes(1, 8)
         let notes = (0..<32).map { TestScores.note(eighth * Int64($0), eighth, 60 + $0 % 7) }
-        let timeline = Timeline(parts: TestScores.melodyOnly, notes: notes, tempoMap: tempo,
-                                barStarts: (0..<4).map { WholeNotes(Int64($0)) }, length: WholeNotes(4))
+        let timeline = Timeline(
+            parts: TestScores.melodyOnly, notes: notes, tempoMap: tempo,
+            barStarts: (0..<4).map { WholeNotes(Int64($0)) }, length: WholeNotes(4))
         let (synth, schedule) = try record(timeline, rate: 48_000)
         func exact(_ position: WholeNotes) -> Double {
             // Piecewise by hand: 2 s per whole note at 120, 8/3 at 90, 8/5 at 150.
@@ -106,7 +110,7 @@ struct SchedulerTests {
     @Test("a ten-minute score does not drift")
     func tenMinutes() throws {
         // ♩=105 (as bjehp): 240/105 s per whole note is not a round number of samples.
-        let bars = 263 // 263 × 4 × 60/105 s ≈ 601 s
+        let bars = 263  // 263 × 4 × 60/105 s ≈ 601 s
         let timeline = TestScores.triplets(bars: bars, tempo: 105)
         #expect(timeline.durationSeconds > 600)
         let (synth, schedule) = try record(timeline, chunk: 4_096)
@@ -143,8 +147,9 @@ struct SchedulerTests {
         #expect(changes.map(\.frame) == [0, 88_200, 264_600])
         #expect(changes.map(\.message) == [.programChange(channel: 1, program: 32), .programChange(channel: 1, program: 48), .programChange(channel: 1, program: 52)])
         let (fromBar3, _) = try record(timeline, options: PlaybackOptions(startBar: 3))
-        #expect(fromBar3.events.filter { if case .programChange(1, _) = $0.message { true } else { false } }.map(\.message)
-            == [.programChange(channel: 1, program: 48), .programChange(channel: 1, program: 52)])
+        #expect(
+            fromBar3.events.filter { if case .programChange(1, _) = $0.message { true } else { false } }.map(\.message)
+                == [.programChange(channel: 1, program: 48), .programChange(channel: 1, program: 52)])
         let (overridden, _) = try record(timeline, options: PlaybackOptions(accompanimentProgram: 40))
         #expect(overridden.events.filter { if case .programChange(1, _) = $0.message { true } else { false } }.map(\.message) == [.programChange(channel: 1, program: 40)])
     }

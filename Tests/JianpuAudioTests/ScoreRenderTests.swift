@@ -1,11 +1,12 @@
 import AudioAnalysis
 import Foundation
-import Subprocesses
 import JianpuCore
 import JianpuNotation
 import JianpuPerformance
 import JianpuTestSupport
+import Subprocesses
 import Testing
+
 @testable import JianpuAudio
 
 extension FluidSynthTests {

@@ -30,7 +30,10 @@ struct SoundFontLocatorTests {
     @Test("a given path that does not exist is an error naming it")
     func missing() throws {
         let locator = SoundFontLocator(environment: ["JIANPU_SOUNDFONT": "/nowhere/env.sf2"], systemFolder: "/nowhere")
-        #expect(throws: AudioError(.soundFontMissing, "SoundFont /nowhere/x.sf2 (from --soundfont) does not exist; check the path, or leave --soundfont out to use the system SoundFont (Debian: fluid-soundfont-gm)")) {
+        #expect(
+            throws: AudioError(
+                .soundFontMissing, "SoundFont /nowhere/x.sf2 (from --soundfont) does not exist; check the path, or leave --soundfont out to use the system SoundFont (Debian: fluid-soundfont-gm)")
+        ) {
             try locator.locate(explicitPath: "/nowhere/x.sf2")
         }
         do {

@@ -16,8 +16,9 @@ enum TestScores {
         let third = WholeNotes(1, 6)
         for (index, midi) in [74, 71, 67].enumerated() { notes.append(note(.whole + third * Int64(index), third, midi)) }
         notes.append(note(WholeNotes(3, 2), WholeNotes(1, 2), 72))
-        return Timeline(parts: melodyOnly, notes: notes, tempoMap: TempoMap(quarterNotesPerMinute: 120),
-                        barStarts: [.zero, .whole], length: WholeNotes(2))
+        return Timeline(
+            parts: melodyOnly, notes: notes, tempoMap: TempoMap(quarterNotesPerMinute: 120),
+            barStarts: [.zero, .whole], length: WholeNotes(2))
     }
 
     /// Quaver triplets (onsets every 1/12 whole note) over `bars` bars of 4/4, two parts.
@@ -29,9 +30,10 @@ enum TestScores {
             notes.append(note(onset, step, 60 + index % 12))
             if index % 3 == 0 { notes.append(note(onset, WholeNotes(1, 4), 48 + index % 5, part: 1)) }
         }
-        return Timeline(parts: [TimelinePart(channel: 0, program: 0), TimelinePart(channel: 1, program: 32)],
-                        notes: sorted(notes), tempoMap: TempoMap(quarterNotesPerMinute: tempo),
-                        barStarts: (0..<bars).map { WholeNotes(Int64($0)) }, length: WholeNotes(Int64(bars)))
+        return Timeline(
+            parts: [TimelinePart(channel: 0, program: 0), TimelinePart(channel: 1, program: 32)],
+            notes: sorted(notes), tempoMap: TempoMap(quarterNotesPerMinute: tempo),
+            barStarts: (0..<bars).map { WholeNotes(Int64($0)) }, length: WholeNotes(Int64(bars)))
     }
 
     static func sorted(_ notes: [TimedNote]) -> [TimedNote] {

@@ -1,5 +1,6 @@
 import JianpuAudio
 import Testing
+
 @testable import jianpu_bench
 
 @Suite("Benchmarks")

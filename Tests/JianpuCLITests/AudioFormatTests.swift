@@ -79,8 +79,9 @@ struct AudioFormatTests {
         return (numbers[0], numbers[1])
     }
 
-    @Test("renders are brought to -16 LUFS by default, to --loudness when asked, peaks under -1 dBFS; --gain turns it off",
-          .enabled(if: Prerequisite.met(hasPyloudnorm)))
+    @Test(
+        "renders are brought to -16 LUFS by default, to --loudness when asked, peaks under -1 dBFS; --gain turns it off",
+        .enabled(if: Prerequisite.met(hasPyloudnorm)))
     func loudnessIsNormalised() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

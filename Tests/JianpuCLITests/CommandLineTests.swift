@@ -14,8 +14,10 @@ struct CommandLineTests {
     typealias Outcome = Subprocess
 
     /// Runs `executable` (the debug jianpu unless given) in `folder`, with `input` on standard input and `environment` added.
-    static func run(_ arguments: [String], executable: String = executable, in folder: URL = packageRoot, input: String = "",
-                    environment: [String: String] = [:]) throws -> Outcome {
+    static func run(
+        _ arguments: [String], executable: String = executable, in folder: URL = packageRoot, input: String = "",
+        environment: [String: String] = [:]
+    ) throws -> Outcome {
         try #require(FileManager.default.isExecutableFile(atPath: executable), "\(executable) is missing: build it with `swift build --product jianpu`")
         return try Subprocess.run(executable, arguments, input: input, environment: environment, directory: folder)
     }
@@ -105,10 +107,12 @@ struct CommandLineTests {
         #expect(outcome.errors.contains("--from 14 is not a bar of Scores/ode-to-joy.jp: it has bars 1 to 13"))
     }
 
-    @Test("a missing file, a folder and binary data are one-line errors", arguments: [
-        ("/no/such/score.jp", "/no/such/score.jp: no such file\n"),
-        ("/tmp", "/tmp: is a folder: expected a file\n"),
-    ])
+    @Test(
+        "a missing file, a folder and binary data are one-line errors",
+        arguments: [
+            ("/no/such/score.jp", "/no/such/score.jp: no such file\n"),
+            ("/tmp", "/tmp: is a folder: expected a file\n"),
+        ])
     func unreadableInputIsOneLine(path: String, expected: String) throws {
         let outcome = try Self.run(["check", path])
         #expect(outcome.status == 1)

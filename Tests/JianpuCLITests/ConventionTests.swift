@@ -29,13 +29,15 @@ struct ConventionTests {
         #expect(outcome.output.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(outcome.output)")
     }
 
-    @Test("a mistyped subcommand suggests the closest one and exits 64", arguments: [
-        (["pley", "song.jp"], "'pley' is not a jianpu command (did you mean play?)"),
-        (["rendr"], "'rendr' is not a jianpu command (did you mean render?)"),
-        (["quiz", "stat"], "'stat' is not a jianpu quiz command (did you mean stats?)"),
-        (["xyzzy"], "'xyzzy' is not a jianpu command\n"),
-        (["song.jp"], "'song.jp' is not a jianpu command (to play a score: jianpu play song.jp)"),
-    ])
+    @Test(
+        "a mistyped subcommand suggests the closest one and exits 64",
+        arguments: [
+            (["pley", "song.jp"], "'pley' is not a jianpu command (did you mean play?)"),
+            (["rendr"], "'rendr' is not a jianpu command (did you mean render?)"),
+            (["quiz", "stat"], "'stat' is not a jianpu quiz command (did you mean stats?)"),
+            (["xyzzy"], "'xyzzy' is not a jianpu command\n"),
+            (["song.jp"], "'song.jp' is not a jianpu command (to play a score: jianpu play song.jp)"),
+        ])
     func didYouMean(arguments: [String], message: String) throws {
         let outcome = try Self.run(Self.binary("jianpu"), arguments)
         #expect(outcome.status == 64)
@@ -43,27 +45,32 @@ struct ConventionTests {
         #expect(outcome.errors.contains("play, render, export, typeset, check, info, import, scan, serve, quiz") || arguments.first == "quiz")
     }
 
-    @Test("a name an option does not know is a usage error (64) with the closest names", arguments: [
-        ("jianpu", ["quiz", "--mute", "--intervals", "m33"], "jianpu: --intervals: 'm33' is not understood (did you mean m3, m13 or M3?)"),
-        ("jianpu", ["quiz", "--mute", "--kinds", "HX"], "jianpu: --kinds: 'HX' is not understood (did you mean H?)"),
-        ("jianpu", ["quiz", "--mute", "--instruments", "vilin"], "jianpu: --instruments: 'vilin' is not understood (did you mean "),
-        ("jianpu", ["quiz", "--mute", "--octaves", "9"], "jianpu: octave 9 is out of range"),
-        ("jianpu", ["quiz", "--driver", "pulse"], "jianpu: unknown audio driver 'pulse': this FluidSynth has "),
-        ("chordpad", ["--tuning", "DMinr"], "chordpad: unknown tuning 'DMinr' (did you mean DMinor?)"),
-        ("chordpad", ["--tuning", "DMajor", "--chord", "CMinr"], "chordpad: unknown chord 'CMinr' (did you mean CMinor?)"),
-    ])
+    @Test(
+        "a name an option does not know is a usage error (64) with the closest names",
+        arguments: [
+            ("jianpu", ["quiz", "--mute", "--intervals", "m33"], "jianpu: --intervals: 'm33' is not understood (did you mean m3, m13 or M3?)"),
+            ("jianpu", ["quiz", "--mute", "--kinds", "HX"], "jianpu: --kinds: 'HX' is not understood (did you mean H?)"),
+            ("jianpu", ["quiz", "--mute", "--instruments", "vilin"], "jianpu: --instruments: 'vilin' is not understood (did you mean "),
+            ("jianpu", ["quiz", "--mute", "--octaves", "9"], "jianpu: octave 9 is out of range"),
+            ("jianpu", ["quiz", "--driver", "pulse"], "jianpu: unknown audio driver 'pulse': this FluidSynth has "),
+            ("chordpad", ["--tuning", "DMinr"], "chordpad: unknown tuning 'DMinr' (did you mean DMinor?)"),
+            ("chordpad", ["--tuning", "DMajor", "--chord", "CMinr"], "chordpad: unknown chord 'CMinr' (did you mean CMinor?)"),
+        ])
     func unknownNames(program: String, arguments: [String], message: String) throws {
         let folder = try Self.temporaryFolder()
-        let outcome = try Self.run(Self.binary(program), arguments + (program == "jianpu" ? ["--db", folder + "/q.sqlite"] : []),
-                                   environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"])
+        let outcome = try Self.run(
+            Self.binary(program), arguments + (program == "jianpu" ? ["--db", folder + "/q.sqlite"] : []),
+            environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"])
         #expect(outcome.status == 64, "\(outcome.errors)")
         #expect(outcome.errors.hasPrefix(message), "\(outcome.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/q.sqlite"), "nothing is logged for a bad command line")
     }
 
-    @Test("the README's exit-status table is the one every program's --help shows", arguments: [
-        ("jianpu", ["--help"]), ("jianpu", ["quiz", "--help"]), ("chordpad", ["--help"]),
-    ])
+    @Test(
+        "the README's exit-status table is the one every program's --help shows",
+        arguments: [
+            ("jianpu", ["--help"]), ("jianpu", ["quiz", "--help"]), ("chordpad", ["--help"]),
+        ])
     func exitStatusTable(program: String, arguments: [String]) throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let section = readme.components(separatedBy: "## Exit status").dropFirst().first ?? ""
@@ -86,8 +93,9 @@ struct ConventionTests {
         try "1=C 4/4\n1\n".write(toFile: score, atomically: true, encoding: .utf8)
         let info = try Self.run(Self.binary("jianpu"), ["info", score])
         #expect(info.output.contains(", 1 note\n"), "\(info.output)")
-        let quiz = try Self.run(Self.binary("jianpu"), ["quiz", "--mute", "-n", "1", "--intervals", "P5", "--db", folder + "/q.sqlite"],
-                                input: "P5\n", environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"])
+        let quiz = try Self.run(
+            Self.binary("jianpu"), ["quiz", "--mute", "-n", "1", "--intervals", "P5", "--db", folder + "/q.sqlite"],
+            input: "P5\n", environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"])
         #expect(quiz.output.hasPrefix("jianpu quiz: 1 question. Answer with P5 (or a degree 5)."), "\(quiz.output)")
     }
 
@@ -110,16 +118,20 @@ struct ConventionTests {
         #expect(page.output.contains("--pass-mark"))
     }
 
-    @Test("scripts/install puts both programs, their man pages and completions under PREFIX",
-          .enabled(if: Prerequisite.met(releaseBuilt), "needs swift build -c release"))
+    @Test(
+        "scripts/install puts both programs, their man pages and completions under PREFIX",
+        .enabled(if: Prerequisite.met(releaseBuilt), "needs swift build -c release"))
     func install() throws {
         let prefix = try Self.temporaryFolder()
-        let outcome = try Self.run("/bin/bash", [Self.root.appendingPathComponent("scripts/install").path],
-                                   environment: ["PREFIX": prefix, "SKIP_BUILD": "1", "PATH": "/usr/bin:/bin"])
+        let outcome = try Self.run(
+            "/bin/bash", [Self.root.appendingPathComponent("scripts/install").path],
+            environment: ["PREFIX": prefix, "SKIP_BUILD": "1", "PATH": "/usr/bin:/bin"])
         #expect(outcome.status == 0, "\(outcome.errors)")
-        let files = ["bin/jianpu", "bin/chordpad", "share/man/man1/jianpu.1", "share/man/man1/chordpad.1",
-                     "share/bash-completion/completions/jianpu", "share/zsh/site-functions/_chordpad",
-                     "share/fish/vendor_completions.d/jianpu.fish"]
+        let files = [
+            "bin/jianpu", "bin/chordpad", "share/man/man1/jianpu.1", "share/man/man1/chordpad.1",
+            "share/bash-completion/completions/jianpu", "share/zsh/site-functions/_chordpad",
+            "share/fish/vendor_completions.d/jianpu.fish",
+        ]
         for file in files { #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)") }
         #expect(outcome.output.contains("\(prefix)/bin is not on your PATH: add   export PATH=\"\(prefix)/bin:$PATH\""))
         let version = try Self.run(prefix + "/bin/jianpu", ["--version"])

@@ -39,8 +39,10 @@ extension FolderSuite {
 /// Whether this process may mount a small tmpfs (root, and a system that allows it: not every container does),
 /// for the tests of full and read-only media.
 let canMountTmpfs: Bool = {
-    guard getuid() == 0, let outcome = try? CommandLineTests.run(
-        ["-c", "d=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs \"$d\" && umount \"$d\"; status=$?; rmdir \"$d\"; exit $status"],
-        executable: "/bin/sh") else { return false }
+    guard getuid() == 0,
+        let outcome = try? CommandLineTests.run(
+            ["-c", "d=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs \"$d\" && umount \"$d\"; status=$?; rmdir \"$d\"; exit $status"],
+            executable: "/bin/sh")
+    else { return false }
     return outcome.status == 0
 }()

@@ -25,9 +25,11 @@ struct HostileArchivesAndMessagesTests: FolderSuite {
         for entry in entries {
             let name = Array(entry.name.utf8), crc = Self.crc32(entry.data)
             let offset = out.count
-            out += u32(0x0403_4b50) + u16(20) + u16(0) + u16(0) + u16(0) + u16(0) + u32(crc) + u32(entry.data.count) + u32(entry.data.count)
+            out +=
+                u32(0x0403_4b50) + u16(20) + u16(0) + u16(0) + u16(0) + u16(0) + u32(crc) + u32(entry.data.count) + u32(entry.data.count)
                 + u16(name.count) + u16(0) + name + entry.data
-            directory += u32(0x0201_4b50) + u16(20) + u16(20) + u16(0) + u16(0) + u16(0) + u16(0) + u32(crc) + u32(entry.data.count)
+            directory +=
+                u32(0x0201_4b50) + u16(20) + u16(20) + u16(0) + u16(0) + u16(0) + u16(0) + u32(crc) + u32(entry.data.count)
                 + u32(entry.data.count) + u16(name.count) + u16(0) + u16(0) + u16(0) + u16(0) + u32(0) + u32(offset) + name
         }
         let start = out.count
@@ -45,16 +47,22 @@ struct HostileArchivesAndMessagesTests: FolderSuite {
 
     static let archive = zip([
         ("META-INF/container.xml", Array("<container><rootfiles><rootfile full-path=\"score.xml\"/></rootfiles></container>".utf8)),
-        ("score.xml", Array("""
-            <?xml version="1.0"?><score-partwise version="4.0"><part-list><score-part id="P1"><part-name>P</part-name></score-part></part-list>\
-            <part id="P1"><measure number="1"><attributes><divisions>1</divisions></attributes><note><pitch><step>C</step><octave>4</octave></pitch>\
-            <duration>4</duration><type>whole</type></note></measure></part></score-partwise>
-            """.utf8)),
+        (
+            "score.xml",
+            Array(
+                """
+                <?xml version="1.0"?><score-partwise version="4.0"><part-list><score-part id="P1"><part-name>P</part-name></score-part></part-list>\
+                <part id="P1"><measure number="1"><attributes><divisions>1</divisions></attributes><note><pitch><step>C</step><octave>4</octave></pitch>\
+                <duration>4</duration><type>whole</type></note></measure></part></score-partwise>
+                """.utf8)
+        ),
     ])
 
-    @Test("an .mxl whose directory or entries point past its end is one error naming the file, never a trap", arguments: [
-        "the directory's offset", "the directory's size", "an entry's local header", "an entry's size",
-    ])
+    @Test(
+        "an .mxl whose directory or entries point past its end is one error naming the file, never a trap",
+        arguments: [
+            "the directory's offset", "the directory's size", "an entry's local header", "an entry's size",
+        ])
     func archiveOffsetsPastTheEnd(field: String) throws {
         var bytes = Self.archive
         let end = bytes.count - 22
@@ -123,7 +131,8 @@ struct HostileArchivesAndMessagesTests: FolderSuite {
     @Test("render with a temporary folder full from the start says the disk is full", .enabled(if: canMountTmpfs, "needs root and a system that lets it mount a tmpfs"))
     func fullTemporaryFolder() throws {
         try file("s.jp", Array("1 2 3 4 |\n".utf8))
-        let outcome = try shell("""
+        let outcome = try shell(
+            """
             mkdir t && mount -t tmpfs -o size=64k tmpfs t || exit 1
             dd if=/dev/zero of=t/fill bs=4k 2>/dev/null
             TMPDIR="$PWD/t" $J render s.jp -o o.wav; status=$?

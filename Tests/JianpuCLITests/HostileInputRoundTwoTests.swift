@@ -14,20 +14,22 @@ struct HostileInputRoundTwoTests: FolderSuite {
 
     static let chordpad = HostileInputTests.chordpad
 
-    @Test("an output that is any file the run reads is refused before any work, and the file kept", arguments: [
-        "$J render s.jp -o l.wav --soundfont f.sf2",
-        "JIANPU_SOUNDFONT=\"$PWD/f.sf2\" $J render s.jp -o l.wav",
-        "JIANPU_SOUNDFONT=\"$PWD/f.sf2\" $J render s.jp -o l.flac",
-        "$J play s.jp --out f.sf2 --soundfont f.sf2 --quiet </dev/null",
-        "$J quiz --plain --fast -n 1 --db q.sqlite --out q.sqlite-wal --soundfont f.sf2 </dev/null",
-        "$J quiz --plain --fast -n 1 --db q.sqlite --out f.sf2 --soundfont f.sf2 </dev/null",
-        "$J quiz --plain --mute -n 1 --db q.sqlite --profile q.sqlite --save-profile </dev/null",
-        "$J quiz stats --db q.sqlite --plot q.sqlite-wal",
-        "$J quiz stats --db q.sqlite --plot q.sqlite-journal",
-        "'\(chordpad)' --tunings t.txt --tuning DMajor --out t.txt </dev/null",
-        "'\(chordpad)' --chords c.txt --record c.txt </dev/null",
-        "'\(chordpad)' --soundfont f.sf2 --record l.mid </dev/null",
-    ])
+    @Test(
+        "an output that is any file the run reads is refused before any work, and the file kept",
+        arguments: [
+            "$J render s.jp -o l.wav --soundfont f.sf2",
+            "JIANPU_SOUNDFONT=\"$PWD/f.sf2\" $J render s.jp -o l.wav",
+            "JIANPU_SOUNDFONT=\"$PWD/f.sf2\" $J render s.jp -o l.flac",
+            "$J play s.jp --out f.sf2 --soundfont f.sf2 --quiet </dev/null",
+            "$J quiz --plain --fast -n 1 --db q.sqlite --out q.sqlite-wal --soundfont f.sf2 </dev/null",
+            "$J quiz --plain --fast -n 1 --db q.sqlite --out f.sf2 --soundfont f.sf2 </dev/null",
+            "$J quiz --plain --mute -n 1 --db q.sqlite --profile q.sqlite --save-profile </dev/null",
+            "$J quiz stats --db q.sqlite --plot q.sqlite-wal",
+            "$J quiz stats --db q.sqlite --plot q.sqlite-journal",
+            "'\(chordpad)' --tunings t.txt --tuning DMajor --out t.txt </dev/null",
+            "'\(chordpad)' --chords c.txt --record c.txt </dev/null",
+            "'\(chordpad)' --soundfont f.sf2 --record l.mid </dev/null",
+        ])
     func everyInputProtected(command: String) throws {
         let sf2 = String(repeating: "RIFF sfbk ", count: 1_000)
         try file("s.jp", "1 2 3 4 |\n")
@@ -57,8 +59,9 @@ struct HostileInputRoundTwoTests: FolderSuite {
         try file("s.jp", "1 2 3 4 |\n")
         let target = command.hasSuffix(".mid") ? "real.mid" : "real.svg"
         try file(target, "old")
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(command.hasSuffix(".mid") ? "link.mid" : "link.svg").path,
-                                                   withDestinationPath: target)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent(command.hasSuffix(".mid") ? "link.mid" : "link.svg").path,
+            withDestinationPath: target)
         let outcome = try shell("$J \(command)")
         #expect(outcome.status == 0, "\(outcome.errors)")
         #expect(text(target) != "old")
@@ -66,14 +69,16 @@ struct HostileInputRoundTwoTests: FolderSuite {
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent(command.hasSuffix(".mid") ? "link.mid" : "link.svg").path)) == target)
     }
 
-    @Test("-o /dev/stdout and /dev/fd/N reach the stream, in its mode; a closed one is an error", arguments: [
-        ("$J export s.jp -o /dev/stdout > out.mid", "MThd", 0),
-        ("echo kept > out.mid; $J export s.jp -o /dev/stdout >> out.mid", "kept\nMThd", 0),
-        ("$J export s.jp -o /dev/stdout | cat > out.mid", "MThd", 0),
-        ("$J export s.jp -o /dev/fd/3 3> out.mid", "MThd", 0),
-        ("$J export s.jp -o /proc/self/fd/1 > out.mid", "MThd", 0),
-        ("$J export s.jp -o /dev/stdout >&-", "", 1),
-    ])
+    @Test(
+        "-o /dev/stdout and /dev/fd/N reach the stream, in its mode; a closed one is an error",
+        arguments: [
+            ("$J export s.jp -o /dev/stdout > out.mid", "MThd", 0),
+            ("echo kept > out.mid; $J export s.jp -o /dev/stdout >> out.mid", "kept\nMThd", 0),
+            ("$J export s.jp -o /dev/stdout | cat > out.mid", "MThd", 0),
+            ("$J export s.jp -o /dev/fd/3 3> out.mid", "MThd", 0),
+            ("$J export s.jp -o /proc/self/fd/1 > out.mid", "MThd", 0),
+            ("$J export s.jp -o /dev/stdout >&-", "", 1),
+        ])
     func streams(command: String, start: String, status: Int32) throws {
         try file("s.jp", "1 2 3 4 |\n")
         let outcome = try shell(command)
@@ -121,7 +126,8 @@ struct HostileInputRoundTwoTests: FolderSuite {
 
     @Test("quiz stats reads extreme stored values without a trap", arguments: ["9223372036854775807", "-9223372036854775808"])
     func extremeResponseTimes(value: String) throws {
-        let made = try shell("""
+        let made = try shell(
+            """
             J="$J" python3 -c "
             import sqlite3, subprocess, os
             subprocess.run([os.environ['J'], 'quiz', '--plain', '--mute', '-n', '1', '--db', 'q.sqlite'], stdin=subprocess.DEVNULL, capture_output=True)
@@ -138,14 +144,16 @@ struct HostileInputRoundTwoTests: FolderSuite {
         }
     }
 
-    @Test("a signal that stops a program leaves the old file and no temporary file, whichever it is",
-          arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGQUIT, SIGPWR], ["render"])
+    @Test(
+        "a signal that stops a program leaves the old file and no temporary file, whichever it is",
+        arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGQUIT, SIGPWR], ["render"])
     func everyStoppingSignal(signal: Int32, command: String) throws {
         try file("long.jp", "4=30\n" + String(repeating: "1 2 3 4 5 6 7 1' |\n", count: 350))
         let output = "take.wav"
         try file(output, "the old take")
-        let outcome = try Subprocess.run(CommandLineTests.executable, [command, "long.jp", "-o", output],
-                                         environment: ["TMPDIR": folder.path], directory: folder, timeLimit: 120, signal: (signal, 1.5))
+        let outcome = try Subprocess.run(
+            CommandLineTests.executable, [command, "long.jp", "-o", output],
+            environment: ["TMPDIR": folder.path], directory: folder, timeLimit: 120, signal: (signal, 1.5))
         #expect(outcome.status == 128 + signal)
         #expect(text(output) == "the old take")
         #expect(names() == ["long.jp", output].sorted())
@@ -154,8 +162,9 @@ struct HostileInputRoundTwoTests: FolderSuite {
     @Test("SIGQUIT and SIGUSR1 end a take as SIGINT does: what was played is kept", arguments: [SIGINT, SIGQUIT, SIGUSR1, SIGALRM])
     func takeKeptOnSignal(signal: Int32) throws {
         try file("long.jp", "4=30\n" + String(repeating: "1 2 3 4 5 6 7 1' |\n", count: 20))
-        let outcome = try Subprocess.run(CommandLineTests.executable, ["play", "long.jp", "--out", "take.wav", "--quiet"],
-                                         directory: folder, timeLimit: 60, signal: (signal, 2))
+        let outcome = try Subprocess.run(
+            CommandLineTests.executable, ["play", "long.jp", "--out", "take.wav", "--quiet"],
+            directory: folder, timeLimit: 60, signal: (signal, 2))
         #expect(outcome.status == 128 + signal)
         let take = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent("take.wav").path))
         #expect(take.starts(with: Array("RIFF".utf8)) && take.count > 44_100)
@@ -171,10 +180,12 @@ struct HostileInputRoundTwoTests: FolderSuite {
         #expect(names() == [name, "s.jp"].sorted())
     }
 
-    @Test("a device, a pipe or a folder is refused as the quiz log before SQLite opens it (a one-letter name trapped in Foundation)", arguments: [
-        "$J quiz --plain --mute -n 1 --db /dev/null </dev/null", "$J quiz stats --db /dev/null", "$J quiz --plain --mute -n 1 --db d </dev/null",
-        "$J quiz stats --db d", "mkfifo p; timeout 20 $J quiz stats --db p",
-    ])
+    @Test(
+        "a device, a pipe or a folder is refused as the quiz log before SQLite opens it (a one-letter name trapped in Foundation)",
+        arguments: [
+            "$J quiz --plain --mute -n 1 --db /dev/null </dev/null", "$J quiz stats --db /dev/null", "$J quiz --plain --mute -n 1 --db d </dev/null",
+            "$J quiz stats --db d", "mkfifo p; timeout 20 $J quiz stats --db p",
+        ])
     func logOnDevicesAndFolders(command: String) throws {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("d"), withIntermediateDirectories: true)
         let journal = FileManager.default.fileExists(atPath: "/dev/null-journal")
@@ -194,7 +205,8 @@ struct HostileInputRoundTwoTests: FolderSuite {
 
     @Test("quiz stats reads a log on read-only media (WAL, no -shm)", .enabled(if: getuid() == 0))
     func logOnReadOnlyMedia() throws {
-        let made = try shell("""
+        let made = try shell(
+            """
             mkdir src ro && J=$J python3 -c "
             import sqlite3, subprocess, os
             subprocess.run([os.environ['J'], 'quiz', '--plain', '--mute', '-n', '2', '--seed', '1', '--db', 'src/q.sqlite'], input=b'P1\\nP1\\n', capture_output=True)
@@ -233,8 +245,10 @@ struct HostileInputRoundTwoTests: FolderSuite {
 
     @Test("more than fifteen parts of different instruments: the parts that must share a channel are named")
     func channelsShared() throws {
-        let instruments = ["Flute", "Violin", "Cello", "Oboe", "Clarinet", "Trumpet", "Horn", "Tuba", "Harp", "Viola", "Bassoon", "Piccolo",
-                           "Trombone", "Guitar", "Organ", "Banjo", "Sitar"]
+        let instruments = [
+            "Flute", "Violin", "Cello", "Oboe", "Clarinet", "Trumpet", "Horn", "Tuba", "Harp", "Viola", "Bassoon", "Piccolo",
+            "Trombone", "Guitar", "Organ", "Banjo", "Sitar",
+        ]
         try file("p.jp", instruments.map { "instrument=\($0)\n1 2 3 4 |" }.joined(separator: "\nNextPart\n") + "\n")
         let outcome = try shell("$J export p.jp -o p.mid")
         #expect(outcome.status == 0)
@@ -244,11 +258,13 @@ struct HostileInputRoundTwoTests: FolderSuite {
         #expect(try shell("$J export same.jp -o same.mid").errors.isEmpty, "parts of one instrument share without loss")
     }
 
-    @Test("messages say what happened in a line", arguments: [
-        ("TMPDIR=\"$PWD/s.jp\" $J render s.jp -o s.wav", "set TMPDIR to a writable folder"),
-        ("printf '{\"programs\": [300]}' > p.json; $J quiz --plain --mute -n 1 --db q.sqlite --profile p.json </dev/null", "program 300 is not a General MIDI program"),
-        ("(ulimit -f 200; $J quiz --plain --fast -n 3 --db q.sqlite --out take.wav --seed 1 </dev/null)", "the file-size limit is reached (ulimit -f"),
-    ])
+    @Test(
+        "messages say what happened in a line",
+        arguments: [
+            ("TMPDIR=\"$PWD/s.jp\" $J render s.jp -o s.wav", "set TMPDIR to a writable folder"),
+            ("printf '{\"programs\": [300]}' > p.json; $J quiz --plain --mute -n 1 --db q.sqlite --profile p.json </dev/null", "program 300 is not a General MIDI program"),
+            ("(ulimit -f 200; $J quiz --plain --fast -n 3 --db q.sqlite --out take.wav --seed 1 </dev/null)", "the file-size limit is reached (ulimit -f"),
+        ])
     func messages(command: String, expected: String) throws {
         try file("s.jp", "1 2 3 4 |\n")
         let outcome = try shell(command)
@@ -274,13 +290,16 @@ struct HostileInputRoundTwoTests: FolderSuite {
         try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", toPath: latin)
         let system = try shell("fc-match -f '%{file}' 'Droid Sans Fallback'").output
         try FileManager.default.copyItem(atPath: system, toPath: cjk)
-        try file("fonts.conf", "<?xml version=\"1.0\"?><!DOCTYPE fontconfig SYSTEM \"fonts.dtd\"><fontconfig><dir>\(fonts.path)</dir>"
-                 + "<cachedir>\(folder.appendingPathComponent("cache").path)</cachedir></fontconfig>\n")
+        try file(
+            "fonts.conf",
+            "<?xml version=\"1.0\"?><!DOCTYPE fontconfig SYSTEM \"fonts.dtd\"><fontconfig><dir>\(fonts.path)</dir>"
+                + "<cachedir>\(folder.appendingPathComponent("cache").path)</cachedir></fontconfig>\n")
         return ("FONTCONFIG_FILE='\(folder.appendingPathComponent("fonts.conf").path)'", latin, cjk)
     }
 
-    @Test("typeset -o onto a font the page is drawn with is refused before any work, the font kept",
-          arguments: ["latin.svg", "latin.pdf", "cjk.html", "cjk.pdf"])
+    @Test(
+        "typeset -o onto a font the page is drawn with is refused before any work, the font kept",
+        arguments: ["latin.svg", "latin.pdf", "cjk.html", "cjk.pdf"])
     func fontsProtected(name: String) throws {
         let (environment, latin, cjk) = try privateFonts()
         let font = name.hasPrefix("cjk") ? cjk : latin
@@ -297,8 +316,9 @@ struct HostileInputRoundTwoTests: FolderSuite {
         #expect(FileManager.default.contents(atPath: font) == before)
     }
 
-    @Test("learn --out onto the log's -journal or -wal, or the SoundFont, is refused before any work",
-          arguments: ["q.sqlite-journal", "q.sqlite-wal", "f.sf2"])
+    @Test(
+        "learn --out onto the log's -journal or -wal, or the SoundFont, is refused before any work",
+        arguments: ["q.sqlite-journal", "q.sqlite-wal", "f.sf2"])
     func learnInputsProtected(name: String) throws {
         try file("q.sqlite-journal", "a journal")
         try file("q.sqlite-wal", "write-ahead pages")
@@ -309,9 +329,11 @@ struct HostileInputRoundTwoTests: FolderSuite {
         #expect(text("q.sqlite-journal") == "a journal" && text("q.sqlite-wal") == "write-ahead pages" && text("f.sf2") == "RIFF sfbk")
     }
 
-    @Test("a UTF-16 or UTF-32 score, ABC file or tunings file is named as such, with the fix", arguments: [
-        ("b.jp", "$J check b.jp"), ("b.abc", "$J import b.abc -o b-out.jp"), ("b.txt", "'\(chordpad)' --tunings b.txt --list-tunings"),
-    ])
+    @Test(
+        "a UTF-16 or UTF-32 score, ABC file or tunings file is named as such, with the fix",
+        arguments: [
+            ("b.jp", "$J check b.jp"), ("b.abc", "$J import b.abc -o b-out.jp"), ("b.txt", "'\(chordpad)' --tunings b.txt --list-tunings"),
+        ])
     func utf16Named(name: String, command: String) throws {
         for mark in [[0xFF, 0xFE] as [UInt8], [0xFE, 0xFF], [0xFF, 0xFE, 0, 0]] {
             FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data(mark + Array("X\0:\0".utf8)))
@@ -341,8 +363,9 @@ struct HostileInputRoundTwoTests: FolderSuite {
         #expect(text("a.abc") == abc)
     }
 
-    @Test("an output with another name (a hard link) is written in place: both names see it, still one file",
-          arguments: ["export s.jp -o a.mid", "typeset s.jp -o a.svg", "export s.jp -o a.musicxml"])
+    @Test(
+        "an output with another name (a hard link) is written in place: both names see it, still one file",
+        arguments: ["export s.jp -o a.mid", "typeset s.jp -o a.svg", "export s.jp -o a.musicxml"])
     func hardLinkedOutput(command: String) throws {
         let name = String(command.split(separator: " ").last!)
         try file("s.jp", "1 2 3 4 |\n")
@@ -367,8 +390,9 @@ struct HostileInputRoundTwoTests: FolderSuite {
         #expect(names().isEmpty)
     }
 
-    @Test("render into a file that cannot grow (ulimit -f) says the file-size limit in words, not libsndfile's 'System error' nor a full disk",
-          .enabled(if: Prerequisite.met(ExitStatusTests.hasSoundFont), "needs a SoundFont"))
+    @Test(
+        "render into a file that cannot grow (ulimit -f) says the file-size limit in words, not libsndfile's 'System error' nor a full disk",
+        .enabled(if: Prerequisite.met(ExitStatusTests.hasSoundFont), "needs a SoundFont"))
     func renderFullSaidInWords() throws {
         try file("s.jp", "1 2 3 4 | 5 6 7 1 |\n")
         let outcome = try shell("ulimit -f 200; TMPDIR=\"$PWD\" $J render s.jp -o o.wav")
@@ -388,10 +412,12 @@ enum FileStatusProbe {
 
 /// The third campaign's finds (issue 20's closing campaign): the log's dates, its text, imports.
 extension HostileInputRoundTwoTests {
-    @Test("quiz stats refuses a stored time that has no day, naming the column, never a trap",
-          arguments: ["1e308", "9223372036854775807", "-9223372036854775808", "'9999-99-99'"])
+    @Test(
+        "quiz stats refuses a stored time that has no day, naming the column, never a trap",
+        arguments: ["1e308", "9223372036854775807", "-9223372036854775808", "'9999-99-99'"])
     func storedTimeWithoutDay(value: String) throws {
-        let made = try shell("""
+        let made = try shell(
+            """
             printf 'P5\\nm3\\n' | $J quiz --plain --mute -n 2 --db q.sqlite >/dev/null 2>&1
             python3 -c "import sqlite3; c = sqlite3.connect('q.sqlite'); c.execute(\\"UPDATE recognize_intervals SET played_at = \(value)\\"); c.commit()"
             """)
@@ -405,7 +431,8 @@ extension HostileInputRoundTwoTests {
 
     @Test("learn stats shows the log's text with its control characters made visible", arguments: ["table", "csv"])
     func learnStatsEscapes(format: String) throws {
-        let made = try shell("""
+        let made = try shell(
+            """
             printf 'q\\n' | $J learn D --plain --mute --db q.sqlite >/dev/null 2>&1
             python3 -c "import sqlite3; c = sqlite3.connect('q.sqlite'); c.execute('INSERT INTO learn_answers (session_id, answered_at, scale, exercise, prompt, degree, expected, answered, correct, response_ms) VALUES (1, ?, ?, ?, 1, 1, 2, 3, 1, 500)', ('2026-11-26 04:00:00', 'D\\x1b]0;PWNED\\x07', 'x\\x1b[2J')); c.commit()"
             """)
@@ -488,8 +515,9 @@ extension HostileInputRoundTwoTests {
 
     @Test("a byte-order mark inside a score is shown in the message, not left invisible")
     func byteOrderMarkInside() throws {
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("m.jp").path,
-                                       contents: Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("title=t\n1 2 3 4 |\n".utf8)))
+        FileManager.default.createFile(
+            atPath: folder.appendingPathComponent("m.jp").path,
+            contents: Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("title=t\n1 2 3 4 |\n".utf8)))
         let outcome = try shell("$J check m.jp")
         #expect(outcome.status == 1)
         #expect(outcome.errors.contains("'\u{FFFD}title=t'"), "\(outcome.errors)")
@@ -497,8 +525,9 @@ extension HostileInputRoundTwoTests {
 }
 
 extension HostileInputRoundTwoTests {
-    @Test("render of a WAV into a pipe says a WAV cannot go to a pipe and what can, in words",
-          .enabled(if: Prerequisite.met(ExitStatusTests.hasSoundFont), "needs a SoundFont"))
+    @Test(
+        "render of a WAV into a pipe says a WAV cannot go to a pipe and what can, in words",
+        .enabled(if: Prerequisite.met(ExitStatusTests.hasSoundFont), "needs a SoundFont"))
     func wavIntoPipe() throws {
         try file("s.jp", "1 2 3 4 |\n")
         let outcome = try shell("mkfifo p.wav; (cat p.wav > /dev/null &); sleep 0.2; $J render s.jp -o p.wav")
@@ -509,14 +538,18 @@ extension HostileInputRoundTwoTests {
 }
 
 extension HostileInputRoundTwoTests {
-    @Test("MusicXML numbers at their limits in a transposition, a meter's sum and a chord symbol's alteration import without a trap", arguments: [
-        "<attributes><divisions>1</divisions><transpose><chromatic>1</chromatic><octave-change>9223372036854775807</octave-change></transpose></attributes>",
-        "<attributes><divisions>1</divisions><time><beats>9223372036854775807+9223372036854775807</beats><beat-type>4</beat-type></time></attributes>",
-        "<attributes><divisions>1</divisions></attributes><harmony><root><root-step>C</root-step><root-alter>1e308</root-alter></root><kind>major</kind></harmony>",
-        "<attributes><divisions>1</divisions></attributes><harmony><root><root-step>C</root-step></root><kind>major</kind><bass><bass-step>E</bass-step><bass-alter>nan</bass-alter></bass></harmony>",
-    ])
+    @Test(
+        "MusicXML numbers at their limits in a transposition, a meter's sum and a chord symbol's alteration import without a trap",
+        arguments: [
+            "<attributes><divisions>1</divisions><transpose><chromatic>1</chromatic><octave-change>9223372036854775807</octave-change></transpose></attributes>",
+            "<attributes><divisions>1</divisions><time><beats>9223372036854775807+9223372036854775807</beats><beat-type>4</beat-type></time></attributes>",
+            "<attributes><divisions>1</divisions></attributes><harmony><root><root-step>C</root-step><root-alter>1e308</root-alter></root><kind>major</kind></harmony>",
+            "<attributes><divisions>1</divisions></attributes><harmony><root><root-step>C</root-step></root><kind>major</kind><bass><bass-step>E</bass-step><bass-alter>nan</bass-alter></bass></harmony>",
+        ])
     func musicXMLNumbersAtLimits(measureStart: String) throws {
-        try file("x.musicxml", """
+        try file(
+            "x.musicxml",
+            """
             <?xml version="1.0"?>
             <score-partwise version="4.0"><part-list><score-part id="P1"><part-name>P</part-name></score-part></part-list>
             <part id="P1"><measure number="1">\(measureStart)

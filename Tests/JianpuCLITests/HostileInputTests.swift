@@ -21,10 +21,12 @@ struct HostileInputTests: FolderSuite {
     static let warned = "4/4\n1 2 3 4 | 5 6 7 |\n"
 
     // check's report is its output: it fails when that cannot be written (HostileInputRoundTwoTests).
-    @Test("a full or closed stderr never kills a command; export still writes its MIDI", arguments: [
-        "$J info w.jp 2>/dev/full", "$J info w.jp 2>&-", "$J export w.jp -o w.mid 2>/dev/full",
-        "$J export w.jp -o w.mid 2>&-",
-    ])
+    @Test(
+        "a full or closed stderr never kills a command; export still writes its MIDI",
+        arguments: [
+            "$J info w.jp 2>/dev/full", "$J info w.jp 2>&-", "$J export w.jp -o w.mid 2>/dev/full",
+            "$J export w.jp -o w.mid 2>&-",
+        ])
     func unwritableStderr(command: String) throws {
         _ = try file("w.jp", Self.warned)
         let outcome = try Self.shell(command + "; echo status=$?", in: folder)
@@ -34,10 +36,12 @@ struct HostileInputTests: FolderSuite {
         }
     }
 
-    @Test("a failed write of the main output is exit 1", arguments: [
-        "$J info w.jp >/dev/full", "$J info w.jp >&-", "$J --help >/dev/full", "$J export --help >&-", "$J help quiz stats >/dev/full",
-        "$J --version >/dev/full",
-    ])
+    @Test(
+        "a failed write of the main output is exit 1",
+        arguments: [
+            "$J info w.jp >/dev/full", "$J info w.jp >&-", "$J --help >/dev/full", "$J export --help >&-", "$J help quiz stats >/dev/full",
+            "$J --version >/dev/full",
+        ])
     func unwritableStdout(command: String) throws {
         _ = try file("w.jp", Self.warned)
         let outcome = try Self.shell(command + "; echo status=$? >&2", in: folder)
@@ -45,9 +49,11 @@ struct HostileInputTests: FolderSuite {
         #expect(outcome.errors.contains("cannot write to standard output"))
     }
 
-    @Test("an output that is the input is refused and the score kept", arguments: [
-        ("s.jp", "export s.jp -o s.jp"), ("s.wav", "render s.wav -o s.wav"), ("s.jp", "export s.jp -o ./s.jp"),
-    ])
+    @Test(
+        "an output that is the input is refused and the score kept",
+        arguments: [
+            ("s.jp", "export s.jp -o s.jp"), ("s.wav", "render s.wav -o s.wav"), ("s.jp", "export s.jp -o ./s.jp"),
+        ])
     func outputThatIsTheInput(name: String, command: String) throws {
         // render refuses a name that is not audio first: its score is named as audio here to reach the input check.
         let score = try file(name, "1 2 3 4 |\n")
@@ -57,9 +63,11 @@ struct HostileInputTests: FolderSuite {
         #expect(try String(contentsOfFile: score, encoding: .utf8) == "1 2 3 4 |\n")
     }
 
-    @Test("an output that is a pipe nobody reads is an error, not a wait forever", arguments: [
-        "$J export s.jp -o p.mid", "$J render s.jp -o p.wav", "$J typeset s.jp -o p.svg",
-    ])
+    @Test(
+        "an output that is a pipe nobody reads is an error, not a wait forever",
+        arguments: [
+            "$J export s.jp -o p.mid", "$J render s.jp -o p.wav", "$J typeset s.jp -o p.svg",
+        ])
     func pipeWithoutReader(command: String) throws {
         _ = try file("s.jp", "1 2 3 4 |\n")
         // `timeout` ends the run if the open blocks: status 124 instead of the error.
@@ -138,7 +146,9 @@ struct HostileInputTests: FolderSuite {
         }
     }
 
-    @Test("peak memory stays under ten times the score plus a constant for the heaviest scores read", arguments: ["chords", "one line", "many lines", "repeats"], ["check", "info", "export -o m.mid", "typeset -o m.pdf"])
+    @Test(
+        "peak memory stays under ten times the score plus a constant for the heaviest scores read", arguments: ["chords", "one line", "many lines", "repeats"],
+        ["check", "info", "export -o m.mid", "typeset -o m.pdf"])
     func peakMemoryBounded(kind: String, command: String) throws {
         let time = try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil, "GNU time (Debian package time) measures peak memory")
         let text = Self.heaviest(kind)
@@ -159,8 +169,9 @@ struct HostileInputTests: FolderSuite {
         return Array(repeating: bar, count: parts).joined(separator: "\nNextPart\n") + "\n"
     }
 
-    @Test("typesetting wide bars, in one part or many, keeps peak memory under ten times the score plus a constant",
-          arguments: [("svg", 1, 280_000), ("pdf", 3, 40_000), ("html", 12, 10_000)])
+    @Test(
+        "typesetting wide bars, in one part or many, keeps peak memory under ten times the score plus a constant",
+        arguments: [("svg", 1, 280_000), ("pdf", 3, 40_000), ("html", 12, 10_000)])
     func wideBarsMemoryBounded(format: String, parts: Int, notes: Int) throws {
         let time = try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil, "GNU time (Debian package time) measures peak memory")
         let text = Self.wideBars(notes: notes, parts: parts)
@@ -218,16 +229,18 @@ struct HostileInputTests: FolderSuite {
         #expect(smaller.output.contains("Pages:           1"))
     }
 
-    @Test("a signal during a render leaves the old file as it was and no temporary file or folder",
-          arguments: [SIGINT, SIGTERM, SIGHUP], ["render"])
+    @Test(
+        "a signal during a render leaves the old file as it was and no temporary file or folder",
+        arguments: [SIGINT, SIGTERM, SIGHUP], ["render"])
     func signalDuringRender(signal: Int32, command: String) throws {
         // An hour and a half of music on a few pages: long enough to be rendering when the signal comes.
         _ = try file("long.jp", "4=30\n" + String(repeating: "1 2 3 4 5 6 7 1' |\n", count: 350))
         let output = command == "render" ? "take.wav" : "take.html"
         _ = try file(output, "the old take")
         // The render's scratch audio is kept under TMPDIR: here, where it can be seen.
-        let outcome = try Subprocess.run(CommandLineTests.executable, [command, "long.jp", "-o", output],
-                                         environment: ["TMPDIR": folder.path], directory: folder, timeLimit: 120, signal: (signal, 1.5))
+        let outcome = try Subprocess.run(
+            CommandLineTests.executable, [command, "long.jp", "-o", output],
+            environment: ["TMPDIR": folder.path], directory: folder, timeLimit: 120, signal: (signal, 1.5))
         #expect(outcome.status == 128 + signal)
         #expect(try String(contentsOf: folder.appendingPathComponent(output), encoding: .utf8) == "the old take")
         #expect(names() == ["long.jp", output].sorted())
@@ -269,9 +282,11 @@ struct HostileInputTests: FolderSuite {
 
     static let chordpad = PackageFolder.program("chordpad")
 
-    @Test("chordpad checks --out and --record before anything: an existing take is never truncated", arguments: [
-        "--out take.wav", "--record take.mid", "--record ro/x.mid", "--record sub", "--record none/x.mid", "--out t.wav --record t.wav",
-    ])
+    @Test(
+        "chordpad checks --out and --record before anything: an existing take is never truncated",
+        arguments: [
+            "--out take.wav", "--record take.mid", "--record ro/x.mid", "--record sub", "--record none/x.mid", "--out t.wav --record t.wav",
+        ])
     func chordpadOutputsCheckedFirst(options: String) throws {
         let take = String(repeating: "a good take ", count: 100_000)
         _ = try file("take.wav", take)

@@ -121,7 +121,8 @@ struct ImportCommandTests {
         return (outcome.status, outcome.output, outcome.errors)
     }
 
-    static let roundTripScores = (try? FileManager.default.contentsOfDirectory(atPath: CommandLineTests.packageRoot.appendingPathComponent("Scores").path))
+    static let roundTripScores =
+        (try? FileManager.default.contentsOfDirectory(atPath: CommandLineTests.packageRoot.appendingPathComponent("Scores").path))
         .map { $0.filter { $0.hasSuffix(".jp") }.sorted().map { "Scores/\($0)" } } ?? []
         + ((try? FileManager.default.contentsOfDirectory(atPath: CommandLineTests.packageRoot.appendingPathComponent("Tests/Conformance").path))
             .map { $0.filter { $0.hasSuffix(".jp") }.sorted().map { "Tests/Conformance/\($0)" } } ?? [])
@@ -144,30 +145,37 @@ struct ImportCommandTests {
 
     @Test("every ABC fixture plays note for note as music21 reads it (scripts/import-check)")
     func abcRoundTripAgreesWithMusic21() throws {
-        let outcome = try Subprocess.run("/usr/bin/env", ["python3", "scripts/import-check", "Tests/Fixtures/ABC", "--jianpu", CommandLineTests.executable],
-                                         directory: CommandLineTests.packageRoot)
+        let outcome = try Subprocess.run(
+            "/usr/bin/env", ["python3", "scripts/import-check", "Tests/Fixtures/ABC", "--jianpu", CommandLineTests.executable],
+            directory: CommandLineTests.packageRoot)
         #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
         #expect(outcome.output.contains("1 of 1 agree"))
     }
 
     @Test("every fixture plays note for note as music21 reads the source (scripts/import-check)")
     func roundTripAgreesWithMusic21() throws {
-        let outcome = try Subprocess.run("/usr/bin/env", ["python3", "scripts/import-check", Self.fixtures, "--jianpu", CommandLineTests.executable],
-                                         directory: CommandLineTests.packageRoot)
+        let outcome = try Subprocess.run(
+            "/usr/bin/env", ["python3", "scripts/import-check", Self.fixtures, "--jianpu", CommandLineTests.executable],
+            directory: CommandLineTests.packageRoot)
         #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
         #expect(outcome.output.contains("agree"))
     }
 
     @Test("the fidelity fixtures agree note for note and are faithful: check silent, bars, names, jianpu-ly (scripts/import-check)")
     func fidelityFixturesAreFaithful() throws {
-        let outcome = try Subprocess.run("/usr/bin/env", ["python3", "scripts/import-check", "Tests/Fixtures/Import", "--jianpu", CommandLineTests.executable,
-                                                          "--min-percent", "100"], directory: CommandLineTests.packageRoot)
+        let outcome = try Subprocess.run(
+            "/usr/bin/env",
+            [
+                "python3", "scripts/import-check", "Tests/Fixtures/Import", "--jianpu", CommandLineTests.executable,
+                "--min-percent", "100",
+            ], directory: CommandLineTests.packageRoot)
         #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
         #expect(outcome.output.contains("notes 4/4 (100%), faithful 4/4 (100%)"), "\(outcome.output)")
     }
 
-    @Test("info, check, export, typeset and render read MusicXML, ABC and MIDI directly, as imported",
-          arguments: ["Tests/Fixtures/Import/chorale.musicxml", "Tests/Fixtures/Import/irregular.abc", "midi"])
+    @Test(
+        "info, check, export, typeset and render read MusicXML, ABC and MIDI directly, as imported",
+        arguments: ["Tests/Fixtures/Import/chorale.musicxml", "Tests/Fixtures/Import/irregular.abc", "midi"])
     func everyCommandReadsEveryFormat(source: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formats-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -7,14 +7,17 @@ import Testing
 @Suite("jianpu opens its C libraries on first use")
 struct LibraryLoadingTests {
     /// The libraries opened only on first use, as their file names begin.
-    static let onFirstUse = ["libfluidsynth.so", "libsndfile.so", "libasound.so", "liblept.so", "libleptonica.so", "libcairo.so",
-                             "libfontconfig.so", "libpoppler-glib.so", "libpoppler.so", "libgobject-2.0.so", "libglib-2.0.so"]
+    static let onFirstUse = [
+        "libfluidsynth.so", "libsndfile.so", "libasound.so", "liblept.so", "libleptonica.so", "libcairo.so",
+        "libfontconfig.so", "libpoppler-glib.so", "libpoppler.so", "libgobject-2.0.so", "libglib-2.0.so",
+    ]
 
     /// Runs `jianpu arguments`; the file names of the shared libraries it loaded, as the dynamic loader
     /// reports them (`LD_DEBUG=files`: "file=libcairo.so.2 [0];  needed by …").
     static func loaded(_ arguments: [String]) throws -> (outcome: Subprocess, libraries: [String]) {
-        let outcome = try Subprocess.run(CommandLineTests.executable, arguments, environment: ["LD_DEBUG": "files"],
-                                         directory: CommandLineTests.packageRoot, timeLimit: 120)
+        let outcome = try Subprocess.run(
+            CommandLineTests.executable, arguments, environment: ["LD_DEBUG": "files"],
+            directory: CommandLineTests.packageRoot, timeLimit: 120)
         let libraries = outcome.errors.split(separator: "\n").compactMap { line -> String? in
             guard let start = line.range(of: "file=") else { return nil }
             return String(line[start.upperBound...].prefix { $0 != " " && $0 != "\t" })
@@ -26,9 +29,11 @@ struct LibraryLoadingTests {
         libraries.filter { library in onFirstUse.contains { library.hasPrefix($0) } }
     }
 
-    @Test("export, check and info load none of the sound, drawing or scanning libraries", arguments: [
-        ["export", "Scores/bjehp.jp", "-o"], ["check", "Scores/bjehp.jp"], ["info", "Scores/bjehp.jp"],
-    ])
+    @Test(
+        "export, check and info load none of the sound, drawing or scanning libraries",
+        arguments: [
+            ["export", "Scores/bjehp.jp", "-o"], ["check", "Scores/bjehp.jp"], ["info", "Scores/bjehp.jp"],
+        ])
     func plainCommandsLoadNone(arguments: [String]) throws {
         let midi = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-lazy-\(UUID().uuidString).mid")
         defer { try? FileManager.default.removeItem(at: midi) }
@@ -48,8 +53,9 @@ struct LibraryLoadingTests {
             FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data())
         }
         let wav = folder.appendingPathComponent("out.wav")
-        let outcome = try Subprocess.run(CommandLineTests.executable, ["render", "Scores/bjehp.jp", "-o", wav.path],
-                                         environment: ["LD_LIBRARY_PATH": folder.path], directory: CommandLineTests.packageRoot, timeLimit: 120)
+        let outcome = try Subprocess.run(
+            CommandLineTests.executable, ["render", "Scores/bjehp.jp", "-o", wav.path],
+            environment: ["LD_LIBRARY_PATH": folder.path], directory: CommandLineTests.packageRoot, timeLimit: 120)
         #expect(outcome.status == 1)
         #expect(outcome.errors.hasPrefix("jianpu: cannot open FluidSynth: "), "\(outcome.errors)")
         #expect(outcome.errors.split(separator: "\n").count == 1, "\(outcome.errors)")

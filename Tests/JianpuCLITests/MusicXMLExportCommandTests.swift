@@ -13,9 +13,11 @@ struct MusicXMLExportCommandTests {
         return folder
     }
 
-    @Test("the extension picks the format: MusicXML text, a ZIP for .mxl, MIDI for .mid", arguments: [
-        ("song.musicxml", "<?xml"), ("song.XML", "<?xml"), ("song.mxl", "PK\u{03}\u{04}"), ("song.midi", "MThd"),
-    ])
+    @Test(
+        "the extension picks the format: MusicXML text, a ZIP for .mxl, MIDI for .mid",
+        arguments: [
+            ("song.musicxml", "<?xml"), ("song.XML", "<?xml"), ("song.mxl", "PK\u{03}\u{04}"), ("song.midi", "MThd"),
+        ])
     func formatByExtension(name: String, magic: String) throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

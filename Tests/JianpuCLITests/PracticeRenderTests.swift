@@ -97,16 +97,18 @@ struct PracticeRenderTests {
         #expect(onsets.count == 2 && abs((onsets.last ?? 0) - 2) < 0.01, "onsets \(onsets)")
     }
 
-    @Test("practice options that do not fit the score are refused before anything is written", arguments: [
-        (["--loop", "7-9"], "there is no bar 7 to loop from: the score has bars 1 to 4"),
-        (["--mute", "flute"], "there is no part flute: the parts are 1 melody, 2 accompaniment"),
-        (["--loop", "5-1"], "--loop must be printed bars FIRST-LAST"),
-        (["--tempo-steps", "100:60:5"], "--tempo-steps must be FROM:TO:STEP"),
-        (["--transpose", "2", "--key", "D"], "give --transpose or --key, not both"),
-        (["--loop", "2", "--from", "1"], "--loop gives the bars to play"),
-        (["--volume", "2=300"], "--volume '2=300' must be PART=PERCENT"),
-        (["--program", "2=Kazooo"], "is not a General MIDI program"),
-    ])
+    @Test(
+        "practice options that do not fit the score are refused before anything is written",
+        arguments: [
+            (["--loop", "7-9"], "there is no bar 7 to loop from: the score has bars 1 to 4"),
+            (["--mute", "flute"], "there is no part flute: the parts are 1 melody, 2 accompaniment"),
+            (["--loop", "5-1"], "--loop must be printed bars FIRST-LAST"),
+            (["--tempo-steps", "100:60:5"], "--tempo-steps must be FROM:TO:STEP"),
+            (["--transpose", "2", "--key", "D"], "give --transpose or --key, not both"),
+            (["--loop", "2", "--from", "1"], "--loop gives the bars to play"),
+            (["--volume", "2=300"], "--volume '2=300' must be PART=PERCENT"),
+            (["--program", "2=Kazooo"], "is not a General MIDI program"),
+        ])
     func badPracticeOptions(options: [String], message: String) throws {
         let file = try Self.scoreFile()
         defer { try? FileManager.default.removeItem(at: file) }

@@ -1,6 +1,7 @@
 import JianpuCore
 import JianpuTerminal
 import Testing
+
 @testable import JianpuChordPad
 
 /// The chord pad as `ProgramLoop` runs it: keys to MIDI, the terminal's key releases, a stopped MIDI input.

@@ -2,6 +2,7 @@ import Foundation
 import JianpuCore
 import JianpuTerminal
 import Testing
+
 @testable import JianpuChordPad
 
 /// A pad in D major; the melody layout unless `layout` says otherwise (most tests play the melody keys).
@@ -80,7 +81,7 @@ struct ChordPadTests {
         var pad = dMajorPad()
         _ = pad.handle(press("z"), at: 0)
         #expect(pad.handle(.key(KeyEvent(.character("z"), .repeat)), at: 0.5).isEmpty)
-        #expect(pad.handle(press("z"), at: 0.6).isEmpty) // a press while held
+        #expect(pad.handle(press("z"), at: 0.6).isEmpty)  // a press while held
         var legacy = dMajorPad(.noteLength(0.8))
         #expect(ons(legacy.handle(press("z"), at: 0)) == [62])
         #expect(legacy.handle(press("z"), at: 0.45).isEmpty)
@@ -257,11 +258,13 @@ struct ChordPadTests {
         ChordPad(tunings: Tuning.standard, tuningIndex: Tuning.standard.firstIndex { $0.name == name }!, releaseMode: mode, layout: .columns)
     }
 
-    @Test("Shift with a column's root key plays its diatonic seventh alone, above the fifth", arguments: [
-        ("CMajor", ["B", "C", "D", "E", "F", "G", "A"]),
-        ("AMinor", ["G", "A", "B", "C", "D", "E", "F"]),
-        ("DMajor", ["C#", "D", "E", "F#", "G", "A", "B"]),
-    ])
+    @Test(
+        "Shift with a column's root key plays its diatonic seventh alone, above the fifth",
+        arguments: [
+            ("CMajor", ["B", "C", "D", "E", "F", "G", "A"]),
+            ("AMinor", ["G", "A", "B", "C", "D", "E", "F"]),
+            ("DMajor", ["C#", "D", "E", "F#", "G", "A", "B"]),
+        ])
     func seventhTones(tuning: String, sevenths: [String]) {
         for degree in 1...7 {
             var pad = Self.pad(tuning)
@@ -277,10 +280,12 @@ struct ChordPadTests {
         }
     }
 
-    @Test("Shift with a digit plays the column's seventh chord, named with its numeral", arguments: [
-        ("CMajor", ["Cmaj7", "Dm7", "Em7", "Fmaj7", "G7", "Am7", "Bm7b5"], ["Imaj7", "ii7", "iii7", "IVmaj7", "V7", "vi7", "viiø7"]),
-        ("AMinor", ["Am7", "Bm7b5", "Cmaj7", "Dm7", "Em7", "Fmaj7", "G7"], ["i7", "iiø7", "IIImaj7", "iv7", "v7", "VImaj7", "VII7"]),
-    ])
+    @Test(
+        "Shift with a digit plays the column's seventh chord, named with its numeral",
+        arguments: [
+            ("CMajor", ["Cmaj7", "Dm7", "Em7", "Fmaj7", "G7", "Am7", "Bm7b5"], ["Imaj7", "ii7", "iii7", "IVmaj7", "V7", "vi7", "viiø7"]),
+            ("AMinor", ["Am7", "Bm7b5", "Cmaj7", "Dm7", "Em7", "Fmaj7", "G7"], ["i7", "iiø7", "IIImaj7", "iv7", "v7", "VImaj7", "VII7"]),
+        ])
     func seventhChords(tuning: String, symbols: [String], numerals: [String]) {
         for degree in 1...7 {
             var pad = Self.pad(tuning)
@@ -334,7 +339,7 @@ struct ChordPadTests {
     func columnToneChangesTheChord() {
         var pad = dMajorPad(.noteLength(5), layout: .columns)
         _ = pad.handle(press("1"), at: 0)
-        let commands = pad.handle(press("t"), at: 1)   // the root of V: A3
+        let commands = pad.handle(press("t"), at: 1)  // the root of V: A3
         #expect(Set(offs(commands, channel: 1)) == [50, 54, 57, 62])
         #expect(ons(commands, channel: 1) == [57])
     }
@@ -349,11 +354,13 @@ struct ChordPadTests {
         #expect(ons(pad.handle(press("z"), at: 1), channel: 0) == [62], "z: the melody's 1")
     }
 
-    @Test("an unknown tuning is a one-line error suggesting the closest names", arguments: [
-        ("DMinr", "unknown tuning 'DMinr' (did you mean DMinor?); --list-tunings shows all 73"),
-        ("EDorain", "unknown tuning 'EDorain' (did you mean EDorian?); --list-tunings shows all 73"),
-        ("Xylophone", "unknown tuning 'Xylophone'; --list-tunings shows all 73"),
-    ])
+    @Test(
+        "an unknown tuning is a one-line error suggesting the closest names",
+        arguments: [
+            ("DMinr", "unknown tuning 'DMinr' (did you mean DMinor?); --list-tunings shows all 73"),
+            ("EDorain", "unknown tuning 'EDorain' (did you mean EDorian?); --list-tunings shows all 73"),
+            ("Xylophone", "unknown tuning 'Xylophone'; --list-tunings shows all 73"),
+        ])
     func unknownTuning(name: String, message: String) throws {
         #expect(throws: ChordPadError.self) { try ChordPadSession.tuningIndex(named: name, in: Tuning.standard) }
         do {
@@ -401,36 +408,44 @@ struct ChordLookupTests {
 
     @Test("a chord name shows its notes and the column that plays it")
     func found() throws {
-        #expect(try ChordLookup.describe("BMinor", tuning: Self.dMajor, formulas: ChordFormula.standard)
+        #expect(
+            try ChordLookup.describe("BMinor", tuning: Self.dMajor, formulas: ChordFormula.standard)
                 == "Bm (BMinor): B D F♯ — column vi in DMajor: key 6, its tones y h n")
-        #expect(try ChordLookup.describe("CMinor", tuning: Self.dMajor, formulas: ChordFormula.standard)
+        #expect(
+            try ChordLookup.describe("CMinor", tuning: Self.dMajor, formulas: ChordFormula.standard)
                 .hasSuffix("— not one of DMajor's seven columns or their seventh chords"))
     }
 
-    @Test("a seventh chord of the key names its column, the Shift key and its four tone keys", arguments: [
-        ("A7", "A7 (ADominant7): A C♯ E G — column V's seventh chord V7 in DMajor: Shift+5 (%), its tones t g b T"),
-        ("DMajor7", "Dmaj7 (DMajor7): D F♯ A C♯ — column I's seventh chord Imaj7 in DMajor: Shift+1 (!), its tones q a z Q"),
-        ("C#m7b5", "C♯m7♭5 (C#HalfDiminished7): C♯ E G B — column vii°'s seventh chord viiø7 in DMajor: Shift+7 (&), its tones u j m U"),
-    ])
+    @Test(
+        "a seventh chord of the key names its column, the Shift key and its four tone keys",
+        arguments: [
+            ("A7", "A7 (ADominant7): A C♯ E G — column V's seventh chord V7 in DMajor: Shift+5 (%), its tones t g b T"),
+            ("DMajor7", "Dmaj7 (DMajor7): D F♯ A C♯ — column I's seventh chord Imaj7 in DMajor: Shift+1 (!), its tones q a z Q"),
+            ("C#m7b5", "C♯m7♭5 (C#HalfDiminished7): C♯ E G B — column vii°'s seventh chord viiø7 in DMajor: Shift+7 (&), its tones u j m U"),
+        ])
     func seventh(text: String, expected: String) throws {
         #expect(try ChordLookup.describe(text, tuning: Self.dMajor, formulas: ChordFormula.standard) == expected)
     }
 
-    @Test("accidentals are printed as ♯ and ♭, as on the pad's screen; the names stay as typed", arguments: [
-        ("F#Minor", "F♯m (F#Minor): F♯ A C♯ — column iii in DMajor: key 3, its tones e d c"),
-        ("Bbmaj7", "B♭maj7 (BbMajor7): B♭ D F A — not one of DMajor's seven columns or their seventh chords"),
-        ("A/C#", "A/C♯ (AMajor): A C♯ E — column V in DMajor: key 5, its tones t g b"),
-    ])
+    @Test(
+        "accidentals are printed as ♯ and ♭, as on the pad's screen; the names stay as typed",
+        arguments: [
+            ("F#Minor", "F♯m (F#Minor): F♯ A C♯ — column iii in DMajor: key 3, its tones e d c"),
+            ("Bbmaj7", "B♭maj7 (BbMajor7): B♭ D F A — not one of DMajor's seven columns or their seventh chords"),
+            ("A/C#", "A/C♯ (AMajor): A C♯ E — column V in DMajor: key 5, its tones t g b"),
+        ])
     func printedAccidentals(text: String, expected: String) throws {
         let description = try ChordLookup.describe(text, tuning: Self.dMajor, formulas: ChordFormula.standard)
         #expect(description == expected)
         #expect(!description.split(separator: "(")[0].contains("#"))
     }
 
-    @Test("a mistyped chord name suggests the closest", arguments: [
-        ("CMinr", "unknown chord 'CMinr' (did you mean CMinor?)"),
-        ("F#Majr", "unknown chord 'F#Majr' (did you mean F#Major?)"),
-    ])
+    @Test(
+        "a mistyped chord name suggests the closest",
+        arguments: [
+            ("CMinr", "unknown chord 'CMinr' (did you mean CMinor?)"),
+            ("F#Majr", "unknown chord 'F#Majr' (did you mean F#Major?)"),
+        ])
     func suggestion(text: String, message: String) {
         do {
             _ = try ChordLookup.describe(text, tuning: Self.dMajor, formulas: ChordFormula.standard)

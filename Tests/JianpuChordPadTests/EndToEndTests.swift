@@ -2,6 +2,7 @@ import Foundation
 import JianpuAudio
 import Subprocesses
 import Testing
+
 @testable import JianpuChordPad
 
 /// The package folder (two levels above this file).

@@ -2,6 +2,7 @@ import Foundation
 import JianpuCore
 import Subprocesses
 import Testing
+
 @testable import JianpuChordPad
 
 /// A tiny Standard MIDI File reader: note events with absolute ticks, per track.
@@ -65,10 +66,10 @@ struct RecorderTests {
         var recorder = PerformanceRecorder()
         recorder.start(at: 100)
         recorder.record(pad.initialCommands, at: 100)
-        recorder.record(pad.handle(press("1"), at: 100.5), at: 100.5)     // D chord at 0.5 s
-        recorder.record(pad.handle(press("z"), at: 101.0), at: 101.0)     // melody D4 at 1 s
+        recorder.record(pad.handle(press("1"), at: 100.5), at: 100.5)  // D chord at 0.5 s
+        recorder.record(pad.handle(press("z"), at: 101.0), at: 101.0)  // melody D4 at 1 s
         recorder.record(pad.handle(release("z"), at: 101.25), at: 101.25)
-        recorder.record(pad.handle(press("5"), at: 102.0), at: 102.0)     // A chord at 2 s
+        recorder.record(pad.handle(press("5"), at: 102.0), at: 102.0)  // A chord at 2 s
         recorder.record(pad.handle(controlC, at: 103.0), at: 103.0)
         let bytes = recorder.midiFile(endingAt: 103.0)
         let file = try SMFReader(bytes)
@@ -77,8 +78,11 @@ struct RecorderTests {
         #expect(file.tempos == [500_000])
         // 1 s at 120 bpm = 2 quarters = 768 ticks.
         let melody = file.notes.filter { $0.channel == 0 }
-        #expect(melody == [SMFReader.Note(track: 1, tick: 768, on: true, channel: 0, key: 62),
-                           SMFReader.Note(track: 1, tick: 960, on: false, channel: 0, key: 62)])
+        #expect(
+            melody == [
+                SMFReader.Note(track: 1, tick: 768, on: true, channel: 0, key: 62),
+                SMFReader.Note(track: 1, tick: 960, on: false, channel: 0, key: 62),
+            ])
         let chordOns = file.notes.filter { $0.channel == 1 && $0.on }
         #expect(chordOns.filter { $0.tick == 384 }.map(\.key).sorted() == [50, 54, 57, 62])
         #expect(chordOns.filter { $0.tick == 1536 }.map(\.key).sorted() == [57, 61, 64, 69])
@@ -95,9 +99,9 @@ struct RecorderTests {
         var recorder = PerformanceRecorder()
         recorder.start(at: 0)
         recorder.record(pad.initialCommands, at: 0)
-        recorder.record(pad.handle(press("1"), at: 0.5), at: 0.5)      // D chord on the first program
-        recorder.record(pad.handle(press("0"), at: 1.0), at: 1.0)      // the chord program one up
-        recorder.record(pad.handle(press("5"), at: 1.0), at: 1.0)      // A chord on it
+        recorder.record(pad.handle(press("1"), at: 0.5), at: 0.5)  // D chord on the first program
+        recorder.record(pad.handle(press("0"), at: 1.0), at: 1.0)  // the chord program one up
+        recorder.record(pad.handle(press("5"), at: 1.0), at: 1.0)  // A chord on it
         recorder.record(pad.handle(controlC, at: 2.0), at: 2.0)
         let file = try SMFReader(recorder.midiFile(endingAt: 2.0))
         let chordPrograms = file.programs.filter { $0.channel == 1 }

@@ -1,6 +1,7 @@
 import JianpuCore
 import JianpuTerminal
 import Testing
+
 @testable import JianpuChordPad
 
 @Suite("Chord pad screen")
@@ -48,7 +49,7 @@ struct ScreenTests {
         let names = lines.first { $0.hasPrefix("        ") && $0.contains(red + "C" + reset) }
         #expect(names != nil)
         #expect(names?.contains(green + "G" + reset) == true)
-        #expect(names?.components(separatedBy: red + "C" + reset).count == 4) // C4, C5, C6
+        #expect(names?.components(separatedBy: red + "C" + reset).count == 4)  // C4, C5, C6
         #expect(names?.contains(red + "D") == false)
         // In D major the C notes are C#.
         let d = ChordPadScreen.render(pad("DMajor")).joined(separator: "\n")

@@ -1,6 +1,7 @@
 import Foundation
 import JianpuCore
 import Testing
+
 @testable import JianpuChordPad
 
 /// The tunings and chord-formula files chordpad reads: bad lines are reported where they are.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 
 @Suite("Property lists")
@@ -21,7 +22,8 @@ struct PropertyListTests {
 
     @Test("the XML form reads to the same values as the OpenStep form, with places")
     func xml() throws {
-        let xml = try Self.read("""
+        let xml = try Self.read(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!-- a comment -->
             <plist version="1.0">
@@ -37,10 +39,12 @@ struct PropertyListTests {
         #expect(entries.map(\.keyLocation.line) == [5, 6, 7])
     }
 
-    @Test("one check says what is a property list", arguments: [
-        ("{ a = b; }", true), ("  // comment\n{ }", true), ("/* c */ (a)", true), ("<?xml version=\"1.0\"?>", true),
-        ("<plist><dict/></plist>", true), ("1 2 3 4 |", false), ("< 1 2 3", false), ("title=x", false),
-    ])
+    @Test(
+        "one check says what is a property list",
+        arguments: [
+            ("{ a = b; }", true), ("  // comment\n{ }", true), ("/* c */ (a)", true), ("<?xml version=\"1.0\"?>", true),
+            ("<plist><dict/></plist>", true), ("1 2 3 4 |", false), ("< 1 2 3", false), ("title=x", false),
+        ])
     func looksLike(text: String, expected: Bool) {
         #expect(PropertyList.looksLikePropertyList(text) == expected)
     }

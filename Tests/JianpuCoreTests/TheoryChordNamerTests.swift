@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 
 @Suite("Chord naming")
@@ -27,12 +28,14 @@ struct TheoryChordNamerTests {
                 let played = Set(pitches.map(\.pitchClass))
                 #expect(!named.omitsFifth, "\(built.symbol) → \(named.symbol)")
                 #expect(named.chord.pitchClasses == played, "\(built.symbol) → \(named.symbol)")
-                #expect(((named.chord.bass ?? named.chord.root).pitchClass) == bass.pitchClass,
-                        "\(built.symbol) → \(named.symbol)")
+                #expect(
+                    ((named.chord.bass ?? named.chord.root).pitchClass) == bass.pitchClass,
+                    "\(built.symbol) → \(named.symbol)")
                 let exact = named.chord.root.pitchClass == rootClass && named.chord.formula == formula
                 if !exact {
-                    #expect(TheoryChordNamerTests.sameNotes.contains([formula.name, named.chord.formula.name]),
-                            "\(built.symbol) → \(named.symbol)")
+                    #expect(
+                        TheoryChordNamerTests.sameNotes.contains([formula.name, named.chord.formula.name]),
+                        "\(built.symbol) → \(named.symbol)")
                     // Only an inversion may be renamed, except for symmetric chords.
                     #expect(built.isInversion || formula.isSymmetric, "\(built.symbol) → \(named.symbol)")
                 }
@@ -40,33 +43,35 @@ struct TheoryChordNamerTests {
         }
     }
 
-    @Test("hard cases", arguments: [
-        // MIDI notes, key, symbol, Roman numeral
-        ([60, 64, 67, 69], nil, "C6", nil),                     // root position beats Am7/C
-        ([57, 60, 64, 67], nil, "Am7", nil),                    // …and Am7 beats C6/A
-        ([60, 64, 67, 69], "CMajor", "C6", "Iadd6"),
-        ([48, 52, 58], nil, "C7", nil),                         // omitted fifth
-        ([48, 52, 58, 62], nil, "C9", nil),
-        ([61, 64, 69], nil, "A/C#", nil),                       // inversion as slash chord
-        ([61, 64, 69], "DMajor", "A/C#", "V6"),
-        ([66, 69, 73], "DMajor", "F#m", "iii"),                 // F# not Gb
-        ([54, 58, 61], "DMajor", "F#", nil),                    // chromatic chord on a key root
-        ([71, 74, 78], "DMajor", "Bm", "vi"),
-        ([57, 61, 64, 67], "DMajor", "A7", "V7"),
-        ([64, 67, 69, 73], "DMajor", "A7/E", "V43"),
-        ([66, 69, 74], "DMajor", "D/F#", "I6"),
-        ([57, 62, 66], "DMajor", "D/A", "I64"),
-        ([70, 74, 77], "CMajor", "Bb", nil),                    // fewest accidentals: not A#
-        ([62, 66, 69], "CMajor", "D", nil),                     // secondary dominant: no numeral
-        ([59, 62, 65, 68], nil, "Bdim7", nil),                  // symmetric: root by bass
-        ([62, 65, 68, 71], nil, "Ddim7", nil),
-        ([62, 65, 68, 71], "CHarmonicMinor", "Bdim7/D", "vii°65"), // symmetric: root by key
-        ([64, 68, 72], nil, "Eaug", nil),
-        ([64, 68, 72], "AHarmonicMinor", "Caug/E", "III+6"),
-        ([59, 62, 65], "CMajor", "Bdim", "vii°"),
-        ([62, 67, 72], nil, "Csus2/D", nil),                    // not D7sus4 without its fifth
-        ([55, 62], nil, "G5", nil),
-    ] as [([Int], String?, String, String?)])
+    @Test(
+        "hard cases",
+        arguments: [
+            // MIDI notes, key, symbol, Roman numeral
+            ([60, 64, 67, 69], nil, "C6", nil),  // root position beats Am7/C
+            ([57, 60, 64, 67], nil, "Am7", nil),  // …and Am7 beats C6/A
+            ([60, 64, 67, 69], "CMajor", "C6", "Iadd6"),
+            ([48, 52, 58], nil, "C7", nil),  // omitted fifth
+            ([48, 52, 58, 62], nil, "C9", nil),
+            ([61, 64, 69], nil, "A/C#", nil),  // inversion as slash chord
+            ([61, 64, 69], "DMajor", "A/C#", "V6"),
+            ([66, 69, 73], "DMajor", "F#m", "iii"),  // F# not Gb
+            ([54, 58, 61], "DMajor", "F#", nil),  // chromatic chord on a key root
+            ([71, 74, 78], "DMajor", "Bm", "vi"),
+            ([57, 61, 64, 67], "DMajor", "A7", "V7"),
+            ([64, 67, 69, 73], "DMajor", "A7/E", "V43"),
+            ([66, 69, 74], "DMajor", "D/F#", "I6"),
+            ([57, 62, 66], "DMajor", "D/A", "I64"),
+            ([70, 74, 77], "CMajor", "Bb", nil),  // fewest accidentals: not A#
+            ([62, 66, 69], "CMajor", "D", nil),  // secondary dominant: no numeral
+            ([59, 62, 65, 68], nil, "Bdim7", nil),  // symmetric: root by bass
+            ([62, 65, 68, 71], nil, "Ddim7", nil),
+            ([62, 65, 68, 71], "CHarmonicMinor", "Bdim7/D", "vii°65"),  // symmetric: root by key
+            ([64, 68, 72], nil, "Eaug", nil),
+            ([64, 68, 72], "AHarmonicMinor", "Caug/E", "III+6"),
+            ([59, 62, 65], "CMajor", "Bdim", "vii°"),
+            ([62, 67, 72], nil, "Csus2/D", nil),  // not D7sus4 without its fifth
+            ([55, 62], nil, "G5", nil),
+        ] as [([Int], String?, String, String?)])
     func hardCases(midi: [Int], keyName: String?, symbol: String, numeral: String?) throws {
         let key = try keyName.map { try #require(Key(name: $0)) }
         let named = try #require(namer.name(midiNumbers: midi, in: key))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 
 @Suite("Chord formulas and chords")
@@ -27,21 +28,23 @@ struct TheoryChordTests {
         }
     }
 
-    @Test("symbols", arguments: [
-        ("F#", "Minor", nil, "F#m", "F# A C#"),
-        ("A", "Major", "C#", "A/C#", "A C# E"),
-        ("B", "Diminished", nil, "Bdim", "B D F"),
-        ("G", "Dominant7", nil, "G7", "G B D F"),
-        ("C", "Major7", nil, "Cmaj7", "C E G B"),
-        ("D", "Sus4", nil, "Dsus4", "D G A"),
-        ("C", "Augmented", nil, "Caug", "C E G#"),
-        ("C", "Diminished7", nil, "Cdim7", "C Eb Gb Bbb"),
-        ("B", "HalfDiminished7", nil, "Bm7b5", "B D F A"),
-        ("C", "Minor6", nil, "Cm6", "C Eb G A"),
-        ("Eb", "Dominant9", nil, "Eb9", "Eb G Bb Db F"),
-        ("E", "Power", nil, "E5", "E B"),
-        ("C", "MinorMajor7", nil, "Cm(maj7)", "C Eb G B"),
-    ] as [(String, String, String?, String, String)])
+    @Test(
+        "symbols",
+        arguments: [
+            ("F#", "Minor", nil, "F#m", "F# A C#"),
+            ("A", "Major", "C#", "A/C#", "A C# E"),
+            ("B", "Diminished", nil, "Bdim", "B D F"),
+            ("G", "Dominant7", nil, "G7", "G B D F"),
+            ("C", "Major7", nil, "Cmaj7", "C E G B"),
+            ("D", "Sus4", nil, "Dsus4", "D G A"),
+            ("C", "Augmented", nil, "Caug", "C E G#"),
+            ("C", "Diminished7", nil, "Cdim7", "C Eb Gb Bbb"),
+            ("B", "HalfDiminished7", nil, "Bm7b5", "B D F A"),
+            ("C", "Minor6", nil, "Cm6", "C Eb G A"),
+            ("Eb", "Dominant9", nil, "Eb9", "Eb G Bb Db F"),
+            ("E", "Power", nil, "E5", "E B"),
+            ("C", "MinorMajor7", nil, "Cm(maj7)", "C Eb G B"),
+        ] as [(String, String, String?, String, String)])
     func symbols(root: String, type: String, bass: String?, symbol: String, notes: String) throws {
         let formula = try #require(ChordFormula.standard(named: type))
         let chord = Chord(root: try #require(NoteName(root)), formula: formula, bass: bass.flatMap { NoteName($0) })
@@ -51,11 +54,13 @@ struct TheoryChordTests {
         #expect(chord.name == root + type)
     }
 
-    @Test("symbol aliases", arguments: [
-        ("Cmin", "Cm"), ("C-7", "Cm7"), ("CM7", "Cmaj7"), ("CΔ7", "Cmaj7"), ("C°", "Cdim"), ("Co7", "Cdim7"),
-        ("Cø7", "Cm7b5"), ("C+", "Caug"), ("Csus", "Csus4"), ("CmM7", "Cm(maj7)"), ("C7#5", "Caug7"),
-        ("Bb/D", "Bb/D"), ("Dm7/C", "Dm7/C"), ("C♯m", "C#m"),
-    ])
+    @Test(
+        "symbol aliases",
+        arguments: [
+            ("Cmin", "Cm"), ("C-7", "Cm7"), ("CM7", "Cmaj7"), ("CΔ7", "Cmaj7"), ("C°", "Cdim"), ("Co7", "Cdim7"),
+            ("Cø7", "Cm7b5"), ("C+", "Caug"), ("Csus", "Csus4"), ("CmM7", "Cm(maj7)"), ("C7#5", "Caug7"),
+            ("Bb/D", "Bb/D"), ("Dm7/C", "Dm7/C"), ("C♯m", "C#m"),
+        ])
     func aliases(text: String, symbol: String) {
         #expect(Chord(symbol: text)?.symbol == symbol)
     }

@@ -1,10 +1,13 @@
 import Testing
+
 @testable import JianpuCore
 
 @Suite("Intervals")
 struct TheoryIntervalTests {
-    typealias Row = (semitones: Int, short: String, name: String, width: IntervalWidth,
-                     consonance: IntervalConsonance, colour: IntervalColour)
+    typealias Row = (
+        semitones: Int, short: String, name: String, width: IntervalWidth,
+        consonance: IntervalConsonance, colour: IntervalColour
+    )
 
     /// DESIGN.md's table of characteristics.
     static let table: [Row] = [
@@ -36,12 +39,14 @@ struct TheoryIntervalTests {
         #expect(Interval(parsing: row.name.uppercased()) == interval)
     }
 
-    @Test("compound intervals", arguments: [
-        (13, "m9", "minor ninth"), (14, "M9", "major ninth"), (15, "m10", "minor tenth"),
-        (16, "M10", "major tenth"), (17, "P11", "perfect eleventh"), (18, "A11", "augmented eleventh"),
-        (19, "P12", "perfect twelfth"), (20, "m13", "minor thirteenth"), (21, "M13", "major thirteenth"),
-        (22, "m14", "minor fourteenth"), (23, "M14", "major fourteenth"), (24, "P15", "double octave"),
-    ])
+    @Test(
+        "compound intervals",
+        arguments: [
+            (13, "m9", "minor ninth"), (14, "M9", "major ninth"), (15, "m10", "minor tenth"),
+            (16, "M10", "major tenth"), (17, "P11", "perfect eleventh"), (18, "A11", "augmented eleventh"),
+            (19, "P12", "perfect twelfth"), (20, "m13", "minor thirteenth"), (21, "M13", "major thirteenth"),
+            (22, "m14", "minor fourteenth"), (23, "M14", "major fourteenth"), (24, "P15", "double octave"),
+        ])
     func compound(semitones: Int, short: String, name: String) throws {
         let interval = try #require(Interval(semitones: semitones))
         #expect(interval.isCompound)
@@ -55,14 +60,16 @@ struct TheoryIntervalTests {
         #expect(Interval(parsing: name) == interval)
     }
 
-    @Test("answers", arguments: [
-        ("m3", 3), ("M6", 9), ("P5", 7), ("TT", 6), ("tritone", 6), ("minor third", 3),
-        ("8", 8), ("12", 12), ("0", 0), ("24", 24), ("Major 6th", 9), ("major-sixth", 9), ("min3", 3),
-        ("maj7", 11), ("perfect 4th", 5), ("A4", 6), ("d5", 6), ("aug4", 6), ("dim5", 6),
-        ("augmented fourth", 6), ("diminished fifth", 6), ("8ve", 12), ("P8", 12), ("Octave", 12),
-        ("unison", 0), ("  P1 ", 0), ("minor 9th", 13), ("perfect fifteenth", 24), ("compound tritone", 18),
-        ("double octave", 24), ("d7", 9), ("A5", 8), ("M 3", 4), ("m 3", 3), ("major 2nd", 2),
-    ])
+    @Test(
+        "answers",
+        arguments: [
+            ("m3", 3), ("M6", 9), ("P5", 7), ("TT", 6), ("tritone", 6), ("minor third", 3),
+            ("8", 8), ("12", 12), ("0", 0), ("24", 24), ("Major 6th", 9), ("major-sixth", 9), ("min3", 3),
+            ("maj7", 11), ("perfect 4th", 5), ("A4", 6), ("d5", 6), ("aug4", 6), ("dim5", 6),
+            ("augmented fourth", 6), ("diminished fifth", 6), ("8ve", 12), ("P8", 12), ("Octave", 12),
+            ("unison", 0), ("  P1 ", 0), ("minor 9th", 13), ("perfect fifteenth", 24), ("compound tritone", 18),
+            ("double octave", 24), ("d7", 9), ("A5", 8), ("M 3", 4), ("m 3", 3), ("major 2nd", 2),
+        ])
     func answers(text: String, semitones: Int) {
         #expect(Interval(parsing: text)?.semitones == semitones)
     }
@@ -82,21 +89,24 @@ struct TheoryIntervalTests {
         #expect(Interval.all.count == 25)
     }
 
-    @Test("mistakes", arguments: [
-        // played, recognized, inverted, wideness, one semitone
-        (3, 9, true, true, false),    // m3 for M6
-        (5, 7, true, true, false),    // P4 for P5
-        (4, 3, false, false, true),   // M3 for m3
-        (5, 6, false, true, true),    // P4 for TT
-        (7, 7, false, false, false),  // right
-        (6, 6, false, false, false),  // TT for TT is right, not inverted
-        (2, 4, false, false, false),  // M2 for M3: none of the three
-        (0, 12, true, true, false),   // unison for octave
-        (11, 12, false, false, true),
-    ])
+    @Test(
+        "mistakes",
+        arguments: [
+            // played, recognized, inverted, wideness, one semitone
+            (3, 9, true, true, false),  // m3 for M6
+            (5, 7, true, true, false),  // P4 for P5
+            (4, 3, false, false, true),  // M3 for m3
+            (5, 6, false, true, true),  // P4 for TT
+            (7, 7, false, false, false),  // right
+            (6, 6, false, false, false),  // TT for TT is right, not inverted
+            (2, 4, false, false, false),  // M2 for M3: none of the three
+            (0, 12, true, true, false),  // unison for octave
+            (11, 12, false, false, true),
+        ])
     func mistakes(played: Int, recognized: Int, inverted: Bool, wideness: Bool, oneSemitone: Bool) throws {
-        let mistake = IntervalMistake(played: try #require(Interval(semitones: played)),
-                                      recognized: try #require(Interval(semitones: recognized)))
+        let mistake = IntervalMistake(
+            played: try #require(Interval(semitones: played)),
+            recognized: try #require(Interval(semitones: recognized)))
         #expect(mistake.isCorrect == (played == recognized))
         #expect(mistake.isInverted == inverted)
         #expect(mistake.isWideness == wideness)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 
 @Suite("Keys, modes and diatonic chords")
@@ -46,10 +47,10 @@ struct TheoryKeyTests {
         let dMajor = try #require(Key(name: "D major"))
         #expect(dMajor.tonic == NoteName(.d))
         #expect(dMajor.mode == .major)
-        #expect(dMajor.degree(of: 6) == 3)                       // F#
+        #expect(dMajor.degree(of: 6) == 3)  // F#
         #expect(dMajor.degree(of: NoteName(.f, .sharp)) == 3)
-        #expect(dMajor.degree(of: NoteName(.g, .flat)) == nil)   // not how D major spells it
-        #expect(dMajor.degree(of: 5) == nil)                     // F
+        #expect(dMajor.degree(of: NoteName(.g, .flat)) == nil)  // not how D major spells it
+        #expect(dMajor.degree(of: 5) == nil)  // F
         #expect(dMajor.note(atDegree: 8) == NoteName(.d))
         #expect(dMajor.spelling(of: 6) == NoteName(.f, .sharp))
         #expect(dMajor.spelling(of: 10) == NoteName(.a, .sharp))

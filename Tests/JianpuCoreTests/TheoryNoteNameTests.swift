@@ -1,13 +1,16 @@
 import Testing
+
 @testable import JianpuCore
 
 @Suite("Note names and pitch names")
 struct TheoryNoteNameTests {
-    @Test("note names parse and print", arguments: [
-        ("C", "C", 0), ("C#", "C#", 1), ("Db", "Db", 1), ("Bb", "Bb", 10), ("F#", "F#", 6),
-        ("C♯", "C#", 1), ("D♭", "Db", 1), ("F##", "F##", 7), ("Fx", "F##", 7), ("Ebb", "Ebb", 2),
-        ("Cb", "Cb", 11), ("B#", "B#", 0), (" e ", "E", 4), ("g#", "G#", 8), ("E♮", "E", 4),
-    ])
+    @Test(
+        "note names parse and print",
+        arguments: [
+            ("C", "C", 0), ("C#", "C#", 1), ("Db", "Db", 1), ("Bb", "Bb", 10), ("F#", "F#", 6),
+            ("C♯", "C#", 1), ("D♭", "Db", 1), ("F##", "F##", 7), ("Fx", "F##", 7), ("Ebb", "Ebb", 2),
+            ("Cb", "Cb", 11), ("B#", "B#", 0), (" e ", "E", 4), ("g#", "G#", 8), ("E♮", "E", 4),
+        ])
     func noteNames(text: String, printed: String, pitchClass: Int) throws {
         let name = try #require(NoteName(text))
         #expect(name.description == printed)
@@ -31,17 +34,21 @@ struct TheoryNoteNameTests {
         #expect(NoteName.defaultSpelling(pitchClass: 6).description == "F#")
     }
 
-    @Test("octave-first names, C0 = MIDI 12", arguments: [
-        ("2C#", 37), ("4C", 60), ("0C", 12), ("-1C", 0), ("4A", 69), ("3B#", 60), ("4Cb", 59), ("9G", 127),
-    ])
+    @Test(
+        "octave-first names, C0 = MIDI 12",
+        arguments: [
+            ("2C#", 37), ("4C", 60), ("0C", 12), ("-1C", 0), ("4A", 69), ("3B#", 60), ("4Cb", 59), ("9G", 127),
+        ])
     func octaveFirst(text: String, midi: Int) throws {
         #expect(Pitch(octaveFirstName: text)?.midiNumber == midi)
         #expect(Pitch(name: text)?.midiNumber == midi)
     }
 
-    @Test("scientific names", arguments: [
-        ("C#4", 61), ("C4", 60), ("A4", 69), ("Bb3", 58), ("C0", 12), ("C-1", 0), ("Cb4", 59), ("B#3", 60), ("D♭5", 73),
-    ])
+    @Test(
+        "scientific names",
+        arguments: [
+            ("C#4", 61), ("C4", 60), ("A4", 69), ("Bb3", 58), ("C0", 12), ("C-1", 0), ("Cb4", 59), ("B#3", 60), ("D♭5", 73),
+        ])
     func scientific(text: String, midi: Int) throws {
         #expect(Pitch(scientificName: text)?.midiNumber == midi)
         #expect(Pitch(name: text)?.midiNumber == midi)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 
 @Suite struct WordingTests {
@@ -33,7 +34,8 @@ import Testing
 
 @Suite struct WordingIndentTests {
     @Test func leadingSpacesStartEveryLine() {
-        #expect(Wording.wrap("    you said m3 minor third: narrow", width: 20, indent: "  ")
+        #expect(
+            Wording.wrap("    you said m3 minor third: narrow", width: 20, indent: "  ")
                 == ["    you said m3", "      minor third:", "      narrow"])
     }
 }

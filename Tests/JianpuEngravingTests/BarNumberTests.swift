@@ -1,7 +1,7 @@
 import Foundation
 import JianpuCore
-import JianpuPerformance
 import JianpuEngraving
+import JianpuPerformance
 import Testing
 
 @Suite("Printed bar numbers")
@@ -9,14 +9,14 @@ struct BarNumberTests {
     /// A pickup, a repeat with two endings, a note tied over a bar line (a bar starting with no
     /// note of its own), a three-times repeat and a multibar rest.
     static let text = """
-    title=Numbers
-    3/4,4
-    5, |
-    R{ 1 2 3 | 4 - - ~ | } A{ 4 5 6 | 5 - - }
-    R3{ 6 5 4 | 3 - 2 } | 1 - - ~ | 1 2 3 |
-    R*2
-    3 2 1 | 1 - - |
-    """
+        title=Numbers
+        3/4,4
+        5, |
+        R{ 1 2 3 | 4 - - ~ | } A{ 4 5 6 | 5 - - }
+        R3{ 6 5 4 | 3 - 2 } | 1 - - ~ | 1 2 3 |
+        R*2
+        3 2 1 | 1 - - |
+        """
 
     @Test("the page, the play screen, info and --from number the bars alike: a pickup is bar 0, repeats and endings once")
     func pageScreenInfoAndFromAgree() throws {

@@ -23,8 +23,9 @@ struct BeatSpacingTests {
     /// The least room between a dash and the next glyph of its row, in digits (`EngravingOptions.size`).
     static let dashClearance = 0.2
 
-    @Test("in every shipped score, a part's beats in a system are evenly spaced and dashes keep clear",
-          arguments: EngravingSupport.shippedScores)
+    @Test(
+        "in every shipped score, a part's beats in a system are evenly spaced and dashes keep clear",
+        arguments: EngravingSupport.shippedScores)
     func shippedScoresSpaced(name: String) throws {
         let score = try EngravingSupport.shipped(name)
         let options = EngravingOptions()
@@ -43,8 +44,9 @@ struct BeatSpacingTests {
         }
     }
 
-    @Test("in every shipped score of several parts, every part has a row (its bar lines) in every system",
-          arguments: EngravingSupport.shippedScores)
+    @Test(
+        "in every shipped score of several parts, every part has a row (its bar lines) in every system",
+        arguments: EngravingSupport.shippedScores)
     func everyPartInEverySystem(name: String) throws {
         let score = try EngravingSupport.shipped(name)
         let parts = score.movements.map(\.parts.count).max() ?? 1
@@ -53,8 +55,9 @@ struct BeatSpacingTests {
         for (index, page) in engraving.pages.enumerated() {
             for (number, system) in page.systems.enumerated() {
                 let rect = system.rect
-                let tops = Set(page.glyphs.filter { $0.role == .barLine && rect.y - 1 <= $0.at.y && $0.at.y <= rect.y + rect.height }
-                    .map { ($0.at.y * 10).rounded() })
+                let tops = Set(
+                    page.glyphs.filter { $0.role == .barLine && rect.y - 1 <= $0.at.y && $0.at.y <= rect.y + rect.height }
+                        .map { ($0.at.y * 10).rounded() })
                 #expect(tops.count == parts, "\(name) page \(index + 1) system \(number + 1): \(tops.count) rows of \(parts)")
             }
         }

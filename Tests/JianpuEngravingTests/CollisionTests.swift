@@ -1,7 +1,8 @@
 import JianpuCore
-@testable import JianpuEngraving
 import JianpuPrint
 import Testing
+
+@testable import JianpuEngraving
 
 /// The collision pass: bar numbers, ending labels, octave dots, words and lyrics kept apart.
 @Suite("Collisions kept apart")
@@ -28,7 +29,8 @@ struct CollisionTests {
     func barNumbersClear() throws {
         // Every bar starts with a note two octaves up under words, and endings start on some systems.
         let bar = "5'' ^\"dolce\" 3'' 2'' 1'' |"
-        let text = "1=C\n4/4\n" + Array(repeating: bar, count: 6).joined(separator: " ")
+        let text =
+            "1=C\n4/4\n" + Array(repeating: bar, count: 6).joined(separator: " ")
             + "\nR{ \(bar) \(bar) } A{ \(bar) | \(bar) \(bar) }\n" + Array(repeating: bar, count: 6).joined(separator: " ") + "\n"
         for size in [15.0, 24, 30] {
             let engraving = EngravingSupport.engrave(try EngravingSupport.score(text), options: EngravingOptions(size: size))
@@ -39,11 +41,13 @@ struct CollisionTests {
         }
     }
 
-    @Test("a bar number raised over high notes or an ending stays inside its system's rect, clear of the system above",
-          arguments: [15.0, 24])
+    @Test(
+        "a bar number raised over high notes or an ending stays inside its system's rect, clear of the system above",
+        arguments: [15.0, 24])
     func raisedBarNumberInsideItsSystem(size: Double) throws {
         let bar = "5'' ^\"dolce\" 3'' 2'' 1'' |"
-        let text = "1=C\n4/4\n" + Array(repeating: bar, count: 6).joined(separator: " ")
+        let text =
+            "1=C\n4/4\n" + Array(repeating: bar, count: 6).joined(separator: " ")
             + "\nR{ \(bar) \(bar) } A{ \(bar) | \(bar) \(bar) }\n" + Array(repeating: bar, count: 6).joined(separator: " ") + "\n"
         let engraving = EngravingSupport.engrave(try EngravingSupport.score(text), options: EngravingOptions(size: size))
         let measure = CairoTextMeasure()
@@ -52,8 +56,9 @@ struct CollisionTests {
             for number in page.glyphs where number.role == .barNumber {
                 let box = try #require(SystemLayout.box(of: number, measure: measure))
                 // Its system: the one whose rect holds the number's baseline.
-                let system = try #require(page.systems.first { $0.rect.y <= number.at.y && number.at.y <= $0.rect.y + $0.rect.height },
-                                          "bar number at \(number.at) is in no system")
+                let system = try #require(
+                    page.systems.first { $0.rect.y <= number.at.y && number.at.y <= $0.rect.y + $0.rect.height },
+                    "bar number at \(number.at) is in no system")
                 #expect(box.y >= system.rect.y - 0.01, "size \(size): bar number at \(number.at) reaches \(system.rect.y - box.y) pt over its system")
                 for other in page.systems where other.rect.y < system.rect.y {
                     #expect(other.rect.y + other.rect.height <= box.y + 0.01, "bar number at \(number.at) touches the system above")

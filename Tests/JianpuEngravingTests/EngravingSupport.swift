@@ -1,15 +1,16 @@
 import Foundation
-import Subprocesses
 import FoundationXML
 import JianpuCore
-import JianpuNotation
 import JianpuEngraving
+import JianpuNotation
 import JianpuPrint
+import Subprocesses
 
 /// Scores, engravings and their SVG read back as XML, for the engraving tests.
 enum EngravingSupport {
     static let packageRoot = PackageFolder.root
-    static let shippedScores = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scores").path))?
+    static let shippedScores =
+        (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scores").path))?
         .filter { $0.hasSuffix(".jp") }.sorted() ?? []
 
     static func score(_ text: String, file: String = "test.jp") throws -> Score {

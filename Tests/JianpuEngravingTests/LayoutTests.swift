@@ -1,8 +1,9 @@
 import Foundation
 import JianpuCore
-@testable import JianpuEngraving
 import JianpuPrint
 import Testing
+
+@testable import JianpuEngraving
 
 /// Systems worth printing: as many bars as fit, the last ones balanced, a wide bar carried over lines.
 @Suite("Layout of systems and pages")
@@ -62,7 +63,9 @@ struct LayoutTests {
     func tupletBracketHolds() throws {
         let text = "1=C\n4/4\n" + Array(repeating: "3[ 1 2 3 ] 4 5 |", count: 8).joined(separator: " ") + "\n"
         let glyphs = EngravingSupport.engrave(try EngravingSupport.score(text)).pages.flatMap(\.glyphs)
-        let brackets = glyphs.filter { if case .polyline = $0.shape { return $0.role == .tuplet }; return false }
+        let brackets = glyphs.filter {
+            if case .polyline = $0.shape { return $0.role == .tuplet }; return false
+        }
         #expect(brackets.count == 2 * 8)
     }
 

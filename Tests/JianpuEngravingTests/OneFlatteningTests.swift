@@ -1,6 +1,6 @@
 import JianpuCore
-import JianpuPerformance
 import JianpuEngraving
+import JianpuPerformance
 import Testing
 
 /// The page's highlight and its sound come from one performance: rolled arpeggios and the chords= part included.

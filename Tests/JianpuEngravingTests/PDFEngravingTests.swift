@@ -43,8 +43,9 @@ struct PDFEngravingTests {
         #expect(text.filter { ("0"..."7").contains($0) }.count >= heads)
     }
 
-    @Test("a title mixing Chinese and Latin is cut into runs, each drawn in the font that has its glyphs",
-          arguments: ["茉莉花（练习）", "Two Verses 两段歌词", "Amazing Grace", "贝加尔湖畔"])
+    @Test(
+        "a title mixing Chinese and Latin is cut into runs, each drawn in the font that has its glyphs",
+        arguments: ["茉莉花（练习）", "Two Verses 两段歌词", "Amazing Grace", "贝加尔湖畔"])
     func mixedTitleRuns(title: String) throws {
         let font = Font(.text, size: 18, bold: true)
         let runs = font.runs(of: title)
@@ -106,7 +107,9 @@ struct GrayImage {
         var fields: [Int] = [], index = 2, current = 0, inNumber = false
         while fields.count < 3, index < data.count {
             let byte = data[index]
-            if (48...57).contains(byte) { current = current * 10 + Int(byte - 48); inNumber = true } else if inNumber {
+            if (48...57).contains(byte) {
+                current = current * 10 + Int(byte - 48); inNumber = true
+            } else if inNumber {
                 fields.append(current)
                 current = 0
                 inNumber = false

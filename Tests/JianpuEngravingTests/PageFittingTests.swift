@@ -1,7 +1,8 @@
 import JianpuCore
-@testable import JianpuEngraving
 import JianpuPrint
 import Testing
+
+@testable import JianpuEngraving
 
 /// Pages worth printing: no last system alone on a page when the layout can avoid it, and no rows left blank.
 @Suite("Systems fitted to pages")
@@ -38,17 +39,18 @@ struct PageFittingTests {
     /// Tunes whose last system, set plainly, is alone on a page (systems per page in the comment), and the
     /// systems per page they get: set tighter on fewer pages, or else with the last two pages balanced.
     static let loneLastSystems: [(bar: String, count: Int, sung: Bool, systems: [Int])] = [
-        ("1 2 3 4 |", 107, false, [14]),                    // [13, 1]: closer systems make room
-        ("q1 q2 q3 q4 q5 q6 q7 q1' |", 47, false, [12]),    // [11, 1]
-        ("q1 q2 q3 q4 q5 q6 q7 q1' |", 95, false, [12, 12]), // [11, 7, 6] (balanced), then tighter on two pages
-        ("1 2 3 4 |", 40, true, [6]),                       // [6, 1]
-        ("1 2 3 4 |", 80, true, [6, 6]),                    // [6, 7, 1]
-        ("q1 q2 q3 q4 q5 q6 q7 q1' |", 20, true, [4, 3]),   // [6, 1]: no tighter setting saves the page
-        ("q1 q2 q3 q4 q5 q6 q7 q1' |", 38, true, [6, 4, 3]), // [6, 6, 1]
+        ("1 2 3 4 |", 107, false, [14]),  // [13, 1]: closer systems make room
+        ("q1 q2 q3 q4 q5 q6 q7 q1' |", 47, false, [12]),  // [11, 1]
+        ("q1 q2 q3 q4 q5 q6 q7 q1' |", 95, false, [12, 12]),  // [11, 7, 6] (balanced), then tighter on two pages
+        ("1 2 3 4 |", 40, true, [6]),  // [6, 1]
+        ("1 2 3 4 |", 80, true, [6, 6]),  // [6, 7, 1]
+        ("q1 q2 q3 q4 q5 q6 q7 q1' |", 20, true, [4, 3]),  // [6, 1]: no tighter setting saves the page
+        ("q1 q2 q3 q4 q5 q6 q7 q1' |", 38, true, [6, 4, 3]),  // [6, 6, 1]
     ]
 
-    @Test("a tune over several pages never ends with one system alone: it is set tighter or its last two pages are balanced",
-          arguments: loneLastSystems)
+    @Test(
+        "a tune over several pages never ends with one system alone: it is set tighter or its last two pages are balanced",
+        arguments: loneLastSystems)
     func noLoneLastSystem(bar: String, count: Int, sung: Bool, systems expected: [Int]) throws {
         let engraving = EngravingSupport.engrave(try EngravingSupport.score(Self.tune(bar, count: count, sung: sung)))
         #expect(engraving.pages.map(\.systems.count) == expected)
@@ -63,7 +65,9 @@ struct PageFittingTests {
     /// reaches under that.
     static func roomUnderParts(_ engraving: Engraving) -> [(underGlyphs: Double, bracketPast: Double)] {
         func lowest(_ glyphs: [Glyph]) -> Double {
-            glyphs.map { glyph -> Double in if case .line(let to, _) = glyph.shape { return max(to.y, glyph.at.y) }; return glyph.at.y }.max() ?? 0
+            glyphs.map { glyph -> Double in
+                if case .line(let to, _) = glyph.shape { return max(to.y, glyph.at.y) }; return glyph.at.y
+            }.max() ?? 0
         }
         return engraving.pages.flatMap { page in
             page.systems.map { system in
@@ -77,14 +81,19 @@ struct PageFittingTests {
     @Test("a part written as one repeated bar (R20{ … }) leaves no blank row in the systems after its bar", arguments: ["test", "frere-jacques.jp"])
     func endedPartTakesNoRow(name: String) throws {
         let tune = Array(repeating: "1 2 3 1 | 3 4 5 - |", count: 10).joined(separator: " ")
-        let score = name == "test" ? try EngravingSupport.score("instrument=Flute\n1=C\n4/4\n\(tune)\nNextPart\ninstrument=Cello\n1=C\n4/4\nR20{ 1, 5,, 1, 5,, }\n")
+        let score =
+            name == "test"
+            ? try EngravingSupport.score("instrument=Flute\n1=C\n4/4\n\(tune)\nNextPart\ninstrument=Cello\n1=C\n4/4\nR20{ 1, 5,, 1, 5,, }\n")
             : try EngravingSupport.shipped(name)
         let engraving = EngravingSupport.engrave(score)
         let size = EngravingOptions().size
         // Its bar is printed once, then a percent sign a bar, with no `×20` beside them (read as 20 times and the percents more).
         let glyphs = engraving.pages.flatMap(\.glyphs)
         #expect(glyphs.contains { $0.role == .percentRepeat })
-        #expect(!glyphs.contains { if case .text(let text, _, _) = $0.shape { return text.hasPrefix("×") }; return false })
+        #expect(
+            !glyphs.contains {
+                if case .text(let text, _, _) = $0.shape { return text.hasPrefix("×") }; return false
+            })
         let room = Self.roomUnderParts(engraving)
         #expect(room.count >= 2)
         for (index, (underGlyphs, bracketPast)) in room.enumerated() {

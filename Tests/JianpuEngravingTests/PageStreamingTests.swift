@@ -1,27 +1,30 @@
 import JianpuCore
-@testable import JianpuEngraving
 import JianpuPrint
 import Testing
+
+@testable import JianpuEngraving
 
 /// Pages written as the layout finishes them are the document the whole engraving makes.
 @Suite("Pages streamed to their writer")
 struct PageStreamingTests {
     /// Movements of ties and slurs, of lyrics, and of plain notes, each over several pages: pages leave the
     /// layout inside a movement (past four pages, before its signs) and at each movement's end.
-    static let movements: String = (0..<4).map { k in
-        let bar = ["1 - ~ 1 2 | 3 ~ 3 ~ 3 4 | 5 6 ( 7 ~ 7 ) |", "1 2 3 4 | 5 6 7 1' |", "q1 q2 q3 q4 5 6 | 1 2 3 4 |", "3[ q1 q2 q3 ] 4 3[ 5 6 7 ] |"][k]
-        let count = 150 + 60 * k
-        let words = k == 1 ? "\nL: " + Array(repeating: "la", count: 8 * count).joined(separator: " ") : ""
-        return "title=Movement \(k + 1)\n1=C\n4/4\n" + Array(repeating: bar, count: count).joined(separator: " ") + words
-    }.joined(separator: "\nNextScore\n") + "\n"
+    static let movements: String =
+        (0..<4).map { k in
+            let bar = ["1 - ~ 1 2 | 3 ~ 3 ~ 3 4 | 5 6 ( 7 ~ 7 ) |", "1 2 3 4 | 5 6 7 1' |", "q1 q2 q3 q4 5 6 | 1 2 3 4 |", "3[ q1 q2 q3 ] 4 3[ 5 6 7 ] |"][k]
+            let count = 150 + 60 * k
+            let words = k == 1 ? "\nL: " + Array(repeating: "la", count: 8 * count).joined(separator: " ") : ""
+            return "title=Movement \(k + 1)\n1=C\n4/4\n" + Array(repeating: bar, count: count).joined(separator: " ") + words
+        }.joined(separator: "\nNextScore\n") + "\n"
 
     /// A bar of `notes` demisemiquavers: one system after another from a single block.
     static func wideBar(notes: Int) -> String {
         "KeepLength\n10000/1 d1 " + String(repeating: "1 ", count: notes - 1) + "|\n"
     }
 
-    @Test("streamed SVG and HTML are byte for byte the whole engraving's, from one layout or two",
-          arguments: [("movements", 1_000_000), ("movements", 0), ("wide bar", 0), ("wide bar", 1_000_000)])
+    @Test(
+        "streamed SVG and HTML are byte for byte the whole engraving's, from one layout or two",
+        arguments: [("movements", 1_000_000), ("movements", 0), ("wide bar", 0), ("wide bar", 1_000_000)])
     func streamedEqualsWhole(score name: String, heldGlyphs: Int) throws {
         let score = try EngravingSupport.score(name == "movements" ? Self.movements : Self.wideBar(notes: 4_000))
         let engraver = Engraver(measure: CairoTextMeasure())

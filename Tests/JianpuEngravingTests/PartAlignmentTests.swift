@@ -2,9 +2,10 @@ import Foundation
 import JianpuCore
 import JianpuNotation
 import JianpuPerformance
-@testable import JianpuEngraving
 import JianpuPrint
 import Testing
+
+@testable import JianpuEngraving
 
 /// Parts aligned by time: the same written onset, the same column, as LilyPond aligns staves.
 @Suite("Parts aligned by time")
@@ -50,8 +51,9 @@ struct PartAlignmentTests {
         return (bad.sorted(), pairs)
     }
 
-    @Test("on every shipped score of several parts, events of different parts at the same onset share an x",
-          arguments: EngravingSupport.shippedScores)
+    @Test(
+        "on every shipped score of several parts, events of different parts at the same onset share an x",
+        arguments: EngravingSupport.shippedScores)
     func shippedScoresAligned(name: String) throws {
         let score = try EngravingSupport.shipped(name)
         try #require(score.movements.contains { $0.parts.count > 1 })
@@ -61,7 +63,9 @@ struct PartAlignmentTests {
     }
 
     static let fixtures: [(name: String, text: String)] = [
-        ("a canon entering after a two-bar rest", """
+        (
+            "a canon entering after a two-bar rest",
+            """
             1=C
             4/4
             1 2 3 1 | 1 2 3 1 | 3 4 5 - | 3 4 5 - | 5 6 5 4 | 3 1 - - |
@@ -70,8 +74,11 @@ struct PartAlignmentTests {
             4/4
             R*2
             1 2 3 1 | 1 2 3 1 | 3 4 5 - | 3 4 5 - |
-            """),
-        ("3/4 against 6/8", """
+            """
+        ),
+        (
+            "3/4 against 6/8",
+            """
             1=C
             3/4
             1 2 3 | 4 5 6 | q7 q1' q2' q3' q4' q5' | 1' - - |
@@ -79,8 +86,11 @@ struct PartAlignmentTests {
             1=C
             6/8
             q1 q2 q3 q4 q5 q6 | 5. 3. | q5 q4 q3 q2 q1 q7, | 1. 1. |
-            """),
-        ("3/4 against 4/4, bar lines where each part's fall", """
+            """
+        ),
+        (
+            "3/4 against 4/4, bar lines where each part's fall",
+            """
             1=C
             3/4
             1 2 3 | 4 5 6 | 7 1' 2' | 3' 4' 5' |
@@ -88,8 +98,11 @@ struct PartAlignmentTests {
             1=C
             4/4
             1 1 1 1 | 2 2 2 2 | 3 3 3 3 |
-            """),
-        ("a part written without bar lines", """
+            """
+        ),
+        (
+            "a part written without bar lines",
+            """
             1=C
             4/4
             1 2 3 4 | 5 6 7 1' | q1' q7 q6 q5 q4 q3 q2 q1 | 1 - - - |
@@ -97,7 +110,8 @@ struct PartAlignmentTests {
             1=C
             4/4
             1 - 5 - 1 - 5 - q1 q1 q1 q1 q1 q1 q1 q1 1 - - -
-            """),
+            """
+        ),
     ]
 
     @Test("small scores whose parts' bars differ keep onsets aligned", arguments: fixtures.map(\.name))
@@ -112,7 +126,10 @@ struct PartAlignmentTests {
     func multibarRestAsWideAsItsBars() throws {
         let text = try #require(Self.fixtures.first { $0.name.hasPrefix("a canon") }).text
         let glyphs = EngravingSupport.engrave(try EngravingSupport.score(text)).pages.flatMap(\.glyphs)
-        let rest = try #require(glyphs.first { if case .line = $0.shape { return $0.role == .multibarRest }; return false })
+        let rest = try #require(
+            glyphs.first {
+                if case .line = $0.shape { return $0.role == .multibarRest }; return false
+            })
         guard case .line(let to, _) = rest.shape else { return }
         // The first part's notes of bars 1 and 2 are under the rest's span; its centre lies between them.
         let melody = glyphs.filter { $0.role == .note && $0.note?.event.contains("p0") == true }.map(\.at.x).sorted()

@@ -1,7 +1,8 @@
 import JianpuCore
-@testable import JianpuEngraving
 import JianpuPrint
 import Testing
+
+@testable import JianpuEngraving
 
 /// Fermatas and articulations over their notes, hairpins under the part, rehearsal marks boxed over the
 /// system, and the brace joining one instrument's staves, as the SVG draws them.
@@ -14,10 +15,12 @@ struct PerformerMarkEngravingTests {
     /// The note heads of the page, by their digit, in order.
     static func heads(_ glyphs: [Glyph]) -> [Glyph] { glyphs.filter { $0.role == .note || $0.role == .rest } }
 
-    @Test("the SVG holds each mark with its role as its class", arguments: [
-        (#"1 \fermata 2 3 4 |"#, "fermata"), (#"1 \staccato 2 3 4 |"#, "articulation"), (#"1 \accent 2 3 4 |"#, "articulation"),
-        (#"1 \breathe 2 3 4 |"#, "breath"), (#"1 \< 2 3 4 \! |"#, "hairpin"), ("letterA 1 2 3 4 |", "rehearsal-mark"),
-    ])
+    @Test(
+        "the SVG holds each mark with its role as its class",
+        arguments: [
+            (#"1 \fermata 2 3 4 |"#, "fermata"), (#"1 \staccato 2 3 4 |"#, "articulation"), (#"1 \accent 2 3 4 |"#, "articulation"),
+            (#"1 \breathe 2 3 4 |"#, "breath"), (#"1 \< 2 3 4 \! |"#, "hairpin"), ("letterA 1 2 3 4 |", "rehearsal-mark"),
+        ])
     func rolesInTheSVG(text: String, role: String) throws {
         let svg = SVGWriter.svg(EngravingSupport.engrave(try EngravingSupport.score(text)))
         #expect(try !EngravingSupport.elements(svg, class: role).isEmpty)

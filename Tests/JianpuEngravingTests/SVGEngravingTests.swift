@@ -3,18 +3,19 @@ import FoundationXML
 import JianpuCore
 import JianpuNotation
 import JianpuPerformance
-@testable import JianpuEngraving
 import Testing
+
+@testable import JianpuEngraving
 
 @Suite("Engraving drawn as SVG")
 struct SVGEngravingTests {
     /// Single notes whose octave, underlines and dots are known from how they are written.
     static let written = """
-    title=Marks
-    1=D
-    4/4
-    1 q2' s3, s4'' d5,, d6 d7' d1 2. q3 4,. q5' | #4 b7, q1 q2 - 3 |
-    """
+        title=Marks
+        1=D
+        4/4
+        1 q2' s3, s4'' d5,, d6 d7' d1 2. q3 4,. q5' | #4 b7, q1 q2 - 3 |
+        """
     /// Octave, underlines and augmentation dots of each note of `written`, in order.
     static let expected: [(octave: Int, underlines: Int, dots: Int)] = [
         (0, 0, 0), (1, 1, 0), (-1, 2, 0), (2, 2, 0), (-2, 3, 0), (0, 3, 0), (1, 3, 0), (0, 3, 0), (0, 0, 1), (0, 1, 0), (-1, 0, 1), (1, 1, 0),
@@ -59,8 +60,9 @@ struct SVGEngravingTests {
         #expect(underlines.count == 4)
     }
 
-    @Test("a score without repeats has one note element per note it plays, with the pitch and onset it plays (rolled chords rolled)",
-          arguments: ["bjehp.jp", "greensleeves.jp", "brahms-lullaby.jp"])
+    @Test(
+        "a score without repeats has one note element per note it plays, with the pitch and onset it plays (rolled chords rolled)",
+        arguments: ["bjehp.jp", "greensleeves.jp", "brahms-lullaby.jp"])
     func noteElementsMatchThePerformance(name: String) throws {
         let score = try EngravingSupport.shipped(name)
         let svg = SVGWriter.svg(EngravingSupport.engrave(score))
@@ -96,14 +98,14 @@ struct SVGEngravingTests {
     }
 
     static let lyricsAndChords = """
-    title=歌 Song
-    1=F
-    4/4
-    chords=f2 c:7 f1 bes2 c
-    q1 q1 q2 q3 3 2 | 1 - - 0 | q5 q5 q6 q7 1' 7 | 6 - 5 - |
-    H: 一闪一闪亮晶晶满天都是小星星啊
-    L: Twin- kle twin- kle lit- tle star, how I won- der what you are, yes
-    """
+        title=歌 Song
+        1=F
+        4/4
+        chords=f2 c:7 f1 bes2 c
+        q1 q1 q2 q3 3 2 | 1 - - 0 | q5 q5 q6 q7 1' 7 | 6 - 5 - |
+        H: 一闪一闪亮晶晶满天都是小星星啊
+        L: Twin- kle twin- kle lit- tle star, how I won- der what you are, yes
+        """
 
     @Test("every verse's syllables are centred under their notes, one row per verse")
     func lyricsCentredUnderNotes() throws {
@@ -210,8 +212,10 @@ struct SVGEngravingTests {
 
     @Test("slurs are arcs from the note before ( to the note before ); quoted words go over or under, dynamics under their note")
     func slursWordsAndDynamics() throws {
-        let svg = SVGWriter.svg(EngravingSupport.engrave(try EngravingSupport.score(
-            "4/4\n1 \\p ( 2 3 ) 4 \\f | 5 ^\"dolce\" 6 _\"rit.\" 7 1' | 1' ( - 7 ) 6 | 5 - - - |\n")))
+        let svg = SVGWriter.svg(
+            EngravingSupport.engrave(
+                try EngravingSupport.score(
+                    "4/4\n1 \\p ( 2 3 ) 4 \\f | 5 ^\"dolce\" 6 _\"rit.\" 7 1' | 1' ( - 7 ) 6 | 5 - - - |\n")))
         let heads = try EngravingSupport.elements(svg, class: "note")
         let slurs = try EngravingSupport.elements(svg, class: "slur")
         #expect(slurs.count == 2)
@@ -245,9 +249,12 @@ struct SVGEngravingTests {
         #expect(graces.allSatisfy { EngravingSupport.number($0, "font-size") < EngravingSupport.number(heads.first { !$0.classes.contains("grace") }!, "font-size") })
     }
 
-    @Test("numbers are written with at most their places, without trailing zeros, a minus only when they round below zero",
-          arguments: [(0.0, 2, "0"), (12.5, 2, "12.5"), (3.14159, 2, "3.14"), (3.14159, 3, "3.142"), (-0.004, 2, "0"), (-0.5, 2, "-0.5"),
-                      (100.0, 2, "100"), (0.05, 2, "0.05"), (0.0005, 3, "0.001"), (-1234.5678, 3, "-1234.568"), (2.999, 2, "3"), (1e300, 2, "92233720368547758.07")])
+    @Test(
+        "numbers are written with at most their places, without trailing zeros, a minus only when they round below zero",
+        arguments: [
+            (0.0, 2, "0"), (12.5, 2, "12.5"), (3.14159, 2, "3.14"), (3.14159, 3, "3.142"), (-0.004, 2, "0"), (-0.5, 2, "-0.5"),
+            (100.0, 2, "100"), (0.05, 2, "0.05"), (0.0005, 3, "0.001"), (-1234.5678, 3, "-1234.568"), (2.999, 2, "3"), (1e300, 2, "92233720368547758.07"),
+        ])
     func numbers(value: Double, places: Int, text: String) {
         #expect(SVGWriter.n(value, places: places) == text)
     }

@@ -1,5 +1,6 @@
-@testable import JianpuEngraving
 import Testing
+
+@testable import JianpuEngraving
 
 /// The names at the parts of the systems after the first: as a score abbreviates them, never two alike.
 @Suite("Short part names")
@@ -9,10 +10,12 @@ struct ShortPartNamesTests {
         #expect(ShortPartNames.shortened(["Violin 1", "Violin 2", "Viola", "Violoncello"]) == ["Vl. 1", "Vl. 2", "Vla.", "Vc."])
     }
 
-    @Test("voices and instruments take their usual abbreviations", arguments: [
-        ("Soprano", "S."), ("Alto", "A."), ("Tenor", "T."), ("Bass", "B."), ("Acoustic Grand Piano", "Pno."),
-        ("Harpsichord", "Hpd."), ("Clarinet", "Cl."), ("Cello", "Vc."), ("Violin II", "Vl. II"), ("Recorder", "Rec."),
-    ])
+    @Test(
+        "voices and instruments take their usual abbreviations",
+        arguments: [
+            ("Soprano", "S."), ("Alto", "A."), ("Tenor", "T."), ("Bass", "B."), ("Acoustic Grand Piano", "Pno."),
+            ("Harpsichord", "Hpd."), ("Clarinet", "Cl."), ("Cello", "Vc."), ("Violin II", "Vl. II"), ("Recorder", "Rec."),
+        ])
     func usualAbbreviations(name: String, short: String) {
         #expect(ShortPartNames.shortened(name) == short)
     }

@@ -1,8 +1,9 @@
 import JianpuCore
 import JianpuPerformance
-@testable import JianpuEngraving
 import JianpuPrint
 import Testing
+
+@testable import JianpuEngraving
 
 @Suite("Tuplets and hyphens drawn clear")
 struct TupletAndHyphenTests {
@@ -10,12 +11,19 @@ struct TupletAndHyphenTests {
         EngravingSupport.engrave(try EngravingSupport.score(text)).pages.flatMap(\.glyphs)
     }
 
-    @Test("a tuplet that no underline groups (crotchets, a dash) gets a bracket with hooks; quavers under one underline do not",
-          arguments: [("3[ 1 2 3 ] 4 5 |", 2), ("3[ 5 - 6 ] 1 2 |", 2), ("3[ q1 q2 q3 ] 3 4 5 |", 0)])
+    @Test(
+        "a tuplet that no underline groups (crotchets, a dash) gets a bracket with hooks; quavers under one underline do not",
+        arguments: [("3[ 1 2 3 ] 4 5 |", 2), ("3[ 5 - 6 ] 1 2 |", 2), ("3[ q1 q2 q3 ] 3 4 5 |", 0)])
     func bracketWhereNoUnderline(bar: String, bracketPieces: Int) throws {
         let tuplet = try Self.glyphs("1=C\n4/4\n\(bar)\n").filter { $0.role == .tuplet }
-        #expect(tuplet.filter { if case .text = $0.shape { return true }; return false }.count == 1)
-        #expect(tuplet.filter { if case .polyline = $0.shape { return true }; return false }.count == bracketPieces)
+        #expect(
+            tuplet.filter {
+                if case .text = $0.shape { return true }; return false
+            }.count == 1)
+        #expect(
+            tuplet.filter {
+                if case .polyline = $0.shape { return true }; return false
+            }.count == bracketPieces)
     }
 
     @Test("a hyphen is drawn only in the space between two syllables, never over one")
@@ -60,8 +68,12 @@ struct VoltaBracketTests {
         let engraving = EngravingSupport.engrave(try EngravingSupport.score(text), options: EngravingOptions(size: 30))
         let glyphs = engraving.pages.flatMap(\.glyphs)
         let volta = glyphs.filter { $0.role == .volta }
-        let vertical = volta.filter { if case .line(let to, _) = $0.shape { return abs(to.x - $0.at.x) < 0.001 }; return false }
-        let labels = volta.filter { if case .text = $0.shape { return true }; return false }
+        let vertical = volta.filter {
+            if case .line(let to, _) = $0.shape { return abs(to.x - $0.at.x) < 0.001 }; return false
+        }
+        let labels = volta.filter {
+            if case .text = $0.shape { return true }; return false
+        }
         #expect(labels.count == 4)
         // A hook down where each of the four brackets starts, and one where each of the first three ends.
         #expect(vertical.count == 4 + 3)
@@ -101,8 +113,9 @@ struct SpannerEventTests {
         return glyphs
     }
 
-    @Test("a tie goes to the next note, past dashes and onto a rest: whole within a line, in two halves over a line break",
-          arguments: [1, 4, 5, 8, 12])
+    @Test(
+        "a tie goes to the next note, past dashes and onto a rest: whole within a line, in two halves over a line break",
+        arguments: [1, 4, 5, 8, 12])
     func tiesOverLineBreaks(cut: Int) throws {
         // Ties: 1 - ~ 1 (past a dash), 2 ~ 0 (onto a rest), 4 ~ 4; plain notes between them.
         let text = "4/4\n3 3 1 - ~ 1 5 5 2 ~ 0 6 6 4 ~ 4 7 7 |\n"

@@ -72,4 +72,3 @@ struct TextEngravingTests {
         #expect(systems.dropFirst().allSatisfy { $0.below.isEmpty })
     }
 }
-

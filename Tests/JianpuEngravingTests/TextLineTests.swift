@@ -2,8 +2,9 @@ import Foundation
 import JianpuCore
 import JianpuNotation
 import JianpuPerformance
-@testable import JianpuEngraving
 import Testing
+
+@testable import JianpuEngraving
 
 /// The play screen's lines: every part's rows over the same time, as the page's systems.
 @Suite("The text form's lines: parts aligned by time, laid out to a width")
@@ -40,7 +41,9 @@ struct TextLineTests {
                     let column = span.lowerBound + place.lead
                     if let other = columns[place.onset], other.part != part {
                         shared += 1
-                        #expect(other.column == column, "at \(place.onset): part \(other.part) in column \(other.column), part \(part) in \(column)\n\(line.parts.map(\.main).joined(separator: "\n"))", sourceLocation: sourceLocation)
+                        #expect(
+                            other.column == column, "at \(place.onset): part \(other.part) in column \(other.column), part \(part) in \(column)\n\(line.parts.map(\.main).joined(separator: "\n"))",
+                            sourceLocation: sourceLocation)
                     } else {
                         columns[place.onset] = (part, column)
                     }
@@ -79,7 +82,8 @@ struct TextLineTests {
 
     @Test("lines are laid out to the width: no digits' row wider, more lines when narrower", arguments: [16, 24, 40, 80])
     func reflowRespectsTheWidth(width: Int) throws {
-        let score = try EngravingSupport.score("4/4\n" + String(repeating: "1 2 q3 q4 5 | 6 - 5 4 | ", count: 12) + "\nNextPart\n4/4\n" + String(repeating: "q1, q5, q3, q5, 1, 5, | 4, - 5, - | ", count: 12) + "\n")
+        let score = try EngravingSupport.score(
+            "4/4\n" + String(repeating: "1 2 q3 q4 5 | 6 - 5 4 | ", count: 12) + "\nNextPart\n4/4\n" + String(repeating: "q1, q5, q3, q5, 1, 5, | 4, - 5, - | ", count: 12) + "\n")
         let lines = Self.lines(score, width: width)
         for line in lines {
             for system in line.parts { #expect(TextEngraving.displayWidth(system.main) <= width, "\(system.main)") }
@@ -121,8 +125,9 @@ struct TextLineTests {
 
     @Test("the opening read with the columns draws the first lines as reading the score again does")
     func openingDrawsAsAFreshRead() throws {
-        let score = try EngravingSupport.score("4/4\n" + String(repeating: "1 ( 2 3 4 | 5 ) 6 7 1' ~ | 1' q2 q3 4 5 | ", count: 400)
-            + "\nNextPart\n4/4\n" + String(repeating: "1, - 5, - | 1, 5, 3, 5, | 4, - - - | ", count: 400) + "\n")
+        let score = try EngravingSupport.score(
+            "4/4\n" + String(repeating: "1 ( 2 3 4 | 5 ) 6 7 1' ~ | 1' q2 q3 4 5 | ", count: 400)
+                + "\nNextPart\n4/4\n" + String(repeating: "1, - 5, - | 1, 5, 3, 5, | 4, - - - | ", count: 400) + "\n")
         let text = TextScore(score: score, timeline: nil)
         let breaks = text.breaks(width: 60)
         let opening = try #require(text.opening)
@@ -134,7 +139,8 @@ struct TextLineTests {
 
     /// Two parts of one wide bar each, with slurs, ties, grace notes, tuplets, dynamics and lyrics
     /// across the places where the bar is cut into pieces.
-    static let wideBars = "KeepLength\n220/4 " + String(repeating: "1 ( 2 3 ) 4 ~ 4 g[5] 6 3[ 1 2 3 ] \\p 5 - 7 ", count: 20) + "|\n"
+    static let wideBars =
+        "KeepLength\n220/4 " + String(repeating: "1 ( 2 3 ) 4 ~ 4 g[5] 6 3[ 1 2 3 ] \\p 5 - 7 ", count: 20) + "|\n"
         + "L: " + String(repeating: "la ", count: 160) + "\nNextPart\nKeepLength\n220/4 " + String(repeating: "1, 5, ", count: 110) + "|\n"
 
     @Test("a wide bar read in pieces is handed on whole in order: every event once, as read whole, no piece more than twice the size asked")
@@ -147,8 +153,9 @@ struct TextLineTests {
                 largest = max(largest, bar.events.count)
                 if !bar.continued { bars += 1 }
                 for event in bar.events {
-                    events[part].append("\(event.location) \(event.onset) \(event.tiedToNext) \(event.tiedFromPrevious) \(event.graceBefore.count) "
-                                        + "\(event.tuplet?.count ?? 0) \(event.dynamic ?? "") \(event.lyrics.map(\.text)) \(bar.number)")
+                    events[part].append(
+                        "\(event.location) \(event.onset) \(event.tiedToNext) \(event.tiedFromPrevious) \(event.graceBefore.count) "
+                            + "\(event.tuplet?.count ?? 0) \(event.dynamic ?? "") \(event.lyrics.map(\.text)) \(bar.number)")
                 }
             }
             return (events, largest, bars)

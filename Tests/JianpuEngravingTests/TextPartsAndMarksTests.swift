@@ -1,16 +1,18 @@
 import Foundation
 import JianpuCore
 import JianpuNotation
-@testable import JianpuEngraving
 import Testing
+
+@testable import JianpuEngraving
 
 /// The play screen follows the page's rules where a terminal can: every part has its row on every line
 /// (a one-bar repeat goes on in percent signs, a multibar rest shows its count on each line it spans),
 /// and the marks performers read are characters around the digits.
 @Suite("The text form: every part on every line, performers' marks as characters")
 struct TextPartsAndMarksTests {
-    @Test("Frère Jacques: the cello's R18{ one bar } has its row on every line, a percent sign a bar after its first",
-          arguments: [30, 60, 100])
+    @Test(
+        "Frère Jacques: the cello's R18{ one bar } has its row on every line, a percent sign a bar after its first",
+        arguments: [30, 60, 100])
     func percentRepeatOnEveryLine(width: Int) throws {
         let score = try EngravingSupport.shipped("frere-jacques.jp")
         let lines = TextLineTests.lines(score, width: width)
@@ -30,13 +32,14 @@ struct TextPartsAndMarksTests {
 
     @Test("a multibar rest cut by line breaks shows on each line, with the count of its bars there", arguments: [24, 40, 60])
     func multibarRestOnEachLine(width: Int) throws {
-        let score = try EngravingSupport.score("""
-        4/4
-        1 2 3 4 | 5 6 7 1' | 1 2 3 4 | 5 6 7 1' | 1 2 3 4 | 5 6 7 1' | 1 2 3 4 | 5 6 7 1' | 1 2 3 4 | 5 6 7 1' |
-        NextPart
-        4/4
-        1 - - - | R*8 | 1 - - - |
-        """)
+        let score = try EngravingSupport.score(
+            """
+            4/4
+            1 2 3 4 | 5 6 7 1' | 1 2 3 4 | 5 6 7 1' | 1 2 3 4 | 5 6 7 1' | 1 2 3 4 | 5 6 7 1' | 1 2 3 4 | 5 6 7 1' |
+            NextPart
+            4/4
+            1 - - - | R*8 | 1 - - - |
+            """)
         let lines = TextLineTests.lines(score, width: width)
         #expect(lines.count > 1, "the test needs the rest cut")
         var counts: [Int] = []
@@ -50,10 +53,11 @@ struct TextPartsAndMarksTests {
 
     @Test("fermata, accent, staccato and tenuto over their digit, a breath mark after its note, the rehearsal mark boxed over")
     func articulationsOverTheirDigits() throws {
-        let score = try EngravingSupport.score("""
-        4/4
-        letterA 1 \\fermata 2 \\accent 3 \\staccato 4 \\tenuto | 5 \\breathe 6 - - \\fermata |
-        """)
+        let score = try EngravingSupport.score(
+            """
+            4/4
+            letterA 1 \\fermata 2 \\accent 3 \\staccato 4 \\tenuto | 5 \\breathe 6 - - \\fermata |
+            """)
         let line = try #require(TextLineTests.lines(score, width: 80).first)
         let system = line.parts[0]
         let main = Array(system.main)
@@ -74,10 +78,11 @@ struct TextPartsAndMarksTests {
 
     @Test("dynamics under their digit, hairpins between the notes they join, one going on over a line break")
     func dynamicsAndHairpins() throws {
-        let score = try EngravingSupport.score("""
-        4/4
-        1 \\p 2 \\< 3 4 | 5 \\f 6 \\> 7 1' \\! | 1 2 3 4 \\< | 5 6 7 1' | 1' - - - \\! |
-        """)
+        let score = try EngravingSupport.score(
+            """
+            4/4
+            1 \\p 2 \\< 3 4 | 5 \\f 6 \\> 7 1' \\! | 1 2 3 4 \\< | 5 6 7 1' | 1' - - - \\! |
+            """)
         let lines = TextLineTests.lines(score, width: 24)
         let first = try #require(lines.first).parts[0]
         let main = Array(first.main)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JianpuFiles
 
 /// The one mechanism every output goes through: checked first, replaced whole, never the input.
@@ -72,8 +73,9 @@ struct OutputFileTests {
         #expect(contents("ro.mid") == "keep")
     }
 
-    @Test("an output is refused when it is any input by identity: another name, a link, a hard link, a SoundFont, a log's -wal file",
-          arguments: ["other.sf2", "link.sf2", "hard.sf2", "q.sqlite-wal", "q.sqlite-shm", "q.sqlite-journal"])
+    @Test(
+        "an output is refused when it is any input by identity: another name, a link, a hard link, a SoundFont, a log's -wal file",
+        arguments: ["other.sf2", "link.sf2", "hard.sf2", "q.sqlite-wal", "q.sqlite-shm", "q.sqlite-journal"])
     func everyInputIsProtected(name: String) throws {
         FileManager.default.createFile(atPath: folder + "/font.sf2", contents: Data("RIFF sfbk".utf8))
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.sf2", withDestinationPath: "font.sf2")
@@ -127,7 +129,7 @@ struct OutputFileTests {
         try OutputFile(folder + "/" + name).write(Array("long".utf8))
         #expect(contents(name) == "long")
         #expect(names() == [name])
-        let chinese = String(repeating: "谱", count: 83) + ".m" // 251 bytes: the temporary name is cut at a whole character
+        let chinese = String(repeating: "谱", count: 83) + ".m"  // 251 bytes: the temporary name is cut at a whole character
         try OutputFile(folder + "/" + chinese).write(Array("谱".utf8))
         #expect(contents(chinese) == "谱")
     }
@@ -144,8 +146,9 @@ struct OutputFileTests {
         (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name))?[.systemFileNumber] as? UInt64
     }
 
-    @Test("a hard-linked output is written in place, as the shell's > does: every name sees the new content, longer or shorter",
-          arguments: ["a much longer new content than the old one", "new"])
+    @Test(
+        "a hard-linked output is written in place, as the shell's > does: every name sees the new content, longer or shorter",
+        arguments: ["a much longer new content than the old one", "new"])
     func hardLinkedOutputWrittenInPlace(content: String) throws {
         FileManager.default.createFile(atPath: folder + "/a.mid", contents: Data("the old content".utf8))
         #expect(link(folder + "/a.mid", folder + "/b.mid") == 0)
@@ -211,7 +214,7 @@ struct InputFileTests {
         let path = NSTemporaryDirectory() + "jianpu-big-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: path, contents: nil)
         defer { unlink(path) }
-        #expect(truncate(path, 1 << 40) == 0) // a sparse terabyte: reading it would never finish
+        #expect(truncate(path, 1 << 40) == 0)  // a sparse terabyte: reading it would never finish
         #expect(throws: FileProblem.self) { try InputFile.read(path, maximumBytes: 64 << 20) }
     }
 

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import JianpuFiles
 
 /// File names as the system has them: bytes that are not UTF-8 survive the trip through a Swift string.
 @Suite("System paths")
 struct SystemPathTests {
-    @Test("bytes that are not UTF-8 come back as the same bytes, and valid text is left as it is",
-          arguments: [Array("out.mid".utf8), [0x6F, 0x75, 0x74, 0xE9, 0x2E, 0x6D, 0x69, 0x64], [0xFF, 0xFE], [0xE2, 0x82], Array("茉莉花.jp".utf8) + [0x80]])
+    @Test(
+        "bytes that are not UTF-8 come back as the same bytes, and valid text is left as it is",
+        arguments: [Array("out.mid".utf8), [0x6F, 0x75, 0x74, 0xE9, 0x2E, 0x6D, 0x69, 0x64], [0xFF, 0xFE], [0xE2, 0x82], Array("茉莉花.jp".utf8) + [0x80]])
     func roundTrip(bytes: [UInt8]) {
         let path = SystemPath.string(bytes)
         #expect(SystemPath.bytes(path) == bytes)

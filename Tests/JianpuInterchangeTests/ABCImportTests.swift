@@ -22,29 +22,33 @@ struct ABCImportTests {
         return "\(pitches):\(event.length)"
     }
 
-    @Test("notes, octaves, accidentals, lengths, rests and broken rhythm are read to pitch and length", arguments: [
-        ("C D E F G A B c", ["60:1/8", "62:1/8", "64:1/8", "65:1/8", "67:1/8", "69:1/8", "71:1/8", "72:1/8"]),
-        ("C, C,, c' c''", ["48:1/8", "36:1/8", "84:1/8", "96:1/8"]),
-        ("^F _B =F ^^C __E", ["66:1/8", "70:1/8", "65:1/8", "62:1/8", "62:1/8"]),
-        ("C2 C/2 C/ C// C3/2 C3", ["60:1/4", "60:1/16", "60:1/16", "60:1/32", "60:3/16", "60:3/8"]),
-        ("C>D E<F G>>A", ["60:3/16", "62:1/16", "64:1/16", "65:3/16", "67:7/32", "69:1/32"]),
-        ("z2 x z/", ["z:1/4", "z:1/8", "z:1/16"]),
-        ("[CEG]2 [C2E2] [c'-e]", ["60.64.67:1/4", "60.64:1/4", "84.76:1/8"]),
-        ("(3CDE (3:2:2CD E", ["60:1/12", "62:1/12", "64:1/12", "60:1/12", "62:1/12", "64:1/8"]),
-        ("(5CDEFG", ["60:1/20", "62:1/20", "64:1/20", "65:1/20", "67:1/20"]),
-        ("{g}A {/ag}B", ["69:1/8", "71:1/8"]),
-        ("\"Am\"A !p!B !segno!c !trill!d .e ~f Tg", ["69:1/8", "71:1/8", "72:1/8", "74:1/8", "76:1/8", "77:1/8", "79:1/8"]),
-    ])
+    @Test(
+        "notes, octaves, accidentals, lengths, rests and broken rhythm are read to pitch and length",
+        arguments: [
+            ("C D E F G A B c", ["60:1/8", "62:1/8", "64:1/8", "65:1/8", "67:1/8", "69:1/8", "71:1/8", "72:1/8"]),
+            ("C, C,, c' c''", ["48:1/8", "36:1/8", "84:1/8", "96:1/8"]),
+            ("^F _B =F ^^C __E", ["66:1/8", "70:1/8", "65:1/8", "62:1/8", "62:1/8"]),
+            ("C2 C/2 C/ C// C3/2 C3", ["60:1/4", "60:1/16", "60:1/16", "60:1/32", "60:3/16", "60:3/8"]),
+            ("C>D E<F G>>A", ["60:3/16", "62:1/16", "64:1/16", "65:3/16", "67:7/32", "69:1/32"]),
+            ("z2 x z/", ["z:1/4", "z:1/8", "z:1/16"]),
+            ("[CEG]2 [C2E2] [c'-e]", ["60.64.67:1/4", "60.64:1/4", "84.76:1/8"]),
+            ("(3CDE (3:2:2CD E", ["60:1/12", "62:1/12", "64:1/12", "60:1/12", "62:1/12", "64:1/8"]),
+            ("(5CDEFG", ["60:1/20", "62:1/20", "64:1/20", "65:1/20", "67:1/20"]),
+            ("{g}A {/ag}B", ["69:1/8", "71:1/8"]),
+            ("\"Am\"A !p!B !segno!c !trill!d .e ~f Tg", ["69:1/8", "71:1/8", "72:1/8", "74:1/8", "76:1/8", "77:1/8", "79:1/8"]),
+        ])
     func notes(body: String, expected: [String]) throws {
         #expect(try Self.played(body) == expected)
     }
 
-    @Test("music longer than a bar between two bar lines (a line end without one) is a bar and then one bar of the rest", arguments: [
-        // An Essen phrase: a bar closed at the line end, then five crotchets in 2/4 across the next line end.
-        ("e2d2e2d2c2e2d2c2 | c2d4c2e8\ne3cA2c2d2d4e2A8\ne3de2d2c2e2d2c2 | c2A4G2A8", "M:2/4\nL:1/32\nK:C", ["1/2", "1/2", "5/4", "1/2"]),
-        // Two full bars between bar lines stay two.
-        ("G,2 | C2C2E2EE | C4D4E4z2\nC2 | D2D2E2EE |", "M:2/2\nL:1/8\nK:C", ["1/4", "1", "1", "1", "1"]),
-    ])
+    @Test(
+        "music longer than a bar between two bar lines (a line end without one) is a bar and then one bar of the rest",
+        arguments: [
+            // An Essen phrase: a bar closed at the line end, then five crotchets in 2/4 across the next line end.
+            ("e2d2e2d2c2e2d2c2 | c2d4c2e8\ne3cA2c2d2d4e2A8\ne3de2d2c2e2d2c2 | c2A4G2A8", "M:2/4\nL:1/32\nK:C", ["1/2", "1/2", "5/4", "1/2"]),
+            // Two full bars between bar lines stay two.
+            ("G,2 | C2C2E2EE | C4D4E4z2\nC2 | D2D2E2EE |", "M:2/2\nL:1/8\nK:C", ["1/4", "1", "1", "1", "1"]),
+        ])
     func unmarkedBars(body: String, header: String, lengths: [String]) throws {
         let measures = try #require(try Self.score(body, header: header).parts.first).measures
         #expect(measures.map(\.length.description) == lengths)
@@ -61,22 +65,26 @@ struct ABCImportTests {
         #expect(try Self.played("z6 ^F2- | F2 F2 [^c2-e] | [c4e4]", version: version) == ["z:3/4", "66:1/4", "66:1/4", "65:1/4", "73.76:1/4", "73.76:1/2"])
     }
 
-    @Test("a file without %abc-2 is ABC 1: an accidental is its note's own; %%propagate-accidentals chooses", arguments: [
-        ("", "^F F f", ["66:1/8", "65:1/8", "77:1/8"]),
-        ("%%propagate-accidentals octave\n", "^F F f", ["66:1/8", "66:1/8", "77:1/8"]),
-        ("%%propagate-accidentals pitch\n", "^F F f", ["66:1/8", "66:1/8", "78:1/8"]),
-        ("%abc-2.1\n%%propagate-accidentals not\n", "^F F f", ["66:1/8", "65:1/8", "77:1/8"]),
-    ])
+    @Test(
+        "a file without %abc-2 is ABC 1: an accidental is its note's own; %%propagate-accidentals chooses",
+        arguments: [
+            ("", "^F F f", ["66:1/8", "65:1/8", "77:1/8"]),
+            ("%%propagate-accidentals octave\n", "^F F f", ["66:1/8", "66:1/8", "77:1/8"]),
+            ("%%propagate-accidentals pitch\n", "^F F f", ["66:1/8", "66:1/8", "78:1/8"]),
+            ("%abc-2.1\n%%propagate-accidentals not\n", "^F F f", ["66:1/8", "65:1/8", "77:1/8"]),
+        ])
     func accidentalScope(version: String, body: String, expected: [String]) throws {
         #expect(try Self.played(body, version: version) == expected)
     }
 
-    @Test("key fields give the signature's fifths, the mode and the accidentals the notes get", arguments: [
-        ("K:G", 1, false, "F", 66), ("K:Am", 0, true, "G", 67), ("K:D dor", 0, false, "F", 65),
-        ("K:Bb mix", -3, false, "E", 63), ("K:F#m", 3, true, "G", 68), ("K:Ebmaj", -3, false, "A", 68),
-        ("K:E Phrygian", 0, false, "F", 65), ("K:none", 0, false, "F", 65), ("K:D exp ^f", 0, false, "F", 66),
-        ("K:C ^f _b", 0, false, "B", 70), ("K:Am clef=bass", 0, true, "B", 71), ("K:HP", 0, false, "c", 72), ("K:Hp", 2, false, "c", 73),
-    ])
+    @Test(
+        "key fields give the signature's fifths, the mode and the accidentals the notes get",
+        arguments: [
+            ("K:G", 1, false, "F", 66), ("K:Am", 0, true, "G", 67), ("K:D dor", 0, false, "F", 65),
+            ("K:Bb mix", -3, false, "E", 63), ("K:F#m", 3, true, "G", 68), ("K:Ebmaj", -3, false, "A", 68),
+            ("K:E Phrygian", 0, false, "F", 65), ("K:none", 0, false, "F", 65), ("K:D exp ^f", 0, false, "F", 66),
+            ("K:C ^f _b", 0, false, "B", 70), ("K:Am clef=bass", 0, true, "B", 71), ("K:HP", 0, false, "c", 72), ("K:Hp", 2, false, "c", 73),
+        ])
     func keys(field: String, fifths: Int, isMinor: Bool, note: String, pitch: Int) throws {
         let score = try Self.score(note, header: "L:1/8\n\(field)")
         #expect(score.parts[0].measures[0].key == ImportedKey(fifths: fifths, isMinor: isMinor))
@@ -205,17 +213,21 @@ struct ABCImportTests {
         #expect(throws: ImportError.self) { try ABCImport.tunes(in: text, file: "book.abc") }
     }
 
-    @Test("without L:, the unit is a sixteenth under 3/4 and an eighth from 3/4 up; M:none is free", arguments: [
-        ("M:2/4", WholeNotes(1, 16)), ("M:3/4", WholeNotes(1, 8)), ("M:6/8", WholeNotes(1, 8)), ("M:C|", WholeNotes(1, 8)),
-    ])
+    @Test(
+        "without L:, the unit is a sixteenth under 3/4 and an eighth from 3/4 up; M:none is free",
+        arguments: [
+            ("M:2/4", WholeNotes(1, 16)), ("M:3/4", WholeNotes(1, 8)), ("M:6/8", WholeNotes(1, 8)), ("M:C|", WholeNotes(1, 8)),
+        ])
     func defaultUnit(meter: String, unit: WholeNotes) throws {
         #expect(try Self.score("C", header: "\(meter)\nK:C").parts[0].measures[0].events[0].length == unit)
     }
 
-    @Test("broken ABC is an error at its line and column, saying what was expected", arguments: [
-        ("[CEG", "6:1"), ("C \"Am D", "6:3"), ("{ga B", "6:1"), ("C # D", "6:3"), ("^ C", "6:2"), ("C Z99999 |", "6:3"),
-        ("[M:x] C", "6:4"), ("C [CE", "6:3"),
-    ])
+    @Test(
+        "broken ABC is an error at its line and column, saying what was expected",
+        arguments: [
+            ("[CEG", "6:1"), ("C \"Am D", "6:3"), ("{ga B", "6:1"), ("C # D", "6:3"), ("^ C", "6:2"), ("C Z99999 |", "6:3"),
+            ("[M:x] C", "6:4"), ("C [CE", "6:3"),
+        ])
     func errors(body: String, place: String) throws {
         #expect {
             _ = try ABCImport.tunes(in: "X:1\nT:Bad\nM:4/4\nL:1/8\nK:C\n\(body)\n", file: "bad.abc")

@@ -1,10 +1,12 @@
 import Foundation
+import JianpuCore
+import Testing
+
+@testable import JianpuInterchange
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import JianpuCore
-@testable import JianpuInterchange
-import Testing
 
 /// Fermatas, articulations, breath marks, hairpins and rehearsal marks written out as MusicXML.
 @Suite("MusicXML export: marks a performer reads")

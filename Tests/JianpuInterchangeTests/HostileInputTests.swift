@@ -1,7 +1,8 @@
 import Foundation
-@testable import JianpuInterchange
 import Testing
 import ZIPFoundation
+
+@testable import JianpuInterchange
 
 /// Input made to hurt: entities, truncation, zip bombs and paths out of the archive are refused with their place.
 @Suite("MusicXML hostile input")
@@ -17,11 +18,13 @@ struct MusicXMLHostileInputTests {
 
     @Test("an external entity is refused, nothing is fetched")
     func externalEntityRefused() throws {
-        let error = try #require(Self.failure("""
-            <?xml version="1.0"?>
-            <!DOCTYPE score-partwise [ <!ENTITY secret SYSTEM "file:///etc/passwd"> ]>
-            <score-partwise><part-list/><part id="P1"><measure><note><lyric><text>&secret;</text></lyric></note></measure></part></score-partwise>
-            """))
+        let error = try #require(
+            Self.failure(
+                """
+                <?xml version="1.0"?>
+                <!DOCTYPE score-partwise [ <!ENTITY secret SYSTEM "file:///etc/passwd"> ]>
+                <score-partwise><part-list/><part id="P1"><measure><note><lyric><text>&secret;</text></lyric></note></measure></part></score-partwise>
+                """))
         #expect(error.message.contains("entities"))
         #expect(error.place == "2:28")
     }
@@ -35,10 +38,12 @@ struct MusicXMLHostileInputTests {
         #expect(error.message.contains("entities"))
     }
 
-    @Test("entity declarations behind comments, processing instructions and white space in the prolog are refused",
-          arguments: ["<!-- <a> -->", "<?pi <b>?>", "<!-- ]> --> <?x?>", "\n\t "])
+    @Test(
+        "entity declarations behind comments, processing instructions and white space in the prolog are refused",
+        arguments: ["<!-- <a> -->", "<?pi <b>?>", "<!-- ]> --> <?x?>", "\n\t "])
     func entityBehindPrologRefused(prolog: String) throws {
-        let text = "<?xml version=\"1.0\"?>\n\(prolog)\n<!DOCTYPE score-partwise [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;\">]>\n"
+        let text =
+            "<?xml version=\"1.0\"?>\n\(prolog)\n<!DOCTYPE score-partwise [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;\">]>\n"
             + "<score-partwise><work><work-title>&b;</work-title></work></score-partwise>\n"
         let error = try #require(Self.failure(text))
         #expect(error.message.contains("entities"))
@@ -76,7 +81,8 @@ struct MusicXMLHostileInputTests {
         return Array(try #require(archive.data))
     }
 
-    static let container = Data("""
+    static let container = Data(
+        """
         <?xml version="1.0"?><container><rootfiles><rootfile full-path="score.xml"/></rootfiles></container>
         """.utf8)
 

@@ -2,9 +2,10 @@ import Foundation
 import JianpuCore
 import JianpuNotation
 import JianpuPerformance
-@testable import JianpuInterchange
 import Subprocesses
 import Testing
+
+@testable import JianpuInterchange
 
 /// Scores as notation programs write them, imported as a musician would write them: lengths from the notation,
 /// bars of the source's own length, parts under their own names, the marks a performer reads.
@@ -97,10 +98,12 @@ struct ImportFidelityTests {
         #expect(Self.diagnostics(text).isEmpty, "\(Self.diagnostics(text))")
     }
 
-    @Test("part names say the instrument in the languages scores are written in", arguments: [
-        ("Violino I", 40), ("Violin 2", 40), ("Viola", 41), ("Violoncello", 42), ("Sopran", 52), ("Alto", 52), ("Tenor", 52),
-        ("Gesang", 53), ("Singstimme", 53), ("Pianoforte", 0), ("Klavier", 0), ("Flauto", 73), ("Fagotto", 70), ("Corno in F", 60),
-    ])
+    @Test(
+        "part names say the instrument in the languages scores are written in",
+        arguments: [
+            ("Violino I", 40), ("Violin 2", 40), ("Viola", 41), ("Violoncello", 42), ("Sopran", 52), ("Alto", 52), ("Tenor", 52),
+            ("Gesang", 53), ("Singstimme", 53), ("Pianoforte", 0), ("Klavier", 0), ("Flauto", 73), ("Fagotto", 70), ("Corno in F", 60),
+        ])
     func partNameImpliesProgram(name: String, program: Int) {
         #expect(GeneralMIDI.program(forPartName: name) == program)
     }
@@ -121,7 +124,8 @@ struct ImportFidelityTests {
             let attributes = number == 1 ? "<attributes><divisions>1</divisions><time><beats>4</beats><beat-type>4</beat-type></time></attributes>" : ""
             measures += "<measure number=\"\(number)\">\(attributes)\(measure(number, number == 4))</measure>"
         }
-        let xml = "<?xml version=\"1.0\"?><score-partwise><part-list><score-part id=\"P1\"><part-name>Flute</part-name></score-part></part-list>"
+        let xml =
+            "<?xml version=\"1.0\"?><score-partwise><part-list><score-part id=\"P1\"><part-name>Flute</part-name></score-part></part-list>"
             + "<part id=\"P1\">\(measures)</part></score-partwise>"
         let text = try #require(try ScoreImporter.convert(Array(xml.utf8), file: "s.musicxml").first).text
         #expect(text.contains("chords=\nc1 c1 c1\nc1 c1 c1\n\n"), "\(text)")
@@ -130,7 +134,8 @@ struct ImportFidelityTests {
     }
 
     static func single(_ measures: String, divisions: Int) throws -> String {
-        let xml = "<?xml version=\"1.0\"?><score-partwise><part-list><score-part id=\"P1\"><part-name>Violino I</part-name></score-part></part-list>"
+        let xml =
+            "<?xml version=\"1.0\"?><score-partwise><part-list><score-part id=\"P1\"><part-name>Violino I</part-name></score-part></part-list>"
             + "<part id=\"P1\"><measure number=\"1\"><attributes><divisions>\(divisions)</divisions><time><beats>4</beats><beat-type>4</beat-type></time></attributes>"
             + measures + "</measure></part></score-partwise>"
         return try #require(try ScoreImporter.convert(Array(xml.utf8), file: "v.musicxml").first).text
@@ -138,19 +143,21 @@ struct ImportFidelityTests {
 
     @Test("a note without a type, stretched by a performance (2966 of 3072), is held to the nearest 64th and the bar adds up")
     func stretchedTypelessNote() throws {
-        let text = try Self.single("<note><pitch><step>F</step><octave>5</octave></pitch><duration>2966</duration><voice>1</voice></note>"
-            + "<note><pitch><step>F</step><octave>4</octave></pitch><duration>96</duration><voice>1</voice><type>32nd</type></note>"
-            + "<note><rest/><duration>3</duration><voice>1</voice><type>1024th</type></note>", divisions: 768)
+        let text = try Self.single(
+            "<note><pitch><step>F</step><octave>5</octave></pitch><duration>2966</duration><voice>1</voice></note>"
+                + "<note><pitch><step>F</step><octave>4</octave></pitch><duration>96</duration><voice>1</voice><type>32nd</type></note>"
+                + "<note><rest/><duration>3</duration><voice>1</voice><type>1024th</type></note>", divisions: 768)
         #expect(Self.diagnostics(text).isEmpty, "\(Self.diagnostics(text))\n\(text)")
         #expect(text.contains("d4 |"), "\(text)")
     }
 
     @Test("a chord note without a voice of its own joins its note's voice, not voice 1")
     func chordNoteKeepsItsVoice() throws {
-        let text = try Self.single("<note><pitch><step>C</step><octave>5</octave></pitch><duration>4</duration><voice>1</voice><type>whole</type><staff>1</staff></note>"
-            + "<backup><duration>4</duration></backup>"
-            + "<note><pitch><step>C</step><octave>3</octave></pitch><duration>4</duration><voice>3</voice><type>whole</type><staff>2</staff></note>"
-            + "<note><chord/><pitch><step>G</step><octave>3</octave></pitch><duration>4</duration><type>whole</type><staff>2</staff></note>", divisions: 1)
+        let text = try Self.single(
+            "<note><pitch><step>C</step><octave>5</octave></pitch><duration>4</duration><voice>1</voice><type>whole</type><staff>1</staff></note>"
+                + "<backup><duration>4</duration></backup>"
+                + "<note><pitch><step>C</step><octave>3</octave></pitch><duration>4</duration><voice>3</voice><type>whole</type><staff>2</staff></note>"
+                + "<note><chord/><pitch><step>G</step><octave>3</octave></pitch><duration>4</duration><type>whole</type><staff>2</staff></note>", divisions: 1)
         let parts = text.components(separatedBy: "NextPart")
         #expect(parts.count == 2)
         #expect(parts[0].contains("1' - - - |"), "\(text)")

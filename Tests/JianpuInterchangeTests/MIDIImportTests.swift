@@ -1,8 +1,8 @@
 import Foundation
 import JianpuCore
+import JianpuInterchange
 import JianpuNotation
 import JianpuPerformance
-import JianpuInterchange
 import Subprocesses
 import Testing
 
@@ -31,14 +31,18 @@ struct MIDIImportTests {
         #expect(score.parts.count == 1)
         let part = try #require(score.parts.first)
         #expect(part.name == "Flute" && part.midiProgram == 73)
-        #expect(F.bars(part) == [
-            ["60:1/4", "62:1/4", "64:1/4", "67:1/12", "69:1/12", "71:1/12"],
-            ["72.76:1/2", "67:1/2~"],
-            ["67:1/4", "z:3/4"],
-        ])
+        #expect(
+            F.bars(part) == [
+                ["60:1/4", "62:1/4", "64:1/4", "67:1/12", "69:1/12", "71:1/12"],
+                ["72.76:1/2", "67:1/2~"],
+                ["67:1/4", "z:3/4"],
+            ])
         let triplet = part.measures[0].events[3...5].map(\.tuplet)
-        #expect(triplet == [ImportedTuplet(actual: 3, normal: 2, isFirst: true), ImportedTuplet(actual: 3, normal: 2),
-                            ImportedTuplet(actual: 3, normal: 2, isLast: true)])
+        #expect(
+            triplet == [
+                ImportedTuplet(actual: 3, normal: 2, isFirst: true), ImportedTuplet(actual: 3, normal: 2),
+                ImportedTuplet(actual: 3, normal: 2, isLast: true),
+            ])
         #expect(part.measures.map(\.length) == [.whole, .whole, .whole])
         #expect(part.measures[0].meter == ImportedMeter(beats: 4, beatType: 4))
         #expect(part.measures[0].tempo == ImportedTempo(beat: .quarter, beatsPerMinute: 120))
@@ -68,7 +72,8 @@ struct MIDIImportTests {
 
     @Test("played timing snaps to the simplest grid: dotted rhythms, sixteenths and late or early onsets")
     func quantizing() throws {
-        let notes = F.note(60, 3, 717) + F.note(62, 722, 236) + F.note(64, 957, 124) + F.note(65, 1083, 118)
+        let notes =
+            F.note(60, 3, 717) + F.note(62, 722, 236) + F.note(64, 957, 124) + F.note(65, 1083, 118)
             + F.note(67, 1198, 240) + F.note(69, 1440, 470)
         let part = try #require(MIDIImport.score(from: F.file(format: 0, tracks: [F.track(notes)]), file: "t.mid").parts.first)
         #expect(F.bars(part) == [["60:3/8", "62:1/8", "64:1/16", "65:1/16", "67:1/8", "69:1/4"]])
@@ -85,7 +90,7 @@ struct MIDIImportTests {
 
     @Test("a key signature event gives the key; --melody keeps one track")
     func keySignatureAndMelodyTrack() throws {
-        let conductor = F.track([F.meta(0, 0x59, [0xFE, 1])]) // two flats, minor: G minor
+        let conductor = F.track([F.meta(0, 0x59, [0xFE, 1])])  // two flats, minor: G minor
         let first = F.track([F.name("Voice")] + F.note(67, 0, 4 * q))
         let second = F.track([F.name("Bass")] + F.note(43, 0, 4 * q, channel: 1))
         let bytes = F.file(format: 1, tracks: [conductor, first, second])
@@ -97,10 +102,12 @@ struct MIDIImportTests {
         #expect(throws: ImportError.self) { try MIDIImport.score(from: bytes, file: "t.mid", melodyTrack: 7) }
     }
 
-    @Test("without a key signature the key is found from the pitches (Krumhansl-Schmuckler)", arguments: [
-        ([62, 64, 66, 67, 69, 71, 73, 74], 2, false), ([69, 71, 72, 74, 76, 77, 80, 81], 0, true),
-        ([63, 65, 67, 68, 70, 72, 74, 75], -3, false), ([60, 62, 64, 65, 67, 69, 71, 72], 0, false),
-    ])
+    @Test(
+        "without a key signature the key is found from the pitches (Krumhansl-Schmuckler)",
+        arguments: [
+            ([62, 64, 66, 67, 69, 71, 73, 74], 2, false), ([69, 71, 72, 74, 76, 77, 80, 81], 0, true),
+            ([63, 65, 67, 68, 70, 72, 74, 75], -3, false), ([60, 62, 64, 65, 67, 69, 71, 72], 0, false),
+        ])
     func keyFinding(scale: [Int], fifths: Int, isMinor: Bool) throws {
         // The tonic first and last, held longer: a scale that says its key.
         var events: [(tick: Int, bytes: [UInt8])] = []
@@ -116,11 +123,13 @@ struct MIDIImportTests {
 
     @Test("lyric events become syllables on their notes, a trailing hyphen joining the next")
     func lyrics() throws {
-        let events = F.note(60, 0, q) + F.note(62, q, q) + F.note(64, 2 * q, 2 * q) + [F.meta(0, 0x05, Array("Hel-".utf8)), F.meta(q, 0x05, Array("lo".utf8)), F.meta(2 * q, 0x05, Array("world".utf8))]
+        let events =
+            F.note(60, 0, q) + F.note(62, q, q) + F.note(64, 2 * q, 2 * q) + [F.meta(0, 0x05, Array("Hel-".utf8)), F.meta(q, 0x05, Array("lo".utf8)), F.meta(2 * q, 0x05, Array("world".utf8))]
         let part = try #require(MIDIImport.score(from: F.file(format: 0, tracks: [F.track(events)]), file: "t.mid").parts.first)
-        #expect(part.measures[0].events.map { $0.lyrics.first ?? nil } == [
-            ImportedSyllable(text: "Hel", joining: .begin), ImportedSyllable(text: "lo", joining: .end), ImportedSyllable(text: "world"),
-        ])
+        #expect(
+            part.measures[0].events.map { $0.lyrics.first ?? nil } == [
+                ImportedSyllable(text: "Hel", joining: .begin), ImportedSyllable(text: "lo", joining: .end), ImportedSyllable(text: "world"),
+            ])
     }
 
     static let hostile: [(String, [UInt8])] = {
@@ -225,15 +234,15 @@ struct MIDIImportTests {
         try Data(Self.typeOne).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let script = """
-        import mido, sys
-        f = mido.MidiFile(sys.argv[1])
-        for t in f.tracks:
-            now = 0
-            for m in t:
-                now += m.time
-                if m.type == 'note_on' and m.velocity > 0:
-                    print(m.note, now)
-        """
+            import mido, sys
+            f = mido.MidiFile(sys.argv[1])
+            for t in f.tracks:
+                now = 0
+                for m in t:
+                    now += m.time
+                    if m.type == 'note_on' and m.velocity > 0:
+                        print(m.note, now)
+            """
         let run = try Subprocess.run("/usr/bin/env", ["python3", "-c", script, url.path])
         #expect(run.status == 0)
         let fromMido = run.output.split(separator: "\n").map(String.init).sorted()

@@ -1,7 +1,8 @@
 import Foundation
 import JianpuCore
-@testable import JianpuInterchange
 import Testing
+
+@testable import JianpuInterchange
 
 private let q = MIDITestFile.division
 
@@ -23,11 +24,13 @@ struct MIDIPickupTests {
         return F.file(format: 1, tracks: [conductor, F.track(notes)])
     }
 
-    @Test("an upbeat makes a short first bar, and the note says so", arguments: [
-        // The last bar is whole, so the pickup is a bar of its own meter (jianpu-ly takes `4/4,4` only when the last bar makes up for it).
-        (q, WholeNotes(1, 4), "1 beat", "1/4"), (q / 2, WholeNotes(1, 8), "half a beat", "1/8"),
-        (3 * q, WholeNotes(3, 4), "3 beats", "3/4"),
-    ])
+    @Test(
+        "an upbeat makes a short first bar, and the note says so",
+        arguments: [
+            // The last bar is whole, so the pickup is a bar of its own meter (jianpu-ly takes `4/4,4` only when the last bar makes up for it).
+            (q, WholeNotes(1, 4), "1 beat", "1/4"), (q / 2, WholeNotes(1, 8), "half a beat", "1/8"),
+            (3 * q, WholeNotes(3, 4), "3 beats", "3/4"),
+        ])
     func pickupIsAShortFirstBar(ticks: Int, length: WholeNotes, words: String, meterLine: String) throws {
         let score = try MIDIImport.score(from: Self.file(pickup: ticks), file: "p.mid")
         let part = try #require(score.parts.first)
@@ -59,10 +62,12 @@ struct MIDIPickupTests {
         #expect(!score.warnings.contains { $0.message.contains("pickup") })
     }
 
-    @Test("the phase goes by metric weight: long notes and chords on the downbeat outweigh short notes", arguments: [
-        (ImportedMeter(beats: 3, beatType: 4), WholeNotes(1, 4)), (ImportedMeter(beats: 6, beatType: 8), WholeNotes(1, 8)),
-        (ImportedMeter(beats: 4, beatType: 4), WholeNotes(1, 2)),
-    ])
+    @Test(
+        "the phase goes by metric weight: long notes and chords on the downbeat outweigh short notes",
+        arguments: [
+            (ImportedMeter(beats: 3, beatType: 4), WholeNotes(1, 4)), (ImportedMeter(beats: 6, beatType: 8), WholeNotes(1, 8)),
+            (ImportedMeter(beats: 4, beatType: 4), WholeNotes(1, 2)),
+        ])
     func phaseByWeight(meter: ImportedMeter, pickup: WholeNotes) {
         // Each bar: a long chord of three notes on its downbeat, two short notes after it.
         var chords: [(start: WholeNotes, end: WholeNotes, notes: Int)] = []

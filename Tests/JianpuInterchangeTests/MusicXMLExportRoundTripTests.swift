@@ -1,8 +1,9 @@
 import Foundation
 import JianpuCore
-@testable import JianpuInterchange
 import Subprocesses
 import Testing
+
+@testable import JianpuInterchange
 
 /// music21 reads the exported MusicXML (repeats performed) and mido the MIDI export of the same
 /// score: the notes must be the same, part by part.
@@ -88,7 +89,9 @@ struct MusicXMLExportRoundTripTests {
         }
     }
 
-    @Test("the construct scores validate against the MusicXML 4.0 schema", .enabled(if: X.schema != nil, "no MusicXML 4.0 schema in the cache (scripts/bootstrap fetches it where there is a network)"), arguments: constructs)
+    @Test(
+        "the construct scores validate against the MusicXML 4.0 schema", .enabled(if: X.schema != nil, "no MusicXML 4.0 schema in the cache (scripts/bootstrap fetches it where there is a network)"),
+        arguments: constructs)
     func schema(text: String) throws {
         // `export` validates every document when the schema is installed; this says so in the test list.
         let (xml, _, _) = try X.export(text)

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -10,11 +11,15 @@ enum MusicXMLStructure {
     /// Each element's children in the order its XSD sequence puts them (alternatives share a rank).
     static let orders: [String: [[String]]] = [
         "score-partwise": [["work"], ["movement-number"], ["movement-title"], ["identification"], ["defaults"], ["credit"], ["part-list"], ["part"]],
-        "note": [["grace"], ["chord"], ["pitch", "rest", "unpitched"], ["duration"], ["tie"], ["instrument"], ["footnote"], ["level"], ["voice"],
-                 ["type"], ["dot"], ["accidental"], ["time-modification"], ["stem"], ["notehead"], ["notehead-text"], ["staff"], ["beam"],
-                 ["notations"], ["lyric"], ["play"], ["listen"]],
-        "attributes": [["footnote"], ["level"], ["divisions"], ["key"], ["time"], ["staves"], ["part-symbol"], ["instruments"], ["clef"],
-                       ["staff-details"], ["transpose"], ["for-part"], ["directive"], ["measure-style"]],
+        "note": [
+            ["grace"], ["chord"], ["pitch", "rest", "unpitched"], ["duration"], ["tie"], ["instrument"], ["footnote"], ["level"], ["voice"],
+            ["type"], ["dot"], ["accidental"], ["time-modification"], ["stem"], ["notehead"], ["notehead-text"], ["staff"], ["beam"],
+            ["notations"], ["lyric"], ["play"], ["listen"],
+        ],
+        "attributes": [
+            ["footnote"], ["level"], ["divisions"], ["key"], ["time"], ["staves"], ["part-symbol"], ["instruments"], ["clef"],
+            ["staff-details"], ["transpose"], ["for-part"], ["directive"], ["measure-style"],
+        ],
         "direction": [["direction-type"], ["offset"], ["footnote"], ["level"], ["voice"], ["staff"], ["sound"], ["listening"]],
         "barline": [["bar-style"], ["footnote"], ["level"], ["wavy-line"], ["segno"], ["coda"], ["fermata"], ["ending"], ["repeat"]],
         "harmony": [["root", "numeral", "function"], ["kind"], ["inversion"], ["bass"], ["degree"], ["frame"], ["offset"], ["footnote"], ["level"], ["staff"]],
@@ -24,8 +29,10 @@ enum MusicXMLStructure {
         "time": [["beats"], ["beat-type"], ["interchangeable"]],
         "metronome": [["beat-unit"], ["beat-unit-dot"], ["per-minute"]],
         "time-modification": [["actual-notes"], ["actual-type"], ["actual-dot"], ["normal-notes"], ["normal-type"], ["normal-dot"]],
-        "score-part": [["identification"], ["part-link"], ["part-name"], ["part-name-display"], ["part-abbreviation"], ["part-abbreviation-display"],
-                       ["group"], ["score-instrument"], ["player"], ["midi-device"], ["midi-instrument"]],
+        "score-part": [
+            ["identification"], ["part-link"], ["part-name"], ["part-name-display"], ["part-abbreviation"], ["part-abbreviation-display"],
+            ["group"], ["score-instrument"], ["player"], ["midi-device"], ["midi-instrument"],
+        ],
         "midi-instrument": [["midi-channel"], ["midi-name"], ["midi-bank"], ["midi-program"], ["midi-unpitched"], ["volume"], ["pan"], ["elevation"]],
         "root": [["root-step"], ["root-alter"]],
         "bass": [["bass-separator"], ["bass-step"], ["bass-alter"]],
@@ -62,8 +69,9 @@ enum MusicXMLStructure {
                     case "attributes":
                         if let value = child.elements(forName: "divisions").first?.stringValue, let d = Int(value) { divisions = d }
                         if let time = child.elements(forName: "time").first,
-                           let beats = time.elements(forName: "beats").first?.stringValue.flatMap({ Int($0) }),
-                           let type = time.elements(forName: "beat-type").first?.stringValue.flatMap({ Int($0) }), type > 0 {
+                            let beats = time.elements(forName: "beats").first?.stringValue.flatMap({ Int($0) }),
+                            let type = time.elements(forName: "beat-type").first?.stringValue.flatMap({ Int($0) }), type > 0
+                        {
                             meter = beats * 4 * divisions / type
                         }
                     case "note":

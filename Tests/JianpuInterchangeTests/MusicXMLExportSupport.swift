@@ -1,13 +1,15 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import JianpuCore
 import JianpuNotation
 import JianpuPerformance
-@testable import JianpuInterchange
 import Subprocesses
 import Testing
+
+@testable import JianpuInterchange
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 /// Exports small scores written in the tests, checks every document's structure, and reads results
 /// back with music21 (and the matching MIDI with mido) when they are installed.

@@ -1,10 +1,12 @@
 import Foundation
+import JianpuCore
+import Testing
+
+@testable import JianpuInterchange
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import JianpuCore
-@testable import JianpuInterchange
-import Testing
 
 @Suite("MusicXML export: what each construct becomes")
 struct MusicXMLExportTests {
@@ -20,13 +22,15 @@ struct MusicXMLExportTests {
         #expect(try X.values(document, "//part[@id='P2']//clef/sign") == ["F"])
     }
 
-    @Test("keys become fifths and mode; pitches sound as played, spelled on the key's own letters", arguments: [
-        ("1=G\n1 #4 4 7", "1", "major", ["G3", "C#4", "C4", "F#4"]),
-        ("1=F\n1 4 b7 #1", "-1", "major", ["F4", "Bb4", "Eb5", "F#4"]),
-        ("6=E\n6 7 1' #5", "1", "minor", ["E4", "F#4", "G4", "D#4"]),
-        ("1=Bb\n1 3 b3 5", "-2", "major", ["Bb3", "D4", "Db4", "F4"]),
-        ("1=C\n1' 5, #2 b6", "0", "major", ["C5", "G3", "D#4", "Ab4"]),
-    ])
+    @Test(
+        "keys become fifths and mode; pitches sound as played, spelled on the key's own letters",
+        arguments: [
+            ("1=G\n1 #4 4 7", "1", "major", ["G3", "C#4", "C4", "F#4"]),
+            ("1=F\n1 4 b7 #1", "-1", "major", ["F4", "Bb4", "Eb5", "F#4"]),
+            ("6=E\n6 7 1' #5", "1", "minor", ["E4", "F#4", "G4", "D#4"]),
+            ("1=Bb\n1 3 b3 5", "-2", "major", ["Bb3", "D4", "Db4", "F4"]),
+            ("1=C\n1' 5, #2 b6", "0", "major", ["C5", "G3", "D#4", "Ab4"]),
+        ])
     func keysAndSpelling(text: String, fifths: String, mode: String, pitches: [String]) throws {
         let (_, document, _) = try X.export(text)
         #expect(try X.values(document, "//key/fifths") == [fifths])
@@ -48,11 +52,13 @@ struct MusicXMLExportTests {
         #expect(try X.values(document, "//measure[@number='2']//time/beat-type") == ["4"])
     }
 
-    @Test("a tempo is a metronome mark and a sound tempo in quarter notes", arguments: [
-        ("4=96\n1 2 3 4", "quarter", 0, "96", "96"),
-        ("6/8\n4.=60\n1 2 3 4 5 6", "quarter", 1, "60", "90"),
-        ("2=50\n1 2 3 4", "half", 0, "50", "100"),
-    ])
+    @Test(
+        "a tempo is a metronome mark and a sound tempo in quarter notes",
+        arguments: [
+            ("4=96\n1 2 3 4", "quarter", 0, "96", "96"),
+            ("6/8\n4.=60\n1 2 3 4 5 6", "quarter", 1, "60", "90"),
+            ("2=50\n1 2 3 4", "half", 0, "50", "100"),
+        ])
     func tempo(text: String, unit: String, dots: Int, perMinute: String, quarters: String) throws {
         let (_, document, _) = try X.export(text)
         #expect(try X.values(document, "//metronome/beat-unit") == [unit])
@@ -61,13 +67,15 @@ struct MusicXMLExportTests {
         #expect(try X.values(document, "//sound/@tempo") == [quarters])
     }
 
-    @Test("lengths become note types and dots; dashes lengthen the note they follow", arguments: [
-        ("q1 q2 s3 s4 s5 s6 1. q2", ["eighth", "eighth", "16th", "16th", "16th", "16th", "quarter", "eighth"], [0, 0, 0, 0, 0, 0, 1, 0]),
-        ("1 - 2 -", ["half", "half"], [0, 0]),
-        ("1 - - 2", ["half", "quarter"], [1, 0]),
-        ("1 - - -", ["whole"], [0]),
-        ("d1 d1 d1 d1 d1 d1 d1 d1 2 3 4", ["32nd", "32nd", "32nd", "32nd", "32nd", "32nd", "32nd", "32nd", "quarter", "quarter", "quarter"], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
-    ])
+    @Test(
+        "lengths become note types and dots; dashes lengthen the note they follow",
+        arguments: [
+            ("q1 q2 s3 s4 s5 s6 1. q2", ["eighth", "eighth", "16th", "16th", "16th", "16th", "quarter", "eighth"], [0, 0, 0, 0, 0, 0, 1, 0]),
+            ("1 - 2 -", ["half", "half"], [0, 0]),
+            ("1 - - 2", ["half", "quarter"], [1, 0]),
+            ("1 - - -", ["whole"], [0]),
+            ("d1 d1 d1 d1 d1 d1 d1 d1 2 3 4", ["32nd", "32nd", "32nd", "32nd", "32nd", "32nd", "32nd", "32nd", "quarter", "quarter", "quarter"], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+        ])
     func typesAndDots(text: String, types: [String], dots: [Int]) throws {
         let (_, document, _) = try X.export(text)
         let notes = try document.nodes(forXPath: "//note").compactMap { $0 as? XMLElement }
@@ -278,13 +286,15 @@ struct MusicXMLExportTests {
         #expect(xml.warnings.map(\.description) == ["s.jp:3:4: warning: 3 control characters left out of the MusicXML: XML 1.0 cannot hold them"])
     }
 
-    @Test("lengths are split into values that can be written", arguments: [
-        (WholeNotes(5, 4), WholeNotes.whole, ["whole", "quarter"]),
-        (WholeNotes(3, 8), WholeNotes.whole, ["quarter"]),
-        (WholeNotes(7, 16), WholeNotes.whole, ["quarter"]),
-        (WholeNotes(1, 12), WholeNotes(2, 3), ["eighth"]),
-        (WholeNotes(5, 24), WholeNotes(2, 3), ["quarter", "16th"]),
-    ])
+    @Test(
+        "lengths are split into values that can be written",
+        arguments: [
+            (WholeNotes(5, 4), WholeNotes.whole, ["whole", "quarter"]),
+            (WholeNotes(3, 8), WholeNotes.whole, ["quarter"]),
+            (WholeNotes(7, 16), WholeNotes.whole, ["quarter"]),
+            (WholeNotes(1, 12), WholeNotes(2, 3), ["eighth"]),
+            (WholeNotes(5, 24), WholeNotes(2, 3), ["quarter", "16th"]),
+        ])
     func noteValues(length: WholeNotes, ratio: WholeNotes, types: [String]) {
         let values = NoteValue.values(for: length, ratio: ratio, tuplet: nil)
         #expect(values.map(\.type) == types)

@@ -1,9 +1,10 @@
 import Foundation
 import JianpuCore
 import JianpuNotation
-@testable import JianpuInterchange
 import Subprocesses
 import Testing
+
+@testable import JianpuInterchange
 
 /// MusicXML read into the imported model and written as jianpu text that our own parser reads cleanly.
 @Suite("MusicXML import")
@@ -19,8 +20,9 @@ struct MusicXMLImportTests {
         return try #require(results.first).text
     }
 
-    @Test("every fixture imports to text our parser reads without an error",
-          arguments: ["melody.musicxml", "voices.musicxml", "voices-timewise.musicxml", "transpose.musicxml", "repeats.musicxml", "minor-changes.musicxml"])
+    @Test(
+        "every fixture imports to text our parser reads without an error",
+        arguments: ["melody.musicxml", "voices.musicxml", "voices-timewise.musicxml", "transpose.musicxml", "repeats.musicxml", "minor-changes.musicxml"])
     func importsToParsableText(name: String) throws {
         let text = try Self.text(name)
         let (score, diagnostics) = ScoreParser.parse(utf8: Array(text.utf8), file: name)
@@ -33,9 +35,11 @@ struct MusicXMLImportTests {
         let text = try Self.text("melody.musicxml")
         // q7 is under the slur from 1'.: a melisma, which takes no syllable and so no `_` slot (a `_` would move
         // "py" onto the note after 6, as LilyPond sings jianpu-ly's lyrics).
-        for expected in ["title=Little Tune", "composer=Anon", "poet=Someone", "instrument=Flute", "1=G", "3/4,4", "4=96",
-                         "1'. ( q7 ) 6 \\mf", "#4' - ~ #4'", "3[ 5' 6' 5' ]", "g[q'2] '1'3 -", "L: Oh hap- py day",
-                         "chords=\ns4 g2. d1.:7\nd2:7\n\n"] {
+        for expected in [
+            "title=Little Tune", "composer=Anon", "poet=Someone", "instrument=Flute", "1=G", "3/4,4", "4=96",
+            "1'. ( q7 ) 6 \\mf", "#4' - ~ #4'", "3[ 5' 6' 5' ]", "g[q'2] '1'3 -", "L: Oh hap- py day",
+            "chords=\ns4 g2. d1.:7\nd2:7\n\n",
+        ] {
             #expect(text.contains(expected), "missing \(expected) in\n\(text)")
         }
     }
@@ -77,9 +81,11 @@ struct MusicXMLImportTests {
         #expect(text.contains("6=E\n3/4\n4=72\n6, q#5, q6, 3, | R*3 | 1=Eb 9/8 4.=60 1,. 3, - ~ q3, q4, | 6/8 5, - - |"), "\(text)")
     }
 
-    @Test("the key's own spelling and octaves relative to its 1", arguments: [
-        (1, 66, "7"), (1, 61, "#4"), (0, 70, "b7"), (-2, 58, "1"), (0, 60, "1"), (0, 48, "1,"), (1, 55, "1"), (1, 67, "1'"),
-    ])
+    @Test(
+        "the key's own spelling and octaves relative to its 1",
+        arguments: [
+            (1, 66, "7"), (1, 61, "#4"), (0, 70, "b7"), (-2, 58, "1"), (0, 60, "1"), (0, 48, "1,"), (1, 55, "1"), (1, 67, "1'"),
+        ])
     func spelling(fifths: Int, midi: Int, expected: String) {
         let key = JianpuKeySpelling(ImportedKey(fifths: fifths))
         #expect(key.noteText(ImportedPitch(pitch: Pitch(midiNumber: midi))) == expected)

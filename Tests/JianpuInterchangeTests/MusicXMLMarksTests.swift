@@ -1,8 +1,9 @@
 import Foundation
 import JianpuCore
 import JianpuNotation
-@testable import JianpuInterchange
 import Testing
+
+@testable import JianpuInterchange
 
 /// Road-map signs, verses, arpeggios and what the text cannot say, from small scores written inline.
 @Suite("MusicXML marks")
@@ -64,7 +65,7 @@ struct MusicXMLMarksTests {
         }
         let xml = Self.score([
             Self.note("C", extra: lyric(1, "Hel", "begin") + lyric(2, "天")) + Self.note("D", extra: lyric(1, "lo", "end", extend: true) + lyric(2, "地"))
-                + Self.note("E") + Self.note("F", extra: lyric(1, "world") + lyric(2, "人")),
+                + Self.note("E") + Self.note("F", extra: lyric(1, "world") + lyric(2, "人"))
         ])
         let text = try Self.convert(xml).text
         #expect(text.contains("L: Hel- lo _ world\nL: 天 地 _ 人"), "\(text)")
@@ -75,7 +76,7 @@ struct MusicXMLMarksTests {
         let xml = Self.score([
             Self.note("C", duration: 4, extra: "<notations><arpeggiate/></notations>")
                 + "<note><chord/><pitch><step>E</step><octave>4</octave></pitch><duration>4</duration><voice>1</voice></note>"
-                + "<note><chord/><pitch><step>G</step><octave>4</octave></pitch><duration>4</duration><voice>1</voice></note>",
+                + "<note><chord/><pitch><step>G</step><octave>4</octave></pitch><duration>4</duration><voice>1</voice></note>"
         ])
         #expect(try Self.convert(xml).text.contains("arp 135 - - -"))
     }

@@ -2,8 +2,9 @@ import Foundation
 import JianpuCore
 import JianpuNotation
 import JianpuPerformance
-@testable import JianpuInterchange
 import Testing
+
+@testable import JianpuInterchange
 
 /// What imported MusicXML plays, read back through our own parser and timeline: endings, cue notes,
 /// ties and lengths as the source means them, from small scores written inline.
@@ -89,7 +90,7 @@ struct MusicXMLPerformanceTests {
         let xml = X.score([
             X.note("C") + "<note><cue/><pitch><step>D</step><octave>4</octave></pitch><duration>1</duration><voice>1</voice></note>"
                 + "<note><cue/><chord/><pitch><step>F</step><octave>4</octave></pitch><duration>1</duration><voice>1</voice></note>"
-                + X.note("E", duration: 2),
+                + X.note("E", duration: 2)
         ])
         let (notes, _) = try Self.played(xml)
         #expect(notes[0] == ["60@0+1", "64@2+2"])
@@ -98,12 +99,14 @@ struct MusicXMLPerformanceTests {
     @Test("a length no value makes (a 6:5 tuplet of one note) is written to the nearest 64th, and the bar still adds up")
     func unwritableLengthKeepsTheBar() throws {
         // divisions 24: a sixteenth under 6:5 lasts 5 units (5/96 of a whole), then 19 units of plain notes make a beat.
-        let odd = "<note><pitch><step>A</step><octave>4</octave></pitch><duration>5</duration><voice>1</voice><type>16th</type>"
+        let odd =
+            "<note><pitch><step>A</step><octave>4</octave></pitch><duration>5</duration><voice>1</voice><type>16th</type>"
             + "<time-modification><actual-notes>6</actual-notes><normal-notes>5</normal-notes></time-modification></note>"
-        let xml = X.score([
-            odd + X.note("B", duration: 19) + X.note("C", 5, duration: 24) + X.note("D", 5, duration: 48),
-            X.note("E", 5, duration: 96),
-        ], divisions: 24)
+        let xml = X.score(
+            [
+                odd + X.note("B", duration: 19) + X.note("C", 5, duration: 24) + X.note("D", 5, duration: 48),
+                X.note("E", 5, duration: 96),
+            ], divisions: 24)
         let (notes, result) = try Self.played(xml)
         #expect(result.warnings.contains { $0.message.contains("5/96") && $0.message.contains("nearest 64th") }, "\(result.warnings)")
         // 5/96 of a whole is 5/24 of a quarter: written 3/16, the next note taking the rest of the beat.

@@ -2,6 +2,7 @@ import Foundation
 import JianpuCore
 import Subprocesses
 import Testing
+
 @testable import JianpuLearn
 
 /// What is played is named: every triad and seventh type of `Chords/chords.txt` on all twelve roots, in
@@ -28,10 +29,11 @@ import Testing
     static let roots = (0..<12).map { NoteName.defaultSpelling(pitchClass: $0) }
 
     @Test func theTableHoldsTheTriadsAndSeventhsOfTheChordFile() {
-        #expect(Set(Self.triadsAndSevenths.map(\.name)) == [
-            "Major", "Minor", "Diminished", "Augmented", "Sus2", "Sus4", "Dominant7", "Major7", "Minor7",
-            "HalfDiminished7", "Diminished7", "MinorMajor7", "Augmented7", "AugmentedMajor7",
-        ])
+        #expect(
+            Set(Self.triadsAndSevenths.map(\.name)) == [
+                "Major", "Minor", "Diminished", "Augmented", "Sus2", "Sus4", "Dominant7", "Major7", "Minor7",
+                "HalfDiminished7", "Diminished7", "MinorMajor7", "Augmented7", "AugmentedMajor7",
+            ])
     }
 
     @Test(arguments: triadsAndSevenths)
@@ -41,8 +43,9 @@ import Testing
             let chord = Chord(root: root, formula: formula)
             let played = chord.voicing(bassOctave: 4).map(\.midiNumber)
             let name = try #require(namer.name(midiNumbers: played), "\(chord.symbol) has no name")
-            #expect(name.chord.root.pitchClass == root.pitchClass && name.chord.formula.name == formula.name && name.chord.bass == nil,
-                    "\(chord.symbol) \(played) named \(name.symbol)")
+            #expect(
+                name.chord.root.pitchClass == root.pitchClass && name.chord.formula.name == formula.name && name.chord.bass == nil,
+                "\(chord.symbol) \(played) named \(name.symbol)")
         }
     }
 
@@ -60,9 +63,10 @@ import Testing
                 let chord = Chord(root: root, formula: formula, bass: bass)
                 let played = chord.voicing(bassOctave: 3).map(\.midiNumber)
                 let name = try #require(namer.name(midiNumbers: played), "\(chord.symbol) has no name")
-                #expect(name.chord.root.pitchClass == root.pitchClass && name.chord.formula.name == formula.name
+                #expect(
+                    name.chord.root.pitchClass == root.pitchClass && name.chord.formula.name == formula.name
                         && name.chord.bass?.pitchClass == bass.pitchClass,
-                        "\(chord.symbol) \(played) named \(name.symbol)")
+                    "\(chord.symbol) \(played) named \(name.symbol)")
                 #expect(name.symbol.hasSuffix("/" + name.chord.bass!.description))
             }
         }

@@ -2,6 +2,7 @@ import JianpuCore
 import JianpuPractice
 import JianpuTerminal
 import Testing
+
 @testable import JianpuLearn
 
 /// The lesson as a state machine: pages, the scale lit as it sounds, each note judged the moment it is

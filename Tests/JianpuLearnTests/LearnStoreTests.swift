@@ -4,6 +4,7 @@ import JianpuCore
 import JianpuPractice
 import Subprocesses
 import Testing
+
 @testable import JianpuLearn
 
 /// The lessons' answers in the quiz log: the named migration, rows written and read back, and the statistics.
@@ -15,17 +16,20 @@ import Testing
     }
 
     static func row(_ session: Int64, scale: String = "D major", exercise: ExerciseKind, degree: Int?, correct: Bool, ms: Int) -> LearnAnswerRow {
-        LearnAnswerRow(sessionID: session, answeredAt: Date(timeIntervalSince1970: 1_795_000_000), scale: scale, exercise: exercise.rawValue,
-                       prompt: "play 6", degree: degree, expected: "B (6)", answered: correct ? "B4 (6)" : "C5 (♭7)", isCorrect: correct,
-                       responseMilliseconds: ms)
+        LearnAnswerRow(
+            sessionID: session, answeredAt: Date(timeIntervalSince1970: 1_795_000_000), scale: scale, exercise: exercise.rawValue,
+            prompt: "play 6", degree: degree, expected: "B (6)", answered: correct ? "B4 (6)" : "C5 (♭7)", isCorrect: correct,
+            responseMilliseconds: ms)
     }
 
     @Test func aNewLogHasTheLearnMigrationAndKeepsEveryAnswer() throws {
         let store = try PracticeLog(path: Self.folder() + "/quiz.sqlite")
         #expect(try store.appliedMigrations().contains("v3 learn answers"))
         let session = try store.startSession(at: Date())
-        let rows = [Self.row(session, exercise: .degree, degree: 6, correct: true, ms: 800),
-                    Self.row(session, exercise: .chord, degree: nil, correct: false, ms: 1200)]
+        let rows = [
+            Self.row(session, exercise: .degree, degree: 6, correct: true, ms: 800),
+            Self.row(session, exercise: .chord, degree: nil, correct: false, ms: 1200),
+        ]
         for row in rows { try store.record(row) }
         #expect(try store.learnAnswers() == rows)
         #expect(try store.learnAnswers(since: Date(timeIntervalSince1970: 1_795_000_001)).isEmpty)
@@ -57,9 +61,11 @@ import Testing
     }
 
     @Test func statisticsCountPerKeyExerciseAndDegree() {
-        let rows = [Self.row(1, exercise: .degree, degree: 6, correct: true, ms: 800),
-                    Self.row(1, exercise: .degree, degree: 6, correct: false, ms: 1000),
-                    Self.row(2, scale: "A harmonic minor", exercise: .chord, degree: 5, correct: true, ms: 1200)]
+        let rows = [
+            Self.row(1, exercise: .degree, degree: 6, correct: true, ms: 800),
+            Self.row(1, exercise: .degree, degree: 6, correct: false, ms: 1000),
+            Self.row(2, scale: "A harmonic minor", exercise: .chord, degree: 5, correct: true, ms: 1200),
+        ]
         let statistics = LearnStatistics(rows: rows)
         #expect(statistics.answers == 3 && statistics.sessions == 2)
         #expect(statistics.byKey.map(\.item) == ["A harmonic minor", "D major"])
@@ -142,8 +148,9 @@ struct LearnProcessTests {
 
     @Test func aPlainLessonEndsWithItsInput() throws {
         let folder = LearnStoreTests.folder()
-        let run = try Subprocess.run(Self.binary ?? "", ["learn", "D", "--plain", "--mute", "--seed", "1", "--db", folder + "/quiz.sqlite"],
-                                     input: "D\nE\n", timeLimit: 30)
+        let run = try Subprocess.run(
+            Self.binary ?? "", ["learn", "D", "--plain", "--mute", "--seed", "1", "--db", folder + "/quiz.sqlite"],
+            input: "D\nE\n", timeLimit: 30)
         #expect(!run.timedOut && run.status == 0, "\(run.errors)")
         #expect(run.output.contains("score: 2/2 (100%)"), "\(run.output)")
     }

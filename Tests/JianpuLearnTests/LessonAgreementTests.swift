@@ -2,6 +2,7 @@ import Foundation
 import JianpuCore
 import JianpuPractice
 import Testing
+
 @testable import JianpuLearn
 
 /// The lesson says what the rest of jianpu says: octave dots as the notation places them, a degree named the same
@@ -34,8 +35,9 @@ import Testing
     @Test("learn stats name a degree as the lesson does (A minor's tonic is 6) and count only note questions")
     func degreesAsTheLessonNamesThem() {
         func row(_ scale: String, _ exercise: ExerciseKind, _ degree: Int, _ correct: Bool) -> LearnAnswerRow {
-            LearnAnswerRow(sessionID: 1, answeredAt: Date(timeIntervalSince1970: 1_795_000_000), scale: scale, exercise: exercise.rawValue,
-                           prompt: "", degree: degree, expected: "", answered: "", isCorrect: correct, responseMilliseconds: 500)
+            LearnAnswerRow(
+                sessionID: 1, answeredAt: Date(timeIntervalSince1970: 1_795_000_000), scale: scale, exercise: exercise.rawValue,
+                prompt: "", degree: degree, expected: "", answered: "", isCorrect: correct, responseMilliseconds: 500)
         }
         let statistics = LearnStatistics(rows: [
             row("A natural minor", .degree, 1, false), row("C major", .note, 6, true),
@@ -44,8 +46,9 @@ import Testing
         // The tonic of A minor and the sixth of C major are both 6 (la); chords and chord tones say nothing of a note.
         #expect(statistics.byDegree.map { "\($0.item) \($0.correct)/\($0.asked)" } == ["degree 6 1/2"])
         // The lesson's own summary names A minor's missed tonic the same way.
-        var program = LearnProgram(lesson: Lesson(scale: Scale(tonic: NoteName(.a), kind: .naturalMinor), seed: 1, exercises: [.degree]),
-                                   startAtExercises: true)
+        var program = LearnProgram(
+            lesson: Lesson(scale: Scale(tonic: NoteName(.a), kind: .naturalMinor), seed: 1, exercises: [.degree]),
+            startAtExercises: true)
         _ = program.handle(.tick, at: 0)
         while !program.isFinished, program.page == .exercises { _ = program.handle(line: "G#", at: 1) }
         #expect(program.summaryLines.last?.contains("the degrees") == true)
@@ -79,12 +82,13 @@ import Testing
     @Test("a right chord played a note at a time, slower than a chord, is named whole: Cdim in D♭ major")
     func slowChordIsNamedWhole() throws {
         let scale = Scale(tonic: NoteName(.d, .flat), kind: .major)
-        let seed = try #require((0..<200).map(UInt64.init).first { seed in
-            if case .chord(let chord) = Lesson(scale: scale, seed: seed, exercises: [.chord]).items[0].target {
-                return chord.printedSymbol == "Cdim"
-            }
-            return false
-        })
+        let seed = try #require(
+            (0..<200).map(UInt64.init).first { seed in
+                if case .chord(let chord) = Lesson(scale: scale, seed: seed, exercises: [.chord]).items[0].target {
+                    return chord.printedSymbol == "Cdim"
+                }
+                return false
+            })
         var program = LearnProgram(lesson: Lesson(scale: scale, seed: seed, exercises: [.chord]), startAtExercises: true)
         _ = program.handle(.tick, at: 0)
         for (step, key) in [60, 63, 66].enumerated() {

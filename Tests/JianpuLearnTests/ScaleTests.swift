@@ -1,5 +1,6 @@
 import JianpuCore
 import Testing
+
 @testable import JianpuLearn
 
 /// Every scale of the lessons in all twelve keys: spelled on its own letters, its step pattern, its

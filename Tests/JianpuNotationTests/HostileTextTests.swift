@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 
@@ -7,9 +8,11 @@ import Testing
 /// XML forbids, a byte-order mark, a Double no integer holds.
 @Suite("Hostile text and numbers")
 struct HostileTextTests {
-    @Test("a terminal is shown a file's control characters, one character for one, never sent them", arguments: [
-        "\u{1B}]0;pwned\u{07}", "\u{1B}[2J", "\u{1B}]52;c;Zm9v\u{07}", "a\rb", "\u{9B}31m", "\u{202E}evil", "x\u{7F}", "line\u{2028}break",
-    ])
+    @Test(
+        "a terminal is shown a file's control characters, one character for one, never sent them",
+        arguments: [
+            "\u{1B}]0;pwned\u{07}", "\u{1B}[2J", "\u{1B}]52;c;Zm9v\u{07}", "a\rb", "\u{9B}31m", "\u{202E}evil", "x\u{7F}", "line\u{2028}break",
+        ])
     func terminalText(text: String) {
         let shown = TerminalText.visible(text)
         #expect(!shown.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" || $0 == "\u{2028}" })
@@ -27,9 +30,11 @@ struct HostileTextTests {
         #expect(XMLText.escaped("a\tb\nc") == "a\tb\nc")
     }
 
-    @Test("a Double becomes an integer without a trap, however large or strange", arguments: [
-        Double.nan, .infinity, -.infinity, 9.3e18, -9.3e18, Double(Int64.max), 1e300, 42.9, -42.9,
-    ])
+    @Test(
+        "a Double becomes an integer without a trap, however large or strange",
+        arguments: [
+            Double.nan, .infinity, -.infinity, 9.3e18, -9.3e18, Double(Int64.max), 1e300, 42.9, -42.9,
+        ])
     func saturating(value: Double) {
         let converted = Int(saturating: value)
         if value.isNaN { #expect(converted == 0) }
@@ -49,9 +54,11 @@ struct HostileTextTests {
         #expect(ScoreParser.parse(utf8: [0xEF, 0xBB, 0xBF] + Array("1 2 3 4 |\n".utf8), file: "bom.jp").diagnostics.isEmpty)
     }
 
-    @Test("a control character in a score is a warning at its place, one a line", arguments: [
-        ("title=a\u{0B}b\n1 2 3 4 |\n", 1, 8), ("1 2 3 4 |\nL: la\u{1B}[2J la\u{1B} la\n", 2, 6), ("1 2 \u{85}3 4 |\n", 1, 5),
-    ])
+    @Test(
+        "a control character in a score is a warning at its place, one a line",
+        arguments: [
+            ("title=a\u{0B}b\n1 2 3 4 |\n", 1, 8), ("1 2 3 4 |\nL: la\u{1B}[2J la\u{1B} la\n", 2, 6), ("1 2 \u{85}3 4 |\n", 1, 5),
+        ])
     func controlCharacterWarning(text: String, line: Int, column: Int) {
         let warnings = ScoreParser.parse(text, file: "c.jp").diagnostics.filter { $0.message.contains("is a control character") }
         #expect(warnings.count == 1)

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
-import Testing
 
 /// The lexer reads the text once for the outline and each part again from where it starts;
 /// both readings must see the same words at the same places.

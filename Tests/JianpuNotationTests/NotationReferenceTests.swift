@@ -1,13 +1,15 @@
 import Foundation
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 
 /// `jianpu help notation` and `man 5 jianpu-notation` show only what the parser reads.
 @Suite("notation reference")
 struct NotationReferenceTests {
-    @Test("every construct's example parses without an error or warning, and plays or shows something",
-          arguments: NotationReference.sections.flatMap(\.entries))
+    @Test(
+        "every construct's example parses without an error or warning, and plays or shows something",
+        arguments: NotationReference.sections.flatMap(\.entries))
     func examplesParse(entry: NotationReference.Entry) throws {
         let (score, diagnostics) = T.parse(entry.example)
         #expect(diagnostics.isEmpty, "\(entry.construct): \(entry.example)\n\(diagnostics.map(\.message))")
@@ -15,8 +17,9 @@ struct NotationReferenceTests {
         #expect(!movement.parts.isEmpty)
     }
 
-    @Test("every difference from the reference parses without an error (its warning is the point of some)",
-          arguments: NotationReference.differences)
+    @Test(
+        "every difference from the reference parses without an error (its warning is the point of some)",
+        arguments: NotationReference.differences)
     func differencesParse(entry: NotationReference.Entry) {
         let (score, diagnostics) = T.parse(entry.example)
         #expect(!diagnostics.contains { $0.severity == .error }, "\(entry.construct): \(diagnostics.map(\.message))")

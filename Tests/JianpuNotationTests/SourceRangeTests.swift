@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 
@@ -14,9 +15,10 @@ struct SourceRangeTests {
 
     @Test("words end just after their last character, groups just after their closing bracket")
     func ranges() {
-        #expect(Self.ranges("q1'. - <5 | 3[ q1 q2 q3 ] g[12] 1 R*2") == [
-            "1:1-1:5", "1:6-1:7", "1:8-1:10", "1:11-1:12", "1:13-1:26", "1:27-1:32", "1:33-1:34", "1:35-1:38",
-        ])
+        #expect(
+            Self.ranges("q1'. - <5 | 3[ q1 q2 q3 ] g[12] 1 R*2") == [
+                "1:1-1:5", "1:6-1:7", "1:8-1:10", "1:11-1:12", "1:13-1:26", "1:27-1:32", "1:33-1:34", "1:35-1:38",
+            ])
         #expect(Self.ranges("R{ 1 1 1 1 |\n 2 2 2 2 } A{ 3 3 3 3 | 4 4 4 4 }") == ["1:1-2:34"])
         #expect(Self.ranges("R3{ 1 1 }") == ["1:1-1:10"])
     }

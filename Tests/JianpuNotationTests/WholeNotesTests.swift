@@ -1,12 +1,15 @@
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 
 @Suite("WholeNotes")
 struct WholeNotesTests {
-    @Test("fractions are reduced and the sign lives in the numerator", arguments: [
-        (Int64(2), Int64(4), Int64(1), Int64(2)), (6, 8, 3, 4), (-2, 4, -1, 2), (2, -4, -1, 2), (-3, -9, 1, 3), (0, 5, 0, 1), (7, 1, 7, 1),
-    ])
+    @Test(
+        "fractions are reduced and the sign lives in the numerator",
+        arguments: [
+            (Int64(2), Int64(4), Int64(1), Int64(2)), (6, 8, 3, 4), (-2, 4, -1, 2), (2, -4, -1, 2), (-3, -9, 1, 3), (0, 5, 0, 1), (7, 1, 7, 1),
+        ])
     func reduction(n: Int64, d: Int64, rn: Int64, rd: Int64) {
         let value = WholeNotes(n, d)
         #expect(value.numerator == rn)
@@ -19,9 +22,11 @@ struct WholeNotesTests {
         #expect(Set([WholeNotes(1, 3), WholeNotes(3, 9), WholeNotes(-1, -3)]).count == 1)
     }
 
-    @Test("sums and differences over powers of two are exact and in lowest terms", arguments: [
-        (Int64(1), Int64(4), Int64(1), Int64(8)), (3, 8, 5, 8), (7, 16, -3, 4), (-5, 32, 5, 32), (1, 1, 1, 1024), (0, 1, 3, 64), (-1, 2, -1, 2),
-    ])
+    @Test(
+        "sums and differences over powers of two are exact and in lowest terms",
+        arguments: [
+            (Int64(1), Int64(4), Int64(1), Int64(8)), (3, 8, 5, 8), (7, 16, -3, 4), (-5, 32, 5, 32), (1, 1, 1, 1024), (0, 1, 3, 64), (-1, 2, -1, 2),
+        ])
     func binarySums(an: Int64, ad: Int64, bn: Int64, bd: Int64) {
         let a = WholeNotes(an, ad), b = WholeNotes(bn, bd)
         for (result, numerator) in [(a + b, an * bd + bn * ad), (a - b, an * bd - bn * ad)] {
@@ -31,10 +36,12 @@ struct WholeNotesTests {
         }
     }
 
-    @Test("written lengths: a crotchet halved per beam, each dot adding half the last", arguments: [
-        (0, 0, WholeNotes(1, 4)), (1, 0, WholeNotes(1, 8)), (0, 1, WholeNotes(3, 8)), (1, 2, WholeNotes(7, 32)), (4, 0, WholeNotes(1, 64)),
-        (2, 3, WholeNotes(15, 128)),
-    ])
+    @Test(
+        "written lengths: a crotchet halved per beam, each dot adding half the last",
+        arguments: [
+            (0, 0, WholeNotes(1, 4)), (1, 0, WholeNotes(1, 8)), (0, 1, WholeNotes(3, 8)), (1, 2, WholeNotes(7, 32)), (4, 0, WholeNotes(1, 64)),
+            (2, 3, WholeNotes(15, 128)),
+        ])
     func writtenLengths(beams: Int, dots: Int, length: WholeNotes) {
         let computed = NoteWord.length(beams: beams, dots: dots)
         #expect(computed == length)
@@ -63,19 +70,23 @@ struct WholeNotesTests {
         #expect(WholeNotes(-1, 2) * WholeNotes(-1, 2) == WholeNotes(1, 4))
     }
 
-    @Test("comparisons order fractions by value", arguments: [
-        (WholeNotes(1, 3), WholeNotes(1, 2)), (WholeNotes(-1, 2), WholeNotes.zero), (WholeNotes(2, 3), WholeNotes(3, 4)),
-        (WholeNotes(Int64.max - 1, Int64.max), WholeNotes.whole), (WholeNotes(1, Int64.max), WholeNotes(1, Int64.max - 1)),
-    ])
+    @Test(
+        "comparisons order fractions by value",
+        arguments: [
+            (WholeNotes(1, 3), WholeNotes(1, 2)), (WholeNotes(-1, 2), WholeNotes.zero), (WholeNotes(2, 3), WholeNotes(3, 4)),
+            (WholeNotes(Int64.max - 1, Int64.max), WholeNotes.whole), (WholeNotes(1, Int64.max), WholeNotes(1, Int64.max - 1)),
+        ])
     func ordering(smaller: WholeNotes, larger: WholeNotes) {
         #expect(smaller < larger)
         #expect(!(larger < smaller))
         #expect(max(smaller, larger) == larger)
     }
 
-    @Test("description is n/d, or the integer when whole", arguments: [
-        (WholeNotes(3, 4), "3/4"), (WholeNotes(2), "2"), (WholeNotes(-1, 6), "-1/6"), (WholeNotes.zero, "0"),
-    ])
+    @Test(
+        "description is n/d, or the integer when whole",
+        arguments: [
+            (WholeNotes(3, 4), "3/4"), (WholeNotes(2), "2"), (WholeNotes(-1, 6), "-1/6"), (WholeNotes.zero, "0"),
+        ])
     func description(value: WholeNotes, text: String) {
         #expect(value.description == text)
     }

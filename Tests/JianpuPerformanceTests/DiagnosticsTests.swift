@@ -1,7 +1,8 @@
 import Testing
+
 @testable import JianpuCore
-@testable import JianpuPerformance
 @testable import JianpuNotation
+@testable import JianpuPerformance
 
 /// Golden diagnostics: the full `file:line:column: message` of everything reported.
 @Suite("Diagnostics")
@@ -18,7 +19,12 @@ struct DiagnosticsTests {
         ("1 2 3 4 ~ | 5 - - - |", ["t.jp:1:9: warning: tie between different pitches: `~` holds a note on, so both notes sound; for different notes write a slur ( )"]),
         ("1 2 3 4 ~ | 4 - - - | 135 ~ 13 - - |", []),
         // More syllables than notes to sing them: a tie or a slur holds one syllable over several notes.
-        ("1 ( 2 ) 3 ~ 3 |\nL: a b c d", ["t.jp:2:1: warning: verse 1 has 4 syllables for the 2 notes that sing: the last 2 are never sung (from 'c' 'd'); expected at most one syllable a struck note (a tie or a slur holds one over several)"]),
+        (
+            "1 ( 2 ) 3 ~ 3 |\nL: a b c d",
+            [
+                "t.jp:2:1: warning: verse 1 has 4 syllables for the 2 notes that sing: the last 2 are never sung (from 'c' 'd'); expected at most one syllable a struck note (a tie or a slur holds one over several)"
+            ]
+        ),
         ("1 ( 2 ) 3 ~ 3 |\nL: a b", []),
         ("titel=Oops\n1 2 3 4 |", ["t.jp:1:1: warning: unknown header 'titel=' (did you mean title=?)"]),
         ("composr=Me\nfoo=bar\n1 2 3 4 |", ["t.jp:1:1: warning: unknown header 'composr=' (did you mean composer=?)"]),
@@ -39,14 +45,20 @@ struct DiagnosticsTests {
         ("105 1 1 1", ["t.jp:1:1: '105' mixes a rest or dash into a chord: expected only figures 1-7"]),
         ("##1 1 1 1", ["t.jp:1:1: '##1' has 2 accidentals: expected one # or b"]),
         ("1', 1 1 1", ["t.jp:1:1: '1',' has more than one group of octave marks: expected one, such as 1'' or 1,,"]),
-        ("1 1 1 1''''''''''''", [
-            "t.jp:1:7: warning: '1''''''''''''' is 12 octaves up: the reference accepts at most 3",
-            "t.jp:1:7: warning: '1''''''''''''' sounds at MIDI note 204, outside 0 to 127: it stays silent",
-        ]),
-        ("1 1 1 1,,,,,,", [
-            "t.jp:1:7: warning: '1,,,,,,' is 6 octaves down: the reference accepts at most 3",
-            "t.jp:1:7: warning: '1,,,,,,' sounds at MIDI note -12, outside 0 to 127: it stays silent",
-        ]),
+        (
+            "1 1 1 1''''''''''''",
+            [
+                "t.jp:1:7: warning: '1''''''''''''' is 12 octaves up: the reference accepts at most 3",
+                "t.jp:1:7: warning: '1''''''''''''' sounds at MIDI note 204, outside 0 to 127: it stays silent",
+            ]
+        ),
+        (
+            "1 1 1 1,,,,,,",
+            [
+                "t.jp:1:7: warning: '1,,,,,,' is 6 octaves down: the reference accepts at most 3",
+                "t.jp:1:7: warning: '1,,,,,,' sounds at MIDI note -12, outside 0 to 127: it stays silent",
+            ]
+        ),
         ("1 1 1 1 qs1", ["t.jp:1:9: 'qs1' has length letters 'qs': expected one of c q s d h, or backslashes"]),
         ("3[ 1 1 1 ] 1 1 5[ ] 1 1 1 1", ["t.jp:1:16: warning: empty tuplet: expected notes between `5[` and `]`"]),
         ("", ["t.jp:1:1: no music found: expected notes such as `1 2 3 4`"]),
@@ -85,14 +97,15 @@ struct DiagnosticsTests {
     @Test("several errors in one file are all reported, in source order")
     func severalInOrder() {
         let text = "1 foo 2 3\n##1 ] 4 4\n  bar } 1=H 1 1"
-        #expect(Self.described(text) == [
-            "t.jp:1:3: unrecognised word 'foo': expected a note (0-7, x, -), a command or a header",
-            "t.jp:2:1: '##1' has 2 accidentals: expected one # or b",
-            "t.jp:2:5: `]` without an open tuplet: expected 3[ (or another count) before it",
-            "t.jp:3:3: unrecognised word 'bar': expected a note (0-7, x, -), a command or a header",
-            "t.jp:3:7: `}` without an open repeat: expected R{ or A{ before it",
-            "t.jp:3:9: unknown key '1=H': expected 1= or 6= and a note name such as 1=Bb or 6=F#",
-        ])
+        #expect(
+            Self.described(text) == [
+                "t.jp:1:3: unrecognised word 'foo': expected a note (0-7, x, -), a command or a header",
+                "t.jp:2:1: '##1' has 2 accidentals: expected one # or b",
+                "t.jp:2:5: `]` without an open tuplet: expected 3[ (or another count) before it",
+                "t.jp:3:3: unrecognised word 'bar': expected a note (0-7, x, -), a command or a header",
+                "t.jp:3:7: `}` without an open repeat: expected R{ or A{ before it",
+                "t.jp:3:9: unknown key '1=H': expected 1= or 6= and a note name such as 1=Bb or 6=F#",
+            ])
     }
 
     @Test("columns count characters, not bytes, after Chinese text")
@@ -103,32 +116,35 @@ struct DiagnosticsTests {
 
     @Test("columns count from the indentation and lines count from 1, with CRLF endings too")
     func linesAndIndentation() {
-        #expect(Self.described("1 1 1 1\r\n\r\n\t  1 oops 1 1 1") == [
-            "t.jp:3:6: unrecognised word 'oops': expected a note (0-7, x, -), a command or a header",
-        ])
+        #expect(
+            Self.described("1 1 1 1\r\n\r\n\t  1 oops 1 1 1") == [
+                "t.jp:3:6: unrecognised word 'oops': expected a note (0-7, x, -), a command or a header"
+            ])
     }
 
     @Test("a very long unknown word is shortened in the message")
     func longWordShortened() {
         let word = String(repeating: "z", count: 60)
-        #expect(Self.described("1 1 1 1 \(word)") == [
-            "t.jp:1:9: unrecognised word '\(String(repeating: "z", count: 37))...': expected a note (0-7, x, -), a command or a header",
-        ])
+        #expect(
+            Self.described("1 1 1 1 \(word)") == [
+                "t.jp:1:9: unrecognised word '\(String(repeating: "z", count: 37))...': expected a note (0-7, x, -), a command or a header"
+            ])
     }
 
-    @Test("a bar line that cuts a bar short or ends a long one names that bar once; later bars count from the bar line",
-          arguments: [
-              ("1 2 3 4 5 | 1 1 1 1", ["t.jp:1:11: warning: bar 1 has 5 beats, 4/4 needs 4"]),
-              ("1 2 3 4 | 5 6 7 | 1 2 3 4 | 5 6 7 1 |", ["t.jp:1:17: warning: bar 2 has 3 beats, 4/4 needs 4"]),
-              ("5 | 1 2 3 4 | 5 - - - |", ["t.jp:1:3: warning: bar 1 has 1 beat, 4/4 needs 4 (a pickup is written 4/4,4)"]),
-              ("3/4 1 2 | 3 4 5 |", ["t.jp:1:9: warning: bar 1 has 2 beats, 3/4 needs 3 (a pickup is written 3/4,2)"]),
-              ("4/4,8 q5 q6 | 1 2 3 4 | 1 2 3 q4 |", ["t.jp:1:13: warning: bar 0 has 1 beat, 4/4,8 needs 0.5"]),
-              // Bar lines may be left out: one that falls where a counted bar ends says nothing.
-              ("1 2 3 4 5 6 7 1 | 1 1 1 1", []),
-              // A short last bar that makes up for the pickup is right.
-              ("4/4,4 5 | 1 2 3 4 | 1 1 1 |", []),
-              ("1 2 3 4 | 5 6 |", ["t.jp:1:15: warning: bar 2 has 2 beats, 4/4 needs 4"]),
-          ])
+    @Test(
+        "a bar line that cuts a bar short or ends a long one names that bar once; later bars count from the bar line",
+        arguments: [
+            ("1 2 3 4 5 | 1 1 1 1", ["t.jp:1:11: warning: bar 1 has 5 beats, 4/4 needs 4"]),
+            ("1 2 3 4 | 5 6 7 | 1 2 3 4 | 5 6 7 1 |", ["t.jp:1:17: warning: bar 2 has 3 beats, 4/4 needs 4"]),
+            ("5 | 1 2 3 4 | 5 - - - |", ["t.jp:1:3: warning: bar 1 has 1 beat, 4/4 needs 4 (a pickup is written 4/4,4)"]),
+            ("3/4 1 2 | 3 4 5 |", ["t.jp:1:9: warning: bar 1 has 2 beats, 3/4 needs 3 (a pickup is written 3/4,2)"]),
+            ("4/4,8 q5 q6 | 1 2 3 4 | 1 2 3 q4 |", ["t.jp:1:13: warning: bar 0 has 1 beat, 4/4,8 needs 0.5"]),
+            // Bar lines may be left out: one that falls where a counted bar ends says nothing.
+            ("1 2 3 4 5 6 7 1 | 1 1 1 1", []),
+            // A short last bar that makes up for the pickup is right.
+            ("4/4,4 5 | 1 2 3 4 | 1 1 1 |", []),
+            ("1 2 3 4 | 5 6 |", ["t.jp:1:15: warning: bar 2 has 2 beats, 4/4 needs 4"]),
+        ])
     func wrongBarNamedOnce(source: String, expected: [String]) {
         let diagnostics = T.parse(source).diagnostics
         #expect(diagnostics.map(\.description) == expected)

@@ -1,6 +1,7 @@
 import Foundation
 import Subprocesses
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 @testable import JianpuPerformance
@@ -32,9 +33,11 @@ struct MIDIFileTests {
         #expect(reader.tracks[0].events.allSatisfy { $0.bytes[0] == 0xFF })
     }
 
-    @Test("key signatures: flats are negative, minor keys set the mode byte", arguments: [
-        ("1=Bb", [UInt8(0xFE), 0]), ("6=E", [1, 1]), ("1=C", [0, 0]), ("6=C", [0xFD, 1]),
-    ])
+    @Test(
+        "key signatures: flats are negative, minor keys set the mode byte",
+        arguments: [
+            ("1=Bb", [UInt8(0xFE), 0]), ("6=E", [1, 1]), ("1=C", [0, 0]), ("6=C", [0xFD, 1]),
+        ])
     func keySignature(key: String, body: [UInt8]) throws {
         let reader = try SMFReader(Self.file("\(key) 1 1 1 1"))
         #expect(reader.metas(0x59).map(\.body) == [body])
@@ -48,20 +51,24 @@ struct MIDIFileTests {
         #expect(tempos.map { $0.body.reduce(0) { $0 << 8 | Int($1) } } == [714_285, 666_666])
     }
 
-    @Test("variable-length quantities encode as the SMF specification shows", arguments: [
-        (0, [UInt8(0x00)]), (127, [0x7F]), (128, [0x81, 0x00]), (16383, [0xFF, 0x7F]), (16384, [0x81, 0x80, 0x00]),
-        (0x0FFF_FFFF, [0xFF, 0xFF, 0xFF, 0x7F]), (-5, [0x00]), (Int.max, [0xFF, 0xFF, 0xFF, 0x7F]),
-    ])
+    @Test(
+        "variable-length quantities encode as the SMF specification shows",
+        arguments: [
+            (0, [UInt8(0x00)]), (127, [0x7F]), (128, [0x81, 0x00]), (16383, [0xFF, 0x7F]), (16384, [0x81, 0x80, 0x00]),
+            (0x0FFF_FFFF, [0xFF, 0xFF, 0xFF, 0x7F]), (-5, [0x00]), (Int.max, [0xFF, 0xFF, 0xFF, 0x7F]),
+        ])
     func variableLength(value: Int, bytes: [UInt8]) throws {
         #expect(StandardMIDIFile.variableLength(value) == bytes)
         var index = 0
         if value >= 0 && value <= 0x0FFF_FFFF { #expect(try SMFReader.vlq(bytes, &index) == value) }
     }
 
-    @Test("ticks are floor(position × 1536)", arguments: [
-        (WholeNotes(1, 4), 384), (WholeNotes(1, 3), 512), (WholeNotes(1, 7), 219), (WholeNotes(11, 768), 22), (WholeNotes(-1, 7), -220),
-        (WholeNotes(3, 4096), 1), (WholeNotes(-3, 4096), -2), (WholeNotes(7, 2), 5376), (WholeNotes(0), 0),
-    ])
+    @Test(
+        "ticks are floor(position × 1536)",
+        arguments: [
+            (WholeNotes(1, 4), 384), (WholeNotes(1, 3), 512), (WholeNotes(1, 7), 219), (WholeNotes(11, 768), 22), (WholeNotes(-1, 7), -220),
+            (WholeNotes(3, 4096), 1), (WholeNotes(-3, 4096), -2), (WholeNotes(7, 2), 5376), (WholeNotes(0), 0),
+        ])
     func ticks(position: WholeNotes, ticks: Int) {
         #expect(StandardMIDIFile.ticks(position) == ticks)
     }
@@ -132,16 +139,16 @@ struct MIDIFileTests {
         try Data(StandardMIDIFile.data(for: timeline)).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let script = """
-        import mido, sys
-        f = mido.MidiFile(sys.argv[1])
-        print(f.type, f.ticks_per_beat, len(f.tracks))
-        for i, t in enumerate(f.tracks):
-            now = 0
-            for m in t:
-                now += m.time
-                if m.type == 'note_on' and m.velocity > 0:
-                    print(i, now, m.channel, m.note)
-        """
+            import mido, sys
+            f = mido.MidiFile(sys.argv[1])
+            print(f.type, f.ticks_per_beat, len(f.tracks))
+            for i, t in enumerate(f.tracks):
+                now = 0
+                for m in t:
+                    now += m.time
+                    if m.type == 'note_on' and m.velocity > 0:
+                        print(i, now, m.channel, m.note)
+            """
         let output = try #require(Self.run(["python3", "-c", script, url.path]))
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.first == "1 384 3")
@@ -157,19 +164,21 @@ struct MIDIFileTests {
         try Data(StandardMIDIFile.data(for: T.timeline(text))).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let script = """
-        import mido, sys
-        for t in mido.MidiFile(sys.argv[1]).tracks:
-            print([m.name for m in t if m.type == 'track_name'])
-        """
+            import mido, sys
+            for t in mido.MidiFile(sys.argv[1]).tracks:
+                print([m.name for m in t if m.type == 'track_name'])
+            """
         let output = try #require(Self.run(["python3", "-c", script, url.path]))
         #expect(output == "['Names']\n['Melody']\n['Cello']\n['Accompaniment 2']\n")
     }
 
-    @Test("instrument= takes LilyPond's MIDI names and General MIDI's in any case and spacing, and program numbers", arguments: [
-        ("acoustic grand", 0), ("Acoustic Grand", 0), ("AcousticGrand", 0), ("synthstrings 1", 50), ("Synth Strings 1", 50),
-        ("honky-tonk", 3), ("distorted guitar", 30), ("Distortion Guitar", 30), ("lead 8 (bass+lead)", 87), ("clav", 7),
-        ("Flute", 73), ("73", 73), ("0", 0), ("erhu", 110),
-    ])
+    @Test(
+        "instrument= takes LilyPond's MIDI names and General MIDI's in any case and spacing, and program numbers",
+        arguments: [
+            ("acoustic grand", 0), ("Acoustic Grand", 0), ("AcousticGrand", 0), ("synthstrings 1", 50), ("Synth Strings 1", 50),
+            ("honky-tonk", 3), ("distorted guitar", 30), ("Distortion Guitar", 30), ("lead 8 (bass+lead)", 87), ("clav", 7),
+            ("Flute", 73), ("73", 73), ("0", 0), ("erhu", 110),
+        ])
     func instrumentNames(name: String, program: Int) {
         #expect(GeneralMIDI.program(named: name) == UInt8(program))
         #expect(T.timeline("instrument=\(name)\n1 1 1 1").parts.first?.program == UInt8(program))

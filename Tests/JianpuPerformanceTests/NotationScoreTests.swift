@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 @testable import JianpuPerformance
@@ -30,10 +31,12 @@ struct NotationScoreTests {
         #expect(T.timeline(text).parts.map(\.channel) == [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12])
     }
 
-    @Test("General MIDI names, aliases and numbers select programs; unknown names select none", arguments: [
-        ("Flute", UInt8?(73)), ("piano", 0), ("Violin", 40), ("Acoustic Grand Piano", 0), ("Trumpet", 56), ("erhu", 110),
-        ("二胡", 110), ("Acoustic Guitar", 24), ("40", 40), ("Kazoomatic", nil), ("", nil), ("200", nil),
-    ])
+    @Test(
+        "General MIDI names, aliases and numbers select programs; unknown names select none",
+        arguments: [
+            ("Flute", UInt8?(73)), ("piano", 0), ("Violin", 40), ("Acoustic Grand Piano", 0), ("Trumpet", 56), ("erhu", 110),
+            ("二胡", 110), ("Acoustic Guitar", 24), ("40", 40), ("Kazoomatic", nil), ("", nil), ("200", nil),
+        ])
     func programs(name: String, program: UInt8?) {
         #expect(GeneralMIDI.program(named: name) == program)
     }

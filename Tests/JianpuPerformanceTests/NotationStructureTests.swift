@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 @testable import JianpuPerformance
@@ -6,17 +7,19 @@ import Testing
 /// Repeats, jumps, bars, meters and tempo marks.
 @Suite("Notation: structure")
 struct NotationStructureTests {
-    @Test("repeats unfold as the reference unfolds them", arguments: [
-        ("R{ 1 1 1 1 } A{ 2 2 2 2 | 3 3 3 3 }", [60, 60, 60, 60, 62, 62, 62, 62, 60, 60, 60, 60, 64, 64, 64, 64]),
-        ("R{ 1 } A{ 2 | 3 }", [60, 62, 60, 64]),
-        ("R3{ 1 } A{ 2 | 3 }", [60, 62, 60, 62, 60, 64]),
-        ("R4{ 1 }", [60, 60, 60, 60]),
-        ("R{ 1 2 } 3", [60, 62, 60, 62, 64]),
-        ("R{ 1 R{ 2 } }", [60, 62, 62, 60, 62, 62]),
-        ("R{ 1 } A{ 2 | 3 } R{ 4 } 5", [60, 62, 60, 64, 65, 65, 67]),
-        ("R3{ 1 } A{ 2 | 3 | 4 }", [60, 62, 60, 64, 60, 65]),
-        ("R{ 3[ q1 q2 q3 ] }", [60, 62, 64, 60, 62, 64]),
-    ])
+    @Test(
+        "repeats unfold as the reference unfolds them",
+        arguments: [
+            ("R{ 1 1 1 1 } A{ 2 2 2 2 | 3 3 3 3 }", [60, 60, 60, 60, 62, 62, 62, 62, 60, 60, 60, 60, 64, 64, 64, 64]),
+            ("R{ 1 } A{ 2 | 3 }", [60, 62, 60, 64]),
+            ("R3{ 1 } A{ 2 | 3 }", [60, 62, 60, 62, 60, 64]),
+            ("R4{ 1 }", [60, 60, 60, 60]),
+            ("R{ 1 2 } 3", [60, 62, 60, 62, 64]),
+            ("R{ 1 R{ 2 } }", [60, 62, 62, 60, 62, 62]),
+            ("R{ 1 } A{ 2 | 3 } R{ 4 } 5", [60, 62, 60, 64, 65, 65, 67]),
+            ("R3{ 1 } A{ 2 | 3 | 4 }", [60, 62, 60, 64, 60, 65]),
+            ("R{ 3[ q1 q2 q3 ] }", [60, 62, 64, 60, 62, 64]),
+        ])
     func repeats(source: String, midi: [Int]) {
         #expect(T.pitches(source) == midi)
     }
@@ -26,33 +29,41 @@ struct NotationStructureTests {
         #expect(T.played("R{ 1 2 } A{ 3 | 4 } 5") == "60@0+1 62@1+1 64@2+1 60@3+1 62@4+1 65@5+1 67@6+1")
     }
 
-    @Test("DC goes back to the start once and the second pass stops at Fine", arguments: [
-        ("1 2 Fine 3 DC", [60, 62, 64, 60, 62]),
-        ("1 2 3 DC", [60, 62, 64, 60, 62, 64]),
-        ("1 Fine 2 DC 3", [60, 62, 60]),
-    ])
+    @Test(
+        "DC goes back to the start once and the second pass stops at Fine",
+        arguments: [
+            ("1 2 Fine 3 DC", [60, 62, 64, 60, 62]),
+            ("1 2 3 DC", [60, 62, 64, 60, 62, 64]),
+            ("1 Fine 2 DC 3", [60, 62, 60]),
+        ])
     func daCapo(source: String, midi: [Int]) {
         #expect(T.pitches(source) == midi)
     }
 
-    @Test("DS goes back to Segno, and from ToCoda jumps to what follows DS", arguments: [
-        ("1 Segno 2 ToCoda 3 DS 4", [60, 62, 64, 62, 65]),
-        ("1 1 1 1 | Segno 2 2 2 2 | 3 3 3 3 ToCoda 4 4 4 4 | 5 5 5 5 DS 6 6 6 6 | 1' - - - |",
-         [60, 60, 60, 60] + [62, 62, 62, 62, 64, 64, 64, 64, 65, 65, 65, 65, 67, 67, 67, 67]
-            + [62, 62, 62, 62, 64, 64, 64, 64, 69, 69, 69, 69, 72]),
-        ("1 Segno 2 DS 3", [60, 62, 62, 64]),
-    ])
+    @Test(
+        "DS goes back to Segno, and from ToCoda jumps to what follows DS",
+        arguments: [
+            ("1 Segno 2 ToCoda 3 DS 4", [60, 62, 64, 62, 65]),
+            (
+                "1 1 1 1 | Segno 2 2 2 2 | 3 3 3 3 ToCoda 4 4 4 4 | 5 5 5 5 DS 6 6 6 6 | 1' - - - |",
+                [60, 60, 60, 60] + [62, 62, 62, 62, 64, 64, 64, 64, 65, 65, 65, 65, 67, 67, 67, 67]
+                    + [62, 62, 62, 62, 64, 64, 64, 64, 69, 69, 69, 69, 72]
+            ),
+            ("1 Segno 2 DS 3", [60, 62, 62, 64]),
+        ])
     func dalSegno(source: String, midi: [Int]) {
         #expect(T.pitches(source) == midi)
     }
 
-    @Test("a ToCoda written after the DC or DS is taken once, never jumped back to for ever", arguments: [
-        ("1 DS ToCoda", [60, 60]),
-        ("1 DS 2 ToCoda", [60, 60, 62]),
-        ("1 DC ToCoda 3", [60, 60, 64]),
-        ("1 Segno 2 DS 3 ToCoda 4", [60, 62, 62, 64, 65]),
-        ("1 ToCoda 2 DC 3 ToCoda 4", [60, 62, 60, 64, 65]),
-    ])
+    @Test(
+        "a ToCoda written after the DC or DS is taken once, never jumped back to for ever",
+        arguments: [
+            ("1 DS ToCoda", [60, 60]),
+            ("1 DS 2 ToCoda", [60, 60, 62]),
+            ("1 DC ToCoda 3", [60, 60, 64]),
+            ("1 Segno 2 DS 3 ToCoda 4", [60, 62, 62, 64, 65]),
+            ("1 ToCoda 2 DC 3 ToCoda 4", [60, 62, 60, 64, 65]),
+        ])
     func codaAfterTheJump(source: String, midi: [Int]) {
         #expect(T.pitches(source) == midi)
     }
@@ -99,9 +110,11 @@ struct NotationStructureTests {
         #expect(timeline.meters.map(\.position) == [.zero, .whole, WholeNotes(7, 4), WholeNotes(9, 4)])
     }
 
-    @Test("tempo marks: 4=105, 4.=60 (90 crotchets), 2=40, 8=120; 84 when none is given", arguments: [
-        ("4=105 1", 105.0), ("4.=60 1", 90.0), ("2=40 1", 80.0), ("8=120 1", 60.0), ("1", 84.0), ("%% tempo: 4=80\n1", 80.0),
-    ])
+    @Test(
+        "tempo marks: 4=105, 4.=60 (90 crotchets), 2=40, 8=120; 84 when none is given",
+        arguments: [
+            ("4=105 1", 105.0), ("4.=60 1", 90.0), ("2=40 1", 80.0), ("8=120 1", 60.0), ("1", 84.0), ("%% tempo: 4=80\n1", 80.0),
+        ])
     func tempo(source: String, bpm: Double) {
         #expect(T.timeline(source).tempoMap.changes.first?.quarterNotesPerMinute == bpm)
         #expect(T.errors(source).isEmpty)
@@ -143,11 +156,13 @@ struct NotationStructureTests {
         #expect(T.played(text).contains("65@11+2 74@13+1"))
     }
 
-    @Test("a chord that names a pitch twice sounds it once, in every octave-mark mode", arguments: [
-        ("1=G 11 1'1' 55'", [[55], [67], [62, 74]]),
-        ("1=G OctavesAfter 1'1' 5,5 3'3'", [[67], [50, 62], [71]]),
-        ("1=G OctavesBefore '1'1 ,55 '13", [[67], [50, 62], [67, 59]]),
-    ])
+    @Test(
+        "a chord that names a pitch twice sounds it once, in every octave-mark mode",
+        arguments: [
+            ("1=G 11 1'1' 55'", [[55], [67], [62, 74]]),
+            ("1=G OctavesAfter 1'1' 5,5 3'3'", [[67], [50, 62], [71]]),
+            ("1=G OctavesBefore '1'1 ,55 '13", [[67], [50, 62], [67, 59]]),
+        ])
     func chordUnison(text: String, chords: [[Int]]) {
         let notes = T.timeline(text).notes
         let grouped = Dictionary(grouping: notes, by: \.onset).sorted { $0.key < $1.key }.map { $0.value.map(\.pitch.midiNumber) }

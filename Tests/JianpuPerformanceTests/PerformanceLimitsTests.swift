@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 @testable import JianpuPerformance
@@ -64,8 +65,9 @@ struct PerformanceLimitsTests {
 
     @Test("a score with more parts than a MIDI file has tracks is refused, not written with a wrapped count")
     func tooManyTracks() {
-        let timeline = Timeline(parts: (0..<70_000).map { TimelinePart(name: nil, channel: UInt8($0 % 16), program: nil) }, notes: [],
-                                tempoMap: TempoMap(quarterNotesPerMinute: 120), length: WholeNotes(1))
+        let timeline = Timeline(
+            parts: (0..<70_000).map { TimelinePart(name: nil, channel: UInt8($0 % 16), program: nil) }, notes: [],
+            tempoMap: TempoMap(quarterNotesPerMinute: 120), length: WholeNotes(1))
         #expect(StandardMIDIFile.problem(writing: timeline)?.contains("at most 65534 parts") == true)
         #expect(StandardMIDIFile.problem(writing: T.timeline("1 2 3 4")) == nil)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 @testable import JianpuPerformance
@@ -31,24 +32,28 @@ struct PlayedOrderWalkerTests {
         PerformanceOrder.walk(try items(text), with: Recorder()).digits.joined(separator: " ")
     }
 
-    @Test("a repeat with fewer endings than passes: the first ending serves the early passes, as \\unfoldRepeats", arguments: [
-        ("R3{ 1 } A{ 2 | 3 }", "1 2 1 2 1 3"),
-        ("R{ 1 } A{ 2 | 3 }", "1 2 1 3"),
-        ("R3{ 1 } A{ 2 | 3 | 4 }", "1 2 1 3 1 4"),
-        ("5 R{ 1 R{ 2 } } 3", "5 1 2 2 1 2 2 3"),
-        ("R{ 3[ 1 R{ 2 } 3 ] }", "1 2 2 3 1 2 2 3"),
-    ])
+    @Test(
+        "a repeat with fewer endings than passes: the first ending serves the early passes, as \\unfoldRepeats",
+        arguments: [
+            ("R3{ 1 } A{ 2 | 3 }", "1 2 1 2 1 3"),
+            ("R{ 1 } A{ 2 | 3 }", "1 2 1 3"),
+            ("R3{ 1 } A{ 2 | 3 | 4 }", "1 2 1 3 1 4"),
+            ("5 R{ 1 R{ 2 } } 3", "5 1 2 2 1 2 2 3"),
+            ("R{ 3[ 1 R{ 2 } 3 ] }", "1 2 2 3 1 2 2 3"),
+        ])
     func repeatsInPlayedOrder(text: String, expected: String) throws {
         #expect(try Self.played(text) == expected)
     }
 
-    @Test("jumps are taken as the Timeline takes them, and never visited", arguments: [
-        ("1 2 Fine 3 DC", "1 2 3 1 2"),
-        ("1 Segno 2 ToCoda 3 DS 4", "1 2 3 2 4"),
-        ("R{ 1 DC } 2", "1 1 1 2"),
-        ("1 DS ToCoda", "1 1"),
-        ("R{ 1 } A{ 2 Fine | 3 } DC 4", "1 2 1 3 1 2"),
-    ])
+    @Test(
+        "jumps are taken as the Timeline takes them, and never visited",
+        arguments: [
+            ("1 2 Fine 3 DC", "1 2 3 1 2"),
+            ("1 Segno 2 ToCoda 3 DS 4", "1 2 3 2 4"),
+            ("R{ 1 DC } 2", "1 1 1 2"),
+            ("1 DS ToCoda", "1 1"),
+            ("R{ 1 } A{ 2 Fine | 3 } DC 4", "1 2 1 3 1 2"),
+        ])
     func jumps(text: String, expected: String) throws {
         #expect(try Self.played(text) == expected)
         // The Timeline plays the same notes.
@@ -97,7 +102,7 @@ struct PlayedOrderWalkerTests {
         }
         let before = PerformanceOrder.walk(items, with: Pitches()).midi
         let after = PerformanceOrder.walk(rewritten, with: Pitches()).midi
-        #expect(before.count == 14)   // 1, three passes of a triplet and an ending, 5
+        #expect(before.count == 14)  // 1, three passes of a triplet and an ending, 5
         #expect(after == before.map { $0 + 12 })
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 @testable import JianpuPerformance
@@ -95,13 +96,15 @@ struct PracticeTests {
         #expect(Self.melody(practised) == Array(repeating: 64, count: 12))
     }
 
-    @Test("mute, solo, volume and program by number or by name", arguments: [
-        ([PartSetting(part: .number(2), change: .mute)], [true, false]),
-        ([PartSetting(part: .name("melody"), change: .mute)], [false, true]),
-        ([PartSetting(part: .name("cello"), change: .solo)], [false, true]),
-        ([PartSetting(part: .name("accompaniment"), change: .solo)], [false, true]),
-        ([PartSetting(part: .number(1), change: .volume(0))], [false, true]),
-    ])
+    @Test(
+        "mute, solo, volume and program by number or by name",
+        arguments: [
+            ([PartSetting(part: .number(2), change: .mute)], [true, false]),
+            ([PartSetting(part: .name("melody"), change: .mute)], [false, true]),
+            ([PartSetting(part: .name("cello"), change: .solo)], [false, true]),
+            ([PartSetting(part: .name("accompaniment"), change: .solo)], [false, true]),
+            ([PartSetting(part: .number(1), change: .volume(0))], [false, true]),
+        ])
     func partsMuteAndSolo(settings: [PartSetting], sounding: [Bool]) throws {
         let practised = try Self.timeline().practised(PracticePlan(parts: settings))
         #expect([0, 1].map { part in practised.notes.contains { $0.part == part } } == sounding)
@@ -110,9 +113,10 @@ struct PracticeTests {
     @Test("volume scales a part's velocities and a program replaces its instrument")
     func volumeAndProgram() throws {
         let written = try Self.timeline()
-        let practised = try written.practised(PracticePlan(parts: [
-            PartSetting(part: .number(2), change: .volume(50)), PartSetting(part: .name("accompaniment"), change: .program(107)),
-        ]))
+        let practised = try written.practised(
+            PracticePlan(parts: [
+                PartSetting(part: .number(2), change: .volume(50)), PartSetting(part: .name("accompaniment"), change: .program(107)),
+            ]))
         #expect(practised.parts[1].program == 107)
         #expect(practised.notes.filter { $0.part == 1 }.map(\.velocity) == written.notes.filter { $0.part == 1 }.map { $0.velocity / 2 })
         #expect(practised.notes.filter { $0.part == 0 } == written.notes.filter { $0.part == 0 })
@@ -121,9 +125,10 @@ struct PracticeTests {
     @Test("a part the score does not have is refused, listing the parts")
     func unknownPart() throws {
         #expect(throws: PracticeError.unknownParts(problems: ["there is no part flute", "there is no part 3"], partList: "1 melody, 2 Cello")) {
-            try Self.timeline().practised(PracticePlan(parts: [
-                PartSetting(part: .name("flute"), change: .mute), PartSetting(part: .number(3), change: .solo),
-            ]))
+            try Self.timeline().practised(
+                PracticePlan(parts: [
+                    PartSetting(part: .name("flute"), change: .mute), PartSetting(part: .number(3), change: .solo),
+                ]))
         }
     }
 
@@ -137,16 +142,20 @@ struct PracticeTests {
         #expect(practised.keys.map(\.sharps) == [2])
     }
 
-    @Test("key words move to the spelling with fewest accidentals, and --key goes the nearer way", arguments: [
-        ("1=C", 2, "1=D"), ("1=C", -2, "1=Bb"), ("1=F", 1, "1=F#"), ("1=G", 6, "1=Db"), ("6=A", 1, "6=Bb"), ("6=E", -1, "6=Eb"),
-    ])
+    @Test(
+        "key words move to the spelling with fewest accidentals, and --key goes the nearer way",
+        arguments: [
+            ("1=C", 2, "1=D"), ("1=C", -2, "1=Bb"), ("1=F", 1, "1=F#"), ("1=G", 6, "1=Db"), ("6=A", 1, "6=Bb"), ("6=E", -1, "6=Eb"),
+        ])
     func keyWords(word: String, semitones: Int, moved: String) {
         #expect(KeyTransposition.transposed(word, by: semitones)?.word == moved)
     }
 
-    @Test("the semitones to a key asked for", arguments: [
-        ("1=C", "D", 2), ("1=C", "Bb", -2), ("1=C", "G", -5), ("1=C", "F#", -6), ("1=D", "1=C", -2), ("6=A", "6=B", 2), ("6=E", "G", 0),
-    ])
+    @Test(
+        "the semitones to a key asked for",
+        arguments: [
+            ("1=C", "D", 2), ("1=C", "Bb", -2), ("1=C", "G", -5), ("1=C", "F#", -6), ("1=D", "1=C", -2), ("6=A", "6=B", 2), ("6=E", "G", 0),
+        ])
     func semitonesToKey(from: String, to: String, semitones: Int) {
         #expect(KeyTransposition.semitones(from: from, to: to) == semitones)
     }
@@ -174,11 +183,13 @@ struct ScoreTranspositionTests {
         #expect(try #require(unkeyed.performanceTimeline()).notes.first?.pitch.midiNumber == 59)
     }
 
-    @Test("chord symbols move with the key, spelled as the new key spells, durations and bass kept", arguments: [
-        ("c2 g:7 a:m/e f r4 |", 3, true, "es2 bes:7 c:m/g as r4 |"),
-        ("c2 g:7 a:m/e f", 2, false, "d2 a:7 b:m/fis g"),
-        ("bes:maj7 es", -1, false, "a:maj7 d"),
-    ])
+    @Test(
+        "chord symbols move with the key, spelled as the new key spells, durations and bass kept",
+        arguments: [
+            ("c2 g:7 a:m/e f r4 |", 3, true, "es2 bes:7 c:m/g as r4 |"),
+            ("c2 g:7 a:m/e f", 2, false, "d2 a:7 b:m/fis g"),
+            ("bes:maj7 es", -1, false, "a:maj7 d"),
+        ])
     func chordSymbols(line: String, semitones: Int, flats: Bool, moved: String) {
         #expect(ChordTransposition.transposed(line, by: semitones, flats: flats) == moved)
     }

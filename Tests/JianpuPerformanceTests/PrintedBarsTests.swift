@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 @testable import JianpuPerformance
@@ -83,9 +84,11 @@ struct PrintedBarsTests {
         #expect(PlayedBar(start: .zero, number: 7, pass: pass).description == "bar 7, \(spelled) time")
     }
 
-    @Test("the tempo is shown as written: 4.=56 is ♩.=56, not ♩=84", arguments: [
-        ("4.=56 1", "♩.=56"), ("4=105 1", "♩=105"), ("8=120 1", "♪=120"), ("2=40 1", "𝅗𝅥=40"), ("1", "♩=84"),
-    ])
+    @Test(
+        "the tempo is shown as written: 4.=56 is ♩.=56, not ♩=84",
+        arguments: [
+            ("4.=56 1", "♩.=56"), ("4=105 1", "♩=105"), ("8=120 1", "♪=120"), ("2=40 1", "𝅗𝅥=40"), ("1", "♩=84"),
+        ])
     func tempoAsWritten(text: String, written: String) {
         #expect(T.timeline(text).tempoMap.changes.first?.written == written)
     }

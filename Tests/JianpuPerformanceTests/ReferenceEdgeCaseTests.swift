@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 @testable import JianpuPerformance
@@ -42,9 +43,11 @@ struct ReferenceEdgeCaseTests {
 
     // jianpu-ly counts a volta repeat `R{ … }` once as written (`R{ 1 1 } 2 2` is one 4/4 bar and it
     // accepts it; `R{ 1 1 } 2 2 2 2 2 2` is two), while `R2{`, `R3{`… count every pass.
-    @Test("a volta repeat R{ } counts once as written when checking bar lengths", arguments: [
-        "R{ 1 1 } 2 2", "R{ 1 1 } A{ 2 2 | 3 3 }", "R{ 1 1 } 2 2 2 2 2 2",
-    ])
+    @Test(
+        "a volta repeat R{ } counts once as written when checking bar lengths",
+        arguments: [
+            "R{ 1 1 } 2 2", "R{ 1 1 } A{ 2 2 | 3 3 }", "R{ 1 1 } 2 2 2 2 2 2",
+        ])
     func voltaRepeatBarCount(text: String) {
         #expect(T.warnings(text).map(\.description) == [])
     }

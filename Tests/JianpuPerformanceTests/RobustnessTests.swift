@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 @testable import JianpuPerformance
@@ -31,11 +32,13 @@ struct RobustnessTests {
         #expect(diagnostics.contains { $0.severity == .error })
     }
 
-    @Test("absurd numbers are refused with errors, not traps", arguments: [
-        "R*99999999999999999999", "R*10001", "999999999[ 1 ]", "99999999999999999999999[ 1 ]", "R999999999999{ 1 }", "R101{ 1 }",
-        "1''''''''", "h.........1", "4=0 1", "4=99999999999999999999 1", "99999/4 1", "4/99999999999999999999 1",
-        "4/4,99999999999999999999 1", "1=C########## 1", "g[99999999999999999999] 1", "R*-1", "-1[ 1 ]",
-    ])
+    @Test(
+        "absurd numbers are refused with errors, not traps",
+        arguments: [
+            "R*99999999999999999999", "R*10001", "999999999[ 1 ]", "99999999999999999999999[ 1 ]", "R999999999999{ 1 }", "R101{ 1 }",
+            "1''''''''", "h.........1", "4=0 1", "4=99999999999999999999 1", "99999/4 1", "4/99999999999999999999 1",
+            "4/4,99999999999999999999 1", "1=C########## 1", "g[99999999999999999999] 1", "R*-1", "-1[ 1 ]",
+        ])
     func absurdNumbers(text: String) {
         let diagnostics = Self.exercise(text)
         #expect(!diagnostics.isEmpty)
@@ -171,7 +174,7 @@ struct RobustnessTests {
     static func structure(using rng: inout SplitMix64) -> String {
         let openers = ["3[ ", "R{ ", "R3{ ", "5[ ", "R100{ "]
         switch Int.random(in: 0..<7, using: &rng) {
-        case 0: // deep, sometimes unclosed or closed with the wrong bracket
+        case 0:  // deep, sometimes unclosed or closed with the wrong bracket
             let depth = Int.random(in: 50...3_000, using: &rng)
             var text = "", closers: [String] = []
             for _ in 0..<depth {
@@ -183,28 +186,28 @@ struct RobustnessTests {
             let closed = Int.random(in: 0...depth, using: &rng)
             text += closers.suffix(closed).reversed().map { Bool.random(using: &rng) ? $0 : ($0 == "] " ? "} " : "] ") }.joined()
             return text
-        case 1: // wide endings, nested once
+        case 1:  // wide endings, nested once
             let width = Int.random(in: 2...5_000, using: &rng)
             let endings = (0..<width).map { _ in "1" }.joined(separator: " | ")
             return Bool.random(using: &rng) ? "R{ 1 2 } A{ \(endings) }" : "R{ R{ 1 } A{ \(endings) } } A{ \(endings) }"
-        case 2: // long: repeats of repeats of bars and multibar rests
+        case 2:  // long: repeats of repeats of bars and multibar rests
             let levels = Int.random(in: 1...6, using: &rng)
             var text = String(repeating: "1 2 3 4 | ", count: Int.random(in: 1...5, using: &rng)) + "R*\(Int.random(in: 1...10_000, using: &rng)) "
             for _ in 0..<levels { text = "R\(Int.random(in: 2...40, using: &rng)){ \(text)} " }
             return text
-        case 3: // many parts and movements
+        case 3:  // many parts and movements
             let parts = Int.random(in: 2...3_000, using: &rng)
             return (0..<parts).map { "\($0 % 7 + 1) 2 3 4 |" }.joined(separator: Bool.random(using: &rng) ? "\nNextPart\n" : "\nNextScore\n")
-        case 5: // wide bars: one bar of thousands of notes, in one or several parts
+        case 5:  // wide bars: one bar of thousands of notes, in one or several parts
             let notes = Int.random(in: 1_000...20_000, using: &rng)
             let parts = Int.random(in: 1...4, using: &rng)
             let bar = "\(notes)/4 " + String(repeating: "1 ", count: notes) + "|"
             return Array(repeating: bar, count: parts).joined(separator: "\nNextPart\n")
-        case 6: // many parts of many instruments: more than MIDI's channels
+        case 6:  // many parts of many instruments: more than MIDI's channels
             let parts = Int.random(in: 14...60, using: &rng)
             let names = GeneralMIDI.programNames
             return (0..<parts).map { _ in "instrument=\(names[Int.random(in: 0..<24, using: &rng)])\n1 2 3 4 |" }.joined(separator: "\nNextPart\n")
-        default: // a long line of bars with jumps
+        default:  // a long line of bars with jumps
             return "Segno " + String(repeating: "1 2 3 4 | ", count: Int.random(in: 1...20_000, using: &rng)) + "ToCoda DS 5 6 7 1 Fine"
         }
     }

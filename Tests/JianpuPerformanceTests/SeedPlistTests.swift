@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 @testable import JianpuPerformance
@@ -27,27 +28,29 @@ struct SeedPlistTests {
         #expect(abs(timeline.tempoMap.seconds(at: .quarter) - 0.75) < 1e-12)
         #expect(timeline.length == WholeNotes(4))
         // Bar 2 opens with a split beat whose second half splits again; `0` holds what sounds.
-        #expect(T.render(timeline.notes.filter { $0.part == 0 }) == """
-            60@0+1 60@1+1 67@2+1 67@3+1 69@4+1/2 71@9/2+1/4 72@19/4+1/4 69@5+1 67@6+2 65@8+1 65@9+1 64@10+1 62@11+1 59@12+1 60@13+3
-            """)
+        #expect(
+            T.render(timeline.notes.filter { $0.part == 0 }) == """
+                60@0+1 60@1+1 67@2+1 67@3+1 69@4+1/2 71@9/2+1/4 72@19/4+1/4 69@5+1 67@6+2 65@8+1 65@9+1 64@10+1 62@11+1 59@12+1 60@13+3
+                """)
         // The accompaniment's split beats: halves, and a three-way split (a triplet) holding its middle.
-        #expect(T.render(timeline.notes.filter { $0.part == 1 }) == """
-            48@0+2 55@2+1/2 52@5/2+3/2 53@4+2 55@6+2 53@8+2 48@10+2/3 55@32/3+4/3 55@12+1 48@13+3
-            """)
+        #expect(
+            T.render(timeline.notes.filter { $0.part == 1 }) == """
+                48@0+2 55@2+1/2 52@5/2+3/2 53@4+2 55@6+2 53@8+2 48@10+2/3 55@32/3+4/3 55@12+1 48@13+3
+                """)
     }
 
     static let simple = """
-    {
-        interval = "0.5";
-        hitCount = 3;
-        modulators = (
-            { modulator = 1; mmodulator = "-1"; },
-            { modulator = 0; },
-            { modulators = ( { modulator = 2; }, { modulator = 3; }, { modulator = 4; } ); mmodulator = 0; },
-            { modulators = ( { modulators = ( { modulator = 5; }, { modulator = 6; } ); }, { modulator = 77; } ); },
-        );
-    }
-    """
+        {
+            interval = "0.5";
+            hitCount = 3;
+            modulators = (
+                { modulator = 1; mmodulator = "-1"; },
+                { modulator = 0; },
+                { modulators = ( { modulator = 2; }, { modulator = 3; }, { modulator = 4; } ); mmodulator = 0; },
+                { modulators = ( { modulators = ( { modulator = 5; }, { modulator = 6; } ); }, { modulator = 77; } ); },
+            );
+        }
+        """
 
     @Test("splits nest: three-way splits are triplets, and a split inside a split halves again")
     func nestedSplits() throws {
@@ -66,25 +69,29 @@ struct SeedPlistTests {
         #expect(T.render(timeline.notes) == "64@0+2 67@1+1")
     }
 
-    @Test("negative values sound an octave down per digit, repeated digits an octave up per extra digit", arguments: [
-        ("1", 60), ("11", 72), ("111", 84), ("-1", 48), ("-11", 36), ("7", 71), ("-7", 59),
-    ])
+    @Test(
+        "negative values sound an octave down per digit, repeated digits an octave up per extra digit",
+        arguments: [
+            ("1", 60), ("11", 72), ("111", 84), ("-1", 48), ("-11", 36), ("7", 71), ("-7", 59),
+        ])
     func values(value: String, midi: Int) throws {
         let timeline = try Self.timeline("{ modulators = ( { modulator = \"\(value)\"; } ); }")
         #expect(timeline.notes.map(\.pitch.midiNumber) == [midi])
     }
 
-    @Test("malformed plists are diagnosed with their location", arguments: [
-        ("{ modulators = ( { modulator = \"1; } ); }", "p:1:32: unterminated string: expected a closing `\"`"),
-        ("{ modulators = ( { modulator = 1 } ); }", "p:1:34: expected `;`"),
-        ("{\n  modulators = (\n    { modulator = 1; }\n    { modulator = 2; }\n  );\n}", "p:4:5: expected `,` or `)` in a list"),
-        ("{ modulators = ( { modulator = 12; } ); }", "p:1:32: `12` is not a note: expected 1-7, 11-77 (an octave up) or -1 to -7 (down)"),
-        ("{ modulators = ( { modulator = 8; } ); }", "p:1:32: `8` is not a note: expected 1-7, 11-77 (an octave up) or -1 to -7 (down)"),
-        ("{ modulators = ( { modulator = (1); } ); }", "p:1:32: expected a number for `modulator`, such as 5, 55 or -5"),
-        ("{ hitCount = 4; }", "p:1:1: expected a top-level `modulators` list of beats"),
-        ("{ modulators = ( ); } extra", "p:1:23: expected the end of the file after the top-level value"),
-        ("{ modulators = ( { modulator = 1; } ); ", "p:1:40: unexpected end of file: expected a value"),
-    ])
+    @Test(
+        "malformed plists are diagnosed with their location",
+        arguments: [
+            ("{ modulators = ( { modulator = \"1; } ); }", "p:1:32: unterminated string: expected a closing `\"`"),
+            ("{ modulators = ( { modulator = 1 } ); }", "p:1:34: expected `;`"),
+            ("{\n  modulators = (\n    { modulator = 1; }\n    { modulator = 2; }\n  );\n}", "p:4:5: expected `,` or `)` in a list"),
+            ("{ modulators = ( { modulator = 12; } ); }", "p:1:32: `12` is not a note: expected 1-7, 11-77 (an octave up) or -1 to -7 (down)"),
+            ("{ modulators = ( { modulator = 8; } ); }", "p:1:32: `8` is not a note: expected 1-7, 11-77 (an octave up) or -1 to -7 (down)"),
+            ("{ modulators = ( { modulator = (1); } ); }", "p:1:32: expected a number for `modulator`, such as 5, 55 or -5"),
+            ("{ hitCount = 4; }", "p:1:1: expected a top-level `modulators` list of beats"),
+            ("{ modulators = ( ); } extra", "p:1:23: expected the end of the file after the top-level value"),
+            ("{ modulators = ( { modulator = 1; } ); ", "p:1:40: unexpected end of file: expected a value"),
+        ])
     func malformed(text: String, expected: String) {
         let (score, diagnostics) = SeedPlist.parse(text, file: "p")
         #expect(score == nil)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 @testable import JianpuPerformance
@@ -62,9 +63,11 @@ struct TempoMapTests {
         #expect(abs(fast.seconds(at: WholeNotes(3)) * 1.5 - map.seconds(at: WholeNotes(3))) < 1e-9)
     }
 
-    @Test("position(atSeconds:) inverts seconds(at:) across changes", arguments: [
-        WholeNotes.zero, WholeNotes(1, 3), WholeNotes.whole, WholeNotes(5, 4), WholeNotes(7, 3), WholeNotes(10),
-    ])
+    @Test(
+        "position(atSeconds:) inverts seconds(at:) across changes",
+        arguments: [
+            WholeNotes.zero, WholeNotes(1, 3), WholeNotes.whole, WholeNotes(5, 4), WholeNotes(7, 3), WholeNotes(10),
+        ])
     func inverse(position: WholeNotes) {
         let map = TempoMap([
             .init(position: .zero, quarterNotesPerMinute: 72),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 @testable import JianpuPerformance
@@ -43,8 +44,9 @@ struct TimelineTests {
         let plain = Flattener.timeline(of: movement)
         #expect(T.render(plain.notes.prefix(6).map { $0 }) == "60@0+1 64@0+1 67@0+1 60@1+1 64@1+1 67@1+1")
         let rolled = Flattener.timeline(of: movement, rollsArpeggios: true)
-        #expect(T.render(Array(rolled.notes.prefix(9)))
-            == "60@0+1 64@1/16+15/16 67@1/8+7/8 67@1+1 64@17/16+15/16 60@9/8+7/8 60@2+1 64@2+1 67@2+1")
+        #expect(
+            T.render(Array(rolled.notes.prefix(9)))
+                == "60@0+1 64@1/16+15/16 67@1/8+7/8 67@1+1 64@17/16+15/16 60@9/8+7/8 60@2+1 64@2+1 67@2+1")
     }
 
     @Test("notes are ordered by onset, then part, then pitch")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JianpuCore
 @testable import JianpuNotation
 @testable import JianpuPerformance
@@ -16,8 +17,9 @@ struct WrittenNoteTests {
         #expect(score.movements.first?.parts.map(\.lyrics) == [["one two", "three four"], ["五 六"]])
     }
 
-    @Test("a note's figure, accidental and octave come from the pitch it sounds in the key",
-          arguments: [("1=D\n#4'", "4", 1, 1), ("1=Bb\nb7,,", "7", -1, -2), ("1=C\n8", "1", 0, 1), ("1=G\n> 1", "1", 0, 0), ("1=C\nx", "x", 0, 0)])
+    @Test(
+        "a note's figure, accidental and octave come from the pitch it sounds in the key",
+        arguments: [("1=D\n#4'", "4", 1, 1), ("1=Bb\nb7,,", "7", -1, -2), ("1=C\n8", "1", 0, 1), ("1=G\n> 1", "1", 0, 0), ("1=C\nx", "x", 0, 0)])
     func figureAccidentalOctave(text: String, digit: Character, accidental: Int, octave: Int) throws {
         let note = try #require(Self.notes(text).first)
         let tonic = ScoreParser.parse(text, file: "w.jp").score.movements[0].parts[0].items.compactMap { if case .key(let k) = $0 { k.tonicMIDINumber } else { nil } }.first ?? 60
@@ -28,10 +30,12 @@ struct WrittenNoteTests {
         #expect(figure.octave == octave)
     }
 
-    @Test("underlines and dots from the length", arguments: [
-        (WholeNotes(1, 4), 0, 0), (WholeNotes(1, 8), 1, 0), (WholeNotes(3, 8), 0, 1), (WholeNotes(3, 16), 1, 1),
-        (WholeNotes(1, 32), 3, 0), (WholeNotes(7, 16), 0, 2), (WholeNotes(7, 64), 2, 2),
-    ])
+    @Test(
+        "underlines and dots from the length",
+        arguments: [
+            (WholeNotes(1, 4), 0, 0), (WholeNotes(1, 8), 1, 0), (WholeNotes(3, 8), 0, 1), (WholeNotes(3, 16), 1, 1),
+            (WholeNotes(1, 32), 3, 0), (WholeNotes(7, 16), 0, 2), (WholeNotes(7, 64), 2, 2),
+        ])
     func underlinesAndDots(length: WholeNotes, underlines: Int, dots: Int) {
         #expect(WrittenNote.underlinesAndDots(of: length) == (underlines, dots))
     }

@@ -1,11 +1,12 @@
 import Foundation
 import JianpuAudio
 import JianpuCore
+import JianpuNotation
+import JianpuPerformance
 import JianpuTerminal
 import Testing
+
 @testable import JianpuPlay
-import JianpuPerformance
-import JianpuNotation
 
 /// What `jianpu play` shows and does for practice: every part's mute and solo marked, the click called a click,
 /// and `--loop` playing until stopped with no total time to count down to.
@@ -18,8 +19,9 @@ import JianpuNotation
     }
 
     static func program(_ timeline: Timeline, score: Score, loop: ClosedRange<PlayedBarIndex>? = nil) -> PlayProgram {
-        PlayProgram(timeline: timeline, score: score, bars: PlayedBarIndex(0)...PlayedBarIndex(11), startPosition: 0, endPosition: 12,
-                    isPaused: false, loop: loop, observe: { .init(position: 0, tempoFactor: 1, isFinished: false) })
+        PlayProgram(
+            timeline: timeline, score: score, bars: PlayedBarIndex(0)...PlayedBarIndex(11), startPosition: 0, endPosition: 12,
+            isPaused: false, loop: loop, observe: { .init(position: 0, tempoFactor: 1, isFinished: false) })
     }
 
     @Test("the click is named click in the parts' row, not counted among the accompaniments")
@@ -58,8 +60,9 @@ import JianpuNotation
     @Test("--loop without --loop-times loops the passage after its count-in until stopped; with it, plays its passes")
     func loopUntilStopped() {
         let fixture = Fixture()
-        var options = PlaySession.Options(score: fixture.score, timeline: fixture.timeline, playback: PlaybackOptions(),
-                                          soundFont: "/nonexistent.sf2", destination: .muted)
+        var options = PlaySession.Options(
+            score: fixture.score, timeline: fixture.timeline, playback: PlaybackOptions(),
+            soundFont: "/nonexistent.sf2", destination: .muted)
         options.countInBars = 1
         #expect(PlaySession(options: options).loopedBars(PlayedBarIndex(0)...PlayedBarIndex(4)) == nil)
         options.loopsUntilStopped = true

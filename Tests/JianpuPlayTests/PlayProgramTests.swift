@@ -1,10 +1,11 @@
 import Foundation
 import JianpuCore
 import JianpuPerformance
+import JianpuTerminal
 import Synchronization
 import Testing
+
 @testable import JianpuPlay
-import JianpuTerminal
 
 /// The play screen as a state machine: its keys become the engine's pause, seek and tempo, and it ends with
 /// the music or on q.
@@ -17,8 +18,9 @@ import JianpuTerminal
 
     func program(_ engine: Engine) -> PlayProgram {
         let fixture = Fixture()
-        return PlayProgram(timeline: fixture.timeline, score: fixture.score, bars: PlayedBarIndex(0)...PlayedBarIndex(11), startPosition: 0, endPosition: 12,
-                             isPaused: false, observe: { engine.state.withLock { $0 } })
+        return PlayProgram(
+            timeline: fixture.timeline, score: fixture.score, bars: PlayedBarIndex(0)...PlayedBarIndex(11), startPosition: 0, endPosition: 12,
+            isPaused: false, observe: { engine.state.withLock { $0 } })
     }
 
     func key(_ key: KeyEvent.Key) -> ProgramInput { .key(KeyEvent(key)) }

@@ -23,10 +23,12 @@ struct PlayerPracticeTests {
         #expect(state.mutedChannels(parts) == (1 << 1 | 1 << 9))
     }
 
-    @Test("the practice keys", arguments: [
-        (KeyEvent.Key.character("["), PlayerKeys.Action.loopStart), (.character("]"), .loopEnd), (.character("c"), .clearLoop),
-        (.character("m"), .toggleMute), (.character("s"), .toggleSolo), (.character("3"), .selectPart(2)),
-    ])
+    @Test(
+        "the practice keys",
+        arguments: [
+            (KeyEvent.Key.character("["), PlayerKeys.Action.loopStart), (.character("]"), .loopEnd), (.character("c"), .clearLoop),
+            (.character("m"), .toggleMute), (.character("s"), .toggleSolo), (.character("3"), .selectPart(2)),
+        ])
     func keys(key: KeyEvent.Key, action: PlayerKeys.Action) {
         #expect(PlayerKeys.action(for: KeyEvent(key)) == action)
     }
@@ -35,8 +37,9 @@ struct PlayerPracticeTests {
     func partNameIsShownNeverObeyed() {
         var state = PlayerPractice()
         state.selectedPart = 1
-        let timeline = Timeline(parts: [TimelinePart(channel: 0), TimelinePart(name: "Erhu\u{1B}]52;c;b3duZWQ=\u{07}", channel: 1)],
-                                notes: [], tempoMap: TempoMap(quarterNotesPerMinute: 120), length: WholeNotes(1))
+        let timeline = Timeline(
+            parts: [TimelinePart(channel: 0), TimelinePart(name: "Erhu\u{1B}]52;c;b3duZWQ=\u{07}", channel: 1)],
+            notes: [], tempoMap: TempoMap(quarterNotesPerMinute: 120), length: WholeNotes(1))
         let summary = state.summary(timeline)
         #expect(summary.hasPrefix("part 2 Erhu"))
         #expect(!summary.contains("\u{1B}") && !summary.contains("\u{07}"), "\(summary.debugDescription)")

@@ -1,11 +1,12 @@
 import Foundation
-import Subprocesses
 import JianpuCore
 import JianpuNotation
 import JianpuPerformance
-import Testing
-@testable import JianpuPlay
 import JianpuTerminal
+import Subprocesses
+import Testing
+
+@testable import JianpuPlay
 
 /// A two-part score in the shape of Scores/twinkle-twinkle.jp: three lines of four bars each.
 let twinkleSource = """
@@ -51,8 +52,9 @@ struct Fixture {
     }
 
     func lines(at position: Double, factor: Double = 1, paused: Bool = false, columns: Int = 100, rows: Int = 30) -> [String] {
-        view.lines(for: ScoreView.Status(position: position, tempoFactor: factor, isPaused: paused, endPosition: timeline.length.doubleValue),
-                   columns: columns, rows: rows)
+        view.lines(
+            for: ScoreView.Status(position: position, tempoFactor: factor, isPaused: paused, endPosition: timeline.length.doubleValue),
+            columns: columns, rows: rows)
     }
 }
 

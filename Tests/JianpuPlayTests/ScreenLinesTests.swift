@@ -1,8 +1,9 @@
 import Foundation
 import JianpuCore
-import Testing
-@testable import JianpuPlay
 import JianpuTerminal
+import Testing
+
+@testable import JianpuPlay
 
 /// The play screen's lines: all parts together, laid out to the window, drawn around the playing position.
 @Suite struct ScreenLinesTests {
@@ -89,7 +90,8 @@ import JianpuTerminal
 
     @Test func aResizeDrawsFromTheBarsHeldAsAFreshScreenWould() {
         // Slurs and ties across lines, so the arcs open where lines start must be carried right.
-        let source = "1=C\n4/4\n" + String(repeating: "1 ( 2 3 4 | 5 ) 6 7 1' ~ | 1' q2 q3 4 5 | ", count: 60) + "\nNextPart\n1=C\n4/4\n"
+        let source =
+            "1=C\n4/4\n" + String(repeating: "1 ( 2 3 4 | 5 ) 6 7 1' ~ | 1' q2 q3 4 5 | ", count: 60) + "\nNextPart\n1=C\n4/4\n"
             + String(repeating: "1, - 5, - | 1, 5, 3, 5, | 4, - - - | ", count: 60) + "\n"
         let position = Fixture(source).timeline.length.doubleValue / 2
         let resized = Fixture(source)

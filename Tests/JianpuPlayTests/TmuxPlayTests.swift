@@ -16,8 +16,9 @@ import Testing
     @Test(.enabled(if: canRun, "needs tmux and sox"), .timeLimit(.minutes(3)))
     func playPauseSeekAndQuitInTmux() throws {
         // The script takes about 35 s (more on a busy machine); give up (and say so) after 150.
-        let run = try Subprocess.run("/bin/bash", [PackageFolder.root.appendingPathComponent("Tests/tmux/play-test.sh").path],
-                                     environment: ["JIANPU_BIN": Self.binary], directory: PackageFolder.root, timeLimit: 150)
+        let run = try Subprocess.run(
+            "/bin/bash", [PackageFolder.root.appendingPathComponent("Tests/tmux/play-test.sh").path],
+            environment: ["JIANPU_BIN": Self.binary], directory: PackageFolder.root, timeLimit: 150)
         #expect(!run.timedOut, "play-test.sh did not finish in 150 s")
         let text = run.output + run.errors
         let failures = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }

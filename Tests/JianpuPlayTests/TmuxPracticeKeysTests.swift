@@ -7,8 +7,9 @@ import Testing
 @Suite struct TmuxPracticeKeysTests {
     @Test(.enabled(if: TmuxPlayTests.canRun, "needs tmux and sox"), .timeLimit(.minutes(2)))
     func practiceKeysInTmux() throws {
-        let run = try Subprocess.run("/bin/bash", [PackageFolder.root.appendingPathComponent("Tests/tmux/practice-keys-test.sh").path],
-                                     environment: ["JIANPU_BIN": TmuxPlayTests.binary], directory: PackageFolder.root, timeLimit: 100)
+        let run = try Subprocess.run(
+            "/bin/bash", [PackageFolder.root.appendingPathComponent("Tests/tmux/practice-keys-test.sh").path],
+            environment: ["JIANPU_BIN": TmuxPlayTests.binary], directory: PackageFolder.root, timeLimit: 100)
         #expect(!run.timedOut, "practice-keys-test.sh did not finish in 100 s")
         let text = run.output + run.errors
         #expect(run.status == 0, "practice-keys-test.sh failed:\n\(text)")

@@ -1,14 +1,16 @@
 import AudioAnalysis
 import Foundation
+import JianpuAudio
+import JianpuTestSupport
 import Subprocesses
+import Testing
+
+@testable import JianpuPractice
+@testable import JianpuQuiz
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import JianpuAudio
-import JianpuTestSupport
-import Testing
-@testable import JianpuPractice
-@testable import JianpuQuiz
 
 /// The release binary run as a subprocess: faults, concurrency, errors, the interactive screen in tmux.
 @Suite(.serialized)
@@ -104,8 +106,9 @@ struct ProcessTests {
     @Test func scriptedBinaryMatchesTheLibrary() throws {
         let folder = Support.temporaryFolder()
         let env = ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"]
-        let result = try Support.run(Self.binary, ["quiz", "--mute", "--seed", "5", "-n", "3", "--db", folder + "/q.sqlite", "--intervals", "m3,M3", "--kinds", "MD"],
-                                     input: "m3\nM3\nm3\n", environment: env)
+        let result = try Support.run(
+            Self.binary, ["quiz", "--mute", "--seed", "5", "-n", "3", "--db", folder + "/q.sqlite", "--intervals", "m3,M3", "--kinds", "MD"],
+            input: "m3\nM3\nm3\n", environment: env)
         #expect(result.status == 0)
         let questions = result.out.split(separator: "\n").filter { $0.hasPrefix("Q") }
         #expect(questions.count == 3)
@@ -164,8 +167,9 @@ struct ProcessTests {
         let env = ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"]
         let db = folder + "/q.sqlite"
         // Every answer M3: m3 heard as M3 (one semitone), P5 heard as M3 (wrong width), M3 right.
-        _ = try Support.run(Self.binary, ["quiz", "--mute", "--seed", "5", "-n", "6", "--db", db, "--intervals", "m3,M3,P5", "--test", "2"],
-                            input: "M3\nM3\nM3\nM3\nM3\nM3\n", environment: env)
+        _ = try Support.run(
+            Self.binary, ["quiz", "--mute", "--seed", "5", "-n", "6", "--db", db, "--intervals", "m3,M3,P5", "--test", "2"],
+            input: "M3\nM3\nM3\nM3\nM3\nM3\n", environment: env)
         let table = try Support.run(Self.binary, ["quiz", "stats", "--db", db, "--plot", folder + "/progress.svg"], environment: env)
         #expect(table.status == 0, "\(table.err)")
         #expect(table.out.contains("error classes (of 4 wrong answers)\n     0  inverted\n     2  wrong width\n     2  one semitone\n     0  other\n"))
@@ -212,8 +216,12 @@ struct ProcessTests {
     @Test func savedProfileIsUsed() throws {
         let folder = Support.temporaryFolder()
         let env = ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg", "XDG_DATA_HOME": folder + "/data"]
-        var result = try Support.run(Self.binary, ["quiz", "--mute", "--save-profile", "--intervals", "m6,M6", "--kinds", "MD", "-n", "2",
-                                                   "--instruments", "violin"], input: "q\n", environment: env)
+        var result = try Support.run(
+            Self.binary,
+            [
+                "quiz", "--mute", "--save-profile", "--intervals", "m6,M6", "--kinds", "MD", "-n", "2",
+                "--instruments", "violin",
+            ], input: "q\n", environment: env)
         #expect(result.status == 0)
         #expect(result.err == "jianpu: saved quiz profile \(folder)/cfg/jianpu/quiz.json\n")
         result = try Support.run(Self.binary, ["quiz", "--mute", "--seed", "1"], input: "m6\nM6\n", environment: env)
@@ -280,8 +288,12 @@ struct ProcessTests {
         let folder = Support.temporaryFolder()
         let wavPath = folder + "/quiz.wav"
         let started = Date()
-        let result = try Support.run(Self.binary, ["quiz", "--seed", "3", "-n", "1", "--intervals", "P5", "--kinds", "MU", "--db", folder + "/q.sqlite",
-                                                   "--out", wavPath], input: "P5\n", environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"])
+        let result = try Support.run(
+            Self.binary,
+            [
+                "quiz", "--seed", "3", "-n", "1", "--intervals", "P5", "--kinds", "MU", "--db", folder + "/q.sqlite",
+                "--out", wavPath,
+            ], input: "P5\n", environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"])
         let wall = Date().timeIntervalSince(started)
         #expect(result.status == 0)
         let wav = try WAVAudio(path: wavPath)
@@ -306,14 +318,15 @@ struct ProcessTests {
         let system = try String(contentsOfFile: "/usr/share/alsa/alsa.conf", encoding: .utf8)
         try (system + "\npcm.!default {\n type file\n slave.pcm \"null\"\n file \"\(raw)\"\n format \"raw\"\n}\n")
             .write(toFile: config, atomically: true, encoding: .utf8)
-        let result = try Support.run(Self.binary, ["quiz", "--plain", "--seed", "3", "-n", "1", "--intervals", "M3", "--kinds", "MD", "--db", folder + "/q.sqlite"],
-                                     input: "M3\n", environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg", "ALSA_CONFIG_PATH": config])
+        let result = try Support.run(
+            Self.binary, ["quiz", "--plain", "--seed", "3", "-n", "1", "--intervals", "M3", "--kinds", "MD", "--db", folder + "/q.sqlite"],
+            input: "M3\n", environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg", "ALSA_CONFIG_PATH": config])
         #expect(result.status == 0, "\(result.err)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: raw))
         let samples: [Float] = bytes.withUnsafeBytes { buffer in
             (0..<(bytes.count / 4)).map { frame in
                 (Float(Int16(littleEndian: buffer.loadUnaligned(fromByteOffset: frame * 4, as: Int16.self)))
-                 + Float(Int16(littleEndian: buffer.loadUnaligned(fromByteOffset: frame * 4 + 2, as: Int16.self)))) / 65_536
+                    + Float(Int16(littleEndian: buffer.loadUnaligned(fromByteOffset: frame * 4 + 2, as: Int16.self)))) / 65_536
             }
         }
         let onset = try #require(samples.firstIndex { abs($0) > 0.01 }, "no sound reached the device")

@@ -1,26 +1,32 @@
 import Foundation
 import JianpuCore
+import JianpuTerminal
 import Testing
+
 @testable import JianpuPractice
 @testable import JianpuQuiz
-import JianpuTerminal
 
 @Suite struct ScriptedSessionTests {
-    static let start = Date(timeIntervalSince1970: 1_795_000_000) // 2026-11-18
+    static let start = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18
 
     /// Runs a muted, seeded session with scripted answers; returns the printed lines and the store.
-    static func session(answers: [String], settings: QuizSettings, seed: UInt64, db: String, explain: Bool = false,
-                        test: Int? = nil) throws -> ([String], PracticeLog, QuizSummary) {
+    static func session(
+        answers: [String], settings: QuizSettings, seed: UInt64, db: String, explain: Bool = false,
+        test: Int? = nil
+    ) throws -> ([String], PracticeLog, QuizSummary) {
         let store = try PracticeLog(path: db)
         let clock = SteppingClock(start: start, step: 1.25)
         let history = try store.recentAnswers().compactMap(\.summary)
-        let drill = QuizDrill(settings: settings, store: store, clock: clock, seed: seed, history: history,
-                              testRepetitions: test, passMark: test == nil ? nil : 80)
+        let drill = QuizDrill(
+            settings: settings, store: store, clock: clock, seed: seed, history: history,
+            testRepetitions: test, passMark: test == nil ? nil : 80)
         let events = AnswerEventQueue()
         events.push(lines: answers)
         var lines: [String] = []
-        let summary = try PlainQuiz(drill: drill, audio: try PromptPlayer(output: .muted, soundFont: nil), events: events,
-                                    explain: explain, write: { lines.append($0) }).run()
+        let summary = try PlainQuiz(
+            drill: drill, audio: try PromptPlayer(output: .muted, soundFont: nil), events: events,
+            explain: explain, write: { lines.append($0) }
+        ).run()
         return (lines, store, summary)
     }
 
@@ -75,8 +81,9 @@ import JianpuTerminal
     @Test func testModeAsksEveryIntervalNTimesAndGrades() throws {
         let settings = QuizSettings(intervals: [.minorThird, .majorThird, .perfectFifth], questions: 99)
         // Answer everything "M3": a third right.
-        let (lines, store, summary) = try Self.session(answers: Array(repeating: "M3", count: 6), settings: settings, seed: 5,
-                                                      db: Support.temporaryFolder() + "/t.sqlite", test: 2)
+        let (lines, store, summary) = try Self.session(
+            answers: Array(repeating: "M3", count: 6), settings: settings, seed: 5,
+            db: Support.temporaryFolder() + "/t.sqlite", test: 2)
         let rows = try store.answers()
         #expect(rows.count == 6)
         #expect(Dictionary(grouping: rows, by: \.playedInterval).mapValues(\.count) == [3: 2, 4: 2, 7: 2])
@@ -86,8 +93,9 @@ import JianpuTerminal
 
     @Test func aPerfectSessionRecapsTheSlowestToDrillNext() throws {
         let settings = QuizSettings(intervals: [.perfectFifth], questions: 3)
-        let (lines, _, _) = try Self.session(answers: ["P5", "r", "P5", "5"], settings: settings, seed: 3,
-                                             db: Support.temporaryFolder() + "/p.sqlite")
+        let (lines, _, _) = try Self.session(
+            answers: ["P5", "r", "P5", "5"], settings: settings, seed: 3,
+            db: Support.temporaryFolder() + "/p.sqlite")
         let recap = Array(lines.drop { !$0.hasPrefix("score:") })
         #expect(recap.contains("confusions (played → answered): none"))
         #expect(recap.contains("error classes: inverted 0, wrong width 0, one semitone 0"))
@@ -112,8 +120,9 @@ import JianpuTerminal
 
     @Test func theEndOfASessionRecapsWhatToWorkOn() throws {
         let settings = QuizSettings(intervals: [.minorThird, .majorThird, .perfectFifth], questions: 99)
-        let (lines, _, _) = try Self.session(answers: Array(repeating: "M3", count: 6), settings: settings, seed: 5,
-                                             db: Support.temporaryFolder() + "/t.sqlite", test: 2)
+        let (lines, _, _) = try Self.session(
+            answers: Array(repeating: "M3", count: 6), settings: settings, seed: 5,
+            db: Support.temporaryFolder() + "/t.sqlite", test: 2)
         let recap = Array(lines.drop { !$0.hasPrefix("score:") })
         #expect(recap.first == "score: 2/6 (33%)")
         #expect(recap.contains("confusions (played → answered): m3 → M3 ×2, P5 → M3 ×2"))
@@ -170,8 +179,11 @@ import JianpuTerminal
         try "1 2 3 4 |\n".write(toFile: folder + "/s.jp", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: folder + "/loop.json", withDestinationPath: "loop.json")
         try FileManager.default.createSymbolicLink(atPath: folder + "/dangling.json", withDestinationPath: "none.json")
-        let cases = [(folder + "/loop.json", "loop"), (folder + "/dangling.json", "a symbolic link to none.json, which is not there"), (folder + "/" + String(repeating: "p", count: 300) + ".json", "longer than the file system allows"),
-                     (folder + "/s.jp/p.json", "a part of its path is a file")]
+        let cases = [
+            (folder + "/loop.json", "loop"), (folder + "/dangling.json", "a symbolic link to none.json, which is not there"),
+            (folder + "/" + String(repeating: "p", count: 300) + ".json", "longer than the file system allows"),
+            (folder + "/s.jp/p.json", "a part of its path is a file"),
+        ]
         for (path, reason) in cases {
             let error = try #require(throws: QuizError.self) { try QuizProfile.load(path: path) }
             #expect(error.description.hasPrefix("cannot read quiz profile \(path): "), "\(error.description)")
@@ -196,8 +208,9 @@ import JianpuTerminal
 
     @Test func profileRoundTrip() throws {
         let path = Support.temporaryFolder() + "/cfg/jianpu/quiz.json"
-        let settings = QuizSettings(intervals: [.minorSixth, .majorSixth, Interval(semitones: 13)!], octaves: [3, 5],
-                                    kinds: [.melodicDown], programs: [40, 73], varyInstrument: true, keyFeedback: false, questions: 12)
+        let settings = QuizSettings(
+            intervals: [.minorSixth, .majorSixth, Interval(semitones: 13)!], octaves: [3, 5],
+            kinds: [.melodicDown], programs: [40, 73], varyInstrument: true, keyFeedback: false, questions: 12)
         try QuizProfile.save(settings, path: path)
         #expect(try QuizProfile.load(path: path) == settings)
         let text = try String(contentsOfFile: path, encoding: .utf8)

@@ -1,6 +1,7 @@
 import Foundation
 import JianpuCore
 import Testing
+
 @testable import JianpuPractice
 @testable import JianpuQuiz
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import JianpuCore
 import Testing
+
 @testable import JianpuPractice
 @testable import JianpuQuiz
 
@@ -9,8 +10,9 @@ import Testing
     static func row(session: Int64, _ index: Int) -> AnswerRow {
         let question = Question(root: 60 + index % 12, interval: .majorThird, kind: .harmonic, program: 0)
         let date = Date(timeIntervalSince1970: 1_795_000_000 + Double(index))
-        return AnswerRow(sessionID: session, playedAt: date, recognizedAt: date.addingTimeInterval(1), question: question,
-                         recognizedNote: question.upper, recognized: .majorThird, repeatedTimes: 0)
+        return AnswerRow(
+            sessionID: session, playedAt: date, recognizedAt: date.addingTimeInterval(1), question: question,
+            recognizedNote: question.upper, recognized: .majorThird, repeatedTimes: 0)
     }
 
     @Test func twoWritersAtOnceLoseNothing() async throws {
@@ -67,17 +69,20 @@ import Testing
     /// Answers over three weeks: the first week all wrong (m6 heard as M6), then better.
     static func rows() -> [AnswerRow] {
         var rows: [AnswerRow] = []
-        let monday = Date(timeIntervalSince1970: 1_794_873_600) // 2026-11-16, a Monday (UTC)
+        let monday = Date(timeIntervalSince1970: 1_794_873_600)  // 2026-11-16, a Monday (UTC)
         for week in 0..<3 {
             for index in 0..<10 {
                 let interval: Interval = index % 2 == 0 ? .minorSixth : .perfectFifth
                 let right = index < week * 4 + 2
-                let question = Question(root: index < 5 ? 55 : 67, interval: interval, kind: PlaybackKind.allCases[index % 3],
-                                        program: index % 4 == 0 ? 40 : 0)
+                let question = Question(
+                    root: index < 5 ? 55 : 67, interval: interval, kind: PlaybackKind.allCases[index % 3],
+                    program: index % 4 == 0 ? 40 : 0)
                 let played = monday.addingTimeInterval(Double(week * 7 * 86_400 + index * 60))
                 let answered: Interval = right ? interval : (interval == .minorSixth ? .majorSixth : .perfectFourth)
-                rows.append(AnswerRow(sessionID: Int64(week + 1), playedAt: played, recognizedAt: played.addingTimeInterval(Double(1 + index % 3)),
-                                      question: question, recognizedNote: question.root + answered.semitones, recognized: answered, repeatedTimes: 0))
+                rows.append(
+                    AnswerRow(
+                        sessionID: Int64(week + 1), playedAt: played, recognizedAt: played.addingTimeInterval(Double(1 + index % 3)),
+                        question: question, recognizedNote: question.root + answered.semitones, recognized: answered, repeatedTimes: 0))
             }
         }
         return rows
@@ -120,14 +125,15 @@ import Testing
         let queue = try DatabaseQueue(path: path)
         try queue.inTransaction { db in
             for _ in 0...count / 40 { try db.execute(sql: "INSERT INTO sessions (started_at) VALUES ('2026-01-01 00:00:00.000')") }
-            let insert = try db.makeStatement(sql: """
-                INSERT INTO recognize_intervals (session_id, played_at, recognized_at, first_note, second_note, playback_type,
-                    recognized_note, played_interval, recognized_interval, repeated_times, playback_instrument,
-                    error_inverted, error_wideness, error_one_semitone, response_ms, root_note, program)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let insert = try db.makeStatement(
+                sql: """
+                    INSERT INTO recognize_intervals (session_id, played_at, recognized_at, first_note, second_note, playback_type,
+                        recognized_note, played_interval, recognized_interval, repeated_times, playback_instrument,
+                        error_inverted, error_wideness, error_one_semitone, response_ms, root_note, program)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
+                    """)
             var random = SeededRandom(seed: 11)
-            let start = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01
+            let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
             for index in 0..<count {
                 let root = 36 + Int(random.next() % 48), played = Int(random.next() % 13)
                 let heard = random.next() % 3 == 0 ? Int(random.next() % 13) : played
@@ -138,7 +144,8 @@ import Testing
                     1 + index / 40, date, date.addingTimeInterval(1), root, root + played, ["H", "MU", "MD"][index % 3], root + heard,
                     played, heard, ["piano \(program)", "other"][Int(random.next() % 8 == 0 ? 1 : 0)], played + heard == 12,
                     (played < 6) != (heard < 6), abs(played - heard) == 1,
-                    seedRow ? nil : Int(random.next() % 9_000), seedRow ? nil : root, seedRow ? nil : program])
+                    seedRow ? nil : Int(random.next() % 9_000), seedRow ? nil : root, seedRow ? nil : program,
+                ])
             }
             return .commit
         }
@@ -172,7 +179,8 @@ import Testing
     @Test func aRowThatDoesNotFitIsAnErrorInSQLToo() throws {
         let path = Support.temporaryFolder() + "/bad-values.sqlite"
         let store = try PracticeLog(path: path)
-        try GRDBQueueMaker.make(path)("""
+        try GRDBQueueMaker.make(path)(
+            """
             INSERT INTO sessions(started_at) VALUES ('2020-01-01 10:00:00');
             INSERT INTO recognize_intervals(session_id, played_at, recognized_at, first_note, second_note, playback_type,
               recognized_note, played_interval, recognized_interval, playback_instrument)
@@ -189,7 +197,8 @@ import Testing
     @Test func seedAppLogOpensAndGainsTheNewColumns() throws {
         let path = Support.temporaryFolder() + "/seed.sqlite"
         let queue = try GRDBQueueMaker.make(path)
-        try queue("""
+        try queue(
+            """
             CREATE TABLE sessions(id INTEGER PRIMARY KEY, started_at TEXT, ended_at TEXT);
             CREATE TABLE recognize_intervals(id INTEGER PRIMARY KEY, session_id INTEGER, played_at TEXT, recognized_at TEXT,
               first_note INTEGER, second_note INTEGER, playback_type TEXT, recognized_note INTEGER, played_interval INTEGER,
@@ -208,7 +217,8 @@ import Testing
         let path = Support.temporaryFolder() + "/bad-values.sqlite"
         let store = try PracticeLog(path: path)
         let queue = try GRDBQueueMaker.make(path)
-        try queue("""
+        try queue(
+            """
             INSERT INTO sessions(started_at) VALUES ('2020-01-01 10:00:00');
             INSERT INTO recognize_intervals(session_id, played_at, recognized_at, first_note, second_note, playback_type,
               recognized_note, played_interval, recognized_interval, playback_instrument)
@@ -234,14 +244,17 @@ import Testing
 
         init(_ path: String) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", """
+            process.arguments = [
+                "python3", "-c",
+                """
                 import sqlite3, sys
                 db = sqlite3.connect(sys.argv[1], isolation_level=None)
                 db.execute('BEGIN EXCLUSIVE')
                 print('locked', flush=True)
                 sys.stdin.readline()
                 db.execute('COMMIT')
-                """, path]
+                """, path,
+            ]
             process.standardInput = input
             process.standardOutput = output
             try process.run()
@@ -258,8 +271,9 @@ import Testing
     @Test func anAnswerGivenWhileTheLogIsLockedIsKeptSaidAndSavedLater() throws {
         let path = Support.temporaryFolder() + "/locked.sqlite"
         let store = try PracticeLog(path: path, busyTimeout: 1)
-        let drill = QuizDrill(settings: QuizSettings(questions: 2), store: store, clock: SteppingClock(start: Date(timeIntervalSince1970: 1_795_000_000), step: 1),
-                              seed: 3)
+        let drill = QuizDrill(
+            settings: QuizSettings(questions: 2), store: store, clock: SteppingClock(start: Date(timeIntervalSince1970: 1_795_000_000), step: 1),
+            seed: 3)
         var notices: [String] = []
         drill.notify = { notices.append($0) }
         try drill.start()
@@ -290,8 +304,9 @@ import Testing
         let queue = try DatabaseQueue(path: path)
         try queue.write { try $0.execute(sql: "CREATE TRIGGER no_answers BEFORE INSERT ON recognize_intervals BEGIN SELECT RAISE(ABORT, 'no answers today'); END") }
         try queue.close()
-        let drill = QuizDrill(settings: QuizSettings(questions: 1), store: store, clock: SteppingClock(start: Date(timeIntervalSince1970: 1_795_000_000), step: 1),
-                              seed: 3)
+        let drill = QuizDrill(
+            settings: QuizSettings(questions: 1), store: store, clock: SteppingClock(start: Date(timeIntervalSince1970: 1_795_000_000), step: 1),
+            seed: 3)
         var notices: [String] = []
         drill.notify = { notices.append($0) }
         try drill.start()
@@ -306,8 +321,9 @@ import Testing
 }
 
 @Suite struct CompanionLinkTests {
-    @Test("a -wal, -shm or -journal beside the log that is a link (symbolic or hard) or a folder is refused, named, nothing written through it",
-          arguments: ["-wal", "-shm", "-journal"], ["symbolic", "hard", "folder"])
+    @Test(
+        "a -wal, -shm or -journal beside the log that is a link (symbolic or hard) or a folder is refused, named, nothing written through it",
+        arguments: ["-wal", "-shm", "-journal"], ["symbolic", "hard", "folder"])
     func companionRefused(suffix: String, kind: String) throws {
         let folder = Support.temporaryFolder()
         let path = folder + "/q.sqlite"
@@ -321,12 +337,16 @@ import Testing
         case "hard": #expect(link(score, path + suffix) == 0)
         default: try FileManager.default.createDirectory(atPath: path + suffix, withIntermediateDirectories: false)
         }
-        let what = ["symbolic": "is a symbolic link (to s.jp)", "hard": "is another name of a file (a hard link), which SQLite would write into",
-                    "folder": "is a folder"][kind] ?? ""
+        let what =
+            [
+                "symbolic": "is a symbolic link (to s.jp)", "hard": "is another name of a file (a hard link), which SQLite would write into",
+                "folder": "is a folder",
+            ][kind] ?? ""
         for open in [{ _ = try PracticeLog(path: path) }, { _ = try PracticeLog.forReading(path: path) }] {
             let error = try #require(throws: PracticeFailure.self) { try open() }
-            #expect(error.description.contains("\(path + suffix), SQLite's file beside it, \(what);"),
-                    "\(error.description)")
+            #expect(
+                error.description.contains("\(path + suffix), SQLite's file beside it, \(what);"),
+                "\(error.description)")
             #expect(error.description.contains("nothing was written through it"))
             #expect(!error.description.contains("read-only") && !error.description.contains("permissions") && !error.description.contains("\n"))
         }

@@ -1,6 +1,8 @@
 import Foundation
+import GRDB
 import Subprocesses
 import Testing
+
 @testable import JianpuQuiz
 
 enum Support {
@@ -46,15 +48,15 @@ enum Support {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
-        return [String(row.id ?? -1), String(row.sessionID), formatter.string(from: row.playedAt), formatter.string(from: row.recognizedAt),
-                String(row.firstNote), String(row.secondNote), row.playbackType.rawValue, String(row.recognizedNote),
-                String(row.playedInterval), String(row.recognizedInterval), String(row.repeatedTimes), row.playbackInstrument,
-                row.errorInverted ? "1" : "0", row.errorWideness ? "1" : "0", row.errorOneSemitone ? "1" : "0",
-                String(row.responseMilliseconds), String(row.rootNote), String(row.program)].joined(separator: "|")
+        return [
+            String(row.id ?? -1), String(row.sessionID), formatter.string(from: row.playedAt), formatter.string(from: row.recognizedAt),
+            String(row.firstNote), String(row.secondNote), row.playbackType.rawValue, String(row.recognizedNote),
+            String(row.playedInterval), String(row.recognizedInterval), String(row.repeatedTimes), row.playbackInstrument,
+            row.errorInverted ? "1" : "0", row.errorWideness ? "1" : "0", row.errorOneSemitone ? "1" : "0",
+            String(row.responseMilliseconds), String(row.rootNote), String(row.program),
+        ].joined(separator: "|")
     }
 }
-
-import GRDB
 
 /// Raw SQL on a database file, as another program would write it.
 enum GRDBQueueMaker {

@@ -1,10 +1,11 @@
 import AudioAnalysis
 import Foundation
-import Subprocesses
 import JianpuAudio
 import JianpuCore
 import JianpuTestSupport
+import Subprocesses
 import Testing
+
 @testable import JianpuPractice
 @testable import JianpuQuiz
 

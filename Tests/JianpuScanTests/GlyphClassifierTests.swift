@@ -1,6 +1,7 @@
 import Foundation
-@testable import JianpuScan
 import Testing
+
+@testable import JianpuScan
 
 /// The glyph classifier run in Swift: its committed weights load, and it tells drawn shapes apart.
 @Suite("Glyph classifier")

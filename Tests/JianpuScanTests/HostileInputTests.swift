@@ -28,7 +28,8 @@ struct HostileInputTests {
 
     @Test("a page larger than any printed page is refused before it is drawn")
     func hugePage() throws {
-        let pdf = "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 14000 14000] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+        let pdf =
+            "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 14000 14000] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
         let message = try refusal(Array(pdf.utf8), named: "huge.pdf")
         #expect(message.contains("pixels") || message.contains("large"))
     }

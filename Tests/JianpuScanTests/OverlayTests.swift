@@ -1,8 +1,9 @@
 import Foundation
 import JianpuCore
-@testable import JianpuScan
 import JianpuScanIO
 import Testing
+
+@testable import JianpuScan
 
 /// `scan --overlay`: the page with what was read drawn over it, bar by bar.
 @Suite("Scan overlay")
@@ -67,8 +68,13 @@ struct OverlayTests {
         var page = ScannedPage(number: 1, width: 595, height: 842)
         page.heading.key = "C"
         page.heading.meter = (4, 4)
-        page.systems = [ScannedSystem(rows: [ScannedRow(box: Box(x: 0, y: 100, width: 400, height: 17),
-                                                        bars: [bar([1, 2, 3, 4], at: 0), bar([5, 6, 5], at: 100), bar([1, 2, 3, 4], at: 200)])])]
+        page.systems = [
+            ScannedSystem(rows: [
+                ScannedRow(
+                    box: Box(x: 0, y: 100, width: 400, height: 17),
+                    bars: [bar([1, 2, 3, 4], at: 0), bar([5, 6, 5], at: 100), bar([1, 2, 3, 4], at: 200)])
+            ])
+        ]
         let result = ScoreAssembler.score([page])
         #expect(result.bars.map(\.addsUp) == [true, false, true])
         #expect(result.bars[1].text == "5 6 5")

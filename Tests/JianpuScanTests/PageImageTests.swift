@@ -84,7 +84,8 @@ struct PageImageTests {
             return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
         }
         let header = bigEndian(100_000) + bigEndian(100_000) + [8, 0, 0, 0, 0]
-        let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
+        let bytes: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
             + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
         let url = try ScanSupport.file(bytes, named: "huge.png")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -1,7 +1,7 @@
 import Foundation
 import JianpuCore
-import JianpuNotation
 import JianpuEngraving
+import JianpuNotation
 import JianpuPrint
 
 /// Small scores typeset in the test, written to temporary files, for scanning back.

@@ -80,8 +80,16 @@ struct StructureTests {
     @Test("a meter among the notes changes the meter from its bar on, and bars are checked against it")
     func meterChange() {
         let change = ScannedSymbol(.meter(3, 4), box: Box(x: 95, y: 95, width: 8, height: 30))
-        let result = ScoreAssembler.score([Self.page([[[Self.bar([1, 2, 3, 4], at: 0), Self.bar([5, 6, 7], at: 100, extra: [change]),
-                                                       Self.bar([1, 1, 1], at: 200)]]])])
+        let result = ScoreAssembler.score([
+            Self.page([
+                [
+                    [
+                        Self.bar([1, 2, 3, 4], at: 0), Self.bar([5, 6, 7], at: 100, extra: [change]),
+                        Self.bar([1, 1, 1], at: 200),
+                    ]
+                ]
+            ])
+        ])
         #expect(result.text.contains("3/4"))
         #expect(result.warnings.isEmpty)
     }

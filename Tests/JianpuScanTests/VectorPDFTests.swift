@@ -39,8 +39,13 @@ struct VectorPDFTests {
         var page = ScannedPage(number: 1, width: 595, height: 842)
         page.heading.key = "C"
         page.heading.meter = (4, 4)
-        page.systems = [ScannedSystem(rows: [ScannedRow(box: Box(x: 0, y: 100, width: 400, height: 17),
-                                                        bars: [bar([1, 2, 3, 4], at: 0), bar([5, 6, 5], at: 100), bar([1, 2, 3, 4], at: 200)])])]
+        page.systems = [
+            ScannedSystem(rows: [
+                ScannedRow(
+                    box: Box(x: 0, y: 100, width: 400, height: 17),
+                    bars: [bar([1, 2, 3, 4], at: 0), bar([5, 6, 5], at: 100), bar([1, 2, 3, 4], at: 200)])
+            ])
+        ]
         let result = ScoreAssembler.score([page])
         let warning = try #require(result.warnings.first)
         #expect(warning.page == 1 && warning.system == 1 && warning.bar == 2)

@@ -39,8 +39,9 @@ struct EditorBrowserTests {
     static let script = PackageFolder.root.appendingPathComponent("Tests/JianpuServeTests/Browser/editor_page.py").path
     static let jianpu = PackageFolder.program("jianpu")
 
-    @Test("type, see the page; an error underlined and cleared; click a note; save; changed on disk; play; recovery; refusals",
-          .enabled(if: Prerequisite.met(Subprocess.which("chromium") != nil)))
+    @Test(
+        "type, see the page; an error underlined and cleared; click a note; save; changed on disk; play; recovery; refusals",
+        .enabled(if: Prerequisite.met(Subprocess.which("chromium") != nil)))
     func editor() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-serve-browser-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

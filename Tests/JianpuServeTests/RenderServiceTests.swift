@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+
 @testable import JianpuServe
 
 /// The render service: bounded in time, off the caller's thread, and an older edit skipped for a newer one.
@@ -11,7 +12,9 @@ struct RenderServiceTests {
         let queue = DispatchQueue(label: "test.render")
         // The first answer wins: nil means the bound (0.2 s) answered before the work (1 s) did. How soon this task
         // then runs again is the test run's scheduling, not the service's (under the full parallel run it was 90 s).
-        let slow = await RenderService.bounded(seconds: 0.2, on: queue) { () -> Int in Thread.sleep(forTimeInterval: 1); return 1 }
+        let slow = await RenderService.bounded(seconds: 0.2, on: queue) { () -> Int in
+            Thread.sleep(forTimeInterval: 1); return 1
+        }
         #expect(slow == nil, "the answer came at the bound, not when the work ended")
         let next = await RenderService.bounded(seconds: 5, on: queue) { 2 }
         #expect(next == 2)

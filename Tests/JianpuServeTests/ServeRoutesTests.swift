@@ -1,8 +1,9 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import HTTPTypes
 import Testing
+
 @testable import JianpuServe
 
 /// The editor's routes in process: the token, Host and Origin, the folder's confinement, the JSON API, saving.
@@ -87,8 +88,10 @@ struct ServeRoutesTests {
                     #expect(response.status == .forbidden, "\(path): \(response.status)")
                 }
             }
-            try await client.execute(uri: "/api/save", method: .post, headers: Self.bearer,
-                                     body: try Self.encoded(["path": "../escaped.jp", "text": "1 2 3"])) { #expect($0.status == .forbidden) }
+            try await client.execute(
+                uri: "/api/save", method: .post, headers: Self.bearer,
+                body: try Self.encoded(["path": "../escaped.jp", "text": "1 2 3"])
+            ) { #expect($0.status == .forbidden) }
             #expect(!FileManager.default.fileExists(atPath: (folder as NSString).deletingLastPathComponent + "/escaped.jp"))
             try await client.execute(uri: "/api/files", method: .get, headers: Self.bearer) { response in
                 #expect(!String(buffer: response.body).contains("out.jp"))

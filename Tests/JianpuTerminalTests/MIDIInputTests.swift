@@ -2,12 +2,14 @@ import Foundation
 import JianpuCore
 import Synchronization
 import Testing
+
 @testable import JianpuTerminal
 
 @Suite("MIDI input")
 struct MIDIInputTests {
-    @Test("libasound loads; without /dev/snd/seq opening fails with a clear message",
-          .enabled(if: !FileManager.default.fileExists(atPath: "/dev/snd/seq")))
+    @Test(
+        "libasound loads; without /dev/snd/seq opening fails with a clear message",
+        .enabled(if: !FileManager.default.fileExists(atPath: "/dev/snd/seq")))
     func openFails() {
         do {
             _ = try ALSASequencerInput(portName: "jianpu-test", source: nil)
@@ -41,9 +43,10 @@ struct MIDIInputTests {
             done.signal()
         }
         #expect(done.wait(timeout: .now() + 5) == .success)
-        #expect(received.withLock { $0 } == [
-            .noteOn(channel: 0, key: 60, velocity: 100), .noteOn(channel: 0, key: 64, velocity: 90), .noteOff(channel: 0, key: 60, velocity: 0),
-        ])
+        #expect(
+            received.withLock { $0 } == [
+                .noteOn(channel: 0, key: 60, velocity: 100), .noteOn(channel: 0, key: 64, velocity: 90), .noteOff(channel: 0, key: 60, velocity: 0),
+            ])
         var waited = 0
         while input.failure == nil, waited < 500 { usleep(10_000); waited += 1 }
         #expect(input.failure?.contains("the stream ended") == true)

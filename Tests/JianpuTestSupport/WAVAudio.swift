@@ -1,5 +1,5 @@
-import JianpuAudio
 import Foundation
+import JianpuAudio
 
 /// A 16-bit PCM WAV read back: what `WAVWriter` writes, for checking rendered sound.
 public struct WAVAudio: Sendable {
@@ -37,7 +37,8 @@ public struct WAVAudio: Sendable {
         func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         guard bytes.count >= 44, String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF",
-              String(decoding: bytes[8..<12], as: UTF8.self) == "WAVE" else {
+            String(decoding: bytes[8..<12], as: UTF8.self) == "WAVE"
+        else {
             throw AudioError(.output, "\(path) is not a WAV file")
         }
         var offset = 12, rate = 44_100, channels = 2, bits = 16

@@ -24,8 +24,10 @@ public struct Subprocess: Sendable {
     ///   - signal: a signal sent to it once `after` seconds have passed.
     /// - Throws: when the program cannot be started.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:],
-                           directory: URL? = nil, timeLimit: Double = 300, signal: (number: Int32, after: Double)? = nil) throws -> Subprocess {
+    public static func run(
+        _ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:],
+        directory: URL? = nil, timeLimit: Double = 300, signal: (number: Int32, after: Double)? = nil
+    ) throws -> Subprocess {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -32,8 +32,10 @@ extension GeneralMIDI {
     public static func program(forPartName name: String) -> Int? {
         var words = name.lowercased().split { $0.isWhitespace || ".(),;:/-".contains($0) }.map(String.init)
         // Numbering and qualifiers a part's name carries: `Violin II`, `Soprano 1`, `Tenor solo`, `Piano RH`.
-        let qualifiers: Set<String> = ["i", "ii", "iii", "iv", "1", "2", "3", "4", "1st", "2nd", "3rd", "solo", "tutti", "primo",
-                                       "secondo", "rh", "lh", "right", "left", "hand", "in", "staff", "voice", "voices", "and", "&"]
+        let qualifiers: Set<String> = [
+            "i", "ii", "iii", "iv", "1", "2", "3", "4", "1st", "2nd", "3rd", "solo", "tutti", "primo",
+            "secondo", "rh", "lh", "right", "left", "hand", "in", "staff", "voice", "voices", "and", "&",
+        ]
         while words.count > 1, let last = words.last, qualifiers.contains(last) || Int(last) != nil { words.removeLast() }
         while words.count > 1, let first = words.first, ["1st", "2nd", "3rd", "first", "second", "solo"].contains(first) { words.removeFirst() }
         let joined = words.joined(separator: " ")

@@ -25,7 +25,7 @@ public struct MIDIByteParser: Sendable {
 
     /// Feeds one byte; returns a message when it completes one.
     public mutating func feed(_ byte: UInt8) -> MIDIMessage? {
-        if byte >= 0xF8 { return nil } // real-time: clock, start, stop, active sensing, reset…
+        if byte >= 0xF8 { return nil }  // real-time: clock, start, stop, active sensing, reset…
         if byte >= 0x80 {
             data = []
             switch byte {

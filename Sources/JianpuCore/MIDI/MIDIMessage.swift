@@ -26,8 +26,8 @@ public enum MIDIMessage: Sendable, Hashable {
     public var channel: UInt8 {
         switch self {
         case .noteOn(let channel, _, _), .noteOff(let channel, _, _), .controlChange(let channel, _, _),
-             .programChange(let channel, _), .pitchBend(let channel, _), .polyPressure(let channel, _, _),
-             .channelPressure(let channel, _):
+            .programChange(let channel, _), .pitchBend(let channel, _), .polyPressure(let channel, _, _),
+            .channelPressure(let channel, _):
             channel
         }
     }

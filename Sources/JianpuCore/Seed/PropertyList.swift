@@ -143,7 +143,9 @@ public indirect enum PropertyList: Sendable, Hashable {
                     if index < bytes.count, bytes[index] == UInt8(ascii: ")") { step(); return .array(items, start) }
                     items.append(try value(depth: depth + 1))
                     skipSpace()
-                    if index < bytes.count, bytes[index] == UInt8(ascii: ",") { step() } else if index < bytes.count, bytes[index] != UInt8(ascii: ")") {
+                    if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
+                        step()
+                    } else if index < bytes.count, bytes[index] != UInt8(ascii: ")") {
                         throw problem("expected `,` or `)` in a list")
                     }
                 }

@@ -93,9 +93,13 @@ public enum EmbeddedSource {
             case "quot": scalar = "\""
             case "apos": scalar = "'"
             default:
-                if name.hasPrefix("#x") { scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init) }
-                else if name.hasPrefix("#") { scalar = UInt32(name.dropFirst(1)).flatMap(Unicode.Scalar.init) }
-                else { scalar = nil }
+                if name.hasPrefix("#x") {
+                    scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+                } else if name.hasPrefix("#") {
+                    scalar = UInt32(name.dropFirst(1)).flatMap(Unicode.Scalar.init)
+                } else {
+                    scalar = nil
+                }
             }
             guard let scalar else { throw .malformed("an unknown entity &\(name);") }
             out.append(contentsOf: Array(String(scalar).utf8))

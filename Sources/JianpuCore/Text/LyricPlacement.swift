@@ -20,8 +20,10 @@ public struct LyricPlacement: Sendable, Hashable {
     /// ending at each, in written order). A slur that starts on a grace note before the note still lets the note
     /// take a syllable, and one that ends there has ended before it, as LilyPond sings `\grace g8( c4 d4)`; so
     /// does the note after grace notes that follow a note (`\afterGrace c4 { d16( } e4)` sings on c and e).
-    public mutating func takesSyllable(isStruck: Bool, slurStarts: Int, slurEnds: Int,
-                                       graceBefore: [(starts: Int, ends: Int)] = [], graceAfter: [(starts: Int, ends: Int)] = []) -> Bool {
+    public mutating func takesSyllable(
+        isStruck: Bool, slurStarts: Int, slurEnds: Int,
+        graceBefore: [(starts: Int, ends: Int)] = [], graceAfter: [(starts: Int, ends: Int)] = []
+    ) -> Bool {
         for grace in graceBefore {
             if grace.ends > 0 { inSlur = false; openedOnGrace = false }
             if grace.starts > 0, !inSlur { inSlur = true; openedOnGrace = true }

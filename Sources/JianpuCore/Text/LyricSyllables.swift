@@ -99,7 +99,8 @@ public enum LyricSyllables {
     private static func stanzaNumber(_ word: String) -> (text: String, rest: String)? {
         let characters = Array(word)
         guard characters.count >= 2, let digit = characters[0].wholeNumberValue, (1...9).contains(digit),
-              characters[1] == "." || characters[1] == "．" else { return nil }
+            characters[1] == "." || characters[1] == "．"
+        else { return nil }
         return ("\(digit).", String(characters.dropFirst(2)))
     }
 

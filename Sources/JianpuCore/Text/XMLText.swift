@@ -40,8 +40,10 @@ public enum XMLText {
     /// embedded source, the quiz's charts). Returns how many characters XML forbids were met,
     /// for a warning.
     @discardableResult
-    public static func append(escaping text: String, to out: inout String, forbidden: Unicode.Scalar? = replacement,
-                              carriageReturnAsReference: Bool = false) -> Int {
+    public static func append(
+        escaping text: String, to out: inout String, forbidden: Unicode.Scalar? = replacement,
+        carriageReturnAsReference: Bool = false
+    ) -> Int {
         // Most text (numbers, names, syllables) needs nothing: appended whole.
         guard needsEscaping(text) else {
             out += text

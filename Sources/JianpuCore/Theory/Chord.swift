@@ -35,8 +35,9 @@ public struct Chord: Sendable, Hashable, CustomStringConvertible {
     /// (`Caug` is C E G#, `Cdim7` is C Eb Gb Bbb).
     public var noteNames: [NoteName] {
         zip(formula.semitones, formula.letterSteps).map { semitone, steps in
-            NoteName.spelling(pitchClass: root.pitchClass + semitone, on: root.letter.advanced(by: steps),
-                              elsePreferringFlats: root.accidental < .natural)
+            NoteName.spelling(
+                pitchClass: root.pitchClass + semitone, on: root.letter.advanced(by: steps),
+                elsePreferringFlats: root.accidental < .natural)
         }
     }
 
@@ -92,7 +93,7 @@ public struct Chord: Sendable, Hashable, CustomStringConvertible {
     /// Reads the thesis' chord name, root then type name (`CMinor`, `F#Dominant7`), against `formulas`.
     public init?(name text: some StringProtocol, formulas: [ChordFormula] = ChordFormula.standard) {
         guard let (root, rest) = NoteName.parsePrefix(of: Substring(text).strippingWhitespace()),
-              let formula = formulas.first(where: { $0.name == rest })
+            let formula = formulas.first(where: { $0.name == rest })
         else { return nil }
         self.init(root: root, formula: formula)
     }

@@ -35,9 +35,10 @@ public struct ChordFormula: Sendable, Hashable, CustomStringConvertible {
     /// diminished seventh and augmented triad divide the octave evenly).
     public var isSymmetric: Bool {
         let offsets = pitchClassOffsets
-        return offsets.count > 1 && offsets.contains { shift in
-            shift != 0 && Set(offsets.map { ($0 - shift + 12) % 12 }) == offsets
-        }
+        return offsets.count > 1
+            && offsets.contains { shift in
+                shift != 0 && Set(offsets.map { ($0 - shift + 12) % 12 }) == offsets
+            }
     }
 
     /// Whether the chord has a minor third and no major third (so its Roman numeral is lower case).
@@ -55,12 +56,12 @@ public struct ChordFormula: Sendable, Hashable, CustomStringConvertible {
             switch semitone % 12 {
             case 0: return octaves
             case 1, 2: return octaves + 1
-            case 3: return octaves + (offsets.contains(4) ? 1 : 2)   // #9 beside a major third
+            case 3: return octaves + (offsets.contains(4) ? 1 : 2)  // #9 beside a major third
             case 4: return octaves + 2
             case 5: return octaves + 3
-            case 6: return octaves + (offsets.contains(7) ? 3 : 4)   // #11 beside a fifth, else b5
+            case 6: return octaves + (offsets.contains(7) ? 3 : 4)  // #11 beside a fifth, else b5
             case 7: return octaves + 4
-            case 8: return octaves + (offsets.contains(7) ? 5 : 4)   // b6 beside a fifth, else #5
+            case 8: return octaves + (offsets.contains(7) ? 5 : 4)  // b6 beside a fifth, else #5
             case 9: return octaves + (offsets.contains(6) && !offsets.contains(7) && offsets.contains(3) ? 6 : 5)
             default: return octaves + 6
             }

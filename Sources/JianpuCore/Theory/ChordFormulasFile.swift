@@ -17,7 +17,7 @@ public enum ChordFormulasFile {
             func error(_ location: SourceLocation, _ message: String) { diagnostics.append(.error(at: location, message)) }
 
             guard let first = name.text.first, first.isLetter,
-                  name.text.allSatisfy({ $0.isLetter || $0.isNumber })
+                name.text.allSatisfy({ $0.isLetter || $0.isNumber })
             else {
                 error(name.location, "chord type name '\(name.text)' must be one word of letters and digits, starting with a letter")
                 continue

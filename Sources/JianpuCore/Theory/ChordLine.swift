@@ -40,7 +40,9 @@ public enum ChordLine {
             result.append((start, word))
         }
         for character in text {
-            if character == " " || character == "\t" || character == "\n" { check() } else {
+            if character == " " || character == "\t" || character == "\n" {
+                check()
+            } else {
                 if word.isEmpty { start = offset }
                 word.append(character)
             }

@@ -14,8 +14,9 @@ extension Chord {
             suffix = afterRoot[..<slash]
         }
         let wanted = Chord.symbolAliases[String(suffix)] ?? String(suffix)
-        guard let formula = formulas.first(where: { $0.symbolSuffix == wanted })
-            ?? formulas.first(where: { $0.name == wanted })
+        guard
+            let formula = formulas.first(where: { $0.symbolSuffix == wanted })
+                ?? formulas.first(where: { $0.name == wanted })
         else { return nil }
         self.init(root: root, formula: formula, bass: bass)
     }

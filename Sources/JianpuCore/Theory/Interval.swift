@@ -44,14 +44,18 @@ public struct Interval: Sendable, Hashable, Comparable, Codable, CustomStringCon
     /// The simple intervals, unison to octave.
     public static let simpleIntervals: [Interval] = (0...12).map { Interval(unchecked: $0) }
 
-    static let shortNames = ["P1", "m2", "M2", "m3", "M3", "P4", "TT", "P5", "m6", "M6", "m7", "M7", "P8",
-                             "m9", "M9", "m10", "M10", "P11", "A11", "P12", "m13", "M13", "m14", "M14", "P15"]
-    static let names = ["unison", "minor second", "major second", "minor third", "major third",
-                        "perfect fourth", "tritone", "perfect fifth", "minor sixth", "major sixth",
-                        "minor seventh", "major seventh", "octave",
-                        "minor ninth", "major ninth", "minor tenth", "major tenth", "perfect eleventh",
-                        "augmented eleventh", "perfect twelfth", "minor thirteenth", "major thirteenth",
-                        "minor fourteenth", "major fourteenth", "double octave"]
+    static let shortNames = [
+        "P1", "m2", "M2", "m3", "M3", "P4", "TT", "P5", "m6", "M6", "m7", "M7", "P8",
+        "m9", "M9", "m10", "M10", "P11", "A11", "P12", "m13", "M13", "m14", "M14", "P15",
+    ]
+    static let names = [
+        "unison", "minor second", "major second", "minor third", "major third",
+        "perfect fourth", "tritone", "perfect fifth", "minor sixth", "major sixth",
+        "minor seventh", "major seventh", "octave",
+        "minor ninth", "major ninth", "minor tenth", "major tenth", "perfect eleventh",
+        "augmented eleventh", "perfect twelfth", "minor thirteenth", "major thirteenth",
+        "minor fourteenth", "major fourteenth", "double octave",
+    ]
 
     /// The short name: `P1 m2 M2 m3 M3 P4 TT P5 m6 M6 m7 M7 P8`, then `m9` … `P15`.
     public var shortName: String { Interval.shortNames[semitones] }

@@ -28,19 +28,19 @@ extension Interval {
     // kept here as the one reference (TheoryIntervalTests checks every row, and the quiz's golden
     // session shows them).
     private static let table: [(IntervalWidth, IntervalConsonance, IntervalColour)] = [
-        (.narrow, .stronglyConsonant, .neutral), // unison
-        (.narrow, .stronglyDissonant, .neutral), // minor 2nd
-        (.narrow, .dissonant, .neutral),         // major 2nd
-        (.narrow, .weaklyConsonant, .minor),     // minor 3rd
-        (.narrow, .weaklyConsonant, .major),     // major 3rd
-        (.narrow, .consonant, .neutral),         // perfect 4th
-        (.wide, .weaklyDissonant, .neutral),     // tritone
-        (.wide, .stronglyConsonant, .neutral),   // perfect 5th
-        (.wide, .weaklyConsonant, .minor),       // minor 6th
-        (.wide, .weaklyConsonant, .major),       // major 6th
-        (.wide, .stronglyDissonant, .neutral),   // minor 7th
-        (.wide, .stronglyDissonant, .neutral),   // major 7th
-        (.wide, .stronglyConsonant, .neutral),   // octave
+        (.narrow, .stronglyConsonant, .neutral),  // unison
+        (.narrow, .stronglyDissonant, .neutral),  // minor 2nd
+        (.narrow, .dissonant, .neutral),  // major 2nd
+        (.narrow, .weaklyConsonant, .minor),  // minor 3rd
+        (.narrow, .weaklyConsonant, .major),  // major 3rd
+        (.narrow, .consonant, .neutral),  // perfect 4th
+        (.wide, .weaklyDissonant, .neutral),  // tritone
+        (.wide, .stronglyConsonant, .neutral),  // perfect 5th
+        (.wide, .weaklyConsonant, .minor),  // minor 6th
+        (.wide, .weaklyConsonant, .major),  // major 6th
+        (.wide, .stronglyDissonant, .neutral),  // minor 7th
+        (.wide, .stronglyDissonant, .neutral),  // major 7th
+        (.wide, .stronglyConsonant, .neutral),  // octave
     ]
 
     /// Narrow up to a perfect fourth, wide from the tritone; compound intervals are wide.

@@ -81,8 +81,10 @@ extension Interval {
 
     /// `3`, `3rd`, `third` → 3.
     static func degreeNumber(_ text: String) -> Int? {
-        let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-                        "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth"]
+        let ordinals = [
+            "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+            "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth",
+        ]
         if let index = ordinals.firstIndex(of: text) { return index + 1 }
         let digits = text.prefix { $0.isNumber }
         let suffix = text.dropFirst(digits.count)

@@ -13,8 +13,9 @@ public struct Key: Sendable, Hashable, CustomStringConvertible {
     public init(tonic: NoteName, mode: Scale.Kind) {
         self.tonic = tonic
         self.scale = mode.parent.semitonesAboveTonic.enumerated().map { degree, semitones in
-            NoteName.spelling(pitchClass: tonic.pitchClass + semitones, on: tonic.letter.advanced(by: degree),
-                              elsePreferringFlats: tonic.accidental < .natural)
+            NoteName.spelling(
+                pitchClass: tonic.pitchClass + semitones, on: tonic.letter.advanced(by: degree),
+                elsePreferringFlats: tonic.accidental < .natural)
         }
     }
 

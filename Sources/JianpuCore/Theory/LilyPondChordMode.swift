@@ -9,8 +9,10 @@ extension Chord {
     /// extent (`5` triad, `6`, `7`, `9`, `11`, `13`) and `.`-separated steps with `+`/`-`
     /// alterations (`m7.5-`, `7.9-`, `m7+`), `^` removals (`9^7`), `1.5` a power chord. A result
     /// that is not one of `formulas` gets its own formula named `Custom` plus its numbers.
-    public static func parse(lilyPondChordMode text: some StringProtocol,
-                             formulas: [ChordFormula] = ChordFormula.standard) -> (chord: Chord, duration: Substring)? {
+    public static func parse(
+        lilyPondChordMode text: some StringProtocol,
+        formulas: [ChordFormula] = ChordFormula.standard
+    ) -> (chord: Chord, duration: Substring)? {
         let word = Substring(text).strippingWhitespace()
         guard let (root, afterRoot) = dutchNoteName(word) else { return nil }
         let duration = afterRoot.prefix { $0.isNumber || $0 == "." }
@@ -31,9 +33,11 @@ extension Chord {
         }
         guard let semitones = chordModeSemitones(modifiers) else { return nil }
         let numbers = semitones.map { $0 + 1 }
-        let formula = formulas.first { $0.numbers == numbers }
-            ?? ChordFormula(name: "Custom" + numbers.map(String.init).joined(separator: "-"), numbers: numbers,
-                            symbolSuffix: String(modifiers))
+        let formula =
+            formulas.first { $0.numbers == numbers }
+            ?? ChordFormula(
+                name: "Custom" + numbers.map(String.init).joined(separator: "-"), numbers: numbers,
+                symbolSuffix: String(modifiers))
         return (Chord(root: root, formula: formula, bass: bass), duration)
     }
 
@@ -77,7 +81,7 @@ extension Chord {
     /// Semitones above the root for chord-mode modifiers, rising, or nil if not understood.
     static func chordModeSemitones(_ modifiers: Substring) -> [Int]? {
         let parts = modifiers.split(separator: "^", maxSplits: 1, omittingEmptySubsequences: false)
-        var steps: [Int: Int] = [1: 0, 3: 0, 5: 0]   // chord step → alteration in semitones
+        var steps: [Int: Int] = [1: 0, 3: 0, 5: 0]  // chord step → alteration in semitones
         let items = (parts.first ?? "").split(separator: ".", omittingEmptySubsequences: false)
         for (index, item) in items.enumerated() {
             if index == 0, item.isEmpty { continue }
@@ -95,7 +99,7 @@ extension Chord {
             if let number, stepSemitones[number] == nil { return nil }
 
             if index == 0, word.isEmpty, number == 1 {
-                steps = [1: 0]                                   // `1.5`: only the steps listed
+                steps = [1: 0]  // `1.5`: only the steps listed
             } else if index == 0, !word.hasPrefix("sus") {
                 // The first item's number is the chord's extent: 7, 9, 11, 13 stack thirds up to it.
                 let extent = number ?? (word == "maj" ? 7 : 5)
@@ -108,7 +112,7 @@ extension Chord {
                 }
                 if number != nil { steps[extent] = alteration }
             } else if let number, !word.hasPrefix("sus") {
-                steps[number] = alteration                       // `.9`, `.5-`, `.11+`
+                steps[number] = alteration  // `.9`, `.5-`, `.11+`
             }
 
             switch word {
@@ -119,7 +123,7 @@ extension Chord {
             case "dim":
                 steps[3] = -1
                 steps[5] = -1
-                if steps[7] != nil { steps[7] = -1 }             // dim7: a diminished seventh
+                if steps[7] != nil { steps[7] = -1 }  // dim7: a diminished seventh
             case "aug":
                 steps[5] = 1
             case "maj":

@@ -92,10 +92,14 @@ public struct NoteName: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The usual name of a pitch class: naturals as they are, black keys as sharps or flats.
     public static func commonSpelling(pitchClass: Int, preferringFlats: Bool) -> NoteName {
         let pc = (pitchClass % 12 + 12) % 12
-        let sharps: [NoteName] = [.init(.c), .init(.c, .sharp), .init(.d), .init(.d, .sharp), .init(.e), .init(.f),
-                                  .init(.f, .sharp), .init(.g), .init(.g, .sharp), .init(.a), .init(.a, .sharp), .init(.b)]
-        let flats: [NoteName] = [.init(.c), .init(.d, .flat), .init(.d), .init(.e, .flat), .init(.e), .init(.f),
-                                 .init(.g, .flat), .init(.g), .init(.a, .flat), .init(.a), .init(.b, .flat), .init(.b)]
+        let sharps: [NoteName] = [
+            .init(.c), .init(.c, .sharp), .init(.d), .init(.d, .sharp), .init(.e), .init(.f),
+            .init(.f, .sharp), .init(.g), .init(.g, .sharp), .init(.a), .init(.a, .sharp), .init(.b),
+        ]
+        let flats: [NoteName] = [
+            .init(.c), .init(.d, .flat), .init(.d), .init(.e, .flat), .init(.e), .init(.f),
+            .init(.g, .flat), .init(.g), .init(.a, .flat), .init(.a), .init(.b, .flat), .init(.b),
+        ]
         return preferringFlats ? flats[pc] : sharps[pc]
     }
 

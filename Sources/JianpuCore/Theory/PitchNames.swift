@@ -19,7 +19,7 @@ extension Pitch {
             rest = trimmed.dropFirst(digits.count + 1)
         }
         guard !digits.isEmpty, digits.count <= 2, let octave = Int(digits),
-              let (name, after) = NoteName.parsePrefix(of: rest), after.isEmpty
+            let (name, after) = NoteName.parsePrefix(of: rest), after.isEmpty
         else { return nil }
         self.init(name, octave: sign * octave)
     }
@@ -28,7 +28,7 @@ extension Pitch {
     public init?(scientificName text: some StringProtocol) {
         let trimmed = Substring(text).strippingWhitespace()
         guard let (name, rest) = NoteName.parsePrefix(of: trimmed), !rest.isEmpty, rest.count <= 3,
-              let octave = Int(rest)
+            let octave = Int(rest)
         else { return nil }
         self.init(name, octave: octave)
     }

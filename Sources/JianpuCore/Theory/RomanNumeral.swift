@@ -44,7 +44,7 @@ extension Key {
     /// function. Nil for a chord with a note outside the key.
     public func romanNumeral(for chord: Chord) -> String? {
         guard let degree = degree(of: chord.root.pitchClass),
-              chord.pitchClasses.allSatisfy({ contains(pitchClass: $0) })
+            chord.pitchClasses.allSatisfy({ contains(pitchClass: $0) })
         else { return nil }
         var numeral = romanNumeral(degree: degree, formula: chord.formula)
         guard let bass = chord.bass else { return numeral }

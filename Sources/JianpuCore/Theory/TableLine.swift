@@ -27,8 +27,10 @@ struct TableLine: Sendable, Hashable {
             let location = { (index: Int) in SourceLocation(file: file, line: lineNumber, column: index + 1) }
             guard let colon = characters.firstIndex(of: ":") else {
                 let nameEnd = characters[first...].firstIndex { $0.isWhitespace || $0 == "," } ?? characters.count
-                diagnostics.append(.error(at: location(nameEnd),
-                                          "expected ':' after '\(String(characters[first..<nameEnd]))'"))
+                diagnostics.append(
+                    .error(
+                        at: location(nameEnd),
+                        "expected ':' after '\(String(characters[first..<nameEnd]))'"))
                 continue
             }
             let name = field(characters, from: first, to: colon, location: location)
@@ -47,7 +49,8 @@ struct TableLine: Sendable, Hashable {
                 let end = characters[start...].firstIndex(of: ",") ?? characters.count
                 let entry = field(characters, from: start, to: end, location: location)
                 if entry.text.isEmpty {
-                    let message = end == characters.count && entries.isEmpty
+                    let message =
+                        end == characters.count && entries.isEmpty
                         ? "no entries after '\(name.text):'" : "empty entry (two commas, or a comma at the end)"
                     diagnostics.append(.error(at: entry.location, message))
                     malformed = true
@@ -77,8 +80,10 @@ struct TableLine: Sendable, Hashable {
 
     /// The trimmed text of `characters[start..<end]` and where it starts; an empty field is
     /// placed at `start`, just after the colon or comma before it.
-    private static func field(_ characters: [Character], from start: Int, to end: Int,
-                              location: (Int) -> SourceLocation) -> Field {
+    private static func field(
+        _ characters: [Character], from start: Int, to end: Int,
+        location: (Int) -> SourceLocation
+    ) -> Field {
         var lower = start
         var upper = end
         while lower < upper, characters[lower].isWhitespace { lower += 1 }

@@ -48,8 +48,10 @@ public enum TuningsFile {
             let mode = Scale.Kind(name: modeText).flatMap { $0.isHeptatonic ? $0 : nil }
             if mode == nil, !modeText.isEmpty {
                 let known = Scale.Kind.heptatonic.map(\.tuningName).joined(separator: ", ")
-                diagnostics.append(.warning(at: name.location,
-                    "unknown mode '\(modeText)' in '\(name.text)' (known: \(known)); its notes are used as listed"))
+                diagnostics.append(
+                    .warning(
+                        at: name.location,
+                        "unknown mode '\(modeText)' in '\(name.text)' (known: \(known)); its notes are used as listed"))
             }
 
             // The notes.

@@ -62,8 +62,10 @@ enum KeyRewriting {
                 let word = JianpuKeySpelling(found.signature).word
                 let percent = Int((region.writtenShare * 100).rounded())
                 let writtenTonic = JianpuKeySpelling(region.written).noteText(ImportedPitch(pitch: Pitch(midiNumber: 60 + found.tonic)))
-                let why = region.spareAccidentals ? "\(percent)% of the notes would need accidentals"
-                                                  : "its tonic would be \(writtenTonic.filter { $0 != "'" && $0 != "," })"
+                let why =
+                    region.spareAccidentals
+                    ? "\(percent)% of the notes would need accidentals"
+                    : "its tonic would be \(writtenTonic.filter { $0 != "'" && $0 != "," })"
                 let said = "the key signature says \(FoundKey.name(of: region.written)), but the music is in \(found) (\(why))"
                 if choice == .auto {
                     setKey(found.signature, over: region.measures, in: &score)

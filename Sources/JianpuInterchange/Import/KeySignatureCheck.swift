@@ -24,8 +24,10 @@ public struct KeyRegion: Sendable, Hashable {
     /// and the found key needs no more accidentals.
     public var contradicts: Bool {
         guard let found, found.signature.fifths != written.fifths, noteCount >= KeySignatureCheck.minimumNotes,
-              margin >= KeySignatureCheck.minimumMargin else { return false }
-        let tonic = !tonicIsModal && margin >= KeySignatureCheck.minimumTonicMargin && strength >= KeySignatureCheck.minimumTonicStrength
+            margin >= KeySignatureCheck.minimumMargin
+        else { return false }
+        let tonic =
+            !tonicIsModal && margin >= KeySignatureCheck.minimumTonicMargin && strength >= KeySignatureCheck.minimumTonicStrength
             && foundShare <= min(writtenShare, KeySignatureCheck.maximumTonicFoundShare)
         return spareAccidentals || tonic
     }
@@ -112,16 +114,19 @@ public enum KeySignatureCheck {
     }
 
     /// One region judged: the profiles' best key, its margin over the written signature's, and the accidentals each needs.
-    static func region(of score: ImportedScore, measures: Range<Int>, written: ImportedKey,
-                       profiles: KeyFinder.Profiles = KeyFinder.profiles) -> KeyRegion {
+    static func region(
+        of score: ImportedScore, measures: Range<Int>, written: ImportedKey,
+        profiles: KeyFinder.Profiles = KeyFinder.profiles
+    ) -> KeyRegion {
         let weights = PitchClassWeights(score, measures: measures)
         let ranked = KeyFinder.ranked(durations: weights.durations, profiles: profiles)
         let best = ranked.first
         let writtenBest = ranked.first { $0.key.signature.fifths == written.fifths }?.correlation ?? 0
-        return KeyRegion(measures: measures, written: written, found: best?.key, strength: best?.correlation ?? 0,
-                         margin: (best?.correlation ?? 0) - writtenBest,
-                         writtenShare: weights.accidentalShare(fifths: written.fifths),
-                         foundShare: best.map { weights.accidentalShare(fifths: $0.key.signature.fifths) } ?? 0,
-                         noteCount: weights.noteCount)
+        return KeyRegion(
+            measures: measures, written: written, found: best?.key, strength: best?.correlation ?? 0,
+            margin: (best?.correlation ?? 0) - writtenBest,
+            writtenShare: weights.accidentalShare(fifths: written.fifths),
+            foundShare: best.map { weights.accidentalShare(fifths: $0.key.signature.fifths) } ?? 0,
+            noteCount: weights.noteCount)
     }
 }

@@ -49,7 +49,8 @@ public enum ScoreImporter {
         if let xml = xmlFromUTF16(bytes) { bytes = xml }
         if let problem = ByteOrderMark.problem(bytes) { throw ImportError(file: file, place: "", message: problem) }
         if let order = utf16WithoutMark(bytes) {
-            throw ImportError(file: file, place: "", message: "the file is UTF-16 (\(order)) without a byte-order mark, which no reader can tell for sure: save it as UTF-8, or as UTF-16 with its byte-order mark")
+            throw ImportError(
+                file: file, place: "", message: "the file is UTF-16 (\(order)) without a byte-order mark, which no reader can tell for sure: save it as UTF-8, or as UTF-16 with its byte-order mark")
         }
         guard let format = ImportFormat.detect(bytes, name: file) else {
             throw ImportError(file: file, place: "", message: "not a format jianpu imports: expected MusicXML (.musicxml, .xml), compressed MusicXML (.mxl), ABC (.abc) or a Standard MIDI File (.mid)")
@@ -69,8 +70,10 @@ public enum ScoreImporter {
     }
 
     /// The scores in `bytes` of a known format, with a file name for each when there are several.
-    public static func read(_ bytes: [UInt8], format: ImportFormat, file: String,
-                            options: ImportOptions) throws(ImportError) -> [(ImportedScore, String?)] {
+    public static func read(
+        _ bytes: [UInt8], format: ImportFormat, file: String,
+        options: ImportOptions
+    ) throws(ImportError) -> [(ImportedScore, String?)] {
         switch format {
         case .musicXML:
             guard bytes.count <= maximumMusicXMLBytes else { throw tooLarge(file) }
@@ -85,8 +88,10 @@ public enum ScoreImporter {
 
     /// ABC and MIDI: a book's tune chosen by `--tune` (or the first), or every tune with `--all`; a MIDI file's
     /// tracks, or the one `--melody` names.
-    static func readByOtherReaders(_ bytes: [UInt8], format: ImportFormat, file: String,
-                                   options: ImportOptions) throws(ImportError) -> [(ImportedScore, String?)] {
+    static func readByOtherReaders(
+        _ bytes: [UInt8], format: ImportFormat, file: String,
+        options: ImportOptions
+    ) throws(ImportError) -> [(ImportedScore, String?)] {
         switch format {
         case .midi:
             return [(try MIDIImport.score(from: bytes, file: file, melodyTrack: options.melodyTrack.map { $0 - 1 }), nil)]
@@ -115,7 +120,8 @@ public enum ScoreImporter {
             }
             let count = book.tunes.count + book.failures.count
             if count > 1 {
-                tune.score.warnings.insert(ImportWarning(place: "X:\(tune.number)", message: "the file holds \(count) tunes: this is the first; --tune N picks another, --all -o DIR writes every one"), at: 0)
+                tune.score.warnings.insert(
+                    ImportWarning(place: "X:\(tune.number)", message: "the file holds \(count) tunes: this is the first; --tune N picks another, --all -o DIR writes every one"), at: 0)
             }
             return [(tune.score, nil)]
         }

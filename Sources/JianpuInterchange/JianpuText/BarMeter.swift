@@ -9,8 +9,10 @@ import JianpuCore
 /// short last bar that completes the opening pickup stays as it is, as jianpu-ly expects.
 enum BarMeter {
     /// The word to write before a bar of `length` (nil for none), updating `written`, the meter the text is in.
-    static func word(for length: WholeNotes, declared: ImportedMeter, written: inout ImportedMeter,
-                     endsPickupScore: Bool) -> String? {
+    static func word(
+        for length: WholeNotes, declared: ImportedMeter, written: inout ImportedMeter,
+        endsPickupScore: Bool
+    ) -> String? {
         if length == declared.barLength || length == .zero || endsPickupScore {
             guard written != declared else { return nil }
             written = declared

@@ -22,13 +22,17 @@ enum EndingTies {
             }
             let last = index - 1
             let bar = bars[last]
-            let movable = starts.count > 1 && !bar.startsRepeat && bar.endsRepeatPlayingTimes == nil
+            let movable =
+                starts.count > 1 && !bar.startsRepeat && bar.endsRepeatPlayingTimes == nil
                 && bar.jumpsAtStart.isEmpty && bar.jumpsAtEnd.isEmpty && last > 0
-            let differs = movable && parts.contains { part in
-                Set(starts.map { continued(part, from: last, into: $0) }).count > 1
-            } && parts.allSatisfy { part in
-                !part.measures[last].events.contains { event in event.lyrics.contains { $0 != nil } || event.chordSymbol != nil }
-            }
+            let differs =
+                movable
+                && parts.contains { part in
+                    Set(starts.map { continued(part, from: last, into: $0) }).count > 1
+                }
+                && parts.allSatisfy { part in
+                    !part.measures[last].events.contains { event in event.lyrics.contains { $0 != nil } || event.chordSymbol != nil }
+                }
             guard differs else { index = j + 1; continue }
             for p in parts.indices {
                 var measures = parts[p].measures
@@ -56,7 +60,8 @@ enum EndingTies {
     /// The MIDI numbers of the part's last note in bar `bar` that the first note of bar `start` ties on from.
     static func continued(_ part: ImportedPart, from bar: Int, into start: Int) -> Set<Int> {
         guard let final = part.measures[bar].events.last(where: { !$0.isGrace }),
-              let next = part.measures[start].events.first(where: { !$0.isGrace }) else { return [] }
+            let next = part.measures[start].events.first(where: { !$0.isGrace })
+        else { return [] }
         let held = Set(final.pitches.map(\.pitch.midiNumber))
         return Set(next.pitches.filter { $0.tiedFromPrevious && held.contains($0.pitch.midiNumber) }.map(\.pitch.midiNumber))
     }

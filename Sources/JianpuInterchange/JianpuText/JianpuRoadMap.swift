@@ -32,7 +32,8 @@ struct JianpuRoadMap {
                 while j < count, let ending = measures[j].ending, endings.count < 100 {
                     let start = j
                     while j + 1 < count, measures[j + 1].ending == ending, measures[j].endsRepeatPlayingTimes == nil,
-                          !measures[j + 1].startsRepeat {
+                        !measures[j + 1].startsRepeat
+                    {
                         j += 1
                     }
                     endings.append((start, j, ending.numbers))
@@ -40,10 +41,13 @@ struct JianpuRoadMap {
                     if j < count, measures[j].startsRepeat { break }
                 }
                 if index == openStart {
-                    warnings.append(ImportWarning(place: place(index), message: "an ending (volta \(first.numbers.map(String.init).joined(separator: ","))) with no music to repeat before it: written as plain bars"))
+                    warnings.append(
+                        ImportWarning(
+                            place: place(index), message: "an ending (volta \(first.numbers.map(String.init).joined(separator: ","))) with no music to repeat before it: written as plain bars"))
                 } else {
                     let passes = Set(endings.flatMap(\.numbers)).count
-                    let signedTimes = endings.compactMap { measures[$0.end].endsRepeatPlayingTimes }.max()
+                    let signedTimes =
+                        endings.compactMap { measures[$0.end].endsRepeatPlayingTimes }.max()
                         ?? measures[index - 1].endsRepeatPlayingTimes ?? 2
                     let times = max(passes, endings.count, signedTimes)
                     // Passes after the highest ending's number play no ending (a lone first ending is
@@ -53,17 +57,26 @@ struct JianpuRoadMap {
                     // A lone first ending with plain bars after it (a file that leaves the `2.` bracket out):
                     // the next bar is what the last pass plays there, so it is the last ending, not an empty one.
                     if playsNoEnding && times - highest == 1 && j < count && measures[j].ending == nil
-                        && !measures[j].startsRepeat && measures[j].endsRepeatPlayingTimes == nil {
+                        && !measures[j].startsRepeat && measures[j].endsRepeatPlayingTimes == nil
+                    {
                         endings.append((j, j, [times]))
                         j += 1
                         playsNoEnding = false
                     }
                     if playsNoEnding && times - highest > 1 {
-                        warnings.append(ImportWarning(place: place(index), message: "passes \(highest + 1) to \(times) play no ending: written with one empty last ending, so the first ending is played on all passes but the last"))
+                        warnings.append(
+                            ImportWarning(
+                                place: place(index),
+                                message: "passes \(highest + 1) to \(times) play no ending: written with one empty last ending, so the first ending is played on all passes but the last"))
                     }
                     let expected = Array(1...max(1, times - endings.count + 1))
                     if endings[0].numbers != expected && endings.count > 1 {
-                        warnings.append(ImportWarning(place: place(index), message: "endings numbered \(endings.map { $0.numbers.map(String.init).joined(separator: ",") }.joined(separator: " / ")): written in order, the first ending taking the extra passes"))
+                        warnings.append(
+                            ImportWarning(
+                                place: place(index),
+                                message:
+                                    "endings numbered \(endings.map { $0.numbers.map(String.init).joined(separator: ",") }.joined(separator: " / ")): written in order, the first ending taking the extra passes"
+                            ))
                     }
                     before[openStart].insert(times == 2 ? "R{" : "R\(times){", at: 0)
                     after[index - 1].append("}")
@@ -103,7 +116,8 @@ struct JianpuRoadMap {
                 }
             }
             if measure.jumpsAtStart.contains(.coda), i > 0,
-               !measures[i - 1].jumpsAtEnd.contains(where: { $0 == .daCapo || $0 == .dalSegno }) {
+                !measures[i - 1].jumpsAtEnd.contains(where: { $0 == .daCapo || $0 == .dalSegno })
+            {
                 warnings.append(ImportWarning(place: place(i), message: "a coda sign not right after the D.C./D.S.: jianpu text plays the coda from the bar after the D.C./D.S."))
             }
         }

@@ -14,8 +14,10 @@ public enum JianpuTextWriter {
     public static func write(_ score: ImportedScore) -> (text: String, warnings: [ImportWarning]) {
         var lines: [String] = []
         var warnings: [ImportWarning] = []
-        for (name, value) in [("title", score.title), ("subtitle", score.subtitle), ("composer", score.composer),
-                              ("poet", score.poet), ("arranger", score.arranger)] {
+        for (name, value) in [
+            ("title", score.title), ("subtitle", score.subtitle), ("composer", score.composer),
+            ("poet", score.poet), ("arranger", score.arranger),
+        ] {
             if let value, value.unicodeScalars.contains(where: isStrayControl) {
                 warnings.append(ImportWarning(place: name, message: "control characters, which are not text, left out of \"\(headerValue(value))\""))
             }

@@ -25,7 +25,8 @@ enum KeepLength {
         let beams = letters[first] ?? 0
         let rest = beams > 0 ? String(word.dropFirst()) : word
         guard rest.contains(where: { ("0"..."7").contains($0) }),
-              rest.allSatisfy({ ("0"..."7").contains($0) || "#b',.".contains($0) }) else { return nil }
+            rest.allSatisfy({ ("0"..."7").contains($0) || "#b',.".contains($0) })
+        else { return nil }
         return (beams, rest)
     }
 

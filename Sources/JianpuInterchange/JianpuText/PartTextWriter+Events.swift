@@ -26,7 +26,11 @@ extension PartTextWriter {
                 if event.isGraceAfter, graces.isEmpty, !words.isEmpty {
                     // After the note before it: `2 [23]g`, joined to a group already there.
                     let text = graceText(event)
-                    if words[words.count - 1].hasSuffix("]g") { words[words.count - 1].insert(contentsOf: text, at: words[words.count - 1].index(words[words.count - 1].endIndex, offsetBy: -2)) } else { words.append("[" + text + "]g") }
+                    if words[words.count - 1].hasSuffix("]g") {
+                        words[words.count - 1].insert(contentsOf: text, at: words[words.count - 1].index(words[words.count - 1].endIndex, offsetBy: -2))
+                    } else {
+                        words.append("[" + text + "]g")
+                    }
                 } else {
                     graces.append(event)
                 }

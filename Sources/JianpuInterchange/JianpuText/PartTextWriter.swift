@@ -82,7 +82,8 @@ struct PartTextWriter {
             // Whole bars of rest in a row, with nothing else on them: `R*n`.
             var run = 0
             while index + run < measures.count, !barsPlayedElsewhere.contains(index + run), isPlainRestBar(measures[index + run], first: index + run == 0),
-                  roadMap.before[index + run].isEmpty, roadMap.after[index + run].isEmpty, roadMap.barLineAfter[index + run] {
+                roadMap.before[index + run].isEmpty, roadMap.after[index + run].isEmpty, roadMap.barLineAfter[index + run]
+            {
                 run += 1
             }
             if run >= 2 {
@@ -98,8 +99,10 @@ struct PartTextWriter {
                     words.append(spelling.word)
                 }
                 if let newMeter = measure.meter { declared = newMeter }
-                if let word = BarMeter.word(for: measure.length, declared: declared, written: &meter,
-                                            endsPickupScore: index == measures.count - 1 && first.length + measure.length == declared.barLength) {
+                if let word = BarMeter.word(
+                    for: measure.length, declared: declared, written: &meter,
+                    endsPickupScore: index == measures.count - 1 && first.length + measure.length == declared.barLength)
+                {
                     words.append(word)
                 }
                 if let tempo = measure.tempo { words.append(tempoWord(tempo, place: place)) }
@@ -179,8 +182,9 @@ struct PartTextWriter {
 
     private func isPlainRestBar(_ measure: ImportedMeasure, first: Bool) -> Bool {
         guard !first, measure.key == nil || measure.key == spelling.key, measure.meter == nil || measure.meter == meter,
-              measure.tempo == nil, measure.length == meter.barLength, measure.events.count == 1,
-              let event = measure.events.first else { return false }
+            measure.tempo == nil, measure.length == meter.barLength, measure.events.count == 1,
+            let event = measure.events.first
+        else { return false }
         return event.isRest && event.dynamic == nil && event.chordSymbol == nil && event.tempo == nil && !event.isGrace
             && event.tuplet == nil && event.lyrics.allSatisfy { $0 == nil }
     }

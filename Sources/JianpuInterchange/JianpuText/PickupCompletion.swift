@@ -8,8 +8,9 @@ import JianpuCore
 enum PickupCompletion {
     static func completed(_ parts: [ImportedPart]) -> [ImportedPart] {
         guard let model = parts.first, model.measures.count > 1, let first = model.measures.first,
-              let meter = first.meter, first.length > .zero, first.length < meter.barLength,
-              let lastIndex = model.measures.indices.last else { return parts }
+            let meter = first.meter, first.length > .zero, first.length < meter.barLength,
+            let lastIndex = model.measures.indices.last
+        else { return parts }
         let last = model.measures[lastIndex]
         let barMeter = model.measures.last(where: { $0.meter != nil })?.meter ?? meter
         // A last bar in an ending is one of several ways the piece closes: its own length is kept.

@@ -38,10 +38,12 @@ public struct ImportedEvent: Sendable, Hashable {
     /// Where in the source the event is written, for warnings.
     public var place: String
 
-    public init(pitches: [ImportedPitch] = [], length: WholeNotes, tuplet: ImportedTuplet? = nil, isGrace: Bool = false,
-                isGraceAfter: Bool = false, startsSlur: Bool = false, endsSlur: Bool = false, isArpeggiated: Bool = false,
-                multibarRestCount: Int? = nil, lyrics: [ImportedSyllable?] = [], chordSymbol: String? = nil,
-                dynamic: String? = nil, tempo: ImportedTempo? = nil, place: String = "") {
+    public init(
+        pitches: [ImportedPitch] = [], length: WholeNotes, tuplet: ImportedTuplet? = nil, isGrace: Bool = false,
+        isGraceAfter: Bool = false, startsSlur: Bool = false, endsSlur: Bool = false, isArpeggiated: Bool = false,
+        multibarRestCount: Int? = nil, lyrics: [ImportedSyllable?] = [], chordSymbol: String? = nil,
+        dynamic: String? = nil, tempo: ImportedTempo? = nil, place: String = ""
+    ) {
         self.pitches = pitches
         self.length = length
         self.tuplet = tuplet

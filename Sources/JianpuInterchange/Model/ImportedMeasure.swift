@@ -27,10 +27,12 @@ public struct ImportedMeasure: Sendable, Hashable {
     /// Notes, rests and chords of the bar in time order; their lengths add up to `length`.
     public var events: [ImportedEvent]
 
-    public init(label: String, key: ImportedKey? = nil, meter: ImportedMeter? = nil, tempo: ImportedTempo? = nil,
-                length: WholeNotes, startsRepeat: Bool = false, endsRepeatPlayingTimes: Int? = nil,
-                ending: ImportedEnding? = nil, jumpsAtStart: [ImportedJump] = [], jumpsAtEnd: [ImportedJump] = [],
-                events: [ImportedEvent] = []) {
+    public init(
+        label: String, key: ImportedKey? = nil, meter: ImportedMeter? = nil, tempo: ImportedTempo? = nil,
+        length: WholeNotes, startsRepeat: Bool = false, endsRepeatPlayingTimes: Int? = nil,
+        ending: ImportedEnding? = nil, jumpsAtStart: [ImportedJump] = [], jumpsAtEnd: [ImportedJump] = [],
+        events: [ImportedEvent] = []
+    ) {
         self.label = label
         self.key = key
         self.meter = meter

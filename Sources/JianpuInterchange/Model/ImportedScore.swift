@@ -15,8 +15,10 @@ public struct ImportedScore: Sendable, Hashable {
     /// What the text cannot say, each with its place in the source.
     public var warnings: [ImportWarning]
 
-    public init(title: String? = nil, subtitle: String? = nil, composer: String? = nil, poet: String? = nil,
-                arranger: String? = nil, parts: [ImportedPart] = [], warnings: [ImportWarning] = []) {
+    public init(
+        title: String? = nil, subtitle: String? = nil, composer: String? = nil, poet: String? = nil,
+        arranger: String? = nil, parts: [ImportedPart] = [], warnings: [ImportWarning] = []
+    ) {
         self.title = title
         self.subtitle = subtitle
         self.composer = composer

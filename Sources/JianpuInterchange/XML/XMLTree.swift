@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -67,16 +68,21 @@ enum XMLTreeReader {
 
     static func read(_ bytes: [UInt8], file: String) throws(ImportError) -> MusicXMLElement {
         if let (line, column) = entityDeclaration(in: bytes) {
-            throw ImportError(file: file, place: "\(line):\(column)",
-                              message: "the document declares its own XML entities (<!ENTITY): refused, as MusicXML needs none and they can expand without bound")
+            throw ImportError(
+                file: file, place: "\(line):\(column)",
+                message: "the document declares its own XML entities (<!ENTITY): refused, as MusicXML needs none and they can expand without bound")
         }
         if let (line, column, length) = XMLProlog.longValue(in: bytes, longerThan: maximumValueBytes) {
-            throw ImportError(file: file, place: "\(line):\(column)",
-                              message: "a text or attribute value of \((length + 999_999) / 1_000_000) MB: the XML reader takes at most \(maximumValueBytes / 1_000_000) MB in one (a file may have \(ScoreImporter.maximumMusicXMLBytes >> 20) MB in all); MusicXML's texts are short")
+            throw ImportError(
+                file: file, place: "\(line):\(column)",
+                message:
+                    "a text or attribute value of \((length + 999_999) / 1_000_000) MB: the XML reader takes at most \(maximumValueBytes / 1_000_000) MB in one (a file may have \(ScoreImporter.maximumMusicXMLBytes >> 20) MB in all); MusicXML's texts are short"
+            )
         }
         if let (line, column) = crowdedElement(in: bytes) {
-            throw ImportError(file: file, place: "\(line):\(column)",
-                              message: "an element with more than \(maximumAttributes) attributes: not a MusicXML score (its elements have a few)")
+            throw ImportError(
+                file: file, place: "\(line):\(column)",
+                message: "an element with more than \(maximumAttributes) attributes: not a MusicXML score (its elements have a few)")
         }
         let delegate = TreeBuilder()
         let parser = XMLParser(data: Data(bytes))
@@ -92,8 +98,9 @@ enum XMLTreeReader {
         if parsed, let open = delegate.stack.last {
             // The parser accepts a document that stops inside an element; a truncated file is an error.
             let (line, column) = endPlace(of: bytes)
-            throw ImportError(file: file, place: "\(line):\(column)",
-                              message: "not well-formed XML: the document ends before <\(open.name)> (opened at \(open.place)) is closed; is the file truncated?")
+            throw ImportError(
+                file: file, place: "\(line):\(column)",
+                message: "not well-formed XML: the document ends before <\(open.name)> (opened at \(open.place)) is closed; is the file truncated?")
         }
         guard parsed, let root = delegate.root else {
             let line = delegate.errorLine ?? parser.lineNumber, column = delegate.errorColumn ?? parser.columnNumber
@@ -144,11 +151,17 @@ enum XMLTreeReader {
                     tag = nil
                 }
             } else if byte == lt {
-                if starts("<!--", at: index) { skipUntil = Array("-->".utf8) }
-                else if starts("<![CDATA[", at: index) { skipUntil = Array("]]>".utf8) }
-                else if starts("<?", at: index) { skipUntil = Array("?>".utf8) }
-                else if starts("<!", at: index) { skipUntil = [gt] }
-                else { tag = (line, column, 0) }
+                if starts("<!--", at: index) {
+                    skipUntil = Array("-->".utf8)
+                } else if starts("<![CDATA[", at: index) {
+                    skipUntil = Array("]]>".utf8)
+                } else if starts("<?", at: index) {
+                    skipUntil = Array("?>".utf8)
+                } else if starts("<!", at: index) {
+                    skipUntil = [gt]
+                } else {
+                    tag = (line, column, 0)
+                }
             }
             if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
             index += 1
@@ -203,8 +216,10 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         parser.abortParsing()
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         guard problem == nil else { return }
         if stack.count >= XMLTreeReader.maximumDepth {
             refuse("elements nested more than \(XMLTreeReader.maximumDepth) deep: not a MusicXML score")

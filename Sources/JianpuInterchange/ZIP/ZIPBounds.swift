@@ -38,7 +38,8 @@ enum ZIPBounds {
         if directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF || entries == 0xFFFF {
             // ZIP64: the locator just before the end record gives the ZIP64 end record.
             guard end >= 20, u32(end - 20) == zip64Locator, let record = u64(end - 20 + 8), record + 56 <= count, u32(record) == zip64EndRecord,
-                  let entries64 = u64(record + 32), let size64 = u64(record + 40), let offset64 = u64(record + 48) else {
+                let entries64 = u64(record + 32), let size64 = u64(record + 40), let offset64 = u64(record + 48)
+            else {
                 return "a ZIP64 end record that is missing or points past the end"
             }
             (entries, directorySize, directoryOffset) = (entries64, size64, offset64)
@@ -51,7 +52,8 @@ enum ZIPBounds {
         var seen: UInt64 = 0
         while entry < directoryEnd, seen < entries {
             guard entry + 46 <= directoryEnd, u32(entry) == directoryEntry, var compressed = u32(entry + 20), let nameLength = u16(entry + 28),
-                  let extraLength = u16(entry + 30), let commentLength = u16(entry + 32), var local = u32(entry + 42) else {
+                let extraLength = u16(entry + 30), let commentLength = u16(entry + 32), var local = u32(entry + 42)
+            else {
                 return "central directory entry \(seen + 1) is cut short or not an entry"
             }
             let next = entry + 46 + nameLength + extraLength + commentLength

@@ -37,8 +37,10 @@ enum ControlCharacters {
                 if diagnostics.count < warnedLines {
                     let scalar = Unicode.Scalar(found) ?? "\u{FFFD}"
                     let shown = TerminalText.picture(for: scalar) ?? XMLText.replacement
-                    diagnostics.append(.warning(at: SourceLocation(file: file, line: line, column: column),
-                                                "\(XMLText.describe([scalar])) is a control character, not text: it is shown as \(shown) on a terminal and as \u{FFFD} in SVG and HTML"))
+                    diagnostics.append(
+                        .warning(
+                            at: SourceLocation(file: file, line: line, column: column),
+                            "\(XMLText.describe([scalar])) is a control character, not text: it is shown as \(shown) on a terminal and as \u{FFFD} in SVG and HTML"))
                 } else {
                     moreLines += 1
                 }

@@ -6,7 +6,8 @@ enum KeyName {
     static func parse(_ word: String, at location: SourceLocation) -> KeySignature? {
         var bytes = Array(word.utf8)
         guard bytes.count == 3 || bytes.count == 4, bytes[0] == UInt8(ascii: "1") || bytes[0] == UInt8(ascii: "6"),
-              bytes[1] == UInt8(ascii: "=") else { return nil }
+            bytes[1] == UInt8(ascii: "=")
+        else { return nil }
         // Somebody wrote the name backwards (`1=bE`): read it the right way round.
         if bytes.count == 4, bytes[2] == UInt8(ascii: "#") || bytes[2] == UInt8(ascii: "b"), TextBytes.isLetter(bytes[3]) {
             bytes.swapAt(2, 3)

@@ -144,7 +144,8 @@ struct Lexer<Sink: WordSink> {
             while position < line.upperBound, isSpace(bytes[position]) { advance() }
             guard position < line.upperBound else { break }
             let start = position, startColumn = column
-            let quoted = bytes[position] == UInt8(ascii: "\"")
+            let quoted =
+                bytes[position] == UInt8(ascii: "\"")
                 || (position + 1 < line.upperBound && (bytes[position] == UInt8(ascii: "^") || bytes[position] == UInt8(ascii: "_")) && bytes[position + 1] == UInt8(ascii: "\""))
             if quoted {
                 // Text above or below the note may hold spaces: it runs to the closing quote.
@@ -243,7 +244,6 @@ struct Lexer<Sink: WordSink> {
         guard index < line.upperBound, bytes[index] == UInt8(ascii: "=") else { return nil }
         return (string(line.lowerBound..<nameEnd).lowercased(), index + 1 - line.lowerBound)
     }
-
 
     /// Where the tempo of a `%% tempo: 4=80` line is, if the line is one.
     private func commentedTempo(_ line: Range<Int>) -> Range<Int>? {

@@ -33,89 +33,128 @@ public enum NotationReference {
 
     /// Every construct, by section.
     public static let sections: [Section] = [
-        Section(title: "Notes and rests", entries: [
-            entry("degrees 1-7", "1 2 3 4 | 5 6 7 1' |", "the scale of the key: in 1=C, 1 is middle C (MIDI 60); printed as the digits"),
-            entry("rest 0", "1 0 3 0 |", "silence for the note's length; printed as 0"),
-            entry("8 and 9", "5 6 8 9 |", "shortcuts for 1' and 2'"),
-            entry("x", "x x x x |", "a percussion beat: sounds as the key's 1 (as the reference's MIDI does), printed as X"),
-            entry("# and b", "1 #1 2 b3 |", "a semitone up or down, for that note only; printed before the digit"),
-            entry("' and ,", "1,, 1, 1 1' |", "an octave up or down per mark; printed as dots above or below the digit"),
-            entry("< and >", "< 1 2 > 3 4 |", "< lowers every note after it by an octave, > raises them by one (so > undoes <)"),
-        ]),
-        Section(title: "Lengths", entries: [
-            entry("crotchet", "1 2 3 4 |", "a plain note is a crotchet (quarter note), one beat in 4/4"),
-            entry("q s d h", "q1 q2 s3 s4 s5 s6 2 3 |", "quaver, semiquaver, demisemiquaver, hemidemisemiquaver; printed with one to four underlines"),
-            entry("\\ forms", "1\\ 2\\ 3\\\\ 4\\\\ 5\\\\ 6\\\\ 2 3 |", "after the pitch: \\ a quaver, \\\\ a semiquaver"),
-            entry("c", "KeepLength q1 2 c3 4 5 |", "a crotchet again, after KeepLength made a shorter length stick"),
-            entry("dot", "1. q2 3 4 |", "half as long again; printed as a dot after the digit"),
-            entry("dash -", "1 - 2 - |", "one more beat of the note before; printed as a dash. 1 - is a minim, 1 - - - a semibreve"),
-            entry("KeepLength", "KeepLength s1 1 1 1 c2 3 4 |", "a written length sticks to the notes after it until another is written"),
-            entry("tie ~", "1 2 3 4 ~ | 4 3 2 1 |", "joins two notes of one pitch into one sound; printed as an arc"),
-            entry("slur ( )", "1 ( 2 3 ) 4 |", "phrasing: printed as an arc, sounds as written"),
-            entry("tuplet N[ ]", "3[ q1 q2 q3 ] 4 3[ 5 6 7 ] |", "N notes in the time of the next lower power of two (3 in the time of 2); printed with the number"),
-        ]),
-        Section(title: "Chords and ornaments", entries: [
-            entry("chord", "135 - 246 - |", "the digits of one word sound together; printed stacked"),
-            entry("chord with marks", ",135' 1 1b3 1 |", "marks at the ends of a chord word belong to the digit beside them: ,135' is a low 1, 3 and a high 5"),
-            entry("OctavesAfter, OctavesBefore", "OctavesAfter\n1'35 - - - |", "whether a mark inside a chord word belongs to the digit before it (OctavesAfter: 1'35 has a high 1) or after it (OctavesBefore: a high 3)"),
-            entry("arp, arpUp, arpDown", "arp 135 - arpDown 531 - |", "a rolled chord, its notes a little apart, upwards or downwards; printed with a wavy line"),
-            entry("grace before g[ ]", "g[#45] 1 2 3 4 |", "quick notes taking their time from the note after; printed small and raised"),
-            entry("grace after [ ]g", "1 ['1]g 2 3 4 |", "quick notes taking their time from the end of the note before"),
-            entry("grace lengths", "g[d4d5s6] 1 2 3 4 |", "grace notes with lengths of their own"),
-            entry("grace chord", "g[1&3&5] 1 2 3 4 |", "& joins grace notes into a chord"),
-            entry("glis", "glis 1 - 5 - |", "a glissando between two notes: printed, sounds as the two notes"),
-            entry("slideUp, slideDown", "slideUp 1 slideDown 2 - - |", "erhu slides: printed, sound as written"),
-        ]),
-        Section(title: "Key, meter and tempo", entries: [
-            entry("1=X", "1=Bb\n1 2 3 4 |", "the key: degree 1 is X (unmarked 1 sits at octave 4 for C-F and octave 3 for G-B); printed as 1=Bb"),
-            entry("6=X", "6=F#\n6, 7, 1 2 |", "a minor key named by its degree 6; printed as 6=F#"),
-            entry("meter", "3/4\n1 2 3 | 4 5 6 |", "beats per bar and the beat; any length (63/16), and it may change any bar"),
-            entry("pickup", "4/4,4\n5 | 1 2 3 4 | 5 6 7 |", "the number after the comma is the pickup's length (4 a crotchet); the pickup is bar 0 and the last bar makes up for it"),
-            entry("tempo", "4=105\n1 2 3 4 |", "beats a minute of the beat written: 4=105 crotchets, 4.=60 dotted crotchets, 8=120 quavers"),
-            entry("dotted tempo", "6/8\n4.=60\n1 2 3 4 5 6 |", "60 dotted crotchets a minute"),
-        ]),
-        Section(title: "Repeats and jumps", entries: [
-            entry("R{ }", "R{ 1 2 3 4 } 5 6 7 1' |", "play the bars inside twice; printed between repeat signs"),
-            entry("R{ } A{ | }", "R{ 1 2 3 4 } A{ 5 - - - | 6 - - - } 1' - - - |", "a repeat with endings: the first time the first ending, then the second; printed with volta brackets"),
-            entry("RN{ }", "R4{ 1 2 3 4 } |", "play the bars inside N times"),
-            entry("Fine, DC", "1 2 3 4 | 5 6 Fine 7 1' | 1' 7 6 5 DC |", "D.C. al Fine: back to the start, then stop at Fine"),
-            entry("Segno, ToCoda, DS", "1 2 3 4 | Segno 5 6 7 1' | ToCoda 1' 7 6 5 DS | 1 - - - |", "D.S. al Coda: back to the sign, and from To Coda on the second time to the music after DS"),
-            entry("R*N", "R*8 1 2 3 4 |", "N bars of rest; printed as one bar with the number"),
-        ]),
-        Section(title: "Loudness", entries: [
-            entry("dynamics", "1 \\p 2 3 \\f 4 |", "\\ppp to \\fff, \\sf and the like, after a note: that note and the ones after it play at that loudness; printed under the note"),
-            entry("hairpins \\< \\> \\!", "1 \\p \\< 2 3 4 \\f | 5 \\> 4 3 2 \\! |", "a crescendo (\\<) or diminuendo (\\>) wedge under the part from the note before it to the note before \\! (or before the next dynamic or hairpin); printed, it does not change the loudness played"),
-        ]),
-        Section(title: "Marks a performer reads", entries: [
-            entry("\\fermata", "1 2 3 4 \\fermata | 5 - - - \\fermata |", "a pause over the note, rest or dash before it, printed over its octave dots; it sounds as written (no longer)"),
-            entry("\\breathe", "1 2 3 \\breathe 4 |", "a breath mark: a V over the right of the note before it; sounds as written"),
-            entry("articulations", "1 \\staccato 2 \\accent 3 \\tenuto 4 \\marcato | 5 \\staccatissimo 6 -> 7 staccato 1' -. |", "printed over the note before them: \\staccato (or staccato, -.) a small wedge, \\staccatissimo a thin one, \\accent (or ->) >, \\tenuto a short line, \\marcato ^; ^\\ and _\\ forms too. They sound as written"),
-            entry("letterA", "letterA 1 2 3 4 | letterB 5 6 7 1' |", "a rehearsal mark (letter then capitals or digits: letterA, letter3, letterAA), printed boxed over the system where the next note is"),
-        ]),
-        Section(title: "Parts, movements and instruments", entries: [
-            entry("NextPart", "1 2 3 4 |\nNextPart\n1, - 5, - |", "the next part, played at the same time: part 1 is the melody, the others accompaniment"),
-            entry("NextScore", "1 2 3 4 |\nNextScore\n5 6 7 1' |", "the next movement, played after this one (--movement N picks one)"),
-            entry("instrument=", "instrument=Flute\n1 2 3 4 |", "the part's name, printed at its row, and its General MIDI instrument: a MIDI name, or a part's name that implies one (Violino I, Sopran, Gesang, Pianoforte)"),
-            entry("one instrument's staves", "instrument=Piano\n1 2 3 4 |\nNextPart\ninstrument=Piano\n1, - 5, - |", "consecutive parts with the same instrument= name are one instrument's staves (a piano's two hands): printed braced, the name once between them, shortened (Pia.) on the lines after the first"),
-            entry("chords=", "chords=c2 g2\n1 2 3 4 |", "guitar chords in LilyPond chord mode: printed above the music, sounded on a part of their own"),
-        ]),
-        Section(title: "Words and titles", entries: [
-            entry("title=", "title=Twinkle\ncomposer=Trad.\n1 1 5 5 |", "title and the other LilyPond headers (subtitle=, composer=, poet=, arranger=…), each on a line of its own; printed at the top"),
-            entry("L:", "1 2 3 4 |\nL: here are the words", "lyrics, a syllable a note (hyphens join syllables); printed under the notes"),
-            entry("L: N.", "1 2 3 4 |\nL: 1. first verse here now\nL: 2. sec- ond verse too", "numbered verses, each a row under the notes"),
-            entry("H:", "1 2 3 4 |\nH: 贝加尔湖", "Chinese lyrics, a character a note, with or without spaces"),
-        ]),
-        Section(title: "Read and left out of the sound", entries: [
-            entry("text marks", "^\"dolce\" 1 2 _\"rit.\" 3 4 |", "text above (^) or below (_) the note: kept, not played"),
-            entry("LilyPond words", "1 2 \\turn 3 4 |", "other one-word \\commands (\\turn, \\trill, \\mordent…): read and ignored"),
-            entry("\\bar", "R{ 1 2 3 4 } A{ 5 5 5 5 \\bar \"|\" 6 6 6 6 | 7 7 7 7 }",
-                  "a bar-line style word with its quoted style: read and ignored, as the meter places bar lines; it parts the bars of an ending, where | starts the next ending"),
-            entry("LP: :LP", "LP:\n\\break\n:LP\n1 2 3 4 |", "a LilyPond block: read and ignored, but for its midiInstrument (below)"),
-            entry("midiInstrument", "instrument=Melodica\nLP:\n\\set Staff.midiInstrument = #\"flute\"\n:LP\n1 2 3 4 |",
-                  "the part's sound apart from its printed name, as LilyPond says it: printed Melodica, played as a flute"),
-            entry("layout words", "NoBarNums\nRaggedLast\n1 2 3 4 |", "OnePage, NoBarNums, NoIndent, RaggedLast, SeparateTimesig, WithStaff, PartMidi, ChordsRoman, angka: read and ignored"),
-            entry("% comment", "% a comment\n1 2 3 4 |", "the rest of the line is ignored"),
-        ]),
+        Section(
+            title: "Notes and rests",
+            entries: [
+                entry("degrees 1-7", "1 2 3 4 | 5 6 7 1' |", "the scale of the key: in 1=C, 1 is middle C (MIDI 60); printed as the digits"),
+                entry("rest 0", "1 0 3 0 |", "silence for the note's length; printed as 0"),
+                entry("8 and 9", "5 6 8 9 |", "shortcuts for 1' and 2'"),
+                entry("x", "x x x x |", "a percussion beat: sounds as the key's 1 (as the reference's MIDI does), printed as X"),
+                entry("# and b", "1 #1 2 b3 |", "a semitone up or down, for that note only; printed before the digit"),
+                entry("' and ,", "1,, 1, 1 1' |", "an octave up or down per mark; printed as dots above or below the digit"),
+                entry("< and >", "< 1 2 > 3 4 |", "< lowers every note after it by an octave, > raises them by one (so > undoes <)"),
+            ]),
+        Section(
+            title: "Lengths",
+            entries: [
+                entry("crotchet", "1 2 3 4 |", "a plain note is a crotchet (quarter note), one beat in 4/4"),
+                entry("q s d h", "q1 q2 s3 s4 s5 s6 2 3 |", "quaver, semiquaver, demisemiquaver, hemidemisemiquaver; printed with one to four underlines"),
+                entry("\\ forms", "1\\ 2\\ 3\\\\ 4\\\\ 5\\\\ 6\\\\ 2 3 |", "after the pitch: \\ a quaver, \\\\ a semiquaver"),
+                entry("c", "KeepLength q1 2 c3 4 5 |", "a crotchet again, after KeepLength made a shorter length stick"),
+                entry("dot", "1. q2 3 4 |", "half as long again; printed as a dot after the digit"),
+                entry("dash -", "1 - 2 - |", "one more beat of the note before; printed as a dash. 1 - is a minim, 1 - - - a semibreve"),
+                entry("KeepLength", "KeepLength s1 1 1 1 c2 3 4 |", "a written length sticks to the notes after it until another is written"),
+                entry("tie ~", "1 2 3 4 ~ | 4 3 2 1 |", "joins two notes of one pitch into one sound; printed as an arc"),
+                entry("slur ( )", "1 ( 2 3 ) 4 |", "phrasing: printed as an arc, sounds as written"),
+                entry("tuplet N[ ]", "3[ q1 q2 q3 ] 4 3[ 5 6 7 ] |", "N notes in the time of the next lower power of two (3 in the time of 2); printed with the number"),
+            ]),
+        Section(
+            title: "Chords and ornaments",
+            entries: [
+                entry("chord", "135 - 246 - |", "the digits of one word sound together; printed stacked"),
+                entry("chord with marks", ",135' 1 1b3 1 |", "marks at the ends of a chord word belong to the digit beside them: ,135' is a low 1, 3 and a high 5"),
+                entry(
+                    "OctavesAfter, OctavesBefore", "OctavesAfter\n1'35 - - - |",
+                    "whether a mark inside a chord word belongs to the digit before it (OctavesAfter: 1'35 has a high 1) or after it (OctavesBefore: a high 3)"),
+                entry("arp, arpUp, arpDown", "arp 135 - arpDown 531 - |", "a rolled chord, its notes a little apart, upwards or downwards; printed with a wavy line"),
+                entry("grace before g[ ]", "g[#45] 1 2 3 4 |", "quick notes taking their time from the note after; printed small and raised"),
+                entry("grace after [ ]g", "1 ['1]g 2 3 4 |", "quick notes taking their time from the end of the note before"),
+                entry("grace lengths", "g[d4d5s6] 1 2 3 4 |", "grace notes with lengths of their own"),
+                entry("grace chord", "g[1&3&5] 1 2 3 4 |", "& joins grace notes into a chord"),
+                entry("glis", "glis 1 - 5 - |", "a glissando between two notes: printed, sounds as the two notes"),
+                entry("slideUp, slideDown", "slideUp 1 slideDown 2 - - |", "erhu slides: printed, sound as written"),
+            ]),
+        Section(
+            title: "Key, meter and tempo",
+            entries: [
+                entry("1=X", "1=Bb\n1 2 3 4 |", "the key: degree 1 is X (unmarked 1 sits at octave 4 for C-F and octave 3 for G-B); printed as 1=Bb"),
+                entry("6=X", "6=F#\n6, 7, 1 2 |", "a minor key named by its degree 6; printed as 6=F#"),
+                entry("meter", "3/4\n1 2 3 | 4 5 6 |", "beats per bar and the beat; any length (63/16), and it may change any bar"),
+                entry("pickup", "4/4,4\n5 | 1 2 3 4 | 5 6 7 |", "the number after the comma is the pickup's length (4 a crotchet); the pickup is bar 0 and the last bar makes up for it"),
+                entry("tempo", "4=105\n1 2 3 4 |", "beats a minute of the beat written: 4=105 crotchets, 4.=60 dotted crotchets, 8=120 quavers"),
+                entry("dotted tempo", "6/8\n4.=60\n1 2 3 4 5 6 |", "60 dotted crotchets a minute"),
+            ]),
+        Section(
+            title: "Repeats and jumps",
+            entries: [
+                entry("R{ }", "R{ 1 2 3 4 } 5 6 7 1' |", "play the bars inside twice; printed between repeat signs"),
+                entry("R{ } A{ | }", "R{ 1 2 3 4 } A{ 5 - - - | 6 - - - } 1' - - - |", "a repeat with endings: the first time the first ending, then the second; printed with volta brackets"),
+                entry("RN{ }", "R4{ 1 2 3 4 } |", "play the bars inside N times"),
+                entry("Fine, DC", "1 2 3 4 | 5 6 Fine 7 1' | 1' 7 6 5 DC |", "D.C. al Fine: back to the start, then stop at Fine"),
+                entry("Segno, ToCoda, DS", "1 2 3 4 | Segno 5 6 7 1' | ToCoda 1' 7 6 5 DS | 1 - - - |", "D.S. al Coda: back to the sign, and from To Coda on the second time to the music after DS"),
+                entry("R*N", "R*8 1 2 3 4 |", "N bars of rest; printed as one bar with the number"),
+            ]),
+        Section(
+            title: "Loudness",
+            entries: [
+                entry("dynamics", "1 \\p 2 3 \\f 4 |", "\\ppp to \\fff, \\sf and the like, after a note: that note and the ones after it play at that loudness; printed under the note"),
+                entry(
+                    "hairpins \\< \\> \\!", "1 \\p \\< 2 3 4 \\f | 5 \\> 4 3 2 \\! |",
+                    "a crescendo (\\<) or diminuendo (\\>) wedge under the part from the note before it to the note before \\! (or before the next dynamic or hairpin); printed, it does not change the loudness played"
+                ),
+            ]),
+        Section(
+            title: "Marks a performer reads",
+            entries: [
+                entry("\\fermata", "1 2 3 4 \\fermata | 5 - - - \\fermata |", "a pause over the note, rest or dash before it, printed over its octave dots; it sounds as written (no longer)"),
+                entry("\\breathe", "1 2 3 \\breathe 4 |", "a breath mark: a V over the right of the note before it; sounds as written"),
+                entry(
+                    "articulations", "1 \\staccato 2 \\accent 3 \\tenuto 4 \\marcato | 5 \\staccatissimo 6 -> 7 staccato 1' -. |",
+                    "printed over the note before them: \\staccato (or staccato, -.) a small wedge, \\staccatissimo a thin one, \\accent (or ->) >, \\tenuto a short line, \\marcato ^; ^\\ and _\\ forms too. They sound as written"
+                ),
+                entry(
+                    "letterA", "letterA 1 2 3 4 | letterB 5 6 7 1' |",
+                    "a rehearsal mark (letter then capitals or digits: letterA, letter3, letterAA), printed boxed over the system where the next note is"),
+            ]),
+        Section(
+            title: "Parts, movements and instruments",
+            entries: [
+                entry("NextPart", "1 2 3 4 |\nNextPart\n1, - 5, - |", "the next part, played at the same time: part 1 is the melody, the others accompaniment"),
+                entry("NextScore", "1 2 3 4 |\nNextScore\n5 6 7 1' |", "the next movement, played after this one (--movement N picks one)"),
+                entry(
+                    "instrument=", "instrument=Flute\n1 2 3 4 |",
+                    "the part's name, printed at its row, and its General MIDI instrument: a MIDI name, or a part's name that implies one (Violino I, Sopran, Gesang, Pianoforte)"),
+                entry(
+                    "one instrument's staves", "instrument=Piano\n1 2 3 4 |\nNextPart\ninstrument=Piano\n1, - 5, - |",
+                    "consecutive parts with the same instrument= name are one instrument's staves (a piano's two hands): printed braced, the name once between them, shortened (Pia.) on the lines after the first"
+                ),
+                entry("chords=", "chords=c2 g2\n1 2 3 4 |", "guitar chords in LilyPond chord mode: printed above the music, sounded on a part of their own"),
+            ]),
+        Section(
+            title: "Words and titles",
+            entries: [
+                entry(
+                    "title=", "title=Twinkle\ncomposer=Trad.\n1 1 5 5 |",
+                    "title and the other LilyPond headers (subtitle=, composer=, poet=, arranger=…), each on a line of its own; printed at the top"),
+                entry("L:", "1 2 3 4 |\nL: here are the words", "lyrics, a syllable a note (hyphens join syllables); printed under the notes"),
+                entry("L: N.", "1 2 3 4 |\nL: 1. first verse here now\nL: 2. sec- ond verse too", "numbered verses, each a row under the notes"),
+                entry("H:", "1 2 3 4 |\nH: 贝加尔湖", "Chinese lyrics, a character a note, with or without spaces"),
+            ]),
+        Section(
+            title: "Read and left out of the sound",
+            entries: [
+                entry("text marks", "^\"dolce\" 1 2 _\"rit.\" 3 4 |", "text above (^) or below (_) the note: kept, not played"),
+                entry("LilyPond words", "1 2 \\turn 3 4 |", "other one-word \\commands (\\turn, \\trill, \\mordent…): read and ignored"),
+                entry(
+                    "\\bar", "R{ 1 2 3 4 } A{ 5 5 5 5 \\bar \"|\" 6 6 6 6 | 7 7 7 7 }",
+                    "a bar-line style word with its quoted style: read and ignored, as the meter places bar lines; it parts the bars of an ending, where | starts the next ending"),
+                entry("LP: :LP", "LP:\n\\break\n:LP\n1 2 3 4 |", "a LilyPond block: read and ignored, but for its midiInstrument (below)"),
+                entry(
+                    "midiInstrument", "instrument=Melodica\nLP:\n\\set Staff.midiInstrument = #\"flute\"\n:LP\n1 2 3 4 |",
+                    "the part's sound apart from its printed name, as LilyPond says it: printed Melodica, played as a flute"),
+                entry("layout words", "NoBarNums\nRaggedLast\n1 2 3 4 |", "OnePage, NoBarNums, NoIndent, RaggedLast, SeparateTimesig, WithStaff, PartMidi, ChordsRoman, angka: read and ignored"),
+                entry("% comment", "% a comment\n1 2 3 4 |", "the rest of the line is ignored"),
+            ]),
     ]
 
     /// Where we play what the writer meant rather than what the reference does (the README's list).

@@ -34,7 +34,8 @@ package struct NoteWord {
         // Bits 32-63: `#` (35), `'` (39), `,` (44), `-` (45), `.` (46), `0`-`9` (48-57).
         let punctuationAndDigits: UInt64 = 1 << 35 | 1 << 39 | 1 << 44 | 1 << 45 | 1 << 46 | 0x3FF << 48
         // Bits 64-127: `\\` (92), `b` (98), `c` (99), `d` (100), `h` (104), `q` (113), `s` (115), `x` (120).
-        let letters: UInt64 = 1 << (92 - 64) | 1 << (98 - 64) | 1 << (99 - 64) | 1 << (100 - 64) | 1 << (104 - 64)
+        let letters: UInt64 =
+            1 << (92 - 64) | 1 << (98 - 64) | 1 << (99 - 64) | 1 << (100 - 64) | 1 << (104 - 64)
             | 1 << (113 - 64) | 1 << (115 - 64) | 1 << (120 - 64)
         switch byte {
         case 32..<64: return punctuationAndDigits >> UInt64(byte) & 1 == 1
@@ -75,7 +76,9 @@ package struct NoteWord {
                 // `8` and `9` are `1'` and `2'`: the figure, then an octave mark.
                 let isHigh = byte == UInt8(ascii: "8") || byte == UInt8(ascii: "9")
                 let written = isHigh ? byte - 7 : byte
-                if figureCount == 0 { figure = written } else if written == UInt8(ascii: "0") || written == UInt8(ascii: "-") || figure == UInt8(ascii: "0") || figure == UInt8(ascii: "-") {
+                if figureCount == 0 {
+                    figure = written
+                } else if written == UInt8(ascii: "0") || written == UInt8(ascii: "-") || figure == UInt8(ascii: "0") || figure == UInt8(ascii: "-") {
                     restOrDashInChord = true
                 }
                 figureCount += 1

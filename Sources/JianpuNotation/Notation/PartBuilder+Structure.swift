@@ -80,7 +80,8 @@ extension PartBuilder {
         let pieces = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
         let fraction = pieces[0].split(separator: "/", omittingEmptySubsequences: false)
         guard fraction.count == 2, let beats = Int(fraction[0]), let unit = Int(fraction[1]), (1...Self.maximumBeatsPerBar).contains(beats),
-              Self.isNoteValue(unit) else {
+            Self.isNoteValue(unit)
+        else {
             parser.error(location, "'\(text)' is not a time signature: expected beats/unit such as 3/4, 6/8 or 63/16, beats 1 to \(Self.maximumBeatsPerBar), unit a power of two up to 128")
             return
         }
@@ -119,7 +120,8 @@ extension PartBuilder {
         var dots = 0
         while unit.hasSuffix(".") { unit = unit.dropLast(); dots += 1 }
         guard let denominator = Int(unit), [1, 2, 4, 8, 16, 32].contains(denominator),
-              let bpm = Int(text[text.index(after: equals)...]), bpm > 0, bpm <= 10_000 else { return nil }
+            let bpm = Int(text[text.index(after: equals)...]), bpm > 0, bpm <= 10_000
+        else { return nil }
         var beat = WholeNotes(1, Int64(denominator)), add = beat
         for _ in 0..<min(dots, 4) { add = add / 2; beat += add }
         return TempoMark(beat: beat, beatsPerMinute: bpm, location: location)

@@ -119,8 +119,10 @@ struct PartBuilder {
             let syllables = LyricSyllables.syllables(text)
             guard syllables.count > sung, verse < lyricLocations.count else { continue }
             let unsung = syllables[sung...].compactMap { $0 }.prefix(3).map { "'\($0)'" }.joined(separator: " ")
-            parser.warning(lyricLocations[verse], "verse \(verse + 1) has \(syllables.count) syllables for the \(sung) notes that sing: the last \(syllables.count - sung) are never sung"
-                + (unsung.isEmpty ? "" : " (from \(unsung))") + "; expected at most one syllable a struck note (a tie or a slur holds one over several)")
+            parser.warning(
+                lyricLocations[verse],
+                "verse \(verse + 1) has \(syllables.count) syllables for the \(sung) notes that sing: the last \(syllables.count - sung) are never sung"
+                    + (unsung.isEmpty ? "" : " (from \(unsung))") + "; expected at most one syllable a struck note (a tie or a slur holds one over several)")
         }
     }
 
@@ -257,9 +259,11 @@ struct PartBuilder {
     }
 
     /// The commands a mistyped word may have meant.
-    static let commands = ["NextPart", "NextScore", "KeepLength", "OctavesBefore", "OctavesAfter", "PartMidi", "OnePage", "RepeatAccidentals",
-                           "NormalAccidentals", "KeepOctave", "ChordsRoman", "NoBarNums", "NoIndent", "RaggedLast", "SeparateTimesig",
-                           "WithStaff", "Fine", "Segno", "ToCoda", "Coda"]
+    static let commands = [
+        "NextPart", "NextScore", "KeepLength", "OctavesBefore", "OctavesAfter", "PartMidi", "OnePage", "RepeatAccidentals",
+        "NormalAccidentals", "KeepOctave", "ChordsRoman", "NoBarNums", "NoIndent", "RaggedLast", "SeparateTimesig",
+        "WithStaff", "Fine", "Segno", "ToCoda", "Coda",
+    ]
 
     /// Reads a note word's bytes; `original` is the word as written when it differs, nil when
     /// `looksLikeNote` has already accepted the bytes.
@@ -343,7 +347,8 @@ struct PartBuilder {
         }
         if pitches.count > 1 { pitches = sharedChord(pitches) }
         let arpeggio = word.isChord ? pendingArpeggio : nil
-        let spelling = arpeggio == nil && original == nil
+        let spelling =
+            arpeggio == nil && original == nil
             ? spellings.spelling(of: bytes)
             : Note.spelling(text: String(decoding: bytes, as: UTF8.self), arpeggio: arpeggio, width: original?.count ?? bytes.count)
         // A tie holds a pitch on: one to a note without any pitch of the note before is a slip (LilyPond draws none).

@@ -129,7 +129,8 @@ public struct ScoreParser {
         // An instrument is known by its printed name, or by the MIDI instrument written beside it.
         if let (value, location) = part.sound.flatMap({ sound in part.soundLocation.map { (sound, $0) } })
             ?? part.instrument.flatMap({ name in part.instrumentLocation.map { (name, $0) } }),
-           GeneralMIDI.program(named: value) == nil {
+            GeneralMIDI.program(named: value) == nil
+        {
             let nearest = GeneralMIDI.nearestNames(to: value).map { "'\($0)'" }.joined(separator: ", ")
             let shown = value.count > 60 ? value.prefix(60) + "…" : value
             diagnostics.append(.warning(at: location, "unknown instrument '\(shown)': it plays as a piano; the nearest MIDI instrument names are \(nearest)"))

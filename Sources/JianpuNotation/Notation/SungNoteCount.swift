@@ -27,8 +27,10 @@ struct SungNoteCount: MusicWalker {
     mutating func visitNote(_ note: Note, ratio: WholeNotes) {
         let isTied = !note.isRest && note.pitches.contains { tiedPitches.contains($0) }
         tiedPitches = []
-        if placement.takesSyllable(isStruck: !note.isRest && !isTied, slurStarts: slurStarts[note.location] ?? 0,
-                                   slurEnds: slurEnds[note.location] ?? 0) {
+        if placement.takesSyllable(
+            isStruck: !note.isRest && !isTied, slurStarts: slurStarts[note.location] ?? 0,
+            slurEnds: slurEnds[note.location] ?? 0)
+        {
             count += 1
         }
         lastPitches = note.pitches

@@ -170,10 +170,9 @@ public enum PerformanceLimits {
         /// Reports the first limit `total` exceeds, at `location`, and stops the walk.
         mutating func enforce(at location: SourceLocation, what: String) {
             let problem: String? =
-                if total.items - written > maximumAddedItems { "adds more than \(maximumAddedItems) notes, rests and marks to those written" }
-                else if total.passes > maximumPasses { "repeats more than \(maximumPasses) passes" }
-                else if total.length > maximumWholeNotes { "lasts more than \(Int(maximumWholeNotes)) whole notes" }
-                else { nil }
+                if total.items - written > maximumAddedItems { "adds more than \(maximumAddedItems) notes, rests and marks to those written" } else if total.passes > maximumPasses {
+                    "repeats more than \(maximumPasses) passes"
+                } else if total.length > maximumWholeNotes { "lasts more than \(Int(maximumWholeNotes)) whole notes" } else { nil }
             guard let problem else { return }
             let reach = what == "this repeat" ? "with the music before it, \(what)" : what
             diagnostics.append(.error(at: location, "\(reach) \(problem) when repeats are unfolded: the most this tool plays (a limit that keeps memory and time bounded)"))

@@ -55,8 +55,10 @@ public struct Part: Sendable, Hashable {
     public var rehearsalMarks: [RehearsalMark] = []
     public var location: SourceLocation
 
-    public init(instrument: String? = nil, sound: String? = nil, items: [MusicItem], lyrics: [String] = [], slurs: [Slur] = [],
-                annotations: [Annotation] = [], location: SourceLocation) {
+    public init(
+        instrument: String? = nil, sound: String? = nil, items: [MusicItem], lyrics: [String] = [], slurs: [Slur] = [],
+        annotations: [Annotation] = [], location: SourceLocation
+    ) {
         self.instrument = instrument
         self.sound = sound
         self.items = items

@@ -29,9 +29,11 @@ public struct StandardMIDIFile {
         let parts = Array(timeline.parts.enumerated())
         let notes = PartGroups(count: timeline.notes.count, parts: parts.count) { timeline.notes[$0].part }
         let changes = PartGroups(count: timeline.programChanges.count, parts: parts.count) { timeline.programChanges[$0].part }
-        let tracks = [conductorTrack(timeline)] + parts.parallelMap(inParallel: timeline.notes.count > 20_000) { index, part in
-            partTrack(timeline, part: part, index: index, notes: notes[index], changes: changes[index])
-        }
+        let tracks =
+            [conductorTrack(timeline)]
+            + parts.parallelMap(inParallel: timeline.notes.count > 20_000) { index, part in
+                partTrack(timeline, part: part, index: index, notes: notes[index], changes: changes[index])
+            }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(14 + tracks.reduce(0) { $0 + 8 + $1.count })
         bytes += Array("MThd".utf8) + bigEndian(6, 4) + bigEndian(1, 2) + bigEndian(tracks.count, 2) + bigEndian(ticksPerQuarter, 2)

@@ -106,8 +106,9 @@ struct PartWalk: PlayedOrderWalker {
             // A rolled chord's notes come a 64th apart, within the first half of the chord.
             let roll = !rollsArpeggios || note.arpeggio == nil || order == 0 ? WholeNotes.zero : min(WholeNotes(Int64(order), 64), length / 2)
             open.append(notes.count)
-            notes.append(TimedNote(
-                onset: time + roll, duration: length - roll, pitch: pitch, velocity: velocity, part: partNumber, location: note.location))
+            notes.append(
+                TimedNote(
+                    onset: time + roll, duration: length - roll, pitch: pitch, velocity: velocity, part: partNumber, location: note.location))
         }
         if rollsArpeggios, note.arpeggio == .down, note.pitches.count > 1 {
             // A downward roll starts from the top note.

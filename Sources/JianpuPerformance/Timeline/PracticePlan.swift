@@ -61,7 +61,8 @@ public struct BarRange: Sendable, Hashable, CustomStringConvertible {
     public init?(_ text: String) {
         let pieces = text.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(pieces.count), let first = Int(pieces[0]), let last = Int(pieces[pieces.count - 1]),
-              first >= 0, last >= first else { return nil }
+            first >= 0, last >= first
+        else { return nil }
         self.init(first: PrintedBarNumber(first), last: PrintedBarNumber(last))
     }
 
@@ -84,7 +85,8 @@ public struct TempoSteps: Sendable, Hashable {
     public init?(_ text: String) {
         let numbers = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
         guard numbers.count == 3, let from = numbers[0], let to = numbers[1], let step = numbers[2],
-              from >= 1, to <= 1000, to >= from, step > 0 else { return nil }
+            from >= 1, to <= 1000, to >= from, step > 0
+        else { return nil }
         self.init(from: from, to: to, step: step)
     }
 

@@ -36,8 +36,9 @@ public struct ScoreSummary: CustomStringConvertible {
             // The chords= track sounds by default and may outlast the notes: its length is said too.
             let withChords = movement.headers["chords"] == nil ? timeline : Flattener.timeline(of: movement, withChords: true)
             let chordsLonger = withChords.durationSeconds > timeline.durationSeconds + 0.05
-            lines.append("duration:  \(Self.clock(timeline.durationSeconds))"
-                + (chordsLonger ? ", \(Self.clock(withChords.durationSeconds)) with the chords= track (--no-chords leaves it out)" : ""))
+            lines.append(
+                "duration:  \(Self.clock(timeline.durationSeconds))"
+                    + (chordsLonger ? ", \(Self.clock(withChords.durationSeconds)) with the chords= track (--no-chords leaves it out)" : ""))
         }
         return lines.joined(separator: "\n")
     }

@@ -138,8 +138,9 @@ extension Timeline {
         let restsInside = rests.filter { $0.onset >= start && $0.onset < end }
         // A performance may hold as many notes as repeats may add to a score.
         guard inside.count * passes <= notes.count + PerformanceLimits.maximumAddedItems else {
-            throw .tooManyNotes(passes: passes, first: bars[firstIndex].number, last: bars[lastIndex].number,
-                                notes: inside.count * passes, maximum: notes.count + PerformanceLimits.maximumAddedItems)
+            throw .tooManyNotes(
+                passes: passes, first: bars[firstIndex].number, last: bars[lastIndex].number,
+                notes: inside.count * passes, maximum: notes.count + PerformanceLimits.maximumAddedItems)
         }
         let meter = meters.last { $0.position <= start } ?? MeterChange(position: .zero, beats: 4, beatUnit: 4)
         let countIn = WholeNotes(Int64(meter.beats), Int64(max(meter.beatUnit, 1))) * Int64(countInBars)
@@ -223,8 +224,10 @@ extension Timeline {
                 beats -= 1
                 guard position >= bar.start else { break }
                 let accent = position == downbeat
-                clicks.append(TimedNote(onset: position, duration: min(beat, WholeNotes(1, 16)), pitch: accent ? Self.clickKeys.accent : Self.clickKeys.beat,
-                                        velocity: accent ? loud : soft, part: part))
+                clicks.append(
+                    TimedNote(
+                        onset: position, duration: min(beat, WholeNotes(1, 16)), pitch: accent ? Self.clickKeys.accent : Self.clickKeys.beat,
+                        velocity: accent ? loud : soft, part: part))
             }
         }
         notes += clicks

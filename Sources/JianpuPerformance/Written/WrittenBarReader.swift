@@ -162,7 +162,9 @@ struct WrittenBarReader: MusicWalker {
             walk(ending, ratio: ratio)
             if !isLast {
                 markRepeatEnd(times: nil)
-                if !open.events.isEmpty { open.voltaEndsWithHook = true } else if !bars.isEmpty, bars[bars.count - 1].volta?.group == voltaGroups {
+                if !open.events.isEmpty {
+                    open.voltaEndsWithHook = true
+                } else if !bars.isEmpty, bars[bars.count - 1].volta?.group == voltaGroups {
                     bars[bars.count - 1].voltaEndsWithHook = true
                 }
             }
@@ -301,8 +303,9 @@ struct WrittenBarReader: MusicWalker {
             var sings = false
             if case .note = bar.events[e].kind {
                 let slursAt = { (grace: (Note, WrittenNote)) in (starts: slurStarts[grace.0.location] ?? 0, ends: slurEnds[grace.0.location] ?? 0) }
-                sings = placement.takesSyllable(isStruck: bar.events[e].isStruckNote, slurStarts: slurStarts[location] ?? 0, slurEnds: slurEnds[location] ?? 0,
-                                                graceBefore: bar.events[e].graceBefore.map(slursAt), graceAfter: bar.events[e].graceAfter.map(slursAt))
+                sings = placement.takesSyllable(
+                    isStruck: bar.events[e].isStruckNote, slurStarts: slurStarts[location] ?? 0, slurEnds: slurEnds[location] ?? 0,
+                    graceBefore: bar.events[e].graceBefore.map(slursAt), graceAfter: bar.events[e].graceAfter.map(slursAt))
             }
             if !syllables.isEmpty, sings {
                 var sung: [SungSyllable] = []

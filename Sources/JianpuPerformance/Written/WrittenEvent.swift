@@ -138,7 +138,8 @@ public struct WrittenEvent: Sendable {
     /// share one box instead of holding one each (a tuplet as long as a wide bar would cost 100 bytes a note).
     mutating func shareExtras(with other: WrittenEvent) {
         guard let mine = extras?.value, let theirs = other.extras, mine.isTupletAlone, theirs.value.isTupletAlone,
-              let tuplet = mine.tuplet, let same = theirs.value.tuplet, tuplet == same else { return }
+            let tuplet = mine.tuplet, let same = theirs.value.tuplet, tuplet == same
+        else { return }
         extras = theirs
     }
 

@@ -77,14 +77,15 @@ public struct WrittenNote: Sendable, Hashable {
             written = [(word.figure, word.accidental)]
         }
         var unused = written
-        figures = Figures(note.pitches.map { pitch in
-            // The written figure whose degree and accidental this pitch is, in some octave.
-            let index = unused.firstIndex { (pitch.midiNumber - tonic - NoteWord.semitones(of: $0.figure) - $0.accidental) % 12 == 0 }
-            guard let index else { return Self.figure(for: pitch, tonic: tonic) }
-            let (figure, accidental) = unused.remove(at: index)
-            let offset = pitch.midiNumber - tonic - NoteWord.semitones(of: figure) - accidental
-            return Figure(digit: Character(UnicodeScalar(figure)), accidental: accidental, octave: Self.floorDivide(offset, 12) - baseOctave, pitch: pitch)
-        })
+        figures = Figures(
+            note.pitches.map { pitch in
+                // The written figure whose degree and accidental this pitch is, in some octave.
+                let index = unused.firstIndex { (pitch.midiNumber - tonic - NoteWord.semitones(of: $0.figure) - $0.accidental) % 12 == 0 }
+                guard let index else { return Self.figure(for: pitch, tonic: tonic) }
+                let (figure, accidental) = unused.remove(at: index)
+                let offset = pitch.midiNumber - tonic - NoteWord.semitones(of: figure) - accidental
+                return Figure(digit: Character(UnicodeScalar(figure)), accidental: accidental, octave: Self.floorDivide(offset, 12) - baseOctave, pitch: pitch)
+            })
     }
 
     /// The octave `<` and `>` have moved a single note's unmarked figures to: its sounding octave less its marks.

@@ -215,7 +215,8 @@ struct ExportStreamReader: MusicWalker {
     private mutating func markTuplet(from first: Int, level: Int) {
         let notes = entries.indices.dropFirst(first).filter { if case .note = entries[$0] { true } else { false } }
         guard let start = notes.first, let stop = notes.last,
-              case .note(var opening) = entries[start] else { return }
+            case .note(var opening) = entries[start]
+        else { return }
         opening.tupletStarts.insert(level, at: 0)  // outer brackets open first
         entries[start] = .note(opening)
         if case .note(var closing) = entries[stop] {
@@ -266,7 +267,8 @@ struct ExportStreamReader: MusicWalker {
 
     /// `pitch` on the letter of `degree` in the key, or its usual name when that needs more than a double accidental.
     static func spell(_ pitch: Pitch, degree: Int?, keyLetter: NoteName.Letter) -> SpelledPitch {
-        let name = degree.flatMap { NoteName.spelling(pitchClass: pitch.pitchClass, on: keyLetter.advanced(by: $0 - 1)) }
+        let name =
+            degree.flatMap { NoteName.spelling(pitchClass: pitch.pitchClass, on: keyLetter.advanced(by: $0 - 1)) }
             ?? NoteName.defaultSpelling(pitchClass: pitch.pitchClass)
         let octave = pitch.octave(spelledAs: name) ?? pitch.octave
         return SpelledPitch(step: name.letter, alter: name.accidental.semitones, octave: octave, midiNumber: pitch.midiNumber)

@@ -31,8 +31,10 @@ public enum MusicXMLArchive {
     }
 
     private static func add(_ data: Data, as path: String, compressed: Bool, date: Date, to archive: Archive) throws {
-        try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: date,
-                             compressionMethod: compressed ? .deflate : .none) { position, size in
+        try archive.addEntry(
+            with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: date,
+            compressionMethod: compressed ? .deflate : .none
+        ) { position, size in
             data.subdata(in: Int(position)..<Int(position) + size)
         }
     }

@@ -70,7 +70,9 @@ struct MeasureWriter {
         guard frame.repeatForward || frame.endingStart != nil else { return }
         xml.open("barline", [("location", "left")])
         if frame.repeatForward { xml.element("bar-style", "heavy-light") }
-        if let numbers = frame.endingStart { xml.element("ending", numbers.split(separator: ",").map { $0.trimmingPrefix(" ") + "." }.joined(separator: ", "), [("number", numbers), ("type", "start")]) }
+        if let numbers = frame.endingStart {
+            xml.element("ending", numbers.split(separator: ",").map { $0.trimmingPrefix(" ") + "." }.joined(separator: ", "), [("number", numbers), ("type", "start")])
+        }
         if frame.repeatForward { xml.empty("repeat", [("direction", "forward")]) }
         xml.close("barline")
     }

@@ -22,9 +22,10 @@ extension MeasureWriter {
         defer { if isLast { writeMarksAfter(&xml, note) } }
         if note.isRest {
             for (k, value) in values.enumerated() {
-                writeRest(&xml, value, wholeMeasure: fillsMeasure,
-                          tupletStarts: isFirst && k == 0 ? note.tupletStarts : [], tupletStops: isLast && k == values.count - 1 ? note.tupletStops : [],
-                          articulations: isLast && k == values.count - 1 ? note.articulations : [])
+                writeRest(
+                    &xml, value, wholeMeasure: fillsMeasure,
+                    tupletStarts: isFirst && k == 0 ? note.tupletStarts : [], tupletStops: isLast && k == values.count - 1 ? note.tupletStops : [],
+                    articulations: isLast && k == values.count - 1 ? note.articulations : [])
             }
             return
         }

@@ -234,7 +234,8 @@ struct MovementSection {
                         chordIndex += 1
                     }
                     let fills = start == frames[frame].start && pieceEnd == frames[frame].end
-                    let values = note.multibarRest != nil && fills
+                    let values =
+                        note.multibarRest != nil && fills
                         ? [NoteValue(type: "whole", dots: 0, sounding: pieceEnd - start, timeModification: nil)]
                         : NoteValue.values(for: pieceEnd - start, ratio: note.ratio, tuplet: note.tuplet)
                     measures[frame].append(.note(index, values: values, isFirst: first, isLast: pieceEnd == end, fillsMeasure: fills))

@@ -84,7 +84,8 @@ struct ABCKey: Sendable, Hashable {
             rest = rest.dropFirst()
         }
         guard rest.count == 1, let character = rest.first, let letter = NoteName.Letter(Character(character.uppercased())),
-              abs(semitones) <= 2, word.first.map({ "^_=".contains($0) }) == true else { return nil }
+            abs(semitones) <= 2, word.first.map({ "^_=".contains($0) }) == true
+        else { return nil }
         return (semitones, letter)
     }
 }

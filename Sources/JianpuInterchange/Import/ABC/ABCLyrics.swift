@@ -108,12 +108,13 @@ extension ABCVoice {
                 }
                 switch token {
                 case .syllable(let text, let hyphenAfter):
-                    let joining: ImportedSyllable.Joining = switch (lyrics.hyphenPending, hyphenAfter) {
-                    case (false, false): .single
-                    case (false, true): .begin
-                    case (true, true): .middle
-                    case (true, false): .end
-                    }
+                    let joining: ImportedSyllable.Joining =
+                        switch (lyrics.hyphenPending, hyphenAfter) {
+                        case (false, false): .single
+                        case (false, true): .begin
+                        case (true, true): .middle
+                        case (true, false): .end
+                        }
                     setSyllable(ImportedSyllable(text: text, joining: joining), at: place)
                     lyrics.hyphenPending = hyphenAfter
                     lastPlaced = place

@@ -27,7 +27,8 @@ extension ABCTuneReader {
         defer { previousLineEnd = characters[..<end].last { $0 != " " && $0 != "\t" } }
         var scanner = ABCScanner(characters: characters, end: end)
         if let first = scanner.peek(), first.isNumber || first == "/", voices[voice].lastEvent != nil,
-           previousLineEnd.map({ $0.isLetter || $0 == "," || $0 == "'" }) ?? false {
+            previousLineEnd.map({ $0.isLetter || $0 == "," || $0 == "'" }) ?? false
+        {
             // A line wrapped inside a note (`A` / `2`): the length belongs to the note before.
             let length = try readLength(&scanner, line)
             voices[voice].stretchLast(by: length)
@@ -71,7 +72,7 @@ extension ABCTuneReader {
                 try quoted(&scanner, line)
             case "!", "+":
                 scanner.index += 1
-                guard let close = scanner.find(character) else { continue } // `!` alone: an old line break
+                guard let close = scanner.find(character) else { continue }  // `!` alone: an old line break
                 decoration(String(characters[scanner.index..<close]))
                 scanner.index = close + 1
             case "-":
@@ -302,7 +303,9 @@ extension ABCTuneReader {
         guard let first = text.first else { return }
         if "^_<>@".contains(first) {
             let words = text.dropFirst().lowercased()
-            let jump: ImportedJump? = words.hasPrefix("d.c.") || words.hasPrefix("da capo") ? .daCapo
+            let jump: ImportedJump? =
+                words.hasPrefix("d.c.") || words.hasPrefix("da capo")
+                ? .daCapo
                 : words.hasPrefix("d.s.") || words.hasPrefix("dal segno") ? .dalSegno : words == "fine" ? .fine : nil
             if let jump {
                 voices[current].addJump(jump)

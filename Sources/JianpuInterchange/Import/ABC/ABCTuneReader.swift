@@ -73,7 +73,7 @@ struct ABCTuneReader {
                 score.warnings.append(warn("\(line.number):1", "'\(line.text)' in the header is not a field: skipped"))
                 continue
             }
-            if inHeader { endHeader() } // music before `K:`: the header ended without its key
+            if inHeader { endHeader() }  // music before `K:`: the header ended without its key
             try music(line)
         }
         if let held {

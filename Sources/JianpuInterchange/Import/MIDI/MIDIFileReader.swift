@@ -74,8 +74,10 @@ struct MIDIFileContents {
     }
 
     /// The events of one track chunk, `start..<end` in `bytes`.
-    private static func track(_ bytes: [UInt8], from start: Int, to end: Int, count: inout Int,
-                              fail: (Int, String) -> ImportError) throws(ImportError) -> [Event] {
+    private static func track(
+        _ bytes: [UInt8], from start: Int, to end: Int, count: inout Int,
+        fail: (Int, String) -> ImportError
+    ) throws(ImportError) -> [Event] {
         var events: [Event] = []
         var offset = start
         var tick = 0

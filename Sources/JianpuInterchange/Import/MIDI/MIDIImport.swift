@@ -24,17 +24,21 @@ public enum MIDIImport {
                 // Counted from 1, as --melody counts them.
                 let kind = contents.format == 0 ? "channel" : "track"
                 let numbers = streams.withNotes.map { String($0 + 1) }
-                let others = numbers.isEmpty ? "no \(available) have notes"
-                    : numbers.count == 1 ? "the one \(kind) with notes is \(numbers[0])"
-                    : "the \(available) with notes are \(numbers.dropLast().joined(separator: ", ")) and \(numbers[numbers.count - 1])"
+                let others =
+                    numbers.isEmpty
+                    ? "no \(available) have notes"
+                    : numbers.count == 1
+                        ? "the one \(kind) with notes is \(numbers[0])"
+                        : "the \(available) with notes are \(numbers.dropLast().joined(separator: ", ")) and \(numbers[numbers.count - 1])"
                 throw ImportError(file: file, place: "", message: "no notes in \(kind) \(melodyTrack + 1) (--melody \(melodyTrack + 1) counts \(available) from 1): \(others)")
             }
         }
         guard !streams.streams.isEmpty else { throw ImportError(file: file, place: "", message: "no notes to import (drums on channel 10 are skipped)") }
 
         // Bar lines, keys and tempos snap to a grid of their own; each track's notes to theirs.
-        let conductor = MIDIQuantizer(ticksPerQuarter: contents.ticksPerQuarter,
-                                      points: streams.meters.map(\.tick) + streams.keys.map(\.tick) + streams.tempos.map(\.tick))
+        let conductor = MIDIQuantizer(
+            ticksPerQuarter: contents.ticksPerQuarter,
+            points: streams.meters.map(\.tick) + streams.keys.map(\.tick) + streams.tempos.map(\.tick))
         var voices: [(voice: MIDIVoice, quantizer: MIDIQuantizer)] = []
         for stream in streams.streams {
             let quantizer = MIDIQuantizer(ticksPerQuarter: contents.ticksPerQuarter, points: stream.notes.flatMap { [$0.start, $0.end] })
@@ -45,8 +49,9 @@ public enum MIDIImport {
         let pickup = Self.pickup(meterChanges, voices: voices.map(\.voice), file: file, warnings: &warnings)
         let bars = MIDIBars(meters: meterChanges, end: furthest?.end ?? .whole, pickup: pickup)
         guard bars.starts.count <= maximumMeasures else {
-            throw ImportError(file: file, place: "byte \(furthest?.offset ?? 0)",
-                              message: "a note reaching bar \(bars.starts.count): more than the \(maximumMeasures) bars read")
+            throw ImportError(
+                file: file, place: "byte \(furthest?.offset ?? 0)",
+                message: "a note reaching bar \(bars.starts.count): more than the \(maximumMeasures) bars read")
         }
         var keys = streams.keys
         if keys.first.map({ $0.tick > 0 }) ?? true { keys.insert((0, KeyFinder.key(durations: streams.pitchClassDurations)), at: 0) }
@@ -77,8 +82,10 @@ public enum MIDIImport {
 
     /// The pickup the music starts with, when the file keeps one meter from its start (meter changes later
     /// fix the bars themselves) and the notes' weight clearly falls a little after the file's bar lines.
-    static func pickup(_ meters: [(position: WholeNotes, meter: ImportedMeter)], voices: [MIDIVoice], file: String,
-                       warnings: inout [ImportWarning]) -> WholeNotes? {
+    static func pickup(
+        _ meters: [(position: WholeNotes, meter: ImportedMeter)], voices: [MIDIVoice], file: String,
+        warnings: inout [ImportWarning]
+    ) -> WholeNotes? {
         guard meters.allSatisfy({ $0.position == .zero }) else { return nil }
         let meter = meters.last?.meter ?? ImportedMeter(beats: 4, beatType: 4)
         let chords = voices.flatMap { $0.chords.map { (start: $0.start, end: $0.end, notes: $0.keys.count) } }

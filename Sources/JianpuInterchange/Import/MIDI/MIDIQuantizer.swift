@@ -24,11 +24,12 @@ struct MIDIQuantizer {
         for (beat, insides) in byBeat {
             var best = (division: Self.divisions.last ?? 24, error: Double.infinity)
             for division in Self.divisions {
-                let error = insides.map { inside -> Double in
-                    let step = Double(ticksPerQuarter) / Double(division)
-                    let position = Double(inside) / step
-                    return abs(position - position.rounded()) * step
-                }.max() ?? 0
+                let error =
+                    insides.map { inside -> Double in
+                        let step = Double(ticksPerQuarter) / Double(division)
+                        let position = Double(inside) / step
+                        return abs(position - position.rounded()) * step
+                    }.max() ?? 0
                 if error < tolerance { best = (division, error); break }
                 if error < best.error - 0.5 { best = (division, error) }
             }

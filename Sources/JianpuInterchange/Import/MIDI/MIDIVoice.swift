@@ -80,12 +80,13 @@ struct MIDIVoice {
         let joinsNext = word.hasSuffix("-")
         if joinsNext { word = word.dropLast() }
         let joinsPrevious = previous.map { $0.joining == .begin || $0.joining == .middle } ?? false
-        let joining: ImportedSyllable.Joining = switch (joinsPrevious, joinsNext) {
-        case (false, false): .single
-        case (false, true): .begin
-        case (true, true): .middle
-        case (true, false): .end
-        }
+        let joining: ImportedSyllable.Joining =
+            switch (joinsPrevious, joinsNext) {
+            case (false, false): .single
+            case (false, true): .begin
+            case (true, true): .middle
+            case (true, false): .end
+            }
         return ImportedSyllable(text: String(word), joining: joining)
     }
 

@@ -38,7 +38,8 @@ enum MXLArchive {
             guard count <= maximumEntries else { throw refuse("the archive has more than \(maximumEntries) entries: not a MusicXML score") }
             let path = entry.path
             if path.hasPrefix("/") || path.hasPrefix("\\") || path.contains("\\")
-                || path.split(separator: "/").contains("..") || (path.count > 1 && path.dropFirst().hasPrefix(":")) {
+                || path.split(separator: "/").contains("..") || (path.count > 1 && path.dropFirst().hasPrefix(":"))
+            {
                 throw refuse("the archive entry '\(path)' points outside the archive (an absolute path or ../): refused")
             }
             guard entry.uncompressedSize <= UInt64(maximumInflatedBytes) else {

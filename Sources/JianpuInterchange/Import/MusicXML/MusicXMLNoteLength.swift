@@ -18,8 +18,9 @@ extension MusicXMLPartReader {
             written += add
         }
         if let modification = element.child("time-modification"),
-           let actual = modification.integer("actual-notes"), let normal = modification.integer("normal-notes"),
-           actual > 0, normal > 0, actual <= 64, normal <= 64 {
+            let actual = modification.integer("actual-notes"), let normal = modification.integer("normal-notes"),
+            actual > 0, normal > 0, actual <= 64, normal <= 64
+        {
             written = written * WholeNotes(Int64(normal), Int64(actual))
         }
         // One division either way is the rounding a file must do; beyond that the duration means something else
@@ -54,7 +55,8 @@ extension MusicXMLPartReader {
         // whose divisions cannot hold its own note values (17 to the crotchet, quavers stored as 8) loses a little
         // on every note, a sixteenth of the bar and more by its end.
         if reachedByNotation == meter.barLength
-            && Self.distance(reachedByDuration, reachedByNotation) <= max(WholeNotes(1, 64), meter.barLength * WholeNotes(1, 8)) {
+            && Self.distance(reachedByDuration, reachedByNotation) <= max(WholeNotes(1, 64), meter.barLength * WholeNotes(1, 8))
+        {
             return meter.barLength
         }
         let reach = Self.distance(reachedByDuration, reachedByNotation) <= slack ? reachedByNotation : reachedByDuration
@@ -76,7 +78,9 @@ extension MusicXMLPartReader {
         }
         let beatType = WholeNotes(Int64(meter.beatType))
         let beats = { (length: WholeNotes) in length * beatType }
-        warn(place, "the notes add up to \(beats(end)) beats in a bar of \(beats(barLength)): the dotted note on beat \(beats(onset) + WholeNotes(1)) is written without its dot, so that the bar adds up")
+        warn(
+            place,
+            "the notes add up to \(beats(end)) beats in a bar of \(beats(barLength)): the dotted note on beat \(beats(onset) + WholeNotes(1)) is written without its dot, so that the bar adds up")
     }
 
     static func distance(_ a: WholeNotes, _ b: WholeNotes) -> WholeNotes { a > b ? a - b : b - a }

@@ -5,11 +5,15 @@ extension MusicXMLPartReader {
     typealias PendingMark = (onset: WholeNotes, voice: String?, apply: (inout ImportedEvent) -> Void)
 
     /// The dynamics jianpu text writes as `\p` and its kin.
-    static let dynamicNames: Set<String> = ["ppppp", "pppp", "ppp", "pp", "p", "mp", "mf", "f", "ff", "fff", "ffff", "fffff",
-                                            "fp", "sf", "sfz", "sff", "sffz", "sfp", "sfpp", "rfz", "rf", "fz", "pf", "sfzp"]
+    static let dynamicNames: Set<String> = [
+        "ppppp", "pppp", "ppp", "pp", "p", "mp", "mf", "f", "ff", "fff", "ffff", "fffff",
+        "fp", "sf", "sfz", "sff", "sffz", "sfp", "sfpp", "rfz", "rf", "fz", "pf", "sfzp",
+    ]
 
-    mutating func readDirection(_ element: MusicXMLElement, at position: WholeNotes, frame: inout ImportedMeasure,
-                                pending: inout [PendingMark], place: String) {
+    mutating func readDirection(
+        _ element: MusicXMLElement, at position: WholeNotes, frame: inout ImportedMeasure,
+        pending: inout [PendingMark], place: String
+    ) {
         let voice = element.value("voice")
         let onset = position
         for type in element.children("direction-type") {
@@ -53,8 +57,10 @@ extension MusicXMLPartReader {
     }
 
     /// A `<sound>`'s tempo and road-map attributes.
-    mutating func readSound(_ sound: MusicXMLElement, at onset: WholeNotes, frame: inout ImportedMeasure,
-                            pending: inout [PendingMark], atEnd: Bool) {
+    mutating func readSound(
+        _ sound: MusicXMLElement, at onset: WholeNotes, frame: inout ImportedMeasure,
+        pending: inout [PendingMark], atEnd: Bool
+    ) {
         if let text = sound.attributes["tempo"], let bpm = Double(text), bpm.isFinite, bpm > 0, bpm <= 1000 {
             setTempo(ImportedTempo(beat: .quarter, beatsPerMinute: bpm), at: onset, frame: &frame, pending: &pending)
         }
@@ -88,8 +94,8 @@ extension MusicXMLPartReader {
     /// `<metronome>`: a beat unit (with dots) and a number per minute.
     static func metronome(_ element: MusicXMLElement) -> ImportedTempo? {
         guard let unit = element.value("beat-unit"), let perMinute = element.value("per-minute"),
-              let bpm = Double(perMinute.filter { $0.isNumber || $0 == "." }), bpm.isFinite, bpm > 0, bpm <= 1000,
-              var beat = noteTypeLength(unit)
+            let bpm = Double(perMinute.filter { $0.isNumber || $0 == "." }), bpm.isFinite, bpm > 0, bpm <= 1000,
+            var beat = noteTypeLength(unit)
         else { return nil }
         var add = beat
         for _ in element.children("beat-unit-dot") {

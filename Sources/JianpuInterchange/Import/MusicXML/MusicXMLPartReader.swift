@@ -59,7 +59,10 @@ struct MusicXMLPartReader {
             readMeasure(measure, index: index)
         }
         if notesNotPrinted > 0 {
-            warn("part \(name)", "\(notesNotPrinted) note\(notesNotPrinted == 1 ? "" : "s") the source does not print (print-object=\"no\", a trill or tremolo written out for playback) left out: the text prints every note it has")
+            warn(
+                "part \(name)",
+                "\(notesNotPrinted) note\(notesNotPrinted == 1 ? "" : "s") the source does not print (print-object=\"no\", a trill or tremolo written out for playback) left out: the text prints every note it has"
+            )
         }
     }
 
@@ -70,11 +73,14 @@ struct MusicXMLPartReader {
     /// moves apart, and no row at all when that is nowhere. The staves of one instrument share its name,
     /// so that the page labels them once and braces them.
     func parts() -> [ImportedPart] {
-        let voices = voiceOrder.isEmpty ? ["1"] : voiceOrder.sorted { a, b in
-            let (sa, sb) = (staffOfVoice[a] ?? 1, staffOfVoice[b] ?? 1)
-            if sa != sb { return sa < sb }
-            return (Int(a) ?? 0, a) < (Int(b) ?? 0, b)
-        }
+        let voices =
+            voiceOrder.isEmpty
+            ? ["1"]
+            : voiceOrder.sorted { a, b in
+                let (sa, sb) = (staffOfVoice[a] ?? 1, staffOfVoice[b] ?? 1)
+                if sa != sb { return sa < sb }
+                return (Int(a) ?? 0, a) < (Int(b) ?? 0, b)
+            }
         func measures(of voice: String, label: String) -> [ImportedMeasure] {
             var measures: [ImportedMeasure] = []
             measures.reserveCapacity(frames.count)
@@ -300,7 +306,8 @@ struct MusicXMLPartReader {
             }
             guard var entries = bar[voice] else { continue }
             if let target = entries.firstIndex(where: { !$0.event.isGrace && $0.onset >= mark.onset })
-                ?? entries.lastIndex(where: { !$0.event.isGrace }) {
+                ?? entries.lastIndex(where: { !$0.event.isGrace })
+            {
                 mark.apply(&entries[target].event)
             }
             bar[voice] = entries
@@ -334,8 +341,9 @@ struct MusicXMLPartReader {
         }
         if let keyElement = element.child("key") {
             if let fifths = keyElement.integer("fifths"), (-7...7).contains(fifths) {
-                key = ImportedKey(fifths: Self.concertFifths(fifths, transposedBy: transposeSemitones),
-                                  isMinor: keyElement.value("mode")?.lowercased() == "minor")
+                key = ImportedKey(
+                    fifths: Self.concertFifths(fifths, transposedBy: transposeSemitones),
+                    isMinor: keyElement.value("mode")?.lowercased() == "minor")
                 if !atStart { warn(place, "a key change inside the bar: written at the start of the bar") }
             } else if keyElement.has("key-step") {
                 warn(place, "a non-traditional key signature: written as C major, with the notes' own accidentals")
@@ -403,28 +411,33 @@ struct MusicXMLPartReader {
         }
         if let pitch = element.child("pitch") {
             if let sounding = readPitch(pitch, place: place) {
-                let tied = element.children("tie").contains { $0.attributes["type"] == "start" }
+                let tied =
+                    element.children("tie").contains { $0.attributes["type"] == "start" }
                     || element.child("notations")?.children("tied").contains { $0.attributes["type"] == "start" || $0.attributes["type"] == "continue" } == true
                 var imported = sounding
                 imported.tiedToNext = tied
-                imported.tiedFromPrevious = element.children("tie").contains { $0.attributes["type"] == "stop" }
+                imported.tiedFromPrevious =
+                    element.children("tie").contains { $0.attributes["type"] == "stop" }
                     || element.child("notations")?.children("tied").contains { $0.attributes["type"] == "stop" || $0.attributes["type"] == "continue" } == true
                 event.pitches = [imported]
             }
         } else if let unpitched = element.child("unpitched") {
             warn(place, "an unpitched (percussion) note: written at its staff position")
             if let step = unpitched.value("display-step").flatMap({ $0.first }).flatMap(NoteName.Letter.init),
-               let octave = unpitched.integer("display-octave"), (0...9).contains(octave) {
+                let octave = unpitched.integer("display-octave"), (0...9).contains(octave)
+            {
                 event.pitches = [ImportedPitch(pitch: Pitch(midiNumber: 12 * (octave + 1) + step.naturalPitchClass))]
             }
         }
         if let modification = element.child("time-modification"),
-           let actual = modification.integer("actual-notes"), let normal = modification.integer("normal-notes"),
-           actual > 0, normal > 0, actual != normal, actual <= 64, normal <= 64 {
+            let actual = modification.integer("actual-notes"), let normal = modification.integer("normal-notes"),
+            actual > 0, normal > 0, actual != normal, actual <= 64, normal <= 64
+        {
             let bracket = element.child("notations")?.children("tuplet") ?? []
-            event.tuplet = ImportedTuplet(actual: actual, normal: normal,
-                                          isFirst: bracket.contains { $0.attributes["type"] == "start" },
-                                          isLast: bracket.contains { $0.attributes["type"] == "stop" })
+            event.tuplet = ImportedTuplet(
+                actual: actual, normal: normal,
+                isFirst: bracket.contains { $0.attributes["type"] == "start" },
+                isLast: bracket.contains { $0.attributes["type"] == "stop" })
         }
         if let notations = element.child("notations") {
             for slur in notations.children("slur") {
@@ -466,7 +479,7 @@ struct MusicXMLPartReader {
     /// The sounding pitch of a `<pitch>`, with its written spelling when it sounds as written.
     private mutating func readPitch(_ element: MusicXMLElement, place: String) -> ImportedPitch? {
         guard let stepText = element.value("step"), let letterCharacter = stepText.first,
-              let letter = NoteName.Letter(letterCharacter), let octave = element.integer("octave"), (-1...10).contains(octave)
+            let letter = NoteName.Letter(letterCharacter), let octave = element.integer("octave"), (-1...10).contains(octave)
         else {
             warn(place, "a pitch without a readable step and octave: left out")
             return nil

@@ -24,8 +24,9 @@ public enum MusicXMLReader {
         case "score-partwise": partElements = root.children("part")
         case "score-timewise": partElements = partwise(fromTimewise: root)
         default:
-            throw ImportError(file: file, place: root.place,
-                              message: "the document's root is <\(root.name)>: expected a MusicXML <score-partwise> or <score-timewise>")
+            throw ImportError(
+                file: file, place: root.place,
+                message: "the document's root is <\(root.name)>: expected a MusicXML <score-partwise> or <score-timewise>")
         }
         var score = ImportedScore()
         readHeaders(root, into: &score)
@@ -57,8 +58,10 @@ public enum MusicXMLReader {
             var part = part
             while part.measures.count < longest.measures.count {
                 let model = longest.measures[part.measures.count]
-                part.measures.append(ImportedMeasure(label: model.label, length: model.length,
-                                                     events: [ImportedEvent(length: model.length, place: "measure \(model.label)")]))
+                part.measures.append(
+                    ImportedMeasure(
+                        label: model.label, length: model.length,
+                        events: [ImportedEvent(length: model.length, place: "measure \(model.label)")]))
             }
             return part
         }
