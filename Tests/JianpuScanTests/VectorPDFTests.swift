@@ -31,22 +31,7 @@ struct VectorPDFTests {
 
     @Test("a bar whose beats do not add up is a warning with its page, system and bar")
     func badBar() throws {
-        // The typesetter bars by the meter, so the page with a bad bar is built here.
-        func bar(_ degrees: [Int], at x: Double) -> ScannedBar {
-            let symbols = degrees.enumerated().map { ScannedSymbol(.digit($1), box: Box(x: x + Double($0) * 20, y: 100, width: 9, height: 17)) }
-            return ScannedBar(box: Box(x: x, y: 100, width: 80, height: 17), symbols: symbols)
-        }
-        var page = ScannedPage(number: 1, width: 595, height: 842)
-        page.heading.key = "C"
-        page.heading.meter = (4, 4)
-        page.systems = [
-            ScannedSystem(rows: [
-                ScannedRow(
-                    box: Box(x: 0, y: 100, width: 400, height: 17),
-                    bars: [bar([1, 2, 3, 4], at: 0), bar([5, 6, 5], at: 100), bar([1, 2, 3, 4], at: 200)])
-            ])
-        ]
-        let result = ScoreAssembler.score([page])
+        let result = ScoreAssembler.score([ScanSupport.pageWithShortSecondBar()])
         let warning = try #require(result.warnings.first)
         #expect(warning.page == 1 && warning.system == 1 && warning.bar == 2)
         #expect(warning.description.contains("3 beats"))
