@@ -166,7 +166,7 @@ let package = Package(
         // Test targets that run a program depend on it, so `swift test` builds it before them; they find it
         // through `PackageFolder.program` (Tests/Subprocesses), the one way.
         .testTarget(name: "JianpuCLITests", dependencies: ["Subprocesses", "JianpuCore", "AudioAnalysis", "JianpuTestSupport", "jianpu", "chordpad"], exclude: ["Golden"]),
-        .testTarget(name: "JianpuFilesTests", dependencies: ["JianpuFiles"]),
+        .testTarget(name: "JianpuFilesTests", dependencies: ["JianpuFiles", "Subprocesses"]),
         // Import and export: MusicXML, ABC, MIDI. Reads results back with music21 and mido when installed.
         .testTarget(name: "JianpuInterchangeTests", dependencies: ["Subprocesses", "JianpuInterchange", "JianpuCore", "JianpuNotation", "JianpuPerformance", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(

@@ -12,9 +12,7 @@ let testSoundFont: String? = try? SoundFontLocator(environment: [:]).locate()
 
 /// A fresh path in the temporary folder.
 func temporaryPath(_ name: String) -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-audio-tests-\(getpid())")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder.appendingPathComponent(name).path
+    ScratchFolder.root + "/" + name
 }
 
 /// One note rendered alone by a fresh FluidSynth, starting at frame 0 (mono).

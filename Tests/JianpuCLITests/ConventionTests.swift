@@ -16,10 +16,8 @@ struct ConventionTests {
         try CommandLineTests.run(arguments, executable: executable, input: input, environment: environment)
     }
 
-    static func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "jianpu-conventions-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+    static func temporaryFolder(_ name: String = #function) throws -> String {
+        ScratchFolder.make(name)
     }
 
     @Test("both programs answer --version", arguments: ["jianpu", "chordpad"])

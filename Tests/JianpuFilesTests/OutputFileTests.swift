@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import Testing
 
 @testable import JianpuFiles
@@ -6,12 +7,9 @@ import Testing
 /// The one mechanism every output goes through: checked first, replaced whole, never the input.
 @Suite("Output files")
 struct OutputFileTests {
-    let folder: String
-
-    init() throws {
-        folder = NSTemporaryDirectory() + "jianpu-files-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
+    /// Kept until the test process ends (`ScratchFolder`): a file `FilesRead` remembers must not be deleted while
+    /// the others run, or its inode, reused by another test's file, would make that file "the input".
+    let folder = ScratchFolder.make("files")
 
     func contents(_ name: String) -> String? {
         FileManager.default.contents(atPath: folder + "/" + name).map { String(decoding: $0, as: UTF8.self) }
@@ -57,10 +55,8 @@ struct OutputFileTests {
         FileManager.default.createFile(atPath: folder + "/s.jp", contents: Data("1 2 3".utf8))
         try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.jp", withDestinationPath: folder + "/s.jp")
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        #expect(throws: FileProblem.self) { try OutputFile(name, inputs: [folder + "/s.jp"]) }
+        // Named from the folder, never by changing the process's directory: other tests run beside this one.
+        #expect(throws: FileProblem.self) { try OutputFile(folder + "/" + name, inputs: [folder + "/s.jp"]) }
         #expect(contents("s.jp") == "1 2 3")
     }
 

@@ -90,7 +90,7 @@ struct MusicXMLExportRoundTripTests {
     }
 
     @Test(
-        "the construct scores validate against the MusicXML 4.0 schema", .enabled(if: X.schema != nil, "no MusicXML 4.0 schema in the cache (scripts/bootstrap fetches it where there is a network)"),
+        "the construct scores validate against the MusicXML 4.0 schema", .enabled(if: X.schema != nil, "xmllint is not installed (scripts/bootstrap installs libxml2-utils)"),
         arguments: constructs)
     func schema(text: String) throws {
         // `export` validates every document when the schema is installed; this says so in the test list.

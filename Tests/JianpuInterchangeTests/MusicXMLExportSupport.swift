@@ -44,12 +44,10 @@ enum MusicXMLExport {
     static let hasMusic21AndMido = (try? Subprocess.run("/usr/bin/env", ["python3", "-c", "import music21, mido"]).status) == 0
     static let hasXMLLint = Subprocess.which("xmllint") != nil
 
-    /// The MusicXML 4.0 schema `scripts/bootstrap` installs from the W3C's published copy, when it is there.
+    /// The MusicXML 4.0 schema, kept beside the tests (`Tests/Fixtures/MusicXMLSchema`), when `xmllint` is there to read it.
     static let schema: String? = {
-        let environment = ProcessInfo.processInfo.environment
-        let cache = environment["XDG_CACHE_HOME"] ?? (environment["HOME"].map { $0 + "/.cache" } ?? "/tmp")
-        let path = environment["JIANPU_MUSICXML_XSD"] ?? cache + "/jianpu/musicxml-4.0/musicxml.xsd"
-        return hasXMLLint && FileManager.default.fileExists(atPath: path) ? path : nil
+        let path = PackageFolder.root.appendingPathComponent("Tests/Fixtures/MusicXMLSchema/musicxml.xsd").path
+        return Prerequisite.met(hasXMLLint) ? path : nil
     }()
 
     static func validate(_ document: String, schema: String) throws -> Subprocess {

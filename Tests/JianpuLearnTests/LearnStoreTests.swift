@@ -10,9 +10,7 @@ import Testing
 /// The lessons' answers in the quiz log: the named migration, rows written and read back, and the statistics.
 @Suite struct LearnStoreTests {
     static func folder(_ name: String = #function) -> String {
-        let path = NSTemporaryDirectory() + "jianpu-learn-tests-\(name.filter(\.isLetter))-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        ScratchFolder.make(name)
     }
 
     static func row(_ session: Int64, scale: String = "D major", exercise: ExerciseKind, degree: Int?, correct: Bool, ms: Int) -> LearnAnswerRow {

@@ -12,10 +12,7 @@ enum Support {
 
     /// A fresh empty folder.
     static func temporaryFolder(_ name: String = #function) -> String {
-        let safe = name.filter { $0.isLetter || $0.isNumber }
-        let path = NSTemporaryDirectory() + "jianpu-quiz-tests-\(safe)-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        ScratchFolder.make(name)
     }
 
     /// Compares `text` with the golden file (`JIANPU_UPDATE_GOLDEN=1` rewrites it first).

@@ -78,7 +78,8 @@ class Page:
                 details = message["params"]["exceptionDetails"]
                 self.errors.append(details.get("exception", {}).get("description", details.get("text", "exception")))
             elif kind == "Log.entryAdded" and message["params"]["entry"]["level"] == "error":
-                self.errors.append(message["params"]["entry"].get("text", "log error"))
+                entry = message["params"]["entry"]
+                self.errors.append(" ".join(filter(None, [entry.get("text", "log error"), entry.get("url")])))
             elif kind == "Network.requestWillBeSent":
                 url = message["params"]["request"]["url"]
                 if not url.startswith(("file:", "data:", "about:")):
