@@ -17,7 +17,7 @@ struct Import: ParsableCommand {
     @Argument(help: "The score to import; - reads standard input.")
     var source: String
 
-    @Option(name: .shortAndLong, help: "The jianpu file to write (a folder with --all); standard output when omitted.")
+    @Option(name: .shortAndLong, help: "The jianpu file to write (a folder with --all); standard output when omitted or -.")
     var output: String?
 
     @Option(help: "The ABC tune to import, by its X: number.")
@@ -33,7 +33,7 @@ struct Import: ParsableCommand {
     var key: String?
 
     func validate() throws {
-        if all && output == nil { throw ValidationError("--all writes one file per tune: give the folder with -o") }
+        if all && (output == nil || output == "-") { throw ValidationError("--all writes one file per tune: give the folder with -o") }
         if all && tune != nil { throw ValidationError("--all and --tune exclude each other: choose one") }
         if let melody, melody < 1 { throw ValidationError("--melody takes a track number from 1") }
         if let key, KeyChoice(argument: key) == nil { throw ValidationError("--key \(key): expected \(KeyChoice.help)") }
@@ -42,7 +42,7 @@ struct Import: ParsableCommand {
     func run() throws {
         // The output is checked before anything is read, so a bad -o fails at once and never names the input.
         FilesRead.remember([source])
-        let target: OutputFile? = try all ? nil : output.map { try OutputFile($0, inputs: [source]) }
+        let target: OutputFile? = try all || output == "-" ? nil : output.map { try OutputFile($0, inputs: [source]) }
         let name = source == "-" ? "-" : source
         let bytes =
             source == "-"

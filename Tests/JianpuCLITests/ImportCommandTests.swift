@@ -23,6 +23,16 @@ struct ImportCommandTests {
         #expect(outcome.output.contains("1' 3' | 5' - |"))
     }
 
+    @Test("-o - writes to standard output, as no -o does, and no file named -")
+    func dashOutputIsStandardOutput() throws {
+        let folder = URL(fileURLWithPath: ScratchFolder.make())
+        let outcome = try CommandLineTests.run(
+            ["import", CommandLineTests.packageRoot.appendingPathComponent("\(Self.fixtures)/melody.musicxml").path, "-o", "-"], in: folder)
+        #expect(outcome.status == 0)
+        #expect(outcome.output.hasPrefix("title=Little Tune\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
+    }
+
     @Test("-o writes the file, which jianpu check then reads")
     func importToFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
