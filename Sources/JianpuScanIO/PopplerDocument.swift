@@ -16,6 +16,8 @@ public final class PopplerDocument {
     private let document: OpaquePointer
     /// The bytes poppler reads from; they live as long as the document.
     private let bytes: OpaquePointer
+    /// The file, for messages.
+    private let name: String
 
     /// Opens the PDF in `data`; `name` is for messages.
     public init(data: [UInt8], name: String) throws(ScanProblem) {
@@ -31,6 +33,7 @@ public final class PopplerDocument {
         }
         self.bytes = bytes
         self.document = document
+        self.name = name
     }
 
     deinit {
@@ -83,7 +86,7 @@ public final class PopplerDocument {
     /// Page `index` (0-based), nil past the end.
     public func page(_ index: Int) -> PopplerPageHandle? {
         guard index >= 0, index < pageCount, let page = poppler_document_get_page(document, Int32(index)) else { return nil }
-        return PopplerPageHandle(page, number: index + 1)
+        return PopplerPageHandle(page, number: index + 1, file: name)
     }
 }
 

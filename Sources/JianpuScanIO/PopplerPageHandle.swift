@@ -6,10 +6,13 @@ public final class PopplerPageHandle {
     private let page: OpaquePointer
     /// 1-based.
     public let number: Int
+    /// The page as messages name it: its file and number.
+    let name: String
 
-    init(_ page: OpaquePointer, number: Int) {
+    init(_ page: OpaquePointer, number: Int, file: String) {
         self.page = page
         self.number = number
+        self.name = "\(file): page \(number)"
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(page)) }
@@ -23,6 +26,10 @@ public final class PopplerPageHandle {
 
     /// The characters of the page's text layer with their boxes, in poppler's reading order (line ends left out).
     public func characters() -> [PositionedCharacter] {
+        PageTimeLimit.shared.watching(name) { layOutText() }
+    }
+
+    private func layOutText() -> [PositionedCharacter] {
         guard let text = poppler_page_get_text(page) else { return [] }
         defer { g_free(text) }
         var rectangles: UnsafeMutablePointer<PopplerRectangle>?
@@ -74,7 +81,7 @@ public final class PopplerPageHandle {
             cairo_paint(context)
         }
         cairo_scale(context, scale, scale)
-        poppler_page_render(page, context)
+        PageTimeLimit.shared.watching(name) { poppler_page_render(page, context) }
         cairo_destroy(context)
         cairo_surface_flush(surface)
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {

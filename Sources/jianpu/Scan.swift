@@ -40,6 +40,14 @@ struct Scan: ParsableCommand {
         if let overlay {
             do { overlayTarget = try Scanner.overlayTarget(overlay, inputs: files + (output.map { [$0] } ?? [])) } catch { throw CommandFailure(error.message) }
         }
+        // A PDF that draws millions of shapes would keep poppler busy for hours: said in a line, nothing written.
+        PageTimeLimit.shared.onOverrun { page in
+            StandardStreams.error(
+                "jianpu: \(TerminalText.visible(page)) took more than \(Int(PageTimeLimit.defaultSeconds)) s to read (a page of music takes under a second): the PDF draws far more than a page of music; nothing was written\n"
+            )
+            TemporaryFiles.removeAll()
+            _exit(1)
+        }
         let result: ScanResult
         let pictures: [OverlayPage]
         do {

@@ -43,7 +43,7 @@ struct LibraryLoadingTests {
         #expect(Self.firstUse(libraries).isEmpty, "\(arguments[0]) loaded \(Self.firstUse(libraries))")
     }
 
-    @Test("a library that cannot be opened is one line naming it, and status 1", .enabled(if: ExitStatusTests.hasSoundFont, "needs a SoundFont"))
+    @Test("a library that cannot be opened is one line naming it, and status 1", .enabled(if: Prerequisite.met(ExitStatusTests.hasSoundFont), "needs a SoundFont"))
     func missingLibraryIsOneLine() throws {
         // Empty files in front of the real ones: each of FluidSynth's names fails to open, as when it is not installed.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jianpu-no-fluidsynth-\(UUID().uuidString)")

@@ -1,6 +1,7 @@
 import Foundation
 import JianpuScan
 import JianpuScanIO
+import Synchronization
 import Testing
 
 /// Files that are not what they say, refused in words.
@@ -39,5 +40,24 @@ struct HostileInputTests {
         #expect(try refusal([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0], named: "page.png").contains("not an image leptonica can read"))
         #expect(try refusal(Array("hello".utf8), named: "x.txt").contains("not a PDF"))
         #expect(try refusal(Array("<svg></svg>".utf8), named: "x.svg").contains("without the jianpu text"))
+    }
+}
+
+/// The watch on poppler's time per page.
+@Suite("Page time limit")
+struct PageTimeLimitTests {
+    final class Overruns: Sendable {
+        let pages = Mutex<[String]>([])
+    }
+
+    @Test("a page that overruns is reported once with its name; a page within its time is not")
+    func overrunIsReported() throws {
+        let limit = PageTimeLimit()
+        let overruns = Overruns()
+        limit.onOverrun(after: 0.3) { page in overruns.pages.withLock { $0.append(page) } }
+        limit.watching("quick.pdf: page 1") { Thread.sleep(forTimeInterval: 0.05) }
+        limit.watching("slow.pdf: page 2") { Thread.sleep(forTimeInterval: 1.0) }
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(overruns.pages.withLock { $0 } == ["slow.pdf: page 2"])
     }
 }
