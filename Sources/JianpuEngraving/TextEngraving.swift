@@ -81,7 +81,7 @@ public enum TextEngraving {
             }
             cell.lyrics = event.lyrics.map { SungSyllable(verse: $0.verse, text: BarBlock.shownSyllable($0.text)) }
             // Room for the syllables under the digit: the same spacing rule as the page.
-            cell.width = max(cell.width, cell.stacked.map(\.count).max() ?? 0, cell.lyrics.map { displayWidth($0.text) }.max() ?? 0)
+            cell.width = max(cell.width, cell.stacked.map(\.count).max() ?? 0, cell.lyrics.map { TerminalText.columns(of: $0.text) }.max() ?? 0)
             return cell
         }
     }
@@ -146,7 +146,7 @@ public enum TextEngraving {
             var free = 0
             for (column, lyric) in verses[verse] ?? [] {
                 let text = Array(lyric)
-                let width = displayWidth(lyric)
+                let width = TerminalText.columns(of: lyric)
                 let start = max(free, column - (width - 1) / 2)
                 guard start + width <= chars.count, start <= column + 1 else { continue }
                 // A wide character takes two cells: the second is left out of the string.
@@ -165,16 +165,7 @@ public enum TextEngraving {
         return TextSystem(above: above, main: String(main).trailingSpacesRemoved, below: below, spans: spans)
     }
 
-    private static func isWide(_ character: Character) -> Bool { displayWidth(character) == 2 }
-
-    /// Columns a character takes on a terminal: 2 for East Asian wide characters, else 1 (`TerminalText`'s table,
-    /// which the terminal loop clips lines with).
-    public static func displayWidth(_ character: Character) -> Int { TerminalText.columns(of: character) }
-
-    /// Columns a text takes on a terminal.
-    public static func displayWidth<S: Sequence>(_ characters: S) -> Int where S.Element == Character {
-        TerminalText.columns(of: characters)
-    }
+    private static func isWide(_ character: Character) -> Bool { TerminalText.columns(of: character) == 2 }
 }
 
 extension String {

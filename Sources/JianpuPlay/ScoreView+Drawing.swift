@@ -124,7 +124,7 @@ extension ScoreView {
         var inside = false
         let style = part == 0 ? Self.melodyHighlight : Self.accompanimentHighlight
         for (index, character) in characters.enumerated() {
-            let w = Self.displayWidth(character)
+            let w = TerminalText.columns(of: character)
             if used + w > room { break }
             let lit = ranges.contains { $0.contains(index) }
             if lit != inside {
@@ -150,18 +150,13 @@ extension ScoreView {
         var out = ""
         var used = 0
         for character in text {
-            let w = displayWidth(character)
+            let w = TerminalText.columns(of: character)
             if used + w > width { break }
             out.append(character)
             used += w
         }
         return style.map { $0 + out + reset } ?? out
     }
-
-    /// Columns a character takes on a terminal (the text engraving's rule, which lays the lyrics out).
-    static func displayWidth(_ character: Character) -> Int { TextEngraving.displayWidth(character) }
-
-    static func displayWidth<S: Sequence>(_ characters: S) -> Int where S.Element == Character { TextEngraving.displayWidth(characters) }
 
     /// Text without escape sequences (what the screen shows), for tests.
     public static func plain(_ line: String) -> String {

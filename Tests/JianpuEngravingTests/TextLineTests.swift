@@ -86,7 +86,7 @@ struct TextLineTests {
             "4/4\n" + String(repeating: "1 2 q3 q4 5 | 6 - 5 4 | ", count: 12) + "\nNextPart\n4/4\n" + String(repeating: "q1, q5, q3, q5, 1, 5, | 4, - 5, - | ", count: 12) + "\n")
         let lines = Self.lines(score, width: width)
         for line in lines {
-            for system in line.parts { #expect(TextEngraving.displayWidth(system.main) <= width, "\(system.main)") }
+            for system in line.parts { #expect(TerminalText.columns(of: system.main) <= width, "\(system.main)") }
         }
         #expect(lines.count >= 24 * 10 / width, "\(lines.count) lines of \(width)")
         if width == 80 { #expect(lines.count < Self.lines(score, width: 24).count) }
@@ -98,7 +98,7 @@ struct TextLineTests {
         let score = try EngravingSupport.score("KeepLength\n100/4 " + String(repeating: "1 ", count: 100) + "|\n")
         let lines = Self.lines(score, width: 30)
         #expect(lines.count > 5)
-        #expect(lines.allSatisfy { TextEngraving.displayWidth($0.parts[0].main) <= 30 })
+        #expect(lines.allSatisfy { TerminalText.columns(of: $0.parts[0].main) <= 30 })
         #expect(lines.reduce(0) { $0 + $1.parts[0].spans.count } == 100)
     }
 

@@ -229,7 +229,7 @@ func highlights(_ line: String) -> [String] {
                 let lines = fixture.lines(at: position, columns: columns, rows: rows)
                 #expect(lines.count <= max(rows, 1))
                 for line in lines {
-                    #expect(ScoreView.displayWidth(ScoreView.plain(line)) <= max(columns, 10), "\(columns)x\(rows): \(line)")
+                    #expect(TerminalText.columns(of: ScoreView.plain(line)) <= max(columns, 10), "\(columns)x\(rows): \(line)")
                 }
             }
         }
@@ -242,14 +242,14 @@ func highlights(_ line: String) -> [String] {
         #expect(highlights(melody) == ["1"])
         #expect(ScoreView.plain(melody).contains("2   2   1 –"))
         for line in lines.map(ScoreView.plain) where line.hasPrefix(" ▶ ") {
-            #expect(ScoreView.displayWidth(line) <= 30 && (line.hasSuffix("|") || line.hasSuffix("‖")), "\(line)")
+            #expect(TerminalText.columns(of: line) <= 30 && (line.hasSuffix("|") || line.hasSuffix("‖")), "\(line)")
         }
     }
 
     @Test func wideTitlesAreCutByDisplayWidth() {
         let source = "title=贝加尔湖畔贝加尔湖畔贝加尔湖畔\n1=C\n4/4\n1 2 3 4 |\n"
         let lines = Fixture(source).lines(at: 0, columns: 20, rows: 10)
-        #expect(ScoreView.displayWidth(ScoreView.plain(lines[0])) <= 20)
+        #expect(TerminalText.columns(of: ScoreView.plain(lines[0])) <= 20)
         #expect(ScoreView.plain(lines[0]).hasPrefix(" 贝加尔湖畔"))
     }
 

@@ -33,7 +33,7 @@ import Testing
             #expect(current.count == 2, "\(columns): \(lines.map(ScoreView.plain))")
             #expect(highlights(current[0]) == ["3"], "\(columns)")
             for line in lines.map(ScoreView.plain) {
-                #expect(ScoreView.displayWidth(line) <= columns)
+                #expect(TerminalText.columns(of: line) <= columns)
                 if line.hasPrefix(" ▶ ") { #expect(line.hasSuffix("|") || line.hasSuffix("‖"), "\(columns): \(line)") }
             }
         }
