@@ -1,4 +1,5 @@
 import CCairo
+import Glibc
 import JianpuEngraving
 
 /// The font files typesetting reads: found as cairo finds them, through fontconfig.
@@ -7,7 +8,17 @@ import JianpuEngraving
 /// (`typeset -o /usr/share/fonts/…/DejaVuSans.ttf`), so they are checked before any work.
 public enum FontFiles {
     /// The files of every family, weight and slant the engraving draws with (each once).
-    public static func inUse() -> [String] { files }
+    ///
+    /// The advance table's own files while it holds (`tableIsCurrent`): the files fontconfig gave where the table was
+    /// made, found without loading fontconfig (its configuration and cache cost an SVG typeset milliseconds).
+    public static func inUse() -> [String] { tableIsCurrent ? FontAdvances.files.map(\.path) : files }
+
+    /// Whether every file the advance table was made from is installed at its path with its size: then the table
+    /// measures as cairo would with them.
+    static let tableIsCurrent: Bool = FontAdvances.files.allSatisfy { file in
+        var status = stat()
+        return stat(file.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && Int(status.st_size) == file.size
+    }
 
     /// Looked up once, in fontconfig's current configuration: the one cairo reads fonts through, so its
     /// files are read once a process (a configuration of its own read them again: 4 ms of a typeset).

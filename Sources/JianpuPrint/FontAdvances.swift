@@ -1,0 +1,153 @@
+import JianpuCore
+import JianpuEngraving
+
+/// The advance widths of the engraving's fonts from a committed table (`scripts/font-advances`): text measured as
+/// cairo measures it, without loading cairo, fontconfig or the font files.
+///
+/// cairo's toy text API lays one glyph per character with no kerning, each advance hinted to a whole point: FreeType
+/// scales the font's own advance (font units) in 16.16 and 26.6 fixed point and rounds it, and adds its synthetic
+/// bold's stroke where fontconfig asks for one. Done here with the same arithmetic, the widths are cairo's to the bit
+/// (`FontAdvancesTests` checks every entry against cairo). The table holds only while the files it was made from are
+/// the files installed (`isCurrent`); a character it lacks leaves the text to cairo (`width` is nil).
+struct FontAdvances: Sendable {
+    /// One face as the generator found it: its file, and its characters' advances in font units.
+    struct Face: Sendable {
+        var family: String
+        var bold: Bool
+        var italic: Bool
+        var file: String
+        var fileSize: Int
+        var unitsPerEm: Int
+        /// Whether fontconfig has FreeType embolden the glyphs (a family with no bold of its own).
+        var emboldened: Bool
+        /// Runs of consecutive characters of one advance, `first:count:advance` in hex (count empty for one).
+        var runs: String
+    }
+
+    /// A face's runs, parsed at its first use: sorted by first character.
+    struct Advances: Sendable {
+        var firsts: [UInt32] = []
+        var lasts: [UInt32] = []
+        var advances: [Int] = []
+
+        /// Reads `first:count:advance` runs in hex, byte by byte (the table's text is ASCII; a start-up cost, so no
+        /// `split`), skipping anything malformed.
+        init(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                var fields = (0, 0, 0)
+                var field = 0
+                var digits = 0
+                func end() {
+                    if field == 2, digits > 0 {
+                        let count = max(fields.1, 1)
+                        firsts.append(UInt32(fields.0))
+                        lasts.append(UInt32(fields.0 + count - 1))
+                        advances.append(fields.2)
+                    }
+                    fields = (0, 0, 0)
+                    field = 0
+                    digits = 0
+                }
+                for byte in bytes {
+                    let digit: Int
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte - UInt8(ascii: "0"))
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int(byte - UInt8(ascii: "a")) + 10
+                    case UInt8(ascii: ":"):
+                        field += 1
+                        digits = 0
+                        continue
+                    default:
+                        end()
+                        continue
+                    }
+                    digits += 1
+                    switch field {
+                    case 0: fields.0 = fields.0 << 4 | digit
+                    case 1: fields.1 = fields.1 << 4 | digit
+                    default: fields.2 = fields.2 << 4 | digit
+                    }
+                }
+                end()
+            }
+        }
+
+        /// The advance of `scalar` in font units, nil when the face has no glyph for it in the table.
+        func advance(of scalar: Unicode.Scalar) -> Int? {
+            let value = scalar.value
+            let index = lasts.partitioningIndex { $0 >= value }
+            guard index < lasts.count, firsts[index] <= value else { return nil }
+            return advances[index]
+        }
+    }
+
+    /// The table's faces by family, bold and italic; each parsed when a text first asks for it.
+    private var parsed: [FaceKey: Advances] = [:]
+    private struct FaceKey: Hashable {
+        var family: String
+        var bold: Bool
+        var italic: Bool
+    }
+
+    init() {}
+
+    /// Every file the table was made from, with its size in bytes.
+    static var files: [(path: String, size: Int)] {
+        var seen: [(path: String, size: Int)] = []
+        for face in faces where !seen.contains(where: { $0.path == face.file }) { seen.append((face.file, face.fileSize)) }
+        return seen
+    }
+
+    /// The advance width of `text` in `font`, in points, exactly as `cairo_text_extents` gives it run by run; nil when
+    /// a character or a face is not in the table.
+    mutating func width(of text: String, in font: Font) -> Double? {
+        var width = 0.0
+        for run in font.runs(of: text) {
+            let key = FaceKey(family: run.family, bold: font.bold, italic: font.italic)
+            guard let face = Self.faces.first(where: { $0.family == key.family && $0.bold == key.bold && $0.italic == key.italic }) else { return nil }
+            let advances: Advances
+            if let known = parsed[key] {
+                advances = known
+            } else {
+                advances = Advances(face.runs)
+                parsed[key] = advances
+            }
+            guard let advance = Self.advance(of: run.text, face: face, advances: advances, size: font.size) else { return nil }
+            width += advance
+        }
+        return width
+    }
+
+    /// One run's advance: the glyphs' hinted advances added up in order, as cairo adds glyph positions.
+    private static func advance(of text: String, face: Face, advances: Advances, size: Double) -> Double? {
+        // FT_Set_Char_Size as cairo calls it (26.6, rounded), then FreeType's 16.16 scale of font units.
+        let charSize = Int(size * 64.0 + 0.5)
+        let scale = divideFixed(charSize, face.unitsPerEm)
+        // FT_GlyphSlot_Embolden: the advance grows by a 24th of the em, in 26.6.
+        let stroke = face.emboldened ? multiplyFixed(face.unitsPerEm, scale) / 24 : 0
+        // cairo keeps an advance in font space (divided by its scale) and maps it back to user space by the font matrix.
+        let inverse = 1 / size
+        var x = 0.0
+        for scalar in text.unicodeScalars {
+            guard let units = advances.advance(of: scalar) else { return nil }
+            let hinted = (multiplyFixed(units, scale) + 32) & ~63
+            x += size * (Double(hinted + stroke) / 64 * inverse)
+        }
+        return x
+    }
+
+    /// FT_DivFix: `a / b` in 16.16, rounded.
+    private static func divideFixed(_ a: Int, _ b: Int) -> Int {
+        let sign = (a < 0) != (b < 0) ? -1 : 1
+        let (a, b) = (abs(a), abs(b))
+        guard b > 0 else { return 0 }
+        return sign * (((a << 16) + (b >> 1)) / b)
+    }
+
+    /// FT_MulFix: `a * b` with `b` in 16.16, rounded.
+    private static func multiplyFixed(_ a: Int, _ b: Int) -> Int {
+        let sign = (a < 0) != (b < 0) ? -1 : 1
+        return sign * ((abs(a) * abs(b) + 0x8000) >> 16)
+    }
+}
