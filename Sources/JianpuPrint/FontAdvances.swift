@@ -34,42 +34,44 @@ struct FontAdvances: Sendable {
         /// `split`), skipping anything malformed.
         init(_ text: String) {
             var text = text
+            let runs = text.utf8.count / 10 + 1
+            firsts.reserveCapacity(runs)
+            lasts.reserveCapacity(runs)
+            advances.reserveCapacity(runs)
             text.withUTF8 { bytes in
                 var fields = (0, 0, 0)
                 var field = 0
                 var digits = 0
-                func end() {
-                    if field == 2, digits > 0 {
-                        let count = max(fields.1, 1)
-                        firsts.append(UInt32(fields.0))
-                        lasts.append(UInt32(fields.0 + count - 1))
-                        advances.append(fields.2)
-                    }
-                    fields = (0, 0, 0)
-                    field = 0
-                    digits = 0
-                }
-                for byte in bytes {
+                // One byte past the end stands for the space that closes the last run.
+                for index in 0...bytes.count {
+                    let byte = index < bytes.count ? bytes[index] : UInt8(ascii: " ")
                     let digit: Int
                     switch byte {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte - UInt8(ascii: "0"))
-                    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int(byte - UInt8(ascii: "a")) + 10
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte &- UInt8(ascii: "0"))
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int(byte &- UInt8(ascii: "a")) &+ 10
                     case UInt8(ascii: ":"):
                         field += 1
                         digits = 0
                         continue
                     default:
-                        end()
+                        if field == 2, digits > 0, digits <= 8 {
+                            let count = max(fields.1, 1)
+                            firsts.append(UInt32(truncatingIfNeeded: fields.0))
+                            lasts.append(UInt32(truncatingIfNeeded: fields.0 &+ count &- 1))
+                            advances.append(fields.2)
+                        }
+                        fields = (0, 0, 0)
+                        field = 0
+                        digits = 0
                         continue
                     }
                     digits += 1
                     switch field {
-                    case 0: fields.0 = fields.0 << 4 | digit
-                    case 1: fields.1 = fields.1 << 4 | digit
-                    default: fields.2 = fields.2 << 4 | digit
+                    case 0: fields.0 = fields.0 &<< 4 | digit
+                    case 1: fields.1 = fields.1 &<< 4 | digit
+                    default: fields.2 = fields.2 &<< 4 | digit
                     }
                 }
-                end()
             }
         }
 
