@@ -1,5 +1,7 @@
+import Foundation
 import JianpuEngraving
 @testable import JianpuPrint
+import Subprocesses
 import Testing
 
 /// The committed advance table (`scripts/font-advances`) against cairo's own measure of the installed fonts: the
@@ -69,5 +71,17 @@ struct FontAdvancesTests {
         #expect(table.width(of: "a\tb", in: Font(.text, size: 15)) == nil)
         let measure = CairoTextMeasure()
         #expect(measure.width(of: "a\tb", in: Font(.text, size: 15)) == CairoTextMeasure(useTable: false).width(of: "a\tb", in: Font(.text, size: 15)))
+    }
+
+    @Test func anSVGOfAScoreWhoseTextIsInTheTableOpensNeitherCairoNorFontconfig() throws {
+        let svg = EngravingSupport.temporary("table-only.svg")
+        defer { try? FileManager.default.removeItem(at: svg) }
+        let score = EngravingSupport.packageRoot.appendingPathComponent("Scores/bjehp.jp").path
+        // LD_DEBUG=files: the dynamic loader names every library it opens ("file=libcairo.so.2 [0];  needed by …").
+        let run = try Subprocess.run(PackageFolder.program("jianpu"), ["typeset", score, "-o", svg.path], environment: ["LD_DEBUG": "files"])
+        #expect(run.status == 0, "\(run.errors.suffix(500))")
+        let opened = run.errors.split(separator: "\n").filter { $0.contains("file=libcairo") || $0.contains("file=libfontconfig") }
+        #expect(opened.isEmpty, "\(opened)")
+        #expect(((try? String(contentsOf: svg, encoding: .utf8)) ?? "").contains("<svg"))
     }
 }
