@@ -20,11 +20,12 @@ struct FontAdvances: Sendable {
         var unitsPerEm: Int
         /// Whether fontconfig has FreeType embolden the glyphs (a family with no bold of its own).
         var emboldened: Bool
-        /// Runs of consecutive characters of one advance, `first:count:advance` in hex (count empty for one).
-        var runs: String
+        /// By block of 256 characters (the character's value shifted right by 8): runs of consecutive characters of one
+        /// advance, `first:count:advance` in hex (count empty for one).
+        var blocks: [UInt32: String]
     }
 
-    /// A face's runs, parsed at its first use: sorted by first character.
+    /// A block's runs, parsed at its first use: sorted by first character.
     struct Advances: Sendable {
         var firsts: [UInt32] = []
         var lasts: [UInt32] = []
@@ -84,12 +85,11 @@ struct FontAdvances: Sendable {
         }
     }
 
-    /// The table's faces by family, bold and italic; each parsed when a text first asks for it.
-    private var parsed: [FaceKey: Advances] = [:]
-    private struct FaceKey: Hashable {
-        var family: String
-        var bold: Bool
-        var italic: Bool
+    /// The blocks of the table's faces (by their index in `faces`) that texts have asked for, parsed.
+    private var parsed: [BlockKey: Advances] = [:]
+    private struct BlockKey: Hashable {
+        var face: Int
+        var block: UInt32
     }
 
     init() {}
@@ -106,34 +106,38 @@ struct FontAdvances: Sendable {
     mutating func width(of text: String, in font: Font) -> Double? {
         var width = 0.0
         for run in font.runs(of: text) {
-            let key = FaceKey(family: run.family, bold: font.bold, italic: font.italic)
-            guard let face = Self.faces.first(where: { $0.family == key.family && $0.bold == key.bold && $0.italic == key.italic }) else { return nil }
-            let advances: Advances
-            if let known = parsed[key] {
-                advances = known
-            } else {
-                advances = Advances(face.runs)
-                parsed[key] = advances
-            }
-            guard let advance = Self.advance(of: run.text, face: face, advances: advances, size: font.size) else { return nil }
+            guard let index = Self.faces.firstIndex(where: { $0.family == run.family && $0.bold == font.bold && $0.italic == font.italic }),
+                let advance = advance(of: run.text, face: index, size: font.size)
+            else { return nil }
             width += advance
         }
         return width
     }
 
+    /// The advance of `scalar` in font units in the face at `index` of `faces`, nil when the table has no glyph for it.
+    private mutating func units(of scalar: Unicode.Scalar, face index: Int) -> Int? {
+        let key = BlockKey(face: index, block: scalar.value >> 8)
+        if let known = parsed[key] { return known.advance(of: scalar) }
+        guard let runs = Self.faces[index].blocks[key.block] else { return nil }
+        let advances = Advances(runs)
+        parsed[key] = advances
+        return advances.advance(of: scalar)
+    }
+
     /// One run's advance: the glyphs' hinted advances added up in order, as cairo adds glyph positions.
-    private static func advance(of text: String, face: Face, advances: Advances, size: Double) -> Double? {
+    private mutating func advance(of text: String, face index: Int, size: Double) -> Double? {
+        let face = Self.faces[index]
         // FT_Set_Char_Size as cairo calls it (26.6, rounded), then FreeType's 16.16 scale of font units.
         let charSize = Int(size * 64.0 + 0.5)
-        let scale = divideFixed(charSize, face.unitsPerEm)
+        let scale = Self.divideFixed(charSize, face.unitsPerEm)
         // FT_GlyphSlot_Embolden: the advance grows by a 24th of the em, in 26.6.
-        let stroke = face.emboldened ? multiplyFixed(face.unitsPerEm, scale) / 24 : 0
+        let stroke = face.emboldened ? Self.multiplyFixed(face.unitsPerEm, scale) / 24 : 0
         // cairo keeps an advance in font space (divided by its scale) and maps it back to user space by the font matrix.
         let inverse = 1 / size
         var x = 0.0
         for scalar in text.unicodeScalars {
-            guard let units = advances.advance(of: scalar) else { return nil }
-            let hinted = (multiplyFixed(units, scale) + 32) & ~63
+            guard let units = units(of: scalar, face: index) else { return nil }
+            let hinted = (Self.multiplyFixed(units, scale) + 32) & ~63
             x += size * (Double(hinted + stroke) / 64 * inverse)
         }
         return x
