@@ -132,18 +132,42 @@ public enum SVGWriter {
     }
 
     /// A number with at most `places` decimals, without trailing zeros.
+    ///
+    /// Written byte by byte into one string: every coordinate of a page comes through here.
     static func n(_ value: Double, places: Int = 2) -> String {
-        let scale = places == 3 ? 1000.0 : 100.0
-        let scaled = Int(saturating: (value * scale).rounded())
-        let whole = abs(scaled) / Int(scale), fraction = abs(scaled) % Int(scale)
-        var text = (scaled < 0 ? "-" : "") + String(whole)
-        if fraction != 0 {
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: places - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
+        let scale = places == 3 ? 1000 : 100
+        let product = (value * Double(scale)).rounded()
+        // `Int(saturating:)` spelled out: across modules that generic call cost an SVG typeset a millisecond.
+        let scaled: Int = product.isNaN ? 0 : product <= -9.2e18 ? -Int.max : product >= 9.2e18 ? Int.max : Int(product)
+        let magnitude = scaled.magnitude
+        var whole = magnitude / UInt(scale)
+        var fraction = magnitude % UInt(scale)
+        var decimals = fraction == 0 ? 0 : places
+        while decimals > 0, fraction % 10 == 0 {
+            fraction /= 10
+            decimals -= 1
         }
-        return text
+        // A sign, up to 20 digits, a point and 3 decimals.
+        return String(unsafeUninitializedCapacity: 32) { buffer in
+            var end = 32
+            func put(_ byte: UInt8) {
+                end -= 1
+                buffer[end] = byte
+            }
+            for _ in 0..<decimals {
+                put(UInt8(ascii: "0") + UInt8(fraction % 10))
+                fraction /= 10
+            }
+            if decimals > 0 { put(UInt8(ascii: ".")) }
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(whole % 10))
+                whole /= 10
+            } while whole > 0
+            if scaled < 0 { put(UInt8(ascii: "-")) }
+            let count = 32 - end
+            for index in 0..<count { buffer[index] = buffer[end + index] }
+            return count
+        }
     }
 
 }

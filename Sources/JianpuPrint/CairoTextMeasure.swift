@@ -1,34 +1,48 @@
 import CCairo
 import JianpuEngraving
 
-/// Measures text with cairo and fontconfig: the installed DejaVu Sans and Noto Sans CJK fonts.
+/// Measures text as cairo and fontconfig do with the installed DejaVu Sans and Droid Sans Fallback fonts.
 ///
-/// Owns a cairo context on a one-pixel surface; widths are cached per text and font.
+/// Text whose characters are all in the committed table (`FontAdvances`) is measured from it, with cairo's own
+/// arithmetic: typesetting an SVG then loads no cairo, fontconfig or font file. Other text, or fonts that are no
+/// longer the files the table was made from, go to cairo, whose context (a one-pixel surface) is made at the first
+/// such text. Widths are cached per text and font.
 public final class CairoTextMeasure: TextMeasuring {
-    private let surface: OpaquePointer
-    private let context: OpaquePointer
+    private var cairo: (surface: OpaquePointer, context: OpaquePointer)?
+    private var table: FontAdvances?
     private var cache: [Key: Double] = [:]
     private struct Key: Hashable {
         var text: String
         var font: Font
     }
 
-    public init() {
-        surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
-        context = cairo_create(surface)
+    /// Measures from the table where it holds; `useTable: false` always asks cairo (what the table is checked against).
+    public init(useTable: Bool = true) {
+        table = useTable && FontFiles.tableIsCurrent ? FontAdvances() : nil
     }
 
     deinit {
-        cairo_destroy(context)
-        cairo_surface_destroy(surface)
+        if let cairo {
+            cairo_destroy(cairo.context)
+            cairo_surface_destroy(cairo.surface)
+        }
     }
 
     public func width(of text: String, in font: Font) -> Double {
         let key = Key(text: text, font: font)
         if let known = cache[key] { return known }
-        let width = CairoFont.advance(of: text, in: font, context: context)
+        let width = table?.width(of: text, in: font) ?? CairoFont.advance(of: text, in: font, context: context())
         cache[key] = width
         return width
+    }
+
+    private func context() -> OpaquePointer {
+        if let cairo { return cairo.context }
+        // As before the table: cairo returns an object in an error state, never nil, when it cannot make one.
+        let surface: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
+        let made = (surface: surface, context: cairo_create(surface) as OpaquePointer)
+        cairo = made
+        return made.context
     }
 }
 
