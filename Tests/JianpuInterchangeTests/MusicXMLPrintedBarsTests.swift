@@ -55,15 +55,9 @@ struct MusicXMLPrintedBarsTests {
             let exported = try Self.measures(in: output.document)
             let printed = Self.printedBars(of: movement, index: index)
             for part in printed.indices {
-                // A repeat of half a bar (`R4{ q1 q2 q3 q4 } 5 - 5 - |`): the page prints the bar on past the
-                // repeat's end, export cuts the measure at the repeat sign, as a player reads it.
-                withKnownIssue("a repeat that ends inside a bar is printed in one bar, exported as two measures") {
-                    #expect(
-                        exported.indices.contains(part) && exported[part] == printed[part],
-                        "\(path), movement \(index + 1), part \(part + 1): exported \(exported.indices.contains(part) ? exported[part] : []) printed \(printed[part])")
-                } when: {
-                    path.hasSuffix("Conformance/repeats.jp")
-                }
+                #expect(
+                    exported.indices.contains(part) && exported[part] == printed[part],
+                    "\(path), movement \(index + 1), part \(part + 1): exported \(exported.indices.contains(part) ? exported[part] : []) printed \(printed[part])")
             }
         }
     }

@@ -1,5 +1,6 @@
 import JianpuCore
 import JianpuNotation
+import JianpuPerformance
 
 /// A pitch as staff notation spells it: a letter, its alteration and its octave.
 struct SpelledPitch: Hashable {
@@ -70,19 +71,8 @@ struct ExportSyllable {
     var location: SourceLocation
 }
 
-/// Something that happens between notes: a change, a repeat sign, a jump.
-enum ExportMark {
-    case key(KeySignature)
-    case meter(TimeSignature)
-    case tempo(TempoMark)
-    case repeatStart
-    /// The end of a repeated passage, played `times` in all.
-    case repeatEnd(times: Int)
-    /// An ending (volta) starts: `numbers` as MusicXML lists them (`1, 2`), `index` 0 for the first.
-    case endingStart(numbers: String, index: Int)
-    case endingStop(numbers: String, isLast: Bool)
-    case jump(Jump)
-}
+/// Something that happens between notes: a change, a repeat sign, a jump, as the written score says it.
+typealias ExportMark = WrittenSign
 
 enum ExportEntry {
     case note(ExportNote)

@@ -107,7 +107,9 @@ struct MovementSection {
     }
 
     static func make(_ movement: Movement, warnings: inout [Diagnostic]) -> MovementSection {
-        var streams = movement.parts.map { ExportStreamReader.read($0, items: $0.items) }
+        let written = WrittenScore(movement)
+        var bars = written.bars(of: movement, movementIndex: 0)
+        var streams = zip(bars, movement.parts).map { WrittenEntries.read($0, of: $1) }
         var writeOut: Diagnostic?
         if streams.count > 1, Set(streams.map(repeatSigns)).count > 1 {
             writeOut = .warning(at: movement.location, "the parts repeat differently, which MusicXML cannot write: repeats are written out as played")
@@ -116,12 +118,10 @@ struct MovementSection {
         }
         if let writeOut {
             warnings.append(writeOut)
-            streams = zip(movement.parts, streams).map { part, written in
-                performed(part, lyricsFrom: written)
-            }
+            (bars, streams) = performed(movement, lyricsFrom: streams)
         }
         let length = streams.map(totalLength).max() ?? .zero
-        let frames = MeasureLayout.frames(for: streams.first ?? [], length: length)
+        let frames = MeasureFrame.frames(of: bars.first ?? [], meters: written.parts.first?.meters ?? [], length: length)
         var chords = movement.headers["chords"].map { ChordAccompaniment.chords(in: $0).map { ($0.onset, $0.chord) } } ?? []
         var section = MovementSection(movement: movement, frames: frames, notes: [], measures: [], partHasFine: [], partHasCoda: [])
         for (index, stream) in streams.enumerated() {
@@ -180,19 +180,26 @@ struct MovementSection {
         return nil
     }
 
-    /// The part as played, each written syllable on the first performance of its note.
-    private static func performed(_ part: Part, lyricsFrom written: [ExportEntry]) -> [ExportEntry] {
-        var lyrics: [SourceLocation: [ExportSyllable]] = [:]
-        for case .note(let note) in written where !note.lyrics.isEmpty { lyrics[note.location] = note.lyrics }
-        var unlyrical = part
-        unlyrical.lyrics = []
-        var entries = ExportStreamReader.read(unlyrical, items: PerformedItems.unfolded(part.items))
-        for index in entries.indices {
-            guard case .note(var note) = entries[index], note.multibarRest == nil, !note.isContinuation, let sung = lyrics.removeValue(forKey: note.location) else { continue }
-            note.lyrics = sung
-            entries[index] = .note(note)
+    /// The movement as played: its parts' printed bars and entries, each written syllable on the first performance of its note.
+    private static func performed(_ movement: Movement, lyricsFrom written: [[ExportEntry]]) -> ([[WrittenBar]], [[ExportEntry]]) {
+        var unfolded = movement
+        for index in unfolded.parts.indices {
+            unfolded.parts[index].items = PerformedItems.unfolded(movement.parts[index].items)
+            unfolded.parts[index].lyrics = []
         }
-        return entries
+        let bars = WrittenScore(unfolded).bars(of: unfolded, movementIndex: 0)
+        let streams = zip(zip(bars, unfolded.parts), written).map { partBars, sung in
+            var lyrics: [SourceLocation: [ExportSyllable]] = [:]
+            for case .note(let note) in sung where !note.lyrics.isEmpty { lyrics[note.location] = note.lyrics }
+            var entries = WrittenEntries.read(partBars.0, of: partBars.1)
+            for index in entries.indices {
+                guard case .note(var note) = entries[index], note.multibarRest == nil, !note.isContinuation, let sung = lyrics.removeValue(forKey: note.location) else { continue }
+                note.lyrics = sung
+                entries[index] = .note(note)
+            }
+            return entries
+        }
+        return (bars, streams)
     }
 
     private static func totalLength(_ entries: [ExportEntry]) -> WholeNotes {
@@ -218,7 +225,10 @@ struct MovementSection {
                 } else {
                     moveToFrame(containing: position)
                 }
-                if case .meter = mark { continue }
+                switch mark {
+                case .meter, .repeatStart, .repeatEnd, .endingStart, .endingStop: continue
+                default: break
+                }
                 measures[frame].append(.mark(mark, location))
             case .note(let note):
                 let index = notes.count
