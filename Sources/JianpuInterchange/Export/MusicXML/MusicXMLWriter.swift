@@ -12,8 +12,10 @@ import JianpuPerformance
 public enum MusicXMLWriter {
     /// A written document and what could not be carried over exactly.
     public struct Output: Sendable {
-        /// The MusicXML text (UTF-8 when saved).
-        public var document: String
+        /// The MusicXML text as saved, UTF-8: tens of megabytes for a large score, so written as it is, never copied.
+        public var bytes: [UInt8]
+        /// The MusicXML text.
+        public var document: String { String(decoding: bytes, as: UTF8.self) }
         /// What was changed on the way, each with its place in the score.
         public var warnings: [Diagnostic]
     }
@@ -39,9 +41,10 @@ public enum MusicXMLWriter {
         guard !saturated, let divisions = Divisions.divisions(for: lengths) else {
             throw MusicXMLExportError.lengthsTooFine(file: score.file)
         }
-        var writer = DocumentWriter(divisions: divisions, sections: sections, capacity: sections.reduce(0) { $0 + $1.noteCount } * 200 + 4096)
+        // A note is about 280 bytes of MusicXML, more with chords and lyrics: room never touched costs nothing, growing copies it all.
+        var writer = DocumentWriter(divisions: divisions, sections: sections, capacity: sections.reduce(0) { $0 + $1.noteCount } * 400 + 4096)
         writer.write(score: score, movements: movements)
-        return Output(document: writer.xml.text, warnings: warnings + writer.xml.warnings)
+        return Output(bytes: writer.xml.bytes, warnings: warnings + writer.xml.warnings)
     }
 }
 
@@ -210,6 +213,7 @@ struct MovementSection {
     /// stand (a jump at a bar line with the music before it), chord symbols before the note they sound with.
     private static func cut(_ entries: [ExportEntry], into frames: [MeasureFrame], chords: inout [(WholeNotes, Chord)]) -> ([ExportNote], [[MeasureItem]]) {
         var notes: [ExportNote] = []
+        notes.reserveCapacity(entries.count)
         var measures = Array(repeating: [MeasureItem](), count: frames.count)
         var frame = 0
         var position = WholeNotes.zero

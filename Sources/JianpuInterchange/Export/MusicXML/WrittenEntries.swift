@@ -19,6 +19,8 @@ struct WrittenEntries {
     /// The entries of `part` written in `bars` (its own, or those of its performance).
     static func read(_ bars: [WrittenBar], of part: Part) -> [ExportEntry] {
         var reader = WrittenEntries(part)
+        // Entries are large: grown by doubling, a long part's would be copied whole again and again.
+        reader.entries.reserveCapacity(bars.reduce(0) { $0 + $1.events.count } + 16)
         for bar in bars {
             for event in bar.events { reader.take(event) }
         }
