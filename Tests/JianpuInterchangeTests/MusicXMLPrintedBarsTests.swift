@@ -62,6 +62,16 @@ struct MusicXMLPrintedBarsTests {
         }
     }
 
+    @Test("a repeat sign is a bar line: a repeat ending inside a bar ends the printed bar and the measure there, the bar lines after it stay")
+    func repeatInsideABarCutsIt() throws {
+        let (score, _) = ScoreParser.parse("4/4\nR{ 1 2 } 3 4 | 5 6 7 1 |\n", file: "x.jp")
+        let movement = try #require(score.movements.first)
+        let printed = Self.printedBars(of: movement, index: 0)
+        let half = WholeNotes(1, 2)
+        #expect(printed == [[Outline(length: half, repeatStart: true, repeatEnd: true), Outline(length: half), Outline(length: WholeNotes(1))]])
+        #expect(try Self.measures(in: MusicXMLWriter.document(for: score).document) == printed)
+    }
+
     /// The printed bars of each part, a bar of `R*n` counted as the n bars it stands for (MusicXML writes each).
     static func printedBars(of movement: Movement, index: Int) -> [[Outline]] {
         let written = WrittenScore(movement)

@@ -42,7 +42,7 @@ struct ExportNote {
     var slurStops = 0
     var arpeggio: Note.Arpeggio?
     /// Fermatas, breath marks and articulations over it, rehearsal marks before it, and the hairpin starting
-    /// at it (true: a crescendo) and how many end at it (`ExportPerformerMarks`).
+    /// at it (true: a crescendo) and how many end at it, as the written score dresses its events (a dash's go to its note).
     var articulations: [Articulation] = []
     var rehearsalMarks: [String] = []
     var hairpinStart: Bool?
