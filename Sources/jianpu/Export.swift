@@ -65,7 +65,7 @@ struct Export: ParsableCommand {
             let shown = score.transposed(by: practice.transposition.semitones(from: score.writtenKey))
             let exported = try MusicXMLWriter.document(for: shown, movement: movement)
             DiagnosticPrinter.print(exported.warnings)
-            try file.write(format == .musicXML ? Array(exported.document.utf8) : [UInt8](MusicXMLArchive.data(for: exported.document)))
+            try file.write(format == .musicXML ? exported.bytes : [UInt8](MusicXMLArchive.data(for: exported.document)))
         }
     }
 

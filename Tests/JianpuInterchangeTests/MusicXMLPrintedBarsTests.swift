@@ -55,17 +55,21 @@ struct MusicXMLPrintedBarsTests {
             let exported = try Self.measures(in: output.document)
             let printed = Self.printedBars(of: movement, index: index)
             for part in printed.indices {
-                // A repeat of half a bar (`R4{ q1 q2 q3 q4 } 5 - 5 - |`): the page prints the bar on past the
-                // repeat's end, export cuts the measure at the repeat sign, as a player reads it.
-                withKnownIssue("a repeat that ends inside a bar is printed in one bar, exported as two measures") {
-                    #expect(
-                        exported.indices.contains(part) && exported[part] == printed[part],
-                        "\(path), movement \(index + 1), part \(part + 1): exported \(exported.indices.contains(part) ? exported[part] : []) printed \(printed[part])")
-                } when: {
-                    path.hasSuffix("Conformance/repeats.jp")
-                }
+                #expect(
+                    exported.indices.contains(part) && exported[part] == printed[part],
+                    "\(path), movement \(index + 1), part \(part + 1): exported \(exported.indices.contains(part) ? exported[part] : []) printed \(printed[part])")
             }
         }
+    }
+
+    @Test("a repeat sign is a bar line: a repeat ending inside a bar ends the printed bar and the measure there, the bar lines after it stay")
+    func repeatInsideABarCutsIt() throws {
+        let (score, _) = ScoreParser.parse("4/4\nR{ 1 2 } 3 4 | 5 6 7 1 |\n", file: "x.jp")
+        let movement = try #require(score.movements.first)
+        let printed = Self.printedBars(of: movement, index: 0)
+        let half = WholeNotes(1, 2)
+        #expect(printed == [[Outline(length: half, repeatStart: true, repeatEnd: true), Outline(length: half), Outline(length: WholeNotes(1))]])
+        #expect(try Self.measures(in: MusicXMLWriter.document(for: score).document) == printed)
     }
 
     /// The printed bars of each part, a bar of `R*n` counted as the n bars it stands for (MusicXML writes each).

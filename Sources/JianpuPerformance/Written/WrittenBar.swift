@@ -25,6 +25,14 @@ public struct WrittenBar: Sendable {
     public var volta: (group: Int, label: String?)?
     /// The volta bracket ends over this bar with a hook down: every ending but the last closes so.
     public var voltaEndsWithHook = false
+    /// How many times in all the repeat ending with this bar (`repeatEnd`) is played.
+    public var repeatEndTimes: Int?
+    /// An ending starts at this bar: the passes it serves, as MusicXML numbers them (`1, 2`).
+    public var endingStart: String?
+    /// An ending stops with this bar: its numbers, and whether it is its repeat's last.
+    public var endingStop: (numbers: String, isLast: Bool)?
+    /// The meter written at the start of this bar.
+    public var meter: TimeSignature?
     /// A piece of a wide bar (`WrittenScore.readBars(…, piece:)`): more of the bar follows, or this goes on from the piece before.
     public var continues = false, continued = false
     /// Drawn as a percent sign: the bar before played again (the layout's copies of `R18{ one bar }`).

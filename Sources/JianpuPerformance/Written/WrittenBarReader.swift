@@ -15,9 +15,12 @@ struct WrittenBarReader: MusicWalker {
     private var pendingTie = false
     private var pendingDynamic: String?
     private var pendingMarks: [String] = []
+    /// Signs written since the last event, for the next one (`WrittenEvent.signsBefore`).
+    private var pendingSigns: [WrittenSign] = []
     private var tupletCount = 0
-    /// The tuplet being read: its number in the part and its count.
+    /// The tuplet being read: its number in the part and its count; and every tuplet around it.
     private var tuplet: (id: Int, count: Int)?
+    private var tupletNest: WrittenTupletNest?
     private var voltaGroups = 0
     private var volta: (group: Int, label: String?)?
     private let movement: Int
@@ -73,6 +76,7 @@ struct WrittenBarReader: MusicWalker {
         event.graceBefore = pendingGrace
         event.tiedFromPrevious = pendingTie && !note.isRest
         event.tuplet = tuplet
+        event.tupletNest = tupletNest
         add(event)
         pendingGrace = []
         pendingTie = false
@@ -81,6 +85,7 @@ struct WrittenBarReader: MusicWalker {
     mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) {
         var event = event(.dash, length: dash.length * ratio, at: dash.location)
         event.tuplet = tuplet
+        event.tupletNest = tupletNest
         add(event)
     }
 
@@ -93,11 +98,12 @@ struct WrittenBarReader: MusicWalker {
     mutating func visitTuplet(_ group: Tuplet, ratio: WholeNotes) {
         // A plain division of a beat (the seed app's): no number to print.
         if group.ratio == .whole { return walk(group.items, ratio: ratio) }
-        let outer = tuplet
+        let (outer, outerNest) = (tuplet, tupletNest)
         tupletCount += 1
         tuplet = (tupletCount, group.count)
+        tupletNest = WrittenTupletNest(group, id: tupletCount, in: outerNest, ratio: ratio)
         descend(into: group, ratio: ratio)
-        tuplet = outer
+        (tuplet, tupletNest) = (outer, outerNest)
     }
 
     mutating func visitGrace(_ grace: GraceNotes) {
@@ -107,6 +113,7 @@ struct WrittenBarReader: MusicWalker {
     }
 
     mutating func visitJump(_ jump: Jump) {
+        pendingSigns.append(.jump(jump))
         // A segno marks where the music after it starts; the others end the music before them.
         if jump.kind == .segno || !hasEvents { pendingMarks.append(Self.words(for: jump.kind)) } else { markLastNote { $0.marks.append(Self.words(for: jump.kind)) } }
     }
@@ -119,10 +126,12 @@ struct WrittenBarReader: MusicWalker {
     }
 
     mutating func visitTempo(_ tempo: TempoMark) {
+        pendingSigns.append(.tempo(tempo))
         if position > .zero { pendingMarks.append(TempoText.text(of: tempo)) }
     }
 
     mutating func visitKey(_ key: KeySignature) {
+        pendingSigns.append(.key(key))
         if position > .zero || bars.count > 0 {
             pendingMarks.append(key.text)
             markChangeBefore()
@@ -131,10 +140,12 @@ struct WrittenBarReader: MusicWalker {
     }
 
     mutating func visitTimeSignature(_ meter: TimeSignature) {
+        pendingSigns.append(.meter(meter))
+        // A meter between bar lines is a bar line: the new meter's bars start there.
+        cut()
         barLength = meter.barLength
-        if open.events.isEmpty {
-            open.length = bars.isEmpty ? meter.pickup ?? barLength : barLength
-        }
+        open.length = bars.isEmpty ? meter.pickup ?? barLength : barLength
+        open.meter = meter
         if position > .zero {
             pendingMarks.append("\(meter.beats)/\(meter.beatUnit)")
             markChangeBefore()
@@ -147,21 +158,43 @@ struct WrittenBarReader: MusicWalker {
     }
 
     mutating func visitRepeat(_ repeated: Repeat, ratio: WholeNotes) {
+        // A repeat sign is a bar line: a repeat starting or ending between bar lines cuts the bar there.
+        cut()
         open.repeatStart = true
+        pendingSigns.append(.repeatStart)
         walk(repeated.body, ratio: ratio)
+        let times = max(repeated.times, 1)
         if repeated.endings.isEmpty {
-            markRepeatEnd(times: repeated.times)
+            cut()
+            pendingSigns.append(.repeatEnd(times: times))
+            markRepeatEnd(times: repeated.times, playing: times)
             return
         }
+        // Each later ending starts as far into its bar as the first one did.
+        var phase = WholeNotes.zero
+        let early = max(times - repeated.endings.count + 1, 1)
         for (index, ending) in repeated.endings.enumerated() {
             voltaGroups += 1
             let isLast = index == repeated.endings.count - 1
             let passes = repeated.times - repeated.endings.count + 1
             let label = index == 0 && passes > 1 ? "1.–\(passes)." : "\(index + passes)."
+            let numbers = index == 0 ? (1...early).map(String.init).joined(separator: ", ") : String(early + index)
+            cut()
+            if index == 0 {
+                phase = open.length < barLength ? barLength - open.length : .zero
+            } else {
+                open.length = barLength - phase
+            }
+            open.endingStart = numbers
+            pendingSigns.append(.endingStart(numbers: numbers, index: index))
             volta = (voltaGroups, label)
             walk(ending, ratio: ratio)
+            cut()
+            pendingSigns.append(.endingStop(numbers: numbers, isLast: isLast))
+            if open.events.isEmpty, !bars.isEmpty { bars[bars.count - 1].endingStop = (numbers, isLast) }
             if !isLast {
-                markRepeatEnd(times: nil)
+                pendingSigns.append(.repeatEnd(times: times))
+                markRepeatEnd(times: nil, playing: times)
                 if !open.events.isEmpty {
                     open.voltaEndsWithHook = true
                 } else if !bars.isEmpty, bars[bars.count - 1].volta?.group == voltaGroups {
@@ -172,14 +205,26 @@ struct WrittenBarReader: MusicWalker {
         }
     }
 
-    private mutating func markRepeatEnd(times: Int?) {
+    private mutating func markRepeatEnd(times: Int?, playing: Int) {
         if open.events.isEmpty, !bars.isEmpty {
             bars[bars.count - 1].repeatEnd = true
+            bars[bars.count - 1].repeatEndTimes = playing
             if let times, times > 2 { bars[bars.count - 1].repeatTimes = times }
         } else {
             open.repeatEnd = true
+            open.repeatEndTimes = playing
             if let times, times > 2 { open.repeatTimes = times }
         }
+    }
+
+    /// Ends the open bar here when it has begun (a repeat sign or a meter between bar lines); the bar
+    /// after it ends where the cut one would have, so the bar lines after it stay where they were.
+    private mutating func cut() {
+        guard !open.events.isEmpty else { return }
+        let line = open.start + open.length
+        open.length = position - open.start
+        close()
+        if line > position { open.length = line - position }
     }
 
     /// A key or meter change at a bar line: the bar before it ends with a double line.
@@ -218,6 +263,10 @@ struct WrittenBarReader: MusicWalker {
             event.marks = pendingMarks
             pendingMarks = []
         }
+        if !pendingSigns.isEmpty {
+            event.signsBefore = pendingSigns
+            pendingSigns = []
+        }
         if open.events.isEmpty, let volta { open.volta = (volta.group, volta.label); self.volta?.label = nil }
         if case .note = event.kind { openHasNote = true }
         if let previous = open.events.last { event.shareExtras(with: previous) }
@@ -233,8 +282,9 @@ struct WrittenBarReader: MusicWalker {
         var front = open
         front.events = Array(open.events.dropLast(keeping))
         (front.continues, front.repeatEnd, front.repeatTimes, front.isDouble, front.voltaEndsWithHook) = (true, false, nil, false, false)
+        (front.repeatEndTimes, front.endingStop) = (nil, nil)
         open.events.removeFirst(front.events.count)
-        (open.continued, open.repeatStart) = (true, false)
+        (open.continued, open.repeatStart, open.endingStart, open.meter) = (true, false, nil, nil)
         open.volta?.label = nil
         func isNote(_ event: WrittenEvent) -> Bool { if case .note = event.kind { true } else { false } }
         if front.events.contains(where: isNote) { lastBarWithNote = bars.count }
@@ -290,6 +340,9 @@ struct WrittenBarReader: MusicWalker {
             let last = bars.count - 1
             if !bars[last].events.isEmpty { bars[last].events[bars[last].events.count - 1].marks += pendingMarks }
         }
+        if !pendingSigns.isEmpty, let last = bars.indices.last, !bars[last].events.isEmpty {
+            bars[last].events[bars[last].events.count - 1].signsAfter = pendingSigns
+        }
         if !bars.isEmpty { bars[bars.count - 1].isFinal = true }
         let left = bars
         bars = []
@@ -316,6 +369,7 @@ struct WrittenBarReader: MusicWalker {
                     }
                 }
                 bar.events[e].lyrics = sung.count > 1 ? sung.sorted { $0.verse < $1.verse } : sung
+                bar.events[e].syllableSlot = syllablesSung
                 syllablesSung += 1
             }
             if !performerMarks.isEmpty { performerMarks.dress(&bar.events[e]) }

@@ -128,6 +128,28 @@ public struct WrittenEvent: Sendable {
         set { change { $0.lyrics = newValue } }
     }
 
+    /// The signs written before the event since the one before it, in written order.
+    public var signsBefore: [WrittenSign] {
+        get { extras?.value.signsBefore ?? [] }
+        set { change { $0.signsBefore = newValue } }
+    }
+    /// The signs written after the part's last event.
+    public var signsAfter: [WrittenSign] {
+        get { extras?.value.signsAfter ?? [] }
+        set { change { $0.signsAfter = newValue } }
+    }
+    /// Every tuplet the event is in, the outermost first (`tuplet` is the innermost alone).
+    public var tupletNest: WrittenTupletNest? {
+        get { extras?.value.tupletNest }
+        set { change { $0.tupletNest = newValue } }
+    }
+    /// Which of the verses' syllables (0-based, counted over the part) falls on this note, when it takes one:
+    /// a verse with `_` there, or none so far, has none in `lyrics`.
+    public var syllableSlot: Int? {
+        get { extras?.value.syllableSlot }
+        set { change { $0.syllableSlot = newValue } }
+    }
+
     /// A note or chord struck here: not a rest, a dash or the end of a tie.
     public var isStruckNote: Bool {
         if case .note(let note, _) = kind { return !note.isRest && !tiedFromPrevious }
@@ -138,7 +160,7 @@ public struct WrittenEvent: Sendable {
     /// share one box instead of holding one each (a tuplet as long as a wide bar would cost 100 bytes a note).
     mutating func shareExtras(with other: WrittenEvent) {
         guard let mine = extras?.value, let theirs = other.extras, mine.isTupletAlone, theirs.value.isTupletAlone,
-            let tuplet = mine.tuplet, let same = theirs.value.tuplet, tuplet == same
+            let tuplet = mine.tuplet, let same = theirs.value.tuplet, tuplet == same, mine.tupletNest == theirs.value.tupletNest
         else { return }
         extras = theirs
     }
@@ -158,17 +180,23 @@ public struct WrittenEvent: Sendable {
         var articulations: [Articulation] = []
         var rehearsalMarks: [String] = []
         var hairpin: WrittenHairpin?
+        var signsBefore: [WrittenSign] = []
+        var signsAfter: [WrittenSign] = []
+        var tupletNest: WrittenTupletNest?
+        var syllableSlot: Int?
+
+        var hasExportDetails: Bool { !signsBefore.isEmpty || !signsAfter.isEmpty || syllableSlot != nil }
 
         var hasPerformerMarks: Bool { !articulations.isEmpty || !rehearsalMarks.isEmpty || hairpin != nil }
 
         var isTupletAlone: Bool {
             tuplet != nil && graceBefore.isEmpty && graceAfter.isEmpty && dynamic == nil && marks.isEmpty
-                && wordsAbove.isEmpty && wordsBelow.isEmpty && lyrics.isEmpty && !hasPerformerMarks
+                && wordsAbove.isEmpty && wordsBelow.isEmpty && lyrics.isEmpty && !hasPerformerMarks && !hasExportDetails
         }
 
         var isEmpty: Bool {
             graceBefore.isEmpty && graceAfter.isEmpty && tuplet == nil && dynamic == nil && marks.isEmpty
-                && wordsAbove.isEmpty && wordsBelow.isEmpty && lyrics.isEmpty && !hasPerformerMarks
+                && wordsAbove.isEmpty && wordsBelow.isEmpty && lyrics.isEmpty && !hasPerformerMarks && tupletNest == nil && !hasExportDetails
         }
     }
 

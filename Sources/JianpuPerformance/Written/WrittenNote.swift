@@ -69,11 +69,10 @@ public struct WrittenNote: Sendable, Hashable {
             figures = Figures([])
             return
         }
-        let bytes = Array(note.text.utf8)
         var written: [(figure: UInt8, accidental: Int)] = []
         if note.pitches.count > 1 {
-            written = NoteWord.chordNotes(bytes, octavesAfter: nil).notes.map { ($0.figure, $0.accidental) }
-        } else if let word = try? NoteWord(bytes) {
+            written = NoteWord.chordNotes(Array(note.text.utf8), octavesAfter: nil).notes.map { ($0.figure, $0.accidental) }
+        } else if let word = Self.word(note.text) {
             written = [(word.figure, word.accidental)]
         }
         var unused = written
@@ -90,8 +89,18 @@ public struct WrittenNote: Sendable, Hashable {
 
     /// The octave `<` and `>` have moved a single note's unmarked figures to: its sounding octave less its marks.
     public static func baseOctave(of note: Note, tonic: Int) -> Int? {
-        guard note.pitches.count == 1, let word = try? NoteWord(Array(note.text.utf8)), word.figureCount == 1, word.octaveGroupCount <= 1 else { return nil }
-        return WrittenNote(note, tonic: tonic).figures[0].octave - word.octave
+        guard note.pitches.count == 1, let word = Self.word(note.text), word.figureCount == 1, word.octaveGroupCount <= 1 else { return nil }
+        // The octave `WrittenNote(note, tonic:)` prints, worked out without making it: this runs for every note read.
+        let pitch = note.pitches[0]
+        let offset = pitch.midiNumber - tonic - NoteWord.semitones(of: word.figure) - word.accidental
+        let octave = offset % 12 == 0 ? floorDivide(offset, 12) : figure(for: pitch, tonic: tonic).octave
+        return octave - word.octave
+    }
+
+    /// The note word of `text`, read in place when the text is stored contiguously (a note's text nearly always is).
+    static func word(_ text: String) -> NoteWord? {
+        if let word = text.utf8.withContiguousStorageIfAvailable({ try? NoteWord($0) }) { return word }
+        return try? NoteWord(Array(text.utf8))
     }
 
     /// The nearest spelling of a pitch in the key, sharpening when it falls between degrees.

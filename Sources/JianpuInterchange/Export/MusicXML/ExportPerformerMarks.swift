@@ -1,32 +1,6 @@
 import JianpuCore
 import JianpuNotation
 
-/// A part's fermatas, articulations, hairpins and rehearsal marks, put on the exported notes: a mark on a
-/// dash goes to the note the dash lengthens.
-struct ExportPerformerMarks {
-    private let articulations: [SourceLocation: [Articulation]]
-    private let hairpinStarts: [SourceLocation: Bool]
-    private let hairpinEnds: Set<SourceLocation>
-    private let rehearsals: [SourceLocation: [String]]
-
-    init(_ part: Part) {
-        articulations = part.marks.reduce(into: [:]) { $0[$1.note, default: []].append($1.articulation) }
-        hairpinStarts = part.hairpins.reduce(into: [:]) { $0[$1.start] = $1.isCrescendo }
-        hairpinEnds = Set(part.hairpins.map(\.end))
-        rehearsals = part.rehearsalMarks.reduce(into: [:]) { $0[$1.note, default: []].append($1.label) }
-    }
-
-    /// Puts the marks written at `location` (the note's own, or a dash's after it) on `note`.
-    func dress(_ note: inout ExportNote, at location: SourceLocation) {
-        for articulation in articulations[location] ?? [] where !note.articulations.contains(articulation) {
-            note.articulations.append(articulation)
-        }
-        note.rehearsalMarks += rehearsals[location] ?? []
-        if hairpinEnds.contains(location) { note.hairpinStops += 1 }
-        if let isCrescendo = hairpinStarts[location] { note.hairpinStart = isCrescendo }
-    }
-}
-
 extension MeasureWriter {
     /// The rehearsal marks and the hairpin starting at a note, written before it; a hairpin ending where another
     /// starts, or at a dynamic, is stopped there first (as LilyPond ends it at the dynamic).

@@ -1,5 +1,6 @@
 import JianpuCore
 import JianpuNotation
+import JianpuPerformance
 
 /// A pitch as staff notation spells it: a letter, its alteration and its octave.
 struct SpelledPitch: Hashable {
@@ -41,7 +42,7 @@ struct ExportNote {
     var slurStops = 0
     var arpeggio: Note.Arpeggio?
     /// Fermatas, breath marks and articulations over it, rehearsal marks before it, and the hairpin starting
-    /// at it (true: a crescendo) and how many end at it (`ExportPerformerMarks`).
+    /// at it (true: a crescendo) and how many end at it, as the written score dresses its events (a dash's go to its note).
     var articulations: [Articulation] = []
     var rehearsalMarks: [String] = []
     var hairpinStart: Bool?
@@ -70,19 +71,8 @@ struct ExportSyllable {
     var location: SourceLocation
 }
 
-/// Something that happens between notes: a change, a repeat sign, a jump.
-enum ExportMark {
-    case key(KeySignature)
-    case meter(TimeSignature)
-    case tempo(TempoMark)
-    case repeatStart
-    /// The end of a repeated passage, played `times` in all.
-    case repeatEnd(times: Int)
-    /// An ending (volta) starts: `numbers` as MusicXML lists them (`1, 2`), `index` 0 for the first.
-    case endingStart(numbers: String, index: Int)
-    case endingStop(numbers: String, isLast: Bool)
-    case jump(Jump)
-}
+/// Something that happens between notes: a change, a repeat sign, a jump, as the written score says it.
+typealias ExportMark = WrittenSign
 
 enum ExportEntry {
     case note(ExportNote)

@@ -12,8 +12,10 @@ import JianpuPerformance
 public enum MusicXMLWriter {
     /// A written document and what could not be carried over exactly.
     public struct Output: Sendable {
-        /// The MusicXML text (UTF-8 when saved).
-        public var document: String
+        /// The MusicXML text as saved, UTF-8: tens of megabytes for a large score, so written as it is, never copied.
+        public var bytes: [UInt8]
+        /// The MusicXML text.
+        public var document: String { String(decoding: bytes, as: UTF8.self) }
         /// What was changed on the way, each with its place in the score.
         public var warnings: [Diagnostic]
     }
@@ -39,9 +41,10 @@ public enum MusicXMLWriter {
         guard !saturated, let divisions = Divisions.divisions(for: lengths) else {
             throw MusicXMLExportError.lengthsTooFine(file: score.file)
         }
-        var writer = DocumentWriter(divisions: divisions, sections: sections, capacity: sections.reduce(0) { $0 + $1.noteCount } * 200 + 4096)
+        // A note is about 280 bytes of MusicXML, more with chords and lyrics: room never touched costs nothing, growing copies it all.
+        var writer = DocumentWriter(divisions: divisions, sections: sections, capacity: sections.reduce(0) { $0 + $1.noteCount } * 400 + 4096)
         writer.write(score: score, movements: movements)
-        return Output(document: writer.xml.text, warnings: warnings + writer.xml.warnings)
+        return Output(bytes: writer.xml.bytes, warnings: warnings + writer.xml.warnings)
     }
 }
 
@@ -107,7 +110,9 @@ struct MovementSection {
     }
 
     static func make(_ movement: Movement, warnings: inout [Diagnostic]) -> MovementSection {
-        var streams = movement.parts.map { ExportStreamReader.read($0, items: $0.items) }
+        let written = WrittenScore(movement)
+        var bars = written.bars(of: movement, movementIndex: 0)
+        var streams = zip(bars, movement.parts).map { WrittenEntries.read($0, of: $1) }
         var writeOut: Diagnostic?
         if streams.count > 1, Set(streams.map(repeatSigns)).count > 1 {
             writeOut = .warning(at: movement.location, "the parts repeat differently, which MusicXML cannot write: repeats are written out as played")
@@ -116,12 +121,10 @@ struct MovementSection {
         }
         if let writeOut {
             warnings.append(writeOut)
-            streams = zip(movement.parts, streams).map { part, written in
-                performed(part, lyricsFrom: written)
-            }
+            (bars, streams) = performed(movement, lyricsFrom: streams)
         }
         let length = streams.map(totalLength).max() ?? .zero
-        let frames = MeasureLayout.frames(for: streams.first ?? [], length: length)
+        let frames = MeasureFrame.frames(of: bars.first ?? [], meters: written.parts.first?.meters ?? [], length: length)
         var chords = movement.headers["chords"].map { ChordAccompaniment.chords(in: $0).map { ($0.onset, $0.chord) } } ?? []
         var section = MovementSection(movement: movement, frames: frames, notes: [], measures: [], partHasFine: [], partHasCoda: [])
         for (index, stream) in streams.enumerated() {
@@ -180,19 +183,26 @@ struct MovementSection {
         return nil
     }
 
-    /// The part as played, each written syllable on the first performance of its note.
-    private static func performed(_ part: Part, lyricsFrom written: [ExportEntry]) -> [ExportEntry] {
-        var lyrics: [SourceLocation: [ExportSyllable]] = [:]
-        for case .note(let note) in written where !note.lyrics.isEmpty { lyrics[note.location] = note.lyrics }
-        var unlyrical = part
-        unlyrical.lyrics = []
-        var entries = ExportStreamReader.read(unlyrical, items: PerformedItems.unfolded(part.items))
-        for index in entries.indices {
-            guard case .note(var note) = entries[index], note.multibarRest == nil, !note.isContinuation, let sung = lyrics.removeValue(forKey: note.location) else { continue }
-            note.lyrics = sung
-            entries[index] = .note(note)
+    /// The movement as played: its parts' printed bars and entries, each written syllable on the first performance of its note.
+    private static func performed(_ movement: Movement, lyricsFrom written: [[ExportEntry]]) -> ([[WrittenBar]], [[ExportEntry]]) {
+        var unfolded = movement
+        for index in unfolded.parts.indices {
+            unfolded.parts[index].items = PerformedItems.unfolded(movement.parts[index].items)
+            unfolded.parts[index].lyrics = []
         }
-        return entries
+        let bars = WrittenScore(unfolded).bars(of: unfolded, movementIndex: 0)
+        let streams = zip(zip(bars, unfolded.parts), written).map { partBars, sung in
+            var lyrics: [SourceLocation: [ExportSyllable]] = [:]
+            for case .note(let note) in sung where !note.lyrics.isEmpty { lyrics[note.location] = note.lyrics }
+            var entries = WrittenEntries.read(partBars.0, of: partBars.1)
+            for index in entries.indices {
+                guard case .note(var note) = entries[index], note.multibarRest == nil, !note.isContinuation, let sung = lyrics.removeValue(forKey: note.location) else { continue }
+                note.lyrics = sung
+                entries[index] = .note(note)
+            }
+            return entries
+        }
+        return (bars, streams)
     }
 
     private static func totalLength(_ entries: [ExportEntry]) -> WholeNotes {
@@ -203,6 +213,7 @@ struct MovementSection {
     /// stand (a jump at a bar line with the music before it), chord symbols before the note they sound with.
     private static func cut(_ entries: [ExportEntry], into frames: [MeasureFrame], chords: inout [(WholeNotes, Chord)]) -> ([ExportNote], [[MeasureItem]]) {
         var notes: [ExportNote] = []
+        notes.reserveCapacity(entries.count)
         var measures = Array(repeating: [MeasureItem](), count: frames.count)
         var frame = 0
         var position = WholeNotes.zero
@@ -218,7 +229,10 @@ struct MovementSection {
                 } else {
                     moveToFrame(containing: position)
                 }
-                if case .meter = mark { continue }
+                switch mark {
+                case .meter, .repeatStart, .repeatEnd, .endingStart, .endingStop: continue
+                default: break
+                }
                 measures[frame].append(.mark(mark, location))
             case .note(let note):
                 let index = notes.count

@@ -1,0 +1,259 @@
+import JianpuCore
+import JianpuNotation
+import JianpuPerformance
+
+/// A part's printed bars read as the notes and marks MusicXML is written from: a note's dashes
+/// joined to it, ties per pitch, tuplet brackets, slurs, the verses' syllables as MusicXML says them.
+struct WrittenEntries {
+    private(set) var entries: [ExportEntry] = []
+    private var keyLetter = NoteName.Letter.c
+    /// The entry index of the last note written, and of the note before each repeat's endings being read.
+    private var lastNote: Int?
+    private var notesBeforeEndings: [Int?] = []
+    private var atEndingStart = false
+    private var pendingGraceSlurs = 0
+    private let slurStarts: [SourceLocation: Int]
+    private let slurEnds: [SourceLocation: Int]
+    private var lyrics: ExportedSyllables
+
+    /// The entries of `part` written in `bars` (its own, or those of its performance).
+    static func read(_ bars: [WrittenBar], of part: Part) -> [ExportEntry] {
+        var reader = WrittenEntries(part)
+        // Entries are large: grown by doubling, a long part's would be copied whole again and again.
+        reader.entries.reserveCapacity(bars.reduce(0) { $0 + $1.events.count } + 16)
+        for bar in bars {
+            for event in bar.events { reader.take(event) }
+        }
+        reader.markTuplets()
+        return reader.entries
+    }
+
+    private init(_ part: Part) {
+        slurStarts = part.slurs.reduce(into: [:]) { $0[$1.start, default: 0] += 1 }
+        slurEnds = part.slurs.reduce(into: [:]) { $0[$1.end, default: 0] += 1 }
+        lyrics = ExportedSyllables(part.lyrics, at: part.location)
+    }
+
+    private mutating func take(_ event: WrittenEvent) {
+        for sign in event.signsBefore { mark(sign, at: event.location) }
+        switch event.kind {
+        case .note(let note, let written):
+            var exported = ExportNote(pitches: spelled(written), length: event.length, location: event.location)
+            if let nest = event.tupletNest {
+                exported.ratio = nest.ratio
+                exported.tuplet = (nest.actual, nest.normal)
+                exported.tupletPath = nest.ids
+            }
+            exported.arpeggio = note.pitches.count > 1 ? note.arpeggio : nil
+            exported.graceBefore = graces(event.graceBefore)
+            exported.dynamic = event.dynamic
+            if event.tiedFromPrevious, let last = lastNote, case .note(var previous) = entries[last] {
+                let common = Set(previous.pitches.map(\.midiNumber)).intersection(exported.pitches.map(\.midiNumber))
+                previous.tiedToNext.formUnion(common)
+                entries[last] = .note(previous)
+                exported.tiedFromPrevious = common
+                exported.followsTie = true
+            }
+            // A slur opened on grace notes (`g[5] ( 1 2 )`) starts on the note they go with, as one opened on those after it.
+            exported.slurStarts = (slurStarts[event.location] ?? 0) + slurs(startingOn: event.graceBefore) + slurs(startingOn: event.graceAfter)
+            exported.slurStops = slurEnds[event.location] ?? 0
+            exported.graceAfter = graces(event.graceAfter)
+            exported.wordsAbove = event.wordsAbove
+            exported.wordsBelow = event.wordsBelow
+            Self.dress(&exported, with: event)
+            add(exported, slot: event.syllableSlot)
+        case .dash:
+            extendLastNote(with: event)
+        case .multibarRest(let bars):
+            var rest = ExportNote(pitches: [], length: event.length, location: event.location)
+            rest.multibarRest = max(bars, 1)
+            Self.dress(&rest, with: event)
+            add(rest, slot: nil)
+        }
+        for sign in event.signsAfter { mark(sign, at: event.location) }
+    }
+
+    private mutating func mark(_ sign: WrittenSign, at location: SourceLocation) {
+        switch sign {
+        case .key(let key): keyLetter = Self.degreeOneLetter(of: key)
+        case .endingStart(_, let index):
+            if index == 0 { notesBeforeEndings.append(lastNote) }
+            atEndingStart = true
+        case .endingStop(_, let isLast):
+            atEndingStart = false
+            if isLast { notesBeforeEndings.removeLast() }
+        default: break
+        }
+        let place: SourceLocation
+        switch sign {
+        case .jump(let jump): place = jump.location
+        case .key(let key): place = key.location
+        case .meter(let meter): place = meter.location
+        case .tempo(let tempo): place = tempo.location
+        default: place = location
+        }
+        entries.append(.mark(sign, place))
+    }
+
+    private mutating func add(_ note: ExportNote, slot: Int?) {
+        var note = note
+        if note.multibarRest == nil { lyrics.sing(on: &note, slot: slot, entries: &entries, at: entries.count) }
+        atEndingStart = false
+        lastNote = entries.count
+        entries.append(.note(note))
+    }
+
+    /// A dash: the note before it lasts longer, or, where it cannot (another tuplet, a mark between,
+    /// the start of an ending), a note of the same pitches tied to it.
+    private mutating func extendLastNote(with dash: WrittenEvent) {
+        let nest = dash.tupletNest
+        let path = nest?.ids ?? []
+        let source = atEndingStart ? notesBeforeEndings.last ?? nil : lastNote
+        guard let source, case .note(var previous) = entries[source] else {
+            var rest = ExportNote(pitches: [], length: dash.length, location: dash.location)
+            rest.ratio = nest?.ratio ?? .whole
+            rest.tuplet = nest.map { ($0.actual, $0.normal) }
+            rest.tupletPath = path
+            add(rest, slot: nil)
+            return
+        }
+        if !atEndingStart, source == entries.count - 1, previous.tupletPath == path, previous.multibarRest == nil, previous.graceAfter.isEmpty {
+            previous.length += dash.length
+            // A mark over a dash goes to the note it lengthens.
+            Self.dress(&previous, with: dash)
+            if let dynamic = dash.dynamic { previous.dynamic = dynamic }
+            entries[source] = .note(previous)
+            return
+        }
+        var continuation = ExportNote(pitches: previous.pitches, length: dash.length, location: dash.location)
+        continuation.ratio = nest?.ratio ?? .whole
+        continuation.tuplet = nest.map { ($0.actual, $0.normal) }
+        continuation.tupletPath = path
+        continuation.isContinuation = true
+        continuation.dynamic = dash.dynamic
+        if !previous.isRest {
+            let all = Set(previous.pitches.map(\.midiNumber))
+            previous.tiedToNext = all
+            entries[source] = .note(previous)
+            continuation.tiedFromPrevious = all
+        }
+        atEndingStart = false
+        lastNote = entries.count
+        entries.append(.note(continuation))
+    }
+
+    /// Fermatas, articulations, rehearsal marks and hairpins printed at `event`, on `note`.
+    private static func dress(_ note: inout ExportNote, with event: WrittenEvent) {
+        for articulation in event.articulations where !note.articulations.contains(articulation) { note.articulations.append(articulation) }
+        note.rehearsalMarks += event.rehearsalMarks
+        if let hairpin = event.hairpin {
+            if hairpin.ends { note.hairpinStops += 1 }
+            if let isCrescendo = hairpin.startsCrescendo { note.hairpinStart = isCrescendo }
+        }
+    }
+
+    /// Opens and closes the tuplet brackets (1 the outermost) on the first and last note of each tuplet.
+    private mutating func markTuplets() {
+        var notes: [(index: Int, path: [Int])] = []
+        for (index, entry) in entries.enumerated() {
+            if case .note(let note) = entry { notes.append((index, note.tupletPath)) }
+        }
+        func shared(_ a: [Int], _ b: [Int]) -> Int { zip(a, b).prefix { $0 == $1 }.count }
+        for (k, (index, path)) in notes.enumerated() where !path.isEmpty {
+            guard case .note(var note) = entries[index] else { continue }
+            let before = k > 0 ? shared(path, notes[k - 1].path) : 0
+            let after = k + 1 < notes.count ? shared(path, notes[k + 1].path) : 0
+            note.tupletStarts = Array((before + 1)...max(path.count, before + 1)).filter { $0 <= path.count }
+            note.tupletStops = Array((after + 1)...max(path.count, after + 1)).filter { $0 <= path.count }.reversed()
+            entries[index] = .note(note)
+        }
+    }
+
+    private func graces(_ notes: [(Note, WrittenNote)]) -> [GraceChord] {
+        notes.filter { !$0.0.isRest }.map { GraceChord(pitches: spelled($0.1), written: $0.0.length) }
+    }
+
+    /// The slurs opened on grace notes: a group's notes share its place.
+    private func slurs(startingOn notes: [(Note, WrittenNote)]) -> Int {
+        var seen: Set<SourceLocation> = []
+        var count = 0
+        for (note, _) in notes where seen.insert(note.location).inserted { count += slurStarts[note.location] ?? 0 }
+        return count
+    }
+
+    /// The note's pitches spelled as written: each figure's degree on the key's letters, its accidental kept.
+    private func spelled(_ written: WrittenNote) -> [SpelledPitch] {
+        var result: [SpelledPitch] = []
+        for figure in written.figures {
+            guard let pitch = figure.pitch else { continue }
+            let degree = figure.digit.wholeNumberValue.flatMap { (1...7).contains($0) ? $0 : nil }
+            result.append(Self.spell(pitch, degree: degree, keyLetter: keyLetter))
+        }
+        return result.count > 1 ? result.sorted { $0.midiNumber < $1.midiNumber } : result
+    }
+
+    /// The letter of degree 1 of a key: that of the major key its signature belongs to (`6=F#`: A).
+    static func degreeOneLetter(of key: KeySignature) -> NoteName.Letter {
+        let letters: [NoteName.Letter] = [.c, .g, .d, .a, .e, .b, .f, .c, .g, .d, .a, .e, .b, .f, .c]
+        let index = key.sharps + 7
+        guard letters.indices.contains(index) else { return NoteName.defaultSpelling(pitchClass: key.tonicMIDINumber).letter }
+        // A signature of sharps whose tonic is not the one the table names (an unusual spelling): its own pitch.
+        let letter = letters[index]
+        return NoteName.spelling(pitchClass: key.tonicMIDINumber, on: letter) != nil ? letter : NoteName.defaultSpelling(pitchClass: key.tonicMIDINumber).letter
+    }
+
+    /// `pitch` on the letter of `degree` in the key, or its usual name when that needs more than a double accidental.
+    static func spell(_ pitch: Pitch, degree: Int?, keyLetter: NoteName.Letter) -> SpelledPitch {
+        let name =
+            degree.flatMap { NoteName.spelling(pitchClass: pitch.pitchClass, on: keyLetter.advanced(by: $0 - 1)) }
+            ?? NoteName.defaultSpelling(pitchClass: pitch.pitchClass)
+        let octave = pitch.octave(spelledAs: name) ?? pitch.octave
+        return SpelledPitch(step: name.letter, alter: name.accidental.semitones, octave: octave, midiNumber: pitch.midiNumber)
+    }
+}
+
+/// The verses' syllables as MusicXML says them, on the notes the page sings them on (`WrittenEvent.syllableSlot`):
+/// a hyphen makes a syllable begin, go on or end a word, and a note sung on no syllable of its own
+/// (`_`, or under a slur after its first) holds the syllable before it (an extender).
+struct ExportedSyllables {
+    private let verses: [[String?]]
+    private let location: SourceLocation
+    /// Per verse: the entry and lyric index of the last syllable sung, and whether it ended in a hyphen.
+    private var lastSung: [(entry: Int, lyric: Int)?]
+    private var hyphenOpen: [Bool]
+
+    init(_ lyrics: [String], at location: SourceLocation) {
+        verses = lyrics.map(LyricSyllables.syllables)
+        self.location = location
+        lastSung = Array(repeating: nil, count: lyrics.count)
+        hyphenOpen = Array(repeating: false, count: lyrics.count)
+    }
+
+    /// Sings the syllables of `slot` on `note`, to be entry `index`; a struck note with no slot extends the syllables before.
+    mutating func sing(on note: inout ExportNote, slot: Int?, entries: inout [ExportEntry], at index: Int) {
+        guard !verses.isEmpty, !note.isRest else { return }
+        guard let slot else {
+            if !note.followsTie { for verse in verses.indices { extend(verse, in: &entries) } }
+            return
+        }
+        for verse in verses.indices where slot < verses[verse].count {
+            guard let text = verses[verse][slot] else {
+                // `_`: the syllable before is held over this note.
+                extend(verse, in: &entries)
+                continue
+            }
+            let joins = text.count > 1 && text.hasSuffix("-")
+            let shown = joins ? String(text.dropLast()) : text
+            let syllabic: ExportSyllable.Syllabic = hyphenOpen[verse] ? (joins ? .middle : .end) : (joins ? .begin : .single)
+            hyphenOpen[verse] = joins
+            lastSung[verse] = (index, note.lyrics.count)
+            note.lyrics.append(ExportSyllable(verse: verse, text: shown, syllabic: syllabic, location: location))
+        }
+    }
+
+    private func extend(_ verse: Int, in entries: inout [ExportEntry]) {
+        guard let (entry, lyric) = lastSung[verse], case .note(var sung) = entries[entry] else { return }
+        sung.lyrics[lyric].extend = true
+        entries[entry] = .note(sung)
+    }
+}
