@@ -59,6 +59,8 @@ struct Export: ParsableCommand {
         switch format {
         case .midi:
             try file.write(midi(score))
+            // The process ends once this returns: freeing the score's tree item by item would only delay it.
+            LeftForExit.keep(score)
         case .musicXML, .compressedMusicXML:
             try MovementChoice.check(movement, count: score.movements.count, file: input.file)
             // Transposition moves the written key and chord symbols too; the other practice options shape a performance.

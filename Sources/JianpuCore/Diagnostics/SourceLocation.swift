@@ -3,9 +3,9 @@
 /// The file name is interned: a location is three 32-bit integers, so the millions of them a
 /// large score makes cost no reference counting.
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
-    private var fileID: UInt32
-    private var storedLine: Int32
-    private var storedColumn: Int32
+    @usableFromInline var fileID: UInt32
+    @usableFromInline var storedLine: Int32
+    @usableFromInline var storedColumn: Int32
 
     private static let fileNames = InternTable<String>()
 
@@ -15,11 +15,13 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         self.storedColumn = Int32(clamping: column)
     }
 
+    @inlinable
     public var line: Int {
         get { Int(storedLine) }
         set { storedLine = Int32(clamping: newValue) }
     }
 
+    @inlinable
     public var column: Int {
         get { Int(storedColumn) }
         set { storedColumn = Int32(clamping: newValue) }
@@ -32,6 +34,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     }
 
     /// The same file at another place (no interning).
+    @inlinable
     public func moved(line: Int, column: Int) -> SourceLocation {
         var location = self
         location.line = line
@@ -41,6 +44,11 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
 
     /// `file:line:column`, or `file` alone for the whole file (line 0: it could not be read).
     public var description: String { line == 0 ? file : "\(file):\(line):\(column)" }
+
+    @inlinable
+    public static func == (a: SourceLocation, b: SourceLocation) -> Bool {
+        (a.fileID, a.storedLine, a.storedColumn) == (b.fileID, b.storedLine, b.storedColumn)
+    }
 
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
         if a.fileID != b.fileID { return a.file < b.file }
@@ -62,6 +70,7 @@ public struct SourceRange: Sendable, Hashable {
 
 extension SourceLocation {
     /// The place `columns` characters further along the line.
+    @inlinable
     public func advanced(by columns: Int) -> SourceLocation {
         var location = self
         location.column += columns

@@ -12,6 +12,7 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
     public static let quarter = WholeNotes(1, 4)
 
     /// Creates `numerator/denominator` whole notes, reduced.
+    @inlinable
     public init(_ numerator: Int64, _ denominator: Int64 = 1) {
         precondition(denominator != 0, "zero denominator")
         var n = numerator, d = denominator
@@ -23,7 +24,7 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// Stein's binary GCD: no division, and fast for the powers of two most lengths are made of.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
         if a == 0 { return b }
         if b == 0 { return a }
@@ -39,12 +40,13 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// For a numerator and a positive denominator already in lowest terms.
-    @inline(__always)
+    @inlinable @inline(__always)
     package init(lowestTerms numerator: Int64, _ denominator: Int64) {
         self.numerator = numerator
         self.denominator = denominator
     }
 
+    @inlinable
     public var doubleValue: Double { Double(numerator) / Double(denominator) }
     /// The same length counted in quarter notes.
     public var quarterNotes: Double { doubleValue * 4 }
@@ -53,7 +55,8 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
         denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
     }
 
-    private static func combine(
+    @usableFromInline
+    static func combine(
         _ a: WholeNotes, _ b: WholeNotes, _ op: (Int64, Int64) -> (Int64, Bool), _ fallback: (Double, Double) -> Double
     ) -> WholeNotes {
         let g = Int64(gcd(a.denominator.magnitude, b.denominator.magnitude))
@@ -69,41 +72,65 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// The sum or difference of two lengths whose denominators are both powers of two, as
     /// almost every written length is: no gcd, just shifts. Nil when it does not apply.
-    @inline(__always)
-    private static func binarySum(_ a: WholeNotes, _ b: WholeNotes, negatingB: Bool) -> WholeNotes? {
+    @inlinable @inline(__always)
+    static func binarySum(_ a: WholeNotes, _ b: WholeNotes, negatingB: Bool) -> WholeNotes? {
         let da = a.denominator, db = b.denominator
         guard da & (da - 1) == 0, db & (db - 1) == 0 else { return nil }
         let d = max(da, db)
-        let (l, o1) = a.numerator.multipliedReportingOverflow(by: d / da)
-        let (r, o2) = b.numerator.multipliedReportingOverflow(by: d / db)
+        // Shifts rather than divisions: the denominators are powers of two.
+        let (l, o1) = a.numerator.multipliedReportingOverflow(by: 1 << Int64(d.trailingZeroBitCount - da.trailingZeroBitCount))
+        let (r, o2) = b.numerator.multipliedReportingOverflow(by: 1 << Int64(d.trailingZeroBitCount - db.trailingZeroBitCount))
         let (n, o3) = negatingB ? l.subtractingReportingOverflow(r) : l.addingReportingOverflow(r)
         guard !(o1 || o2 || o3) else { return nil }
-        if n == 0 { return .zero }
+        if n == 0 { return WholeNotes(lowestTerms: 0, 1) }
         let shift = min(n.trailingZeroBitCount, d.trailingZeroBitCount)
         return WholeNotes(lowestTerms: n >> Int64(shift), d >> Int64(shift))
     }
 
+    // The operators inline their common case (lengths of powers of two, a ratio of one) into the
+    // callers in other modules, which add up millions of lengths; the rest is one call away.
+    @inlinable @inline(__always)
     public static func + (a: WholeNotes, b: WholeNotes) -> WholeNotes {
+        if let sum = binarySum(a, b, negatingB: false) { return sum }
+        return sum(a, b)
+    }
+
+    @usableFromInline
+    static func sum(_ a: WholeNotes, _ b: WholeNotes) -> WholeNotes {
         if a.numerator == 0 { return b }
         if b.numerator == 0 { return a }
-        if let sum = binarySum(a, b, negatingB: false) { return sum }
         if a.denominator == b.denominator {
             let (sum, overflow) = a.numerator.addingReportingOverflow(b.numerator)
             if !overflow { return WholeNotes(sum, a.denominator) }
         }
         return combine(a, b, { $0.addingReportingOverflow($1) }, +)
     }
+
+    @inlinable @inline(__always)
     public static func - (a: WholeNotes, b: WholeNotes) -> WholeNotes {
-        if b.numerator == 0 { return a }
         if let difference = binarySum(a, b, negatingB: true) { return difference }
+        return difference(a, b)
+    }
+
+    @usableFromInline
+    static func difference(_ a: WholeNotes, _ b: WholeNotes) -> WholeNotes {
+        if b.numerator == 0 { return a }
         return combine(a, b, { $0.subtractingReportingOverflow($1) }, -)
     }
+    @inlinable @inline(__always)
     public static func += (a: inout WholeNotes, b: WholeNotes) { a = a + b }
+    @inlinable @inline(__always)
     public static func -= (a: inout WholeNotes, b: WholeNotes) { a = a - b }
 
+    @inlinable @inline(__always)
     public static func * (a: WholeNotes, b: WholeNotes) -> WholeNotes {
         if b.numerator == b.denominator { return a }
         if a.numerator == a.denominator { return b }
+        return product(a, b)
+    }
+
+    @usableFromInline
+    static func product(_ a: WholeNotes, _ b: WholeNotes) -> WholeNotes {
         let g1 = Int64(gcd(a.numerator.magnitude, b.denominator.magnitude)).nonZero
         let g2 = Int64(gcd(b.numerator.magnitude, a.denominator.magnitude)).nonZero
         let (n, o1) = (a.numerator / g1).multipliedReportingOverflow(by: b.numerator / g2)
@@ -118,6 +145,12 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
         b.numerator == 0 ? a : a * WholeNotes(b.denominator, b.numerator)
     }
 
+    @inlinable
+    public static func == (a: WholeNotes, b: WholeNotes) -> Bool {
+        a.numerator == b.numerator && a.denominator == b.denominator
+    }
+
+    @inlinable
     public static func < (a: WholeNotes, b: WholeNotes) -> Bool {
         if a.denominator == b.denominator { return a.numerator < b.numerator }
         let (l, o1) = a.numerator.multipliedReportingOverflow(by: b.denominator)
@@ -136,6 +169,7 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 }
 
-private extension Int64 {
+extension Int64 {
+    @inlinable
     var nonZero: Int64 { self == 0 ? 1 : self }
 }

@@ -40,6 +40,8 @@ struct Lexer<Sink: WordSink> {
         }
     }
 
+    // Inlined: called on the lexer as a whole, it made the compiler copy the lexer and its sink for every word.
+    @inline(__always)
     private func location(_ line: Int, _ column: Int) -> SourceLocation {
         origin.moved(line: line, column: column)
     }

@@ -46,6 +46,7 @@ enum MusicWord {
     static func classify(_ word: UnsafeBufferPointer<UInt8>, at location: SourceLocation) -> MusicWord {
         if let first = word.first, first != UInt8(ascii: "-") || word.count == 1, NoteWord.looksLikeNote(word) { return .note }
         if word.count == 2, word[1] == UInt8(ascii: "["), (49...57).contains(word[0]) { return .openTuplet(count: Int(word[0] - 48)) }
+        if let grace = graceNotes(word) { return grace }
         if word.count == 1 {
             switch word[0] {
             case UInt8(ascii: "|"): return .barLine
@@ -56,6 +57,20 @@ enum MusicWord {
             }
         }
         return classify(String(decoding: word, as: UTF8.self), at: location)
+    }
+
+    /// `g[…]` and `[…]g` told from their bytes when ASCII: no command has their shape, so the text classifier
+    /// (whose many string comparisons cost more than reading the grace notes) would come to the same.
+    private static func graceNotes(_ word: UnsafeBufferPointer<UInt8>) -> MusicWord? {
+        guard word.count > 3, word.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let (first, last) = (word[0], word[word.count - 1])
+        if first == UInt8(ascii: "g"), word[1] == UInt8(ascii: "["), last == UInt8(ascii: "]") {
+            return .graceNotes(String(decoding: UnsafeBufferPointer(rebasing: word[2..<(word.count - 1)]), as: UTF8.self), .before)
+        }
+        if first == UInt8(ascii: "["), word[word.count - 2] == UInt8(ascii: "]"), last == UInt8(ascii: "g") {
+            return .graceNotes(String(decoding: UnsafeBufferPointer(rebasing: word[1..<(word.count - 2)]), as: UTF8.self), .after)
+        }
+        return nil
     }
 
     private static func classify(_ text: String, at location: SourceLocation) -> MusicWord {

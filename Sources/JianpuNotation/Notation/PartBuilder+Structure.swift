@@ -173,7 +173,7 @@ extension PartBuilder {
                 } else if joinNext, !notes.isEmpty {
                     notes[notes.count - 1].pitches.append(pitch)
                 } else {
-                    notes.append(Note(pitches: [pitch], length: length, text: String(UnicodeScalar(byte)), location: location))
+                    notes.append(Note(pitches: singlePitch(pitch.midiNumber), length: length, spelling: graceSpelling(of: byte), location: location))
                 }
                 joinNext = false
                 octave = 0

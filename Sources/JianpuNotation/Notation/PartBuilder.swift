@@ -377,10 +377,21 @@ struct PartBuilder {
     /// contend for the same reference counts.
     private var singlePitches: [[Pitch]] = []
 
-    private mutating func singlePitch(_ midiNumber: Int) -> [Pitch] {
+    mutating func singlePitch(_ midiNumber: Int) -> [Pitch] {
         guard (0...127).contains(midiNumber) else { return [Pitch(midiNumber: midiNumber)] }
         if singlePitches.isEmpty { singlePitches = (0...127).map { [Pitch(midiNumber: $0)] } }
         return singlePitches[midiNumber]
+    }
+
+    /// The spellings of grace notes' figures `1`…`7`, numbered once per part rather than once per grace note.
+    private var graceSpellings: [UInt32?] = Array(repeating: nil, count: 7)
+
+    mutating func graceSpelling(of figure: UInt8) -> UInt32 {
+        let index = Int(figure) - Int(UInt8(ascii: "1"))
+        if let spelling = graceSpellings[index] { return spelling }
+        let spelling = Note.spelling(text: String(UnicodeScalar(figure)), arpeggio: nil, width: 1)
+        graceSpellings[index] = spelling
+        return spelling
     }
 
     /// Chords met in the part, each list held once: music repeats its chords, and a chord's own list

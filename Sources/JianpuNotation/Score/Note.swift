@@ -9,7 +9,7 @@ public struct Note: Sendable, Hashable {
     // The pitch list comes last: its pointer's spare bits then hold `MusicItem`'s case.
     public var location: SourceLocation
     private var spelling: UInt32
-    private var storedLength: CompactLength
+    @usableFromInline var storedLength: CompactLength
     /// What the digits were: one pitch, several (a chord), none (a rest).
     public var pitches: [Pitch]
 
@@ -47,6 +47,7 @@ public struct Note: Sendable, Hashable {
     }
 
     /// The written length before any tuplet scaling.
+    @inlinable
     public var length: WholeNotes {
         get { storedLength.value }
         set { storedLength = CompactLength(newValue) }
@@ -67,7 +68,7 @@ public struct Note: Sendable, Hashable {
 /// A dash (`-`) lengthening the note or rest before it.
 public struct Continuation: Sendable, Hashable {
     public var location: SourceLocation
-    private var storedLength: CompactLength
+    @usableFromInline var storedLength: CompactLength
     private var width: UInt16
     /// A dash written at `location`, `width` characters long (`-`, or `q-` with a length).
     public init(length: WholeNotes, location: SourceLocation, width: Int = 1) {
@@ -76,6 +77,7 @@ public struct Continuation: Sendable, Hashable {
         self.width = UInt16(clamping: width)
     }
 
+    @inlinable
     public var length: WholeNotes {
         get { storedLength.value }
         set { storedLength = CompactLength(newValue) }

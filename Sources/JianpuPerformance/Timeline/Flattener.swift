@@ -120,7 +120,24 @@ public enum Flattener {
             return PlayedBar.numbered(plain)
         }
         // Without repeats or jumps the melody plays as written: its bars are the printed ones.
-        guard WrittenPart(melody).reordersBars else { return PlayedBar.numbered(plain, from: (pickup ?? .zero) > .zero ? 0 : 1) }
+        guard BarReordering.holds(melody.items) else { return PlayedBar.numbered(plain, from: (pickup ?? .zero) > .zero ? 0 : 1) }
         return WrittenPart(melody, keepingPlaces: true).playedBars(notes: notes, rests: rests, length: length, plainStarts: plain)
     }
+}
+
+/// Whether music holds a repeat or a jump, which make the performance leave the written order (what
+/// `WrittenPart.reordersBars` says), found without reading the part's events: the walk stops at the first.
+private struct BarReordering: MusicWalker {
+    var isDone = false
+
+    static func holds(_ items: [MusicItem]) -> Bool {
+        var finder = BarReordering()
+        finder.walk(items)
+        return finder.isDone
+    }
+
+    mutating func visitRepeat(_ repeated: Repeat, ratio: WholeNotes) { isDone = true }
+    mutating func visitJump(_ jump: Jump) { isDone = true }
+    // Only repeats and jumps matter: a tuplet's notes are not walked at their lengths.
+    mutating func visitTuplet(_ tuplet: Tuplet, ratio: WholeNotes) { walk(tuplet.items, ratio: ratio) }
 }

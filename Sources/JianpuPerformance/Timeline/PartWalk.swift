@@ -97,6 +97,8 @@ struct PartWalk: PlayedOrderWalker {
         // The previous attack stays readable for ties while the new one is collected.
         swap(&open, &previousOpen)
         open.removeAllKeepingCapacity()
+        // Read once and only for a rolled chord: a note's arpeggio is looked up in a shared table.
+        let arpeggio = rollsArpeggios && note.pitches.count > 1 ? note.arpeggio : nil
         for (order, pitch) in note.pitches.enumerated() {
             if tied, let index = previousOpen.first(where: { notes[$0].pitch == pitch && notes[$0].end == time }) {
                 notes[index].duration += length
@@ -104,13 +106,13 @@ struct PartWalk: PlayedOrderWalker {
                 continue
             }
             // A rolled chord's notes come a 64th apart, within the first half of the chord.
-            let roll = !rollsArpeggios || note.arpeggio == nil || order == 0 ? WholeNotes.zero : min(WholeNotes(Int64(order), 64), length / 2)
+            let roll = arpeggio == nil || order == 0 ? WholeNotes.zero : min(WholeNotes(Int64(order), 64), length / 2)
             open.append(notes.count)
             notes.append(
                 TimedNote(
                     onset: time + roll, duration: length - roll, pitch: pitch, velocity: velocity, part: partNumber, location: note.location))
         }
-        if rollsArpeggios, note.arpeggio == .down, note.pitches.count > 1 {
+        if arpeggio == .down {
             // A downward roll starts from the top note.
             let onsets = open.map { notes[$0].onset }
             for (index, onset) in zip(open, onsets.reversed()) {
