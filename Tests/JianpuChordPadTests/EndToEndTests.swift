@@ -49,7 +49,7 @@ struct PitchCheckTests {
 
 @Suite("chordpad in tmux", .enabled(if: Prerequisite.met(hasTmux), "needs tmux"))
 struct TmuxTests {
-    @Test("I-V-vi-IV in D major and MIDI C E G from a FIFO, heard in the WAV and named on screen", .timeLimit(.minutes(2)))
+    @Test("I-V-vi-IV in D major and MIDI C E G from a FIFO, heard in the WAV and named on screen", .timeLimit(.minutes(6)))
     func script() throws {
         let output = try ProcessRunner.run("/bin/bash", [packageRoot + "/Tests/tmux/chordpad-test.sh", chordpadProgram])
         print(output)

@@ -168,7 +168,7 @@ struct LearnProcessTests {
 @Suite struct LearnTmuxTests {
     static var canRun: Bool { Prerequisite.met(Subprocess.which("tmux") != nil && Subprocess.which("python3") != nil) }
 
-    @Test(.enabled(if: canRun, "needs tmux, python3 and a built jianpu"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: canRun, "needs tmux, python3 and a built jianpu"), .timeLimit(.minutes(6)))
     func wholeLessonsInDMajorAndAHarmonicMinorInTmux() throws {
         let script = PackageFolder.root.appendingPathComponent("Tests/tmux/learn-test.sh").path
         let run = try Subprocess.run("/bin/sh", [script, LearnBinary.path], directory: PackageFolder.root, timeLimit: 150)

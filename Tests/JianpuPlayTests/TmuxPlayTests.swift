@@ -13,7 +13,7 @@ import Testing
         Prerequisite.met(Subprocess.which("tmux") != nil && Subprocess.which("sox") != nil)
     }
 
-    @Test(.enabled(if: canRun, "needs tmux and sox"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: canRun, "needs tmux and sox"), .timeLimit(.minutes(6)))
     func playPauseSeekAndQuitInTmux() throws {
         // The script takes about 35 s (more on a busy machine); give up (and say so) after 150.
         let run = try Subprocess.run(

@@ -5,7 +5,7 @@ import Testing
 /// Runs `Tests/tmux/practice-keys-test.sh`: the play screen's practice keys (part, mute, solo, loop)
 /// in a real terminal. Needs tmux and sox; skipped otherwise.
 @Suite struct TmuxPracticeKeysTests {
-    @Test(.enabled(if: TmuxPlayTests.canRun, "needs tmux and sox"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: TmuxPlayTests.canRun, "needs tmux and sox"), .timeLimit(.minutes(6)))
     func practiceKeysInTmux() throws {
         let run = try Subprocess.run(
             "/bin/bash", [PackageFolder.root.appendingPathComponent("Tests/tmux/practice-keys-test.sh").path],
