@@ -27,11 +27,11 @@ public enum PageReader {
             content.characters += inkAccidentals(ink, notes: notes, characters: content.characters, em: em, classify: { classify($0, bitmap: bitmap) })
         }
         var brackets = ink.filter { $0.box.height >= em * 2.5 && $0.box.width <= em * 1.2 }.map(\.box)
-        // A system's line that a staff's lines start from (jianpu-ly's WithStaff) is one piece with them: found as a
-        // column of ink through the whole piece.
+        // A system's line that a staff's lines start from (jianpu-ly's WithStaff) is one piece with them: found as the
+        // longest column of ink at the piece's left edge.
         if let bitmap = content.ink {
             for piece in ink where piece.box.height >= em * 2.5 && piece.box.width > em * 1.2 {
-                if let x = InkComponents.fullColumn(in: bitmap, box: piece.box) { brackets.append(Box(x: x, y: piece.box.y, width: 1 / bitmap.scale, height: piece.box.height)) }
+                if let line = InkComponents.leftLine(in: bitmap, box: piece.box, reach: em), line.height >= em * 2.5 { brackets.append(line) }
             }
         }
         let rows = withoutBarNumbers(rowsOf(notes, em: em).map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em)
@@ -179,7 +179,9 @@ public enum PageReader {
         var pairs: [(top: PositionedCharacter, bottom: PositionedCharacter)] = []
         for top in digits {
             for bottom in digits
-            where bottom.box.midY > top.box.midY + top.box.height * 0.5 && bottom.box.y - top.box.maxY < top.box.height * 0.3
+            where (bottom.box.midY > top.box.midY + top.box.height * 0.5 && bottom.box.y - top.box.maxY < top.box.height * 0.3
+                // A font whose characters' boxes are far taller than their glyphs (LilyPond's staff numbers) overlaps the two.
+                || bottom.box.y - top.box.y >= top.box.height * 0.2 && bottom.box.y - top.box.y <= top.box.height * 0.5 && top.box.height > em * 2.5)
                 && min(bottom.box.maxX, top.box.maxX) - max(bottom.box.x, top.box.x) > min(top.box.width, bottom.box.width) * 0.6
                 && abs(bottom.box.height - top.box.height) < top.box.height * 0.1
             {

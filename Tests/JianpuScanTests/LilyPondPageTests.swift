@@ -110,4 +110,22 @@ struct LilyPondPageTests {
         let pitches = ScoreAssembler.events(symbols, tonic: 60).compactMap { $0.pitches.first?.pitch.midiNumber }
         #expect(pitches == [70, 70, 71])
     }
+
+    @Test("the system line a staff's lines start from (WithStaff) is found at the left of the staff's piece")
+    func systemLineOfAStaff() {
+        var pixels = [UInt8](repeating: 0, count: 40 * 60)
+        for y in 5...50 { pixels[y * 40 + 2] = 255 }
+        for y in [30, 34, 38] { for x in 2..<40 { pixels[y * 40 + x] = 255 } }
+        for y in 38..<60 { pixels[y * 40 + 30] = 255 }
+        let bitmap = InkBitmap(width: 40, height: 60, scale: 1, pixels: pixels)
+        #expect(InkComponents.leftLine(in: bitmap, box: Box(x: 0, y: 0, width: 40, height: 60), reach: 5) == Box(x: 2, y: 5, width: 1, height: 46))
+    }
+
+    @Test("a meter in a font whose character boxes are far taller than its glyphs is read, the boxes overlapping")
+    func meterWithTallBoxes() {
+        let digits = [PositionedCharacter("2", box: Box(x: 96.1, y: 20.2, width: 7.3, height: 36.5)), PositionedCharacter("4", box: Box(x: 95.8, y: 30.3, width: 8, height: 36.5))]
+        let (meters, used) = PageReader.stackedMeters(digits, em: 8.2)
+        #expect(meters.map(\.kind) == [.meter(2, 4)])
+        #expect(used.count == 2)
+    }
 }
