@@ -69,6 +69,26 @@ public enum InkComponents {
         return nil
     }
 
+    /// The longest vertical run of ink in the columns of `box` no further than `reach` points from its left edge,
+    /// as a line one pixel wide: the system line a staff's lines start from, whose piece also holds the staff.
+    public static func leftLine(in bitmap: InkBitmap, box: Box, reach: Double) -> Box? {
+        let top = max(0, Int((box.y * bitmap.scale).rounded(.down))), bottom = min(bitmap.height - 1, Int((box.maxY * bitmap.scale).rounded(.up)))
+        let left = max(0, Int((box.x * bitmap.scale).rounded(.down))), right = min(bitmap.width - 1, Int(((box.x + reach) * bitmap.scale).rounded(.up)))
+        guard top < bottom, left <= right else { return nil }
+        var best: (x: Int, start: Int, length: Int)?
+        for x in left...right {
+            var start = top, length = 0
+            for y in top...bottom + 1 {
+                if y <= bottom, bitmap.isInk(x, y) { length += 1; continue }
+                if length > (best?.length ?? 0) { best = (x, start, length) }
+                start = y + 1
+                length = 0
+            }
+        }
+        guard let best else { return nil }
+        return Box(x: Double(best.x) / bitmap.scale, y: Double(best.start) / bitmap.scale, width: 1 / bitmap.scale, height: Double(best.length) / bitmap.scale)
+    }
+
     /// How many separate strokes of ink cross `box` from top to bottom, at its middle and its quarters (the most seen).
     public static func strokes(in bitmap: InkBitmap, across box: Box) -> Int {
         let top = max(0, Int((box.y * bitmap.scale).rounded(.down))), bottom = min(bitmap.height - 1, Int((box.maxY * bitmap.scale).rounded(.up)))

@@ -9,16 +9,32 @@ public enum PageReader {
     public static func page(_ content: PageContent) -> ScannedPage {
         var page = ScannedPage(number: content.number, width: content.width, height: content.height)
         let digits = content.characters.filter { ("0"..."7").contains($0.character) }
-        guard let em = noteSize(digits) else {
+        // Digits in words (a footer's `2.24.1—www…`, the key's `1=C`) are text, not notes: they do not count for the notes' size.
+        let inWords = digitsInWords(content.characters)
+        guard let guess = noteSize(digits.filter { !inWords.contains($0) }) ?? noteSize(digits) else {
             page.header = lines(of: content.characters)
             return page
         }
+        // A short score's stacked meter can have as many digits as its notes: the notes' size is counted without it.
+        var (meters, meterDigits) = stackedMeters(digits, em: guess)
+        let em = noteSize(digits.filter { !meterDigits.contains($0) && !inWords.contains($0) }) ?? guess
+        if em != guess { (meters, meterDigits) = stackedMeters(digits, em: em) }
         let ink = content.components ?? content.ink.map { InkComponents.find(in: $0) } ?? []
+        let notes = onTheirInk(digits.filter { abs($0.box.height - em) <= em * 0.05 && !meterDigits.contains($0) }, ink: ink)
         var content = content
-        if let bitmap = content.ink { content.characters = namingAccidentals(content.characters, ink: ink, bitmap: bitmap, em: em) }
-        let (meters, meterDigits) = stackedMeters(digits, em: em)
-        let notes = digits.filter { abs($0.box.height - em) <= em * 0.05 && !meterDigits.contains($0) }
-        let rows = withoutBarNumbers(rowsOf(notes, em: em), em: em)
+        if let bitmap = content.ink {
+            content.characters = namingAccidentals(content.characters, ink: ink, bitmap: bitmap, em: em)
+            content.characters += inkAccidentals(ink, notes: notes, characters: content.characters, em: em, classify: { classify($0, bitmap: bitmap) })
+        }
+        var brackets = ink.filter { $0.box.height >= em * 2.5 && $0.box.width <= em * 1.2 }.map(\.box)
+        // A system's line that a staff's lines start from (jianpu-ly's WithStaff) is one piece with them: found as the
+        // longest column of ink at the piece's left edge.
+        if let bitmap = content.ink {
+            for piece in ink where piece.box.height >= em * 2.5 && piece.box.width > em * 1.2 {
+                if let line = InkComponents.leftLine(in: bitmap, box: piece.box, reach: em), line.height >= em * 2.5 { brackets.append(line) }
+            }
+        }
+        let rows = withoutBarNumbers(rowsOf(notes, em: em).map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em)
         let firstRowTop = rows.first?.map(\.box.y).min() ?? content.height
         let headerCharacters = content.characters.filter { $0.box.maxY < firstRowTop - em * 0.2 }
         page.header = lines(of: headerCharacters)
@@ -26,6 +42,11 @@ public enum PageReader {
         page.heading = HeaderReader.header(
             headerCharacters, lines: page.header, em: em,
             meterCandidates: content.characters.filter { $0.box.maxX <= firstNote && $0.box.y < (rows.first?.last?.box.maxY ?? 0) })
+        if let key = page.heading.key, key.count == 1, let bitmap = content.ink,
+            let sign = keySign(after: key, in: headerCharacters, ink: ink, classify: { classify($0, bitmap: bitmap) })
+        {
+            page.heading.key = key + sign
+        }
         // Octave dots set as text (LilyPond's `:` for two) are read from their ink, as drawn dots are.
         var marks = MarkShapes.marks(ink, characters: content.characters.filter { !":.·•˙‧".contains($0.character) }, em: em)
         // Underlines drawn close together can touch: a piece is as many underlines as strokes cross its middle.
@@ -71,6 +92,7 @@ public enum PageReader {
                         }
                 }
             }
+            mine += OctaveDots.stacked(marks.filter { $0.kind == .octaveDot(0) && !mine.contains($0) }, taken: mine, digits: row.map(\.box), em: em)
             // Digits far below the music with no bar line (a footer's date or version, a page number) are no row.
             let hasBarLine = mine.contains { $0.kind == .barLine }
             defer { previousBottom = bottom }
@@ -85,7 +107,7 @@ public enum PageReader {
             }
             page.systems.append(ScannedSystem(rows: [read]))
         }
-        page.systems = systems(page.systems.flatMap(\.rows), brackets: ink.filter { $0.box.height >= em * 2.5 && $0.box.width <= em * 1.2 }.map(\.box), em: em)
+        page.systems = systems(page.systems.flatMap(\.rows), brackets: brackets, em: em)
         return page
     }
 
@@ -97,6 +119,33 @@ public enum PageReader {
         guard x >= 0, y >= 0, width > 0, height > 0 else { return nil }
         let (label, probability) = classifier.classify(bitmap, x: x, y: y, width: width, height: height)
         return probability >= 0.5 && label.count == 1 ? label.first : nil
+    }
+
+    /// The digits with their boxes narrowed to their glyph's ink: poppler gives a character set in a word the
+    /// width of its advance, which in LilyPond's spaced digits reaches well into the gap after it.
+    static func onTheirInk(_ digits: [PositionedCharacter], ink: [InkComponent]) -> [PositionedCharacter] {
+        digits.map { digit in
+            let box = digit.box
+            let pieces = ink.filter { p in
+                p.box.x >= box.x - 0.5 && p.box.maxX <= box.maxX + 0.5 && p.box.y >= box.y - 0.5 && p.box.maxY <= box.maxY + 0.5 && p.box.height >= box.height * 0.4
+            }
+            guard let first = pieces.first else { return digit }
+            let glyph = pieces.dropFirst().reduce(first.box) { $0.union($1.box) }
+            return PositionedCharacter(digit.character, box: Box(x: glyph.x, y: box.y, width: glyph.width, height: box.height))
+        }
+    }
+
+    /// The row without the digits left of a bracket or brace that spans it when music follows it: a part's
+    /// number set as its name (LilyPond's instrument name `1`) is no note.
+    static func rightOfBrackets(_ row: [PositionedCharacter], brackets: [Box]) -> [PositionedCharacter] {
+        // A name is a digit or two; a bar line drawn through all the parts has a bar of music before it.
+        guard let last = row.last,
+            let bracket = brackets.first(where: { b in
+                let before = row.filter { $0.box.maxX <= b.x }.count
+                return b.y <= last.box.maxY && b.maxY >= last.box.y && b.maxX <= last.box.x && (1...2).contains(before) && row.count - before > before
+            })
+        else { return row }
+        return row.filter { $0.box.x >= bracket.maxX }
     }
 
     /// Rows grouped into systems: the rows a bracket or brace left of them spans (a line taller than two
@@ -123,31 +172,6 @@ public enum PageReader {
         return result
     }
 
-    /// Sharps and flats a vector page sets in a music font whose glyphs have no Unicode (LilyPond's): a
-    /// character of the text layer that is neither letter, digit nor sign, whose ink the glyph classifier reads as ♯ or ♭.
-    /// They are given back as `♯` and `♭` with their ink's box.
-    static func namingAccidentals(_ characters: [PositionedCharacter], ink: [InkComponent], bitmap: InkBitmap, em: Double) -> [PositionedCharacter] {
-        guard let classifier = GlyphClassifier.trained else { return characters }
-        var named = characters
-        for (index, c) in characters.enumerated()
-        where c.character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control || $0.properties.generalCategory == .privateUse || $0.value == 0xFFFD }) {
-            // Its ink: the tallest piece inside its box, about a digit's height.
-            let pieces = ink.filter { p in
-                p.box.x >= c.box.x - 0.5 && p.box.maxX <= c.box.maxX + 0.5 && p.box.y >= c.box.y - 0.5 && p.box.maxY <= c.box.maxY + 0.5
-            }
-            guard let glyph = pieces.max(by: { $0.box.height < $1.box.height }), glyph.box.height >= em * 0.6, glyph.box.height <= em * 1.6,
-                glyph.box.width <= em * 0.8
-            else { continue }
-            let x = Int((glyph.box.x * bitmap.scale).rounded()), y = Int((glyph.box.y * bitmap.scale).rounded())
-            let width = min(bitmap.width - x, Int((glyph.box.width * bitmap.scale).rounded())), height = min(bitmap.height - y, Int((glyph.box.height * bitmap.scale).rounded()))
-            guard x >= 0, y >= 0, width > 0, height > 0 else { continue }
-            let (label, probability) = classifier.classify(bitmap, x: x, y: y, width: width, height: height)
-            guard probability >= 0.5 else { continue }
-            if label == "#" || label == "b" { named[index] = PositionedCharacter(label == "#" ? "♯" : "♭", box: glyph.box) }
-        }
-        return named
-    }
-
     /// Meters set among the notes in their size (LilyPond's `2` over `4`): digits stacked one above the
     /// other, the lower a 2, 4, 8 or 16; numbers of several digits read together. Each meter is given
     /// as a symbol with its box, and the digits it is made of.
@@ -155,7 +179,9 @@ public enum PageReader {
         var pairs: [(top: PositionedCharacter, bottom: PositionedCharacter)] = []
         for top in digits {
             for bottom in digits
-            where bottom.box.midY > top.box.midY + top.box.height * 0.5 && bottom.box.y - top.box.maxY < top.box.height * 0.3
+            where (bottom.box.midY > top.box.midY + top.box.height * 0.5 && bottom.box.y - top.box.maxY < top.box.height * 0.3
+                // A font whose characters' boxes are far taller than their glyphs (LilyPond's staff numbers) overlaps the two.
+                || bottom.box.y - top.box.y >= top.box.height * 0.2 && bottom.box.y - top.box.y <= top.box.height * 0.5 && top.box.height > em * 2.5)
                 && min(bottom.box.maxX, top.box.maxX) - max(bottom.box.x, top.box.x) > min(top.box.width, bottom.box.width) * 0.6
                 && abs(bottom.box.height - top.box.height) < top.box.height * 0.1
             {
@@ -182,6 +208,32 @@ public enum PageReader {
             for pair in group { used.insert(pair.top); used.insert(pair.bottom) }
         }
         return (meters, used)
+    }
+
+    /// The digits of words that hold a letter: characters on one line with no gap wider than a fifth of their height between them.
+    static func digitsInWords(_ characters: [PositionedCharacter]) -> Set<PositionedCharacter> {
+        var lines: [[PositionedCharacter]] = []
+        for character in characters.sorted(by: { $0.box.midY < $1.box.midY }) {
+            if let last = lines.last?.last, abs(last.box.midY - character.box.midY) <= max(last.box.height, character.box.height) * 0.3 {
+                lines[lines.count - 1].append(character)
+            } else {
+                lines.append([character])
+            }
+        }
+        var found: Set<PositionedCharacter> = []
+        for line in lines {
+            var word: [PositionedCharacter] = []
+            func close() {
+                if word.contains(where: { $0.character.isLetter }) { found.formUnion(word.filter { $0.character.isNumber }) }
+                word = []
+            }
+            for character in line.sorted(by: { $0.box.x < $1.box.x }) {
+                if let previous = word.last, character.box.x - previous.box.maxX > max(character.box.height, previous.box.height) * 0.2 { close() }
+                word.append(character)
+            }
+            close()
+        }
+        return found
     }
 
     /// The most common height of the digits, rounded to a tenth of a point: the size of the note digits.

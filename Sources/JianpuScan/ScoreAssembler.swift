@@ -155,8 +155,12 @@ public enum ScoreAssembler {
         var accidental = 0
         var underlines = 0, dots = 0, octave = 0, tied = false
         var pending: (degree: Int, accidental: Int)?
+        // The note before, for a tie's second note: the page does not repeat its sharp or flat.
+        var previous: (degree: Int, accidental: Int, octave: Int, tied: Bool)?
         func finish() {
-            guard let note = pending else { return }
+            guard var note = pending else { return }
+            if note.accidental == 0, let previous, previous.tied, previous.degree == note.degree, previous.octave == octave { note.accidental = previous.accidental }
+            previous = (note.degree, note.accidental, octave, tied)
             var length = WholeNotes(1, 4 << Int64(min(underlines, 5)))
             var added = length
             for _ in 0..<min(dots, 3) { added = added / WholeNotes(2, 1); length = length + added }

@@ -1,0 +1,31 @@
+/// Octave dots stacked beyond the marks next to a row: the second dot of a note two octaves up or down,
+/// and the dots under a note's underlines (LilyPond sets them below the beams).
+enum OctaveDots {
+    /// The dots among `dots` (not yet given to a row) that belong to the row of `digits`: each lies over or
+    /// under a digit, just beyond a dot or underline already `taken` on the same side of the row, in its column.
+    static func stacked(_ dots: [ScannedSymbol], taken: [ScannedSymbol], digits: [Box], em: Double) -> [ScannedSymbol] {
+        guard let top = digits.map(\.y).min(), let bottom = digits.map(\.maxY).max() else { return [] }
+        var chain = taken.filter { mark in
+            (mark.kind == .octaveDot(0) || mark.kind == .underline) && (mark.box.midY > bottom || mark.box.midY < top)
+        }
+        var found: [ScannedSymbol] = []
+        // Each round reaches one dot further out: three dots at most on a side.
+        for _ in 0..<3 {
+            let more = dots.filter { dot in
+                guard !found.contains(dot), let column = digits.first(where: { $0.x - em * 0.1 <= dot.box.midX && dot.box.midX <= $0.maxX + em * 0.1 }) else {
+                    return false
+                }
+                return chain.contains { near in
+                    let below = dot.box.midY > bottom && near.box.midY > bottom && dot.box.midY > near.box.midY
+                    let above = dot.box.midY < top && near.box.midY < top && dot.box.midY < near.box.midY
+                    let overlaps = min(near.box.maxX, column.maxX) - max(near.box.x, column.x) > 0
+                    return (below || above) && overlaps && abs(dot.box.midY - near.box.midY) <= em * 0.5
+                }
+            }
+            guard !more.isEmpty else { break }
+            found += more
+            chain += more
+        }
+        return found
+    }
+}
