@@ -16,9 +16,9 @@ public final class CairoTextMeasure: TextMeasuring {
         var font: Font
     }
 
-    /// Measures from the table where it holds; `useTable: false` always asks cairo (what the table is checked against).
-    public init(useTable: Bool = true) {
-        table = useTable && FontFiles.tableIsCurrent ? FontAdvances() : nil
+    /// Measures from the table where it holds, with cairo otherwise.
+    public init() {
+        table = FontFiles.tableIsCurrent ? FontAdvances() : nil
     }
 
     deinit {
