@@ -16,7 +16,8 @@ public final class CairoTextMeasure: TextMeasuring {
         var font: Font
     }
 
-    /// Measures from the table where it holds; `useTable: false` always asks cairo (what the table is checked against).
+    /// Measures from the table where it holds, with cairo otherwise; `useTable: false` always asks cairo (what the
+    /// table is checked against).
     public init(useTable: Bool = true) {
         table = useTable && FontFiles.tableIsCurrent ? FontAdvances() : nil
     }

@@ -1,8 +1,9 @@
 import Foundation
 import JianpuEngraving
-@testable import JianpuPrint
 import Subprocesses
 import Testing
+
+@testable import JianpuPrint
 
 /// The committed advance table (`scripts/font-advances`) against cairo's own measure of the installed fonts: the
 /// widths an SVG is laid out with must be the ones a PDF of the same score is laid out with, to the bit.
