@@ -210,8 +210,9 @@ public enum PageReader {
         return (meters, used)
     }
 
-    /// The digits of words that hold a letter: characters on one line with no gap wider than a fifth of their height between them.
-    static func digitsInWords(_ characters: [PositionedCharacter]) -> Set<PositionedCharacter> {
+    /// Characters grouped into lines of text, top to bottom: a line holds characters whose middles are within a third
+    /// of their height of the last one's.
+    static func textLines(_ characters: [PositionedCharacter]) -> [[PositionedCharacter]] {
         var lines: [[PositionedCharacter]] = []
         for character in characters.sorted(by: { $0.box.midY < $1.box.midY }) {
             if let last = lines.last?.last, abs(last.box.midY - character.box.midY) <= max(last.box.height, character.box.height) * 0.3 {
@@ -220,8 +221,13 @@ public enum PageReader {
                 lines.append([character])
             }
         }
+        return lines
+    }
+
+    /// The digits of words that hold a letter: characters on one line with no gap wider than a fifth of their height between them.
+    static func digitsInWords(_ characters: [PositionedCharacter]) -> Set<PositionedCharacter> {
         var found: Set<PositionedCharacter> = []
-        for line in lines {
+        for line in textLines(characters) {
             var word: [PositionedCharacter] = []
             func close() {
                 if word.contains(where: { $0.character.isLetter }) { found.formUnion(word.filter { $0.character.isNumber }) }
@@ -270,15 +276,7 @@ public enum PageReader {
     /// Characters as lines of text, top to bottom (a line: characters whose middles are close), each line
     /// left to right with a space where the gap is wide.
     static func lines(of characters: [PositionedCharacter]) -> [String] {
-        var lines: [[PositionedCharacter]] = []
-        for character in characters.sorted(by: { $0.box.midY < $1.box.midY }) {
-            if let last = lines.last?.last, abs(last.box.midY - character.box.midY) <= max(last.box.height, character.box.height) * 0.3 {
-                lines[lines.count - 1].append(character)
-            } else {
-                lines.append([character])
-            }
-        }
-        return lines.map { line in
+        textLines(characters).map { line in
             var text = ""
             var previous: PositionedCharacter?
             for character in line.sorted(by: { $0.box.x < $1.box.x }) {
