@@ -6,10 +6,13 @@ import base64, json, os, re, socket, subprocess, tempfile, time, urllib.request
 class Page:
     def __init__(self):
         self.profile = tempfile.mkdtemp(prefix="jianpu-chromium-")
+        # Chromium's own scratch folders (org.chromium.Chromium.*) go inside the profile, removed with it.
+        scratch = os.path.join(self.profile, "tmp")
+        os.mkdir(scratch)
         self.browser = subprocess.Popen(
             ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--mute-audio",
              "--autoplay-policy=no-user-gesture-required", "--remote-debugging-port=0", f"--user-data-dir={self.profile}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": scratch})
         port = None
         deadline = time.time() + 30
         while port is None and time.time() < deadline:
