@@ -179,7 +179,8 @@ public enum PageReader {
         var pairs: [(top: PositionedCharacter, bottom: PositionedCharacter)] = []
         for top in digits {
             for bottom in digits
-            where (bottom.box.midY > top.box.midY + top.box.height * 0.5 && bottom.box.y - top.box.maxY < top.box.height * 0.3
+            where
+                (bottom.box.midY > top.box.midY + top.box.height * 0.5 && bottom.box.y - top.box.maxY < top.box.height * 0.3
                 // A font whose characters' boxes are far taller than their glyphs (LilyPond's staff numbers) overlaps the two.
                 || bottom.box.y - top.box.y >= top.box.height * 0.2 && bottom.box.y - top.box.y <= top.box.height * 0.5 && top.box.height > em * 2.5)
                 && min(bottom.box.maxX, top.box.maxX) - max(bottom.box.x, top.box.x) > min(top.box.width, bottom.box.width) * 0.6

@@ -39,7 +39,9 @@ public final class PageTimeLimit: Sendable {
 
     /// `work`, done for `page` (its name in a message) under the limit.
     public func watching<T, Failure: Error>(_ page: String, _ work: () throws(Failure) -> T) throws(Failure) -> T {
-        state.withLock { $0.deadline = .now + .seconds($0.seconds); $0.page = page }
+        state.withLock {
+            $0.deadline = .now + .seconds($0.seconds); $0.page = page
+        }
         defer { state.withLock { $0.deadline = nil } }
         return try work()
     }

@@ -1,6 +1,7 @@
 import JianpuCore
-@testable import JianpuScan
 import Testing
+
+@testable import JianpuScan
 
 /// Pages laid out as jianpu-ly + LilyPond print them, built here from text-layer characters and pieces of ink,
 /// so that each rule of the structure reader is checked apart from the engraver.
@@ -21,8 +22,10 @@ struct LilyPondPageTests {
     static func line(_ x: Double, _ maxX: Double, _ y: Double) -> InkComponent { InkComponent(box: Box(x: x, y: y, width: maxX - x, height: 0.8), pixels: 20) }
 
     static func read(_ characters: [PositionedCharacter], ink: [InkComponent]) -> ScanResult {
-        let header = [PositionedCharacter("1", box: Box(x: 20, y: 60, width: 6, height: 9)), PositionedCharacter("=", box: Box(x: 27, y: 60, width: 6, height: 9)),
-            PositionedCharacter("C", box: Box(x: 34, y: 60, width: 6, height: 9))]
+        let header = [
+            PositionedCharacter("1", box: Box(x: 20, y: 60, width: 6, height: 9)), PositionedCharacter("=", box: Box(x: 27, y: 60, width: 6, height: 9)),
+            PositionedCharacter("C", box: Box(x: 34, y: 60, width: 6, height: 9)),
+        ]
         let page = PageReader.page(PageContent(number: 1, width: 595, height: 842, characters: header + characters, ink: nil, components: ink))
         return ScoreAssembler.score([page])
     }
@@ -35,9 +38,10 @@ struct LilyPondPageTests {
     @Test("two octave dots stacked under or over a digit are two octaves, and dots under underlines belong to their notes")
     func stackedOctaveDots() {
         // 2/4: `1,, 2,, | q3 q4 6'' |` — the second dot of each pair lies beyond the first, the quavers' dots under their line.
-        let characters = Self.digits("12") + Self.digits("346", x: 160) + [
-            PositionedCharacter("2", box: Box(x: 70, y: 95, width: 8, height: 10)), PositionedCharacter("4", box: Box(x: 70, y: 105, width: 8, height: 10)),
-        ]
+        let characters =
+            Self.digits("12") + Self.digits("346", x: 160) + [
+                PositionedCharacter("2", box: Box(x: 70, y: 95, width: 8, height: 10)), PositionedCharacter("4", box: Box(x: 70, y: 105, width: 8, height: 10)),
+            ]
         var ink = [Self.barLine(140), Self.barLine(230)]
         ink += [Self.dot(103, 112.5), Self.dot(103, 116.5), Self.dot(123, 112.5), Self.dot(123, 116.5)]
         ink += [Self.line(160, 186, 111.5), Self.dot(163, 115), Self.dot(183, 115)]
@@ -49,11 +53,12 @@ struct LilyPondPageTests {
     @Test("a stacked meter with as many digits as the notes is not taken for the notes' size")
     func meterAsCommonAsNotes() {
         // `1 - | 1 - |` in 2/4 under a tempo mark `= 60`: two note digits, two meter digits, two tempo digits.
-        let characters = Self.digits("1", x: 100) + Self.digits("1", x: 160) + [
-            PositionedCharacter("2", box: Box(x: 70, y: 94, width: 8, height: 11)), PositionedCharacter("4", box: Box(x: 70, y: 105, width: 8, height: 11)),
-            PositionedCharacter("=", box: Box(x: 80, y: 80, width: 5, height: 6)),
-            PositionedCharacter("6", box: Box(x: 88, y: 80, width: 4, height: 7)), PositionedCharacter("0", box: Box(x: 93, y: 80, width: 4, height: 7)),
-        ]
+        let characters =
+            Self.digits("1", x: 100) + Self.digits("1", x: 160) + [
+                PositionedCharacter("2", box: Box(x: 70, y: 94, width: 8, height: 11)), PositionedCharacter("4", box: Box(x: 70, y: 105, width: 8, height: 11)),
+                PositionedCharacter("=", box: Box(x: 80, y: 80, width: 5, height: 6)),
+                PositionedCharacter("6", box: Box(x: 88, y: 80, width: 4, height: 7)), PositionedCharacter("0", box: Box(x: 93, y: 80, width: 4, height: 7)),
+            ]
         let ink = [Self.line(120, 126, 104.6), Self.barLine(140), Self.line(180, 186, 104.6), Self.barLine(200)]
         let result = Self.read(characters, ink: ink)
         #expect(Self.music(result.text) == "1 - | 1 - |")
