@@ -24,15 +24,14 @@ public final class PageTimeLimit: Sendable {
 
     public init() {}
 
-    /// The seconds a page may take.
-    public var seconds: Double { state.withLock { $0.seconds } }
-
     /// Calls `overrun` with the page's name, once, from the watching thread, when a page takes longer than
     /// `seconds`. Without it nothing watches: a library user decides for itself.
     public func onOverrun(after seconds: Double = PageTimeLimit.defaultSeconds, _ overrun: @escaping @Sendable (String) -> Void) {
         let starting = state.withLock { state in
-            defer { state.overrun = overrun; state.seconds = seconds }
-            return state.overrun == nil
+            let starting = state.overrun == nil
+            state.overrun = overrun
+            state.seconds = seconds
+            return starting
         }
         if starting { Thread.detachNewThread { [self] in watch() } }
     }
