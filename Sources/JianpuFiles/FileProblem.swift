@@ -10,11 +10,17 @@ public struct FileProblem: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String
     /// What is wrong and, where it helps, what to do (no path, no trailing period).
     public var message: String
+    /// The `errno` the system gave, where the problem came from one.
+    public var code: Int32?
 
-    public init(_ path: String, _ message: String) {
+    public init(_ path: String, _ message: String, code: Int32? = nil) {
         self.path = path
         self.message = message
+        self.code = code
     }
+
+    /// True when the file does not exist (ENOENT), for callers that add their own advice.
+    public var isMissingFile: Bool { code == ENOENT }
 
     /// `path: message`.
     public var description: String { "\(path.isEmpty ? "''" : path): \(message)" }

@@ -15,7 +15,10 @@ public enum InputFile {
     /// `expected` names what the caller reads ("a file", "a text file") in the words that refuse anything else.
     public static func check(_ path: String, maximumBytes: Int = .max, expected: String = "a file") throws(FileProblem) -> Int {
         guard !path.isEmpty else { throw FileProblem(path, "an empty path names no file: give a file name") }
-        guard let status = FileStatus(path) else { throw FileProblem(path, missingReason(errno)) }
+        guard let status = FileStatus(path) else {
+            let code = errno
+            throw FileProblem(path, missingReason(code), code: code)
+        }
         switch status.kind {
         case .directory: throw FileProblem(path, "is a folder: expected \(expected)")
         case .other: throw FileProblem(path, "is not a regular file (a pipe or a device): expected \(expected)")

@@ -16,10 +16,6 @@ struct ConventionTests {
         try CommandLineTests.run(arguments, executable: executable, input: input, environment: environment)
     }
 
-    static func temporaryFolder(_ name: String = #function) throws -> String {
-        ScratchFolder.make(name)
-    }
-
     @Test("both programs answer --version", arguments: ["jianpu", "chordpad"])
     func version(program: String) throws {
         let outcome = try Self.run(Self.binary(program), ["--version"])
@@ -55,7 +51,7 @@ struct ConventionTests {
             ("chordpad", ["--tuning", "DMajor", "--chord", "CMinr"], "chordpad: unknown chord 'CMinr' (did you mean CMinor?)"),
         ])
     func unknownNames(program: String, arguments: [String], message: String) throws {
-        let folder = try Self.temporaryFolder()
+        let folder = ScratchFolder.make()
         let outcome = try Self.run(
             Self.binary(program), arguments + (program == "jianpu" ? ["--db", folder + "/q.sqlite"] : []),
             environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/cfg"])
@@ -86,7 +82,7 @@ struct ConventionTests {
 
     @Test("counts read in the singular for one")
     func plurals() throws {
-        let folder = try Self.temporaryFolder()
+        let folder = ScratchFolder.make()
         let score = folder + "/one.jp"
         try "1=C 4/4\n1\n".write(toFile: score, atomically: true, encoding: .utf8)
         let info = try Self.run(Self.binary("jianpu"), ["info", score])
@@ -120,7 +116,7 @@ struct ConventionTests {
         "scripts/install puts both programs, their man pages and completions under PREFIX",
         .enabled(if: Prerequisite.met(releaseBuilt), "needs swift build -c release"))
     func install() throws {
-        let prefix = try Self.temporaryFolder()
+        let prefix = ScratchFolder.make()
         let outcome = try Self.run(
             "/bin/bash", [Self.root.appendingPathComponent("scripts/install").path],
             environment: ["PREFIX": prefix, "SKIP_BUILD": "1", "PATH": "/usr/bin:/bin"])

@@ -216,7 +216,7 @@ struct InputFileTests {
 
     @Test("a missing file says so by its name alone")
     func missingFile() {
-        #expect(throws: FileProblem("/no/such.jp", "no such file")) { try InputFile.read("/no/such.jp") }
+        #expect(throws: FileProblem("/no/such.jp", "no such file", code: ENOENT)) { try InputFile.read("/no/such.jp") }
     }
 
 }

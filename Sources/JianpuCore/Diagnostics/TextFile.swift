@@ -14,7 +14,7 @@ public enum TextFile {
         do {
             bytes = try InputFile.read(path, maximumBytes: maximumBytes, expected: "a text file")
         } catch {
-            return .failure(.error(at: start, error.message == "no such file" ? "no such file: check the path" : error.message))
+            return .failure(.error(at: start, error.isMissingFile ? "no such file: check the path" : error.message))
         }
         if let problem = ByteOrderMark.problem(bytes) { return .failure(.error(at: start, problem)) }
         if bytes.starts(with: ByteOrderMark.utf8) { bytes.removeFirst(3) }
