@@ -164,7 +164,9 @@ struct Lexer<Sink: WordSink> {
     /// skipped, quoted text (`"a b"`, `^"a b"`) held together; nil when only spaces are left.
     /// Read through a pointer: this loop sees every byte of the text, twice.
     @inline(__always)
-    private static func nextWord(in bytes: UnsafeBufferPointer<UInt8>, from position: Int, column: Int, end: Int)
+    private static func nextWord(
+        in bytes: UnsafeBufferPointer<UInt8>, from position: Int, column: Int, end: Int
+    )
         -> (start: Int, startColumn: Int, end: Int, endColumn: Int)?
     {
         var position = position, column = column
