@@ -3,6 +3,7 @@ import JianpuCore
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Report problems in a score as file:line:column: message, without playing it.")
 
     @OptionGroup var input: ScoreInput

@@ -11,6 +11,7 @@ import Glibc
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Turn MusicXML (.musicxml, .xml, .mxl), ABC or MIDI into jianpu text.",
         discussion: "The format is told by the content. Warnings (what jianpu text cannot say) go to standard error with their places; on an error nothing is written.")
 

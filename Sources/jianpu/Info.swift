@@ -4,6 +4,7 @@ import JianpuPerformance
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Show a score's title, key, meter, tempo, parts, bars, notes and duration.")
 
     @OptionGroup var input: ScoreInput

@@ -12,6 +12,7 @@ import JianpuTerminal
 /// command in swift-argument-parser, so `stats` is read as the key's place and runs `LearnStatistics`.
 struct Learn: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "learn",
         abstract: "Scales and chords, taught: a scale on a piano, its chords, then exercises with feedback on every note.",
         discussion: """
             The scale is drawn on a two-octave piano (C4-B5), each of its keys labelled with its letter name and \

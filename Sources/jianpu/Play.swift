@@ -8,6 +8,7 @@ import JianpuPlay
 
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "play",
         abstract: "Play a score through the sound device, showing it as it plays.",
         discussion: """
             On a terminal: space pauses and resumes, ←/→ jump a bar, +/- change the tempo, [ and ] set the loop's first and last bar to the bar playing (c clears it), 1-9 choose a part, m mutes it, s solos it, q stops.

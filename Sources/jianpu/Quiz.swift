@@ -10,6 +10,7 @@ import JianpuTerminal
 
 struct Quiz: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "quiz",
         abstract: "Interval ear training: name the interval you hear; every answer is logged to SQLite.",
         discussion: """
             Each question plays a lower and an upper note: harmonic (H, together), melodic up (MU) or melodic \

@@ -8,6 +8,7 @@ import JianpuPerformance
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render a score to a WAV, FLAC or Ogg Vorbis file, faster than real time.",
         discussion: "The format follows the output's extension: .wav, .flac or .ogg. The audio is brought to --loudness (EBU R128 integrated loudness, true peak under -1 dBTP) unless --gain is given."
     )

@@ -12,6 +12,7 @@ import Glibc
 /// `jianpu scan`: printed jianpu in as jianpu text.
 struct Scan: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "scan",
         abstract: "Read printed jianpu (PDF, PNG, JPEG, TIFF) as jianpu text.",
         discussion:
             "The SVG, PDF and HTML that `jianpu typeset` writes carry their score's text, which comes back exactly. Other PDFs are read from their text and drawing; page images (and PDF pages that are pictures) are binarised, straightened and their symbols recognised by a small trained classifier. Read: digits, octave and augmentation dots, underlines, dashes, bar lines, sharps and flats, the key (1=D), meters (and changes), ties, repeat signs and volta endings, and several parts per system (rows joined by a bracket or brace); not yet: words, lyrics, chords, triplets, grace notes. Bars whose beats do not add up are warnings with their page, system and bar. `--overlay read.html` (or .svg) draws each page with every bar read over it, its number and text, red where it does not add up, to check the reading by eye."

@@ -6,6 +6,7 @@ import JianpuServe
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "The live editor: jianpu text beside its typeset pages, redrawn as you type, in a local web page.",
         discussion:
             "Prints the URL to open (with its token) as its first line and opens a browser where there is one. Files of the folder (or the file's folder) can be opened and saved; MusicXML, ABC and MIDI are imported into a new .jp. Ctrl-C stops it."

@@ -9,6 +9,7 @@ import JianpuPrint
 
 struct Typeset: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "typeset",
         abstract: "Typeset a score as printed jianpu: SVG, PDF, or a self-contained HTML page that plays.",
         discussion:
             "The format follows the output's extension: .svg, .pdf or .html. The page plays the score with a small synthesizer of its own (no network), with tempo, a loop of bars, a count-in, a click and parts to mute or solo."

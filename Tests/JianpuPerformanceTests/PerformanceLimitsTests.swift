@@ -36,6 +36,18 @@ struct PerformanceLimitsTests {
         #expect(errors.first?.message.contains("adds more than \(PerformanceLimits.maximumAddedItems)") == true)
     }
 
+    @Test("a repeat in a later part is bounded with the music of the parts before it, at the repeat that breaks the limit")
+    func laterPartCountsEarlierParts() {
+        // Each part alone plays 50,100 passes: only together are they past 100,000.
+        let text = "4/4\nR100{ R100{ R4{ 1 } } }\nNextPart\n4/4\n1 R100{ R100{ R4{ 1 } } } 1\n"
+        let errors = T.errors(text)
+        #expect(errors.count == 1)
+        #expect(errors.first?.location.line == 5)
+        #expect(errors.first?.location.column == 3)
+        #expect(errors.first?.message.hasPrefix("with the music before it, this repeat repeats more than 100000 passes") == true)
+        #expect(T.errors("4/4\nR100{ R100{ R4{ 1 } } }\n").isEmpty)
+    }
+
     @Test("a multibar rest repeated past the length limit is refused")
     func length() {
         #expect(T.errors("R100{ R100{ R*10000 R*10000 } }").contains { $0.message.contains("whole notes") })

@@ -136,27 +136,10 @@ struct Lexer<Sink: WordSink> {
     private mutating func splitWords(_ line: Range<Int>, lineNumber: Int, columnOffset: Int) {
         var position = line.lowerBound
         var column = columnOffset + 1
-        func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 13 || b == 11 || b == 12 }
-        func advance() {
-            // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-            if bytes[position] & 0xC0 != 0x80 { column += 1 }
-            position += 1
-        }
         while position < line.upperBound {
-            while position < line.upperBound, isSpace(bytes[position]) { advance() }
-            guard position < line.upperBound else { break }
-            let start = position, startColumn = column
-            let quoted =
-                bytes[position] == UInt8(ascii: "\"")
-                || (position + 1 < line.upperBound && (bytes[position] == UInt8(ascii: "^") || bytes[position] == UInt8(ascii: "_")) && bytes[position + 1] == UInt8(ascii: "\""))
-            if quoted {
-                // Text above or below the note may hold spaces: it runs to the closing quote.
-                let quote = UInt8(ascii: "\"")
-                var closing = (bytes[position] == quote ? position : position + 1) + 1
-                while closing < line.upperBound, bytes[closing] != quote { closing += 1 }
-                while position < line.upperBound, position <= closing { advance() }
-            }
-            while position < line.upperBound, !isSpace(bytes[position]) { advance() }
+            guard let found = bytes.withUnsafeBufferPointer({ Self.nextWord(in: $0, from: position, column: column, end: line.upperBound) }) else { break }
+            let start = found.start, startColumn = found.startColumn
+            (position, column) = (found.end, found.endColumn)
             let word = start..<position
             if bytes[start] == UInt8(ascii: "%") { return }
             let isNextPart = equals(word, "NextPart")
@@ -175,6 +158,39 @@ struct Lexer<Sink: WordSink> {
             }
             appendMusicWord(word, lineNumber: lineNumber, column: startColumn)
         }
+    }
+
+    /// The next word of a line from `position` (at `column`) to `end`, and where it ends: spaces
+    /// skipped, quoted text (`"a b"`, `^"a b"`) held together; nil when only spaces are left.
+    /// Read through a pointer: this loop sees every byte of the text, twice.
+    @inline(__always)
+    private static func nextWord(
+        in bytes: UnsafeBufferPointer<UInt8>, from position: Int, column: Int, end: Int
+    )
+        -> (start: Int, startColumn: Int, end: Int, endColumn: Int)?
+    {
+        var position = position, column = column
+        func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 13 || b == 11 || b == 12 }
+        func advance() {
+            // Columns count characters, not bytes: skip UTF-8 continuation bytes.
+            if bytes[position] & 0xC0 != 0x80 { column += 1 }
+            position += 1
+        }
+        while position < end, isSpace(bytes[position]) { advance() }
+        guard position < end else { return nil }
+        let start = position, startColumn = column
+        let quoted =
+            bytes[position] == UInt8(ascii: "\"")
+            || (position + 1 < end && (bytes[position] == UInt8(ascii: "^") || bytes[position] == UInt8(ascii: "_")) && bytes[position + 1] == UInt8(ascii: "\""))
+        if quoted {
+            // Text above or below the note may hold spaces: it runs to the closing quote.
+            let quote = UInt8(ascii: "\"")
+            var closing = (bytes[position] == quote ? position : position + 1) + 1
+            while closing < end, bytes[closing] != quote { closing += 1 }
+            while position < end, position <= closing { advance() }
+        }
+        while position < end, !isSpace(bytes[position]) { advance() }
+        return (start, startColumn, position, column)
     }
 
     private mutating func scanRestOfLine(_ rest: Range<Int>, lineNumber: Int, column: Int) {

@@ -23,13 +23,16 @@ public struct ScoreParser {
         parser.finishMovement()
         let built = build(parser.movements.flatMap(\.parts), bytes: bytes, file: file)
         var movements: [Movement] = []
+        var measures: [[PerformanceLimits.PartMeasure]] = []
         var nextPart = 0
         for outline in parser.movements {
             let parts = built[nextPart..<(nextPart + outline.parts.count)]
             nextPart += outline.parts.count
             for part in parts { parser.diagnostics += part.log.diagnostics }
-            let kept = parts.map(\.part).filter { !$0.items.isEmpty || $0.instrument != nil }
+            let keptParts = parts.filter { !$0.part.items.isEmpty || $0.part.instrument != nil }
+            let kept = keptParts.map(\.part)
             guard !kept.isEmpty else { continue }
+            measures.append(keptParts.map(\.measure))
             let separateMIDI = parts.contains { $0.log.separateMIDIPerPart } && kept.count > 1
             var movement = Movement(headers: outline.headers, parts: kept, separateMIDIPerPart: separateMIDI, location: outline.location)
             movement.headerLocations = outline.headerLocations
@@ -39,7 +42,7 @@ public struct ScoreParser {
             parser.diagnostics.append(.error(at: SourceLocation(file: file, line: 1, column: 1), "no music found: expected notes such as `1 2 3 4`"))
         }
         // Bounded here, for every caller: past a limit the score keeps no movements to unfold.
-        let (score, limits) = PerformanceLimits.checked(Score(file: file, movements: movements))
+        let (score, limits) = PerformanceLimits.checked(Score(file: file, movements: movements), measures: measures)
         parser.diagnostics += limits
         let diagnostics = parser.diagnostics.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
         return (score, diagnostics)
@@ -143,8 +146,8 @@ public struct ScoreParser {
         movements.append(movement)
     }
 
-    /// Reads each part from its place in the text; large parts side by side.
-    private static func build(_ parts: [PartOutline], bytes: [UInt8], file: String) -> [(part: Part, log: ParseLog)] {
+    /// Reads each part from its place in the text, and measures it for `PerformanceLimits`; large parts side by side.
+    private static func build(_ parts: [PartOutline], bytes: [UInt8], file: String) -> [(part: Part, log: ParseLog, measure: PerformanceLimits.PartMeasure)] {
         let words = parts.reduce(0) { $0 + $1.musicWords }
         return parts.parallelMap(inParallel: words > 20_000) { outline in
             var builder = PartBuilder(location: outline.location, expectedItems: outline.musicWords)
@@ -155,7 +158,8 @@ public struct ScoreParser {
             var lexer = Lexer(bytes: bytes, file: file, sink: PartReader(bytes: bytes, builder: builder), readsHeaders: false)
             lexer.scan(from: outline.start)
             var reader = lexer.sink
-            return (reader.builder.finish(parser: &reader.log), reader.log)
+            let part = reader.builder.finish(parser: &reader.log)
+            return (part, reader.log, PerformanceLimits.PartMeasure(part))
         }
     }
 }

@@ -24,36 +24,91 @@ public enum PerformanceLimits {
     /// (so that no caller can unfold it), with the errors: the first limit broken, located at the
     /// construct that breaks it, and every pitch out of range.
     public static func checked(_ score: Score) -> (score: Score, diagnostics: [Diagnostic]) {
-        let (diagnostics, exceeded) = check(score)
+        checked(score, measures: score.movements.map { $0.parts.map(PartMeasure.init) })
+    }
+
+    /// `checked(_:)` with every part already measured (`measures`, by movement and part): the parser
+    /// measures each part as it builds it, large parts side by side, and only the sums are left here.
+    static func checked(_ score: Score, measures: [[PartMeasure]]) -> (score: Score, diagnostics: [Diagnostic]) {
+        let (diagnostics, exceeded) = check(score, measures: measures)
         return (exceeded ? Score(file: score.file, movements: []) : score, diagnostics)
     }
 
-    static func check(_ score: Score) -> (diagnostics: [Diagnostic], exceeded: Bool) {
-        var walk = Walk()
-        for movement in score.movements {
+    /// The parts' measures added up in written order, as one walk of the whole score would: each
+    /// repeat checked against the music before it (earlier parts included), each part and movement
+    /// against the score so far, and nothing said after the first limit broken.
+    static func check(_ score: Score, measures: [[PartMeasure]]) -> (diagnostics: [Diagnostic], exceeded: Bool) {
+        var total = Size()
+        var written = 0
+        var diagnostics: [Diagnostic] = []
+        for (movement, partMeasures) in zip(score.movements, measures) {
             var longest = 0.0
-            for part in movement.parts {
-                walk.barLength = 1
-                var size = walk.measure(part.items)
-                if walk.broken { return (walk.diagnostics, true) }
+            for (part, measure) in zip(movement.parts, partMeasures) {
+                for event in measure.events {
+                    switch event {
+                    case .pitch(let diagnostic):
+                        diagnostics.append(diagnostic)
+                    case .repeat(let location, let size, let writtenSoFar):
+                        // The music before the repeat, with it.
+                        var reached = total
+                        reached.add(size)
+                        if let error = exceeded(reached, written: written + writtenSoFar, at: location, what: "this repeat") {
+                            return (diagnostics + [error], true)
+                        }
+                    }
+                }
+                written += measure.written
+                var size = measure.size
                 // `DC` and `DS` play the part up to twice.
-                if part.items.contains(where: Self.goesBack) { size.scale(by: 2) }
-                walk.total.items = Walk.add(walk.total.items, size.items)
-                walk.total.passes = Walk.add(walk.total.passes, size.passes)
+                if measure.goesBack { size.scale(by: 2) }
+                total.items = Walk.add(total.items, size.items)
+                total.passes = Walk.add(total.passes, size.passes)
                 longest = max(longest, size.length)
-                walk.enforce(at: part.location, what: "the score")
-                if walk.broken { return (walk.diagnostics, true) }
+                if let error = exceeded(total, written: written, at: part.location, what: "the score") { return (diagnostics + [error], true) }
             }
-            walk.total.length += longest
-            walk.enforce(at: movement.location, what: "the score")
-            if walk.broken { return (walk.diagnostics, true) }
+            total.length += longest
+            if let error = exceeded(total, written: written, at: movement.location, what: "the score") { return (diagnostics + [error], true) }
         }
-        return (walk.diagnostics, false)
+        return (diagnostics, false)
     }
 
     private static func goesBack(_ item: MusicItem) -> Bool {
         if case .jump(let jump) = item { return jump.kind == .daCapo || jump.kind == .dalSegno }
         return false
+    }
+
+    /// The error for the first limit `total` exceeds (with `written` items written so far), at `location`.
+    private static func exceeded(_ total: Size, written: Int, at location: SourceLocation, what: String) -> Diagnostic? {
+        let problem: String? =
+            if total.items - written > maximumAddedItems { "adds more than \(maximumAddedItems) notes, rests and marks to those written" } else if total.passes > maximumPasses {
+                "repeats more than \(maximumPasses) passes"
+            } else if total.length > maximumWholeNotes { "lasts more than \(Int(maximumWholeNotes)) whole notes" } else { nil }
+        guard let problem else { return nil }
+        let reach = what == "this repeat" ? "with the music before it, \(what)" : what
+        return .error(at: location, "\(reach) \(problem) when repeats are unfolded: the most this tool plays (a limit that keeps memory and time bounded)")
+    }
+
+    /// One part measured on its own: its size played once through, how many items it writes, whether
+    /// it goes back (`DC`, `DS`), and what the whole-score check must hear of it in written order.
+    struct PartMeasure: Sendable {
+        /// A pitch out of range (said at once), or a repeat with the size of the list it ends so far
+        /// and the items written up to it (checked against the music before the part).
+        enum Event: Sendable {
+            case pitch(Diagnostic)
+            case `repeat`(SourceLocation, Size, written: Int)
+        }
+        var size: Size
+        var written: Int
+        var goesBack: Bool
+        var events: [Event]
+
+        init(_ part: Part) {
+            var walk = Walk()
+            size = walk.measure(part.items)
+            written = walk.written
+            events = walk.events
+            goesBack = part.items.contains(where: PerformanceLimits.goesBack)
+        }
     }
 
     /// Items, passes and length of some music, saturating instead of overflowing.
@@ -75,22 +130,20 @@ public enum PerformanceLimits {
         }
     }
 
-    /// One pass over the written tree (depth bounded by the parser), linear in its size: each list of
+    /// One pass over a part's written tree (depth bounded by the parser), linear in its size: each list of
     /// items (a part, a tuplet's, a repeat's body, an ending) is measured on its own, and a repeat adds
-    /// its body and endings as many times as they are played.
+    /// its body and endings as many times as they are played. It never stops: the score's check reads
+    /// its events in order and stops at the first limit broken.
     struct Walk: MusicWalker {
-        var total = Size()
         /// Items written (each visited once).
         var written = 0
         var barLength = 1.0
-        var diagnostics: [Diagnostic] = []
-        var broken = false
+        /// Pitches out of range and repeats, in written order.
+        var events: [PartMeasure.Event] = []
         /// The size of the list being measured so far.
         private var size = Size()
         /// The product of the tuplet ratios around it, as a double: exact ratios 100 groups deep could overflow.
         private var scale = 1.0
-
-        var isDone: Bool { broken }
 
         static func add(_ a: Int, _ b: Int) -> Int {
             let (sum, overflow) = a.addingReportingOverflow(b)
@@ -102,8 +155,8 @@ public enum PerformanceLimits {
             return overflow ? .max : product
         }
 
-        /// The size of `items` played once, `scale` times their written length; pitches out of range are
-        /// reported on the way, and the walk stops at the first limit broken.
+        /// The size of `items` played once, `scale` times their written length; pitches out of range and
+        /// repeats are noted on the way.
         mutating func measure(_ items: [MusicItem], scale: Double = 1) -> Size {
             let (outerSize, outerScale) = (size, self.scale)
             (size, self.scale) = (Size(), scale)
@@ -112,7 +165,6 @@ public enum PerformanceLimits {
                 size.items = Self.add(size.items, 1)
                 written += 1
                 visit(item, ratio: .whole)
-                if broken { break }
             }
             return size
         }
@@ -148,35 +200,18 @@ public enum PerformanceLimits {
             var played = Size(passes: times)
             played.add(measure(repeated.body, scale: scale), times: times)
             // The first ending serves the early passes, the others one pass each.
-            for (index, ending) in repeated.endings.enumerated() where !broken {
+            for (index, ending) in repeated.endings.enumerated() {
                 played.add(measure(ending, scale: scale), times: index == 0 ? times - repeated.endings.count + 1 : 1)
             }
-            guard !broken else { return }
             size.add(played)
-            // The music before the repeat, with it.
-            let before = total
-            total.add(size)
-            enforce(at: repeated.location, what: "this repeat")
-            total = before
+            events.append(.repeat(repeated.location, size, written: written))
         }
 
         private mutating func checkPitches(_ pitches: [Pitch], at location: SourceLocation) {
             for pitch in pitches where !pitch.isValidMIDI {
-                diagnostics.append(.error(at: location, "a note sounds at MIDI note \(pitch.midiNumber): expected a pitch from 0 (C-1) to 127 (G9)"))
+                events.append(.pitch(.error(at: location, "a note sounds at MIDI note \(pitch.midiNumber): expected a pitch from 0 (C-1) to 127 (G9)")))
                 return
             }
-        }
-
-        /// Reports the first limit `total` exceeds, at `location`, and stops the walk.
-        mutating func enforce(at location: SourceLocation, what: String) {
-            let problem: String? =
-                if total.items - written > maximumAddedItems { "adds more than \(maximumAddedItems) notes, rests and marks to those written" } else if total.passes > maximumPasses {
-                    "repeats more than \(maximumPasses) passes"
-                } else if total.length > maximumWholeNotes { "lasts more than \(Int(maximumWholeNotes)) whole notes" } else { nil }
-            guard let problem else { return }
-            let reach = what == "this repeat" ? "with the music before it, \(what)" : what
-            diagnostics.append(.error(at: location, "\(reach) \(problem) when repeats are unfolded: the most this tool plays (a limit that keeps memory and time bounded)"))
-            broken = true
         }
     }
 }

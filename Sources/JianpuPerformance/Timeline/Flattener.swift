@@ -126,18 +126,19 @@ public enum Flattener {
 }
 
 /// Whether music holds a repeat or a jump, which make the performance leave the written order (what
-/// `WrittenPart.reordersBars` says), found without reading the part's events: the walk stops at the first.
-private struct BarReordering: MusicWalker {
-    var isDone = false
-
+/// `WrittenPart.reordersBars` says), found without reading the part's events: the search stops at the first.
+private enum BarReordering {
+    /// Only repeats and jumps matter, looked for inside tuplets too (not inside grace notes, which hold
+    /// none). Items are told apart by their case alone: no note is copied out, which made a walk of a
+    /// part without repeats cost more than a hundred instructions an item.
     static func holds(_ items: [MusicItem]) -> Bool {
-        var finder = BarReordering()
-        finder.walk(items)
-        return finder.isDone
+        for index in items.indices {
+            switch items[index] {
+            case .repeat, .jump: return true
+            case .tuplet(let tuplet): if holds(tuplet.items) { return true }
+            default: continue
+            }
+        }
+        return false
     }
-
-    mutating func visitRepeat(_ repeated: Repeat, ratio: WholeNotes) { isDone = true }
-    mutating func visitJump(_ jump: Jump) { isDone = true }
-    // Only repeats and jumps matter: a tuplet's notes are not walked at their lengths.
-    mutating func visitTuplet(_ tuplet: Tuplet, ratio: WholeNotes) { walk(tuplet.items, ratio: ratio) }
 }
