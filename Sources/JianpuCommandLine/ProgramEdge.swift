@@ -74,8 +74,7 @@ public enum ProgramEdge {
     /// Parses the command line, runs the command and turns any error into a message and an exit status.
     /// Closed or full standard streams never kill the run (`StandardStreams.prepare()`); a mistyped
     /// subcommand is answered with the nearest names.
-    /// `shortcut` may read a common command line itself, exactly as the parser would (nil: the parser reads it).
-    public static func main<Command: ParsableCommand>(_ command: Command.Type, name: String, shortcut: ([String]) -> (any ParsableCommand)? = { _ in nil }) -> Never {
+    public static func main<Command: ParsableCommand>(_ command: Command.Type, name: String) -> Never {
         // Blocks past 256 KB (a big score's arrays) are mapped on their own and given back when freed.
         // glibc otherwise raises this threshold each time such a block is freed, after which arrays grown
         // by doubling come from the heap and leave holes the process keeps: 12–24 MB of a big score's peak.
@@ -112,7 +111,7 @@ public enum ProgramEdge {
         }
         let parsed: ParsableCommand
         do {
-            parsed = try shortcut(arguments) ?? Command.parseAsRoot(arguments)
+            parsed = try Command.parseAsRoot(arguments)
         } catch {
             exitReporting(Command.self, error, name: name)
         }

@@ -15,6 +15,6 @@ struct Jianpu: ParsableCommand {
         // `help notation` is a topic, not a subcommand: argument-parser's own `help` would refuse it.
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.count >= 2, arguments[0] == "help", arguments[1] == "notation" { NotationHelp.main(Array(arguments.dropFirst(2))) }
-        ProgramEdge.main(Jianpu.self, name: "jianpu", shortcut: ExportShortcut.command)
+        ProgramEdge.main(Jianpu.self, name: "jianpu")
     }
 }
