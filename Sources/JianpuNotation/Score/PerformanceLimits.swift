@@ -79,11 +79,16 @@ public enum PerformanceLimits {
 
     /// The error for the first limit `total` exceeds (with `written` items written so far), at `location`.
     private static func exceeded(_ total: Size, written: Int, at location: SourceLocation, what: String) -> Diagnostic? {
-        let problem: String? =
-            if total.items - written > maximumAddedItems { "adds more than \(maximumAddedItems) notes, rests and marks to those written" } else if total.passes > maximumPasses {
-                "repeats more than \(maximumPasses) passes"
-            } else if total.length > maximumWholeNotes { "lasts more than \(Int(maximumWholeNotes)) whole notes" } else { nil }
-        guard let problem else { return nil }
+        let problem: String
+        if total.items - written > maximumAddedItems {
+            problem = "adds more than \(maximumAddedItems) notes, rests and marks to those written"
+        } else if total.passes > maximumPasses {
+            problem = "repeats more than \(maximumPasses) passes"
+        } else if total.length > maximumWholeNotes {
+            problem = "lasts more than \(Int(maximumWholeNotes)) whole notes"
+        } else {
+            return nil
+        }
         let reach = what == "this repeat" ? "with the music before it, \(what)" : what
         return .error(at: location, "\(reach) \(problem) when repeats are unfolded: the most this tool plays (a limit that keeps memory and time bounded)")
     }
