@@ -1,0 +1,40 @@
+/// Where a page image's words are, for OCR to read only there: the header above the music (title, composer)
+/// and the bands between the rows of notes (lyrics, D.S., Fine), never the notes themselves. And the words read
+/// there, taken into the page's characters.
+public enum WordRegions {
+    /// The regions of `content` (a page image's characters as the glyph classifier reads them) that hold words:
+    /// above the first row of note digits, and under each row down to the next (at most six note heights).
+    public static func regions(of content: PageContent) -> [Box] {
+        let digits = content.characters.filter { ("0"..."7").contains($0.character) }
+        guard let em = PageReader.noteSize(digits) else { return [] }
+        let rows = PageReader.rowsOf(digits.filter { abs($0.box.height - em) <= em * 0.05 }, em: em).filter { $0.count >= 3 }
+        guard let first = rows.first else { return [] }
+        var regions: [Box] = []
+        let top = first.map(\.box.y).min() ?? 0
+        // Octave dots and a tempo stand just above the notes: the header ends a note height above them.
+        if top - em * 1.2 > em { regions.append(Box(x: 0, y: 0, width: content.width, height: top - em * 1.2)) }
+        for (index, row) in rows.enumerated() {
+            // Under the notes: their underlines and low octave dots, then the words.
+            let start = (row.map(\.box.maxY).max() ?? 0) + em * 0.6
+            let next = index + 1 < rows.count ? (rows[index + 1].map(\.box.y).min() ?? content.height) - em * 0.9 : content.height
+            let end = min(next, start + em * 6)
+            if end - start >= em * 0.8 { regions.append(Box(x: 0, y: start, width: content.width, height: end - start)) }
+        }
+        return regions
+    }
+
+    /// `content` with the characters OCR read in its word regions: letters, Chinese characters and signs, no digits
+    /// (the glyph classifier reads those) and nothing where the classifier has read a character already.
+    public static func adding(_ read: [PositionedCharacter], to content: PageContent) -> PageContent {
+        var content = content
+        let known = content.characters
+        content.characters += read.filter { c in
+            !c.character.isNumber && !c.character.isWhitespace
+                && !known.contains { k in
+                    min(k.box.maxX, c.box.maxX) - max(k.box.x, c.box.x) > min(k.box.width, c.box.width) * 0.3
+                        && min(k.box.maxY, c.box.maxY) - max(k.box.y, c.box.y) > min(k.box.height, c.box.height) * 0.3
+                }
+        }
+        return content
+    }
+}
