@@ -13,6 +13,6 @@ extension PageReader {
         }
         settingNavigationWords(content.characters, on: &rows, em: em)
         LyricLines.setting(content.characters, on: &rows, em: em)
-        if let bitmap { settingNavigationSigns(ink, characters: content.characters, bitmap: bitmap, on: &rows, em: em, classify: reading) }
+        if let bitmap { settingNavigationSigns(ink, characters: content.characters, bitmap: bitmap, on: &rows, em: em) }
     }
 }

@@ -48,13 +48,13 @@ extension PageReader {
         }
     }
 
-    /// The segno and coda signs over the rows: pieces of ink a note or two tall, just above a row, alone, that are no
-    /// character's own and that the glyph classifier does not read as a sharp or flat. A coda sign (⊕) has a column of ink
+    /// The segno and coda signs over the rows: pieces of ink a note or two tall, just above a row, alone (a key's
+    /// sign stands by its letter, a word's letters by one another), that are no character's own. A coda sign (⊕) has a column of ink
     /// through its whole height, a segno (its slash slanted) has none. A segno is set at the start of the bar it is
     /// over; a coda sign (where jianpu-ly puts To Coda) as `toCoda` at the start of its bar, the assembler moving it to
     /// the end of the bar before.
     static func settingNavigationSigns(
-        _ ink: [InkComponent], characters: [PositionedCharacter], bitmap: InkBitmap, on rows: inout [ScannedRow], em: Double, classify: (Box) -> Character?
+        _ ink: [InkComponent], characters: [PositionedCharacter], bitmap: InkBitmap, on rows: inout [ScannedRow], em: Double
     ) {
         let texts = characters.filter { $0.character.isLetter || $0.character.isNumber || "♯♭=".contains($0.character) }
         for piece in ink
@@ -63,8 +63,6 @@ extension PageReader {
             guard
                 let row = rows.indices.first(where: { rows[$0].box.y >= box.maxY - em * 0.3 && rows[$0].box.y - box.maxY <= em * 2.5 }),
                 !texts.contains(where: { c in c.box.x - 0.5 <= box.midX && box.midX <= c.box.maxX + 0.5 && c.box.y - 0.5 <= box.midY && box.midY <= c.box.maxY + 0.5 }),
-                // A sharp or flat drawn as ink (a key's) is none.
-                !["♯", "#", "♭", "b"].contains(classify(box)),
                 // A tempo's note (`♩ = 90`) has its `=` right after it.
                 !characters.contains(where: { c in c.character == "=" && c.box.x >= box.midX && c.box.x - box.maxX <= em && c.box.y <= box.maxY && c.box.maxY >= box.y }),
                 // A sign stands alone: nothing else of its height beside it (a word's letters are pieces side by side).

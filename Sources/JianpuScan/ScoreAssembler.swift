@@ -90,7 +90,10 @@ public enum ScoreAssembler {
         var unsound = Set<[Int]>()
         for part in parts.indices {
             untieSlurs(&parts[part])
-            settingJumps(jumps, on: &parts[part])
+            if let unmatched = settingJumps(jumps, on: &parts[part]), part == 0 {
+                let place = places[unmatched]
+                warnings.append(ScanWarning(page: place.page, system: place.system, bar: place.bar, "a D.S. with no segno read before it: left out"))
+            }
             tidyRepeats(&parts[part])
             meterAt = meter
             for (index, measure) in parts[part].enumerated() {
@@ -234,7 +237,10 @@ public enum ScoreAssembler {
 
     /// The road map's marks read at each bar (`jumps`, one per measure) set on the measures: a coda sign over a
     /// bar's start is To Coda after the bar before (as jianpu-ly prints it), and the rest where they were read.
-    static func settingJumps(_ jumps: [(atStart: [NavigationMark], atEnd: [NavigationMark])], on measures: inout [ImportedMeasure]) {
+    /// A D.S. with no segno read before it (the sign missed) is left out, rather than played from the start: the
+    /// index of its measure is returned.
+    @discardableResult
+    static func settingJumps(_ jumps: [(atStart: [NavigationMark], atEnd: [NavigationMark])], on measures: inout [ImportedMeasure]) -> Int? {
         func imported(_ mark: NavigationMark) -> ImportedJump {
             switch mark {
             case .segno: .segno
@@ -258,6 +264,11 @@ public enum ScoreAssembler {
             }
             for mark in marks.atEnd where !measures[index].jumpsAtEnd.contains(imported(mark)) { measures[index].jumpsAtEnd.append(imported(mark)) }
         }
+        guard let sign = measures.firstIndex(where: { $0.jumpsAtEnd.contains(.dalSegno) }),
+            !measures[...sign].contains(where: { $0.jumpsAtStart.contains(.segno) })
+        else { return nil }
+        measures[sign].jumpsAtEnd.removeAll { $0 == .dalSegno }
+        return sign
     }
 
     /// The syllables of a bar's verses set on its notes: each to the struck note (no rest) nearest under it, in order,

@@ -91,7 +91,7 @@ struct WordsAndMarksTests {
         let ink = [Self.barLine(180, 100), Self.barLine(280, 100), Self.barLine(380, 100), Self.barLine(480, 100), Self.barLine(580, 100), segno, coda]
         var rows = [RowReader.row(characters.filter(\.character.isNumber).filter { $0.box.y == 100 }.map { ScannedSymbol(.digit(Int(String($0.character)) ?? 0), box: $0.box) }
             + ink.filter { $0.box.height == 14 && $0.box.width < 1 }.map { ScannedSymbol(.barLine, box: $0.box) }, em: 10)]
-        PageReader.settingNavigationSigns([segno, coda], characters: characters, bitmap: bitmap, on: &rows, em: 10, classify: { _ in nil })
+        PageReader.settingNavigationSigns([segno, coda], characters: characters, bitmap: bitmap, on: &rows, em: 10)
         PageReader.settingNavigationWords(characters, on: &rows, em: 10)
         #expect(rows[0].bars[1].jumpsAtStart == [.segno])
         #expect(rows[0].bars[2].jumpsAtStart == [.toCoda])
