@@ -12,7 +12,8 @@ extension PageReader {
             heading.keyIsMinor = key.isMinor
         }
         settingNavigationWords(content.characters, on: &rows, em: em)
-        LyricLines.setting(content.characters, on: &rows, em: em)
-        if let bitmap { settingNavigationSigns(ink, characters: content.characters, bitmap: bitmap, on: &rows, em: em) }
+        LyricLines.setting(content.characters, ink: ink, on: &rows, em: em)
+        // On a page image too many specks and letters stand alone above the notes: the signs are read on vector pages.
+        if let bitmap, content.components == nil { settingNavigationSigns(ink, characters: content.characters, bitmap: bitmap, on: &rows, em: em) }
     }
 }

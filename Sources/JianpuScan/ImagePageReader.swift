@@ -30,8 +30,7 @@ public enum ImagePageReader {
         // Digits that are no notes though of the notes' size: a key's 1 (an = follows it) and a stacked meter
         // (two digits one above the other).
         let digits = read.filter { $0.label.first?.isNumber == true }.map(\.component.box)
-        // A minor key is printed `6=X`.
-        let keyOnes = Set(equalsSigns(components, ones: read.filter { $0.label == "1" || $0.label == "6" }.map { PositionedCharacter("1", box: $0.component.box) }).map(\.one))
+        let keyOnes = Set(equalsSigns(components, ones: read.filter { $0.label == "1" }.map { PositionedCharacter("1", box: $0.component.box) }).map(\.one))
         // A tempo, `= 100`: the digits right after an = shape on its line.
         let tempoSigns = inkHeight.map { equalsShapes(components, size: $0) } ?? []
         func isTempo(_ box: Box) -> Bool {
@@ -58,7 +57,7 @@ public enum ImagePageReader {
                 characters.append(PositionedCharacter(character, box: Box(x: box.x - pad, y: box.y, width: box.width + 2 * pad, height: box.height)))
             }
         }
-        let signs = equalsSigns(components, ones: characters.filter { $0.character == "1" || $0.character == "6" }).map(\.sign)
+        let signs = equalsSigns(components, ones: characters.filter { $0.character == "1" }).map(\.sign)
         // A letter is read only as a key's name, right after `1=` (words are not read: their letters would be noise).
         characters = characters.filter { c in
             !c.character.isLetter || signs.contains { abs($0.box.midY - c.box.midY) <= c.box.height * 0.6 && c.box.x >= $0.box.midX && c.box.x - $0.box.maxX <= c.box.height * 0.6 }

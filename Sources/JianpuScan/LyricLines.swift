@@ -18,17 +18,27 @@ enum LyricLines {
     /// The verses printed under the rows, set on the bars they stand under: the lines of words (no key, tempo or
     /// road-map words, no marks of loudness, nothing left of the row's first note, as a part's name is) below a
     /// row and above the next, at most five note heights below it.
-    static func setting(_ characters: [PositionedCharacter], on rows: inout [ScannedRow], em: Double) {
+    /// A hyphen drawn as ink (LilyPond's) is a short flat piece among `ink` between two syllables.
+    static func setting(_ characters: [PositionedCharacter], ink: [InkComponent], on rows: inout [ScannedRow], em: Double) {
         let tops = rows.map(\.box.y).sorted()
+        let letters = characters.filter { $0.character.isLetter }
+        let hyphens = ink.compactMap { piece -> PositionedCharacter? in
+            let box = piece.box
+            guard box.height <= em * 0.16, box.width >= em * 0.2, box.width <= em * 1.2,
+                let beside = letters.first(where: { $0.box.y < box.midY && box.midY < $0.box.maxY && abs($0.box.maxX - box.x) < em * 1.5 })
+            else { return nil }
+            return PositionedCharacter("-", box: Box(x: box.x, y: beside.box.y, width: box.width, height: beside.box.height))
+        }
         for index in rows.indices {
             let row = rows[index].box
             let limit = min(row.maxY + em * 5, tops.first { $0 > row.maxY } ?? .infinity)
-            let below = characters.filter { c in
-                !c.character.isNumber && c.box.y >= row.maxY - em * 0.1 && c.box.maxY <= limit && c.box.x >= row.x - em && c.box.x <= row.maxX + em
+            let below = (characters + hyphens).filter { c in
+                !("0"..."9").contains(c.character) && c.box.y >= row.maxY - em * 0.1 && c.box.maxY <= limit && c.box.x >= row.x - em && c.box.x <= row.maxX + em
             }
             var verse = 0
             for line in PageReader.textLines(below) {
-                let syllables = self.syllables(PageReader.words(line.sorted { $0.box.x < $1.box.x }))
+                // Syllables are set close under their notes: any gap parts them (letters of a word touch).
+                let syllables = self.syllables(PageReader.words(line.sorted { $0.box.x < $1.box.x }, gap: 0.05))
                 guard !syllables.isEmpty else { continue }
                 for syllable in syllables {
                     let bars = rows[index].bars
@@ -66,6 +76,8 @@ enum LyricLines {
                 }
                 continue
             }
+            // A hyphen set against the next syllable (`-kle`) joins it to the one before.
+            if word.text.first == "-", !result.isEmpty { result[result.count - 1].continues = true }
             let parts = word.text.split(separator: "-", omittingEmptySubsequences: false)
             let width = word.box.width / Double(max(1, word.text.count))
             var offset = 0
@@ -76,9 +88,9 @@ enum LyricLines {
                 result.append(ScannedSyllable(text: String(part), box: box, continues: k < parts.count - 1))
             }
         }
-        // Marks of loudness alone, or words with no letter, are no lyrics.
+        // Marks of loudness alone, words with no letter, or a lone syllable (a speck OCR took for a letter) are no lyrics.
         let wordsOnly = result.filter { $0.text.contains(where: \.isLetter) }
-        if wordsOnly.allSatisfy({ dynamics.contains($0.text) }) { return [] }
+        if wordsOnly.count < 2 || wordsOnly.allSatisfy({ dynamics.contains($0.text) }) { return [] }
         return wordsOnly.filter { !dynamics.contains($0.text) || wordsOnly.count > 3 }
     }
 }

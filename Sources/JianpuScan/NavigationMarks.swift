@@ -89,12 +89,12 @@ extension PageReader {
         return nearest.map { (row, $0) }
     }
 
-    /// A line's characters as words: split where the gap is wider than a fifth of their height.
-    static func words(_ line: [PositionedCharacter]) -> [(text: String, box: Box)] {
+    /// A line's characters as words: split where the gap is wider than `gap` (a fifth) of their height.
+    static func words(_ line: [PositionedCharacter], gap: Double = 0.2) -> [(text: String, box: Box)] {
         var words: [(text: String, box: Box)] = []
         var previous: PositionedCharacter?
         for character in line {
-            if let previous, character.box.x - previous.box.maxX <= max(character.box.height, previous.box.height) * 0.2, !words.isEmpty {
+            if let previous, character.box.x - previous.box.maxX <= max(character.box.height, previous.box.height) * gap, !words.isEmpty {
                 words[words.count - 1].text.append(character.character)
                 words[words.count - 1].box = words[words.count - 1].box.union(character.box)
             } else {

@@ -15,7 +15,7 @@ public enum WordRegions {
         if top - em * 1.2 > em { regions.append(Box(x: 0, y: 0, width: content.width, height: top - em * 1.2)) }
         for (index, row) in rows.enumerated() {
             // Under the notes: their underlines and low octave dots, then the words.
-            let start = (row.map(\.box.maxY).max() ?? 0) + em * 0.6
+            let start = (row.map(\.box.maxY).max() ?? 0) + em * 0.3
             let next = index + 1 < rows.count ? (rows[index + 1].map(\.box.y).min() ?? content.height) - em * 0.9 : content.height
             let end = min(next, start + em * 6)
             if end - start >= em * 0.8 { regions.append(Box(x: 0, y: start, width: content.width, height: end - start)) }
@@ -24,17 +24,18 @@ public enum WordRegions {
     }
 
     /// `content` with the characters OCR read in its word regions: letters, Chinese characters and signs, no digits
-    /// (the glyph classifier reads those) and nothing where the classifier has read a character already.
+    /// (the glyph classifier reads those) and nothing where the classifier has read a digit, a key's letter or an `=`.
+    /// A sharp or flat the classifier saw in a word (an `l` read as ♭) gives way to the word's letter.
     public static func adding(_ read: [PositionedCharacter], to content: PageContent) -> PageContent {
-        var content = content
-        let known = content.characters
-        content.characters += read.filter { c in
-            !c.character.isNumber && !c.character.isWhitespace
-                && !known.contains { k in
-                    min(k.box.maxX, c.box.maxX) - max(k.box.x, c.box.x) > min(k.box.width, c.box.width) * 0.3
-                        && min(k.box.maxY, c.box.maxY) - max(k.box.y, c.box.y) > min(k.box.height, c.box.height) * 0.3
-                }
+        func overlap(_ k: PositionedCharacter, _ c: PositionedCharacter) -> Bool {
+            min(k.box.maxX, c.box.maxX) - max(k.box.x, c.box.x) > min(k.box.width, c.box.width) * 0.3
+                && min(k.box.maxY, c.box.maxY) - max(k.box.y, c.box.y) > min(k.box.height, c.box.height) * 0.3
         }
+        var content = content
+        let words = read.filter { !("0"..."9").contains($0.character) && !$0.character.isWhitespace }
+        content.characters.removeAll { k in "♯♭".contains(k.character) && words.contains { $0.character.isLetter && overlap(k, $0) } }
+        let known = content.characters
+        content.characters += words.filter { c in !known.contains { overlap($0, c) } }
         return content
     }
 }
