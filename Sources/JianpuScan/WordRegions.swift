@@ -13,12 +13,15 @@ public enum WordRegions {
         let top = first.map(\.box.y).min() ?? 0
         // Octave dots and a tempo stand just above the notes: the header ends a note height above them.
         if top - em * 1.2 > em { regions.append(Box(x: 0, y: 0, width: content.width, height: top - em * 1.2)) }
+        // Lyrics and marks stand under the notes: the bands reach from a little left of the leftmost row to right of the rightmost.
+        let left = max(0, (rows.compactMap { $0.first?.box.x }.min() ?? 0) - em * 3)
+        let right = min(content.width, (rows.compactMap { $0.last?.box.maxX }.max() ?? content.width) + em * 3)
         for (index, row) in rows.enumerated() {
             // Under the notes: their underlines and low octave dots, then the words.
             let start = (row.map(\.box.maxY).max() ?? 0) + em * 0.3
             let next = index + 1 < rows.count ? (rows[index + 1].map(\.box.y).min() ?? content.height) - em * 0.9 : content.height
             let end = min(next, start + em * 6)
-            if end - start >= em * 0.8 { regions.append(Box(x: 0, y: start, width: content.width, height: end - start)) }
+            if end - start >= em * 0.8, right > left { regions.append(Box(x: left, y: start, width: right - left, height: end - start)) }
         }
         return regions
     }

@@ -16,6 +16,9 @@ public final class TesseractEngine {
     /// Whether tesseract can be opened here: CLibraryLoader stops the program when a library it is asked for is
     /// missing, so the library is looked for first.
     public static var isInstalled: Bool {
+        // Debian's tesseract runs on OpenMP, whose threads spin and wait on a busy 2-core machine: one thread reads
+        // a page's few words in a third of the time. Set before the library (and OpenMP with it) is first opened.
+        setenv("OMP_THREAD_LIMIT", "1", 0)
         guard let library = dlopen("libtesseract.so.5", RTLD_LAZY | RTLD_LOCAL) ?? dlopen("libtesseract.so", RTLD_LAZY | RTLD_LOCAL) else { return false }
         dlclose(library)
         return true
@@ -32,6 +35,8 @@ public final class TesseractEngine {
         }
         // Each region is a block of lines of words (a title, a verse or two).
         TessBaseAPISetPageSegMode(handle, PSM_SINGLE_BLOCK)
+        // Printed words are dark on light: the second, inverted reading tesseract tries on a doubtful line only costs time.
+        _ = TessBaseAPISetVariable(handle, "tessedit_do_invert", "0")
     }
 
     deinit { TessBaseAPIDelete(handle) }
