@@ -46,9 +46,11 @@ enum RepeatMarks {
             var digits = [first]
             for next in inside.dropFirst() where next.box.x - (digits.last?.box.maxX ?? 0) <= em * 0.8 { digits.append(next) }
             // A number the classifier cannot read (LilyPond sets it bold) is taken as the one after the bracket before.
-            let read = digits.compactMap { classify($0.box).flatMap { Int(String($0)) }.flatMap { (1...9).contains($0) ? $0 : nil } }
-            // Numbers partly read run on from the first read (`1.2.`); none read are marked by 0 and counted on below.
-            let numbers = read.count == digits.count ? read : (0..<digits.count).map { (read.first ?? 0) + (read.isEmpty ? 0 : $0) }
+            let read = digits.map { classify($0.box).flatMap { Int(String($0)) }.flatMap { (1...9).contains($0) ? $0 : nil } }
+            // Numbers partly read run on from the one read, by place (`1.2.` with only its 2 read is 1, 2); none read
+            // are marked by 0 and counted on below.
+            let start = read.indices.first { read[$0] != nil }.map { (read[$0] ?? 0) - $0 } ?? 0
+            let numbers = read.allSatisfy({ $0 != nil }) ? read.compactMap { $0 } : read.indices.map { start > 0 ? start + $0 : 0 }
             result.append((numbers, piece.box.x, piece.box.maxX))
         }
         result.sort { $0.from < $1.from }
