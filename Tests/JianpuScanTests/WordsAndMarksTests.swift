@@ -89,8 +89,11 @@ struct WordsAndMarksTests {
             Self.words("1=C", x: 60, y: 70) + Self.digits("1111", 100, 100) + Self.digits("2222", 100, 200) + Self.digits("3333", 100, 300)
             + Self.digits("4444", 100, 400) + Self.words("D.S.", x: 410, y: 125, size: 9) + Self.digits("5555", 100, 500)
         let ink = [Self.barLine(180, 100), Self.barLine(280, 100), Self.barLine(380, 100), Self.barLine(480, 100), Self.barLine(580, 100), segno, coda]
-        var rows = [RowReader.row(characters.filter(\.character.isNumber).filter { $0.box.y == 100 }.map { ScannedSymbol(.digit(Int(String($0.character)) ?? 0), box: $0.box) }
-            + ink.filter { $0.box.height == 14 && $0.box.width < 1 }.map { ScannedSymbol(.barLine, box: $0.box) }, em: 10)]
+        var rows = [
+            RowReader.row(
+                characters.filter(\.character.isNumber).filter { $0.box.y == 100 }.map { ScannedSymbol(.digit(Int(String($0.character)) ?? 0), box: $0.box) }
+                    + ink.filter { $0.box.height == 14 && $0.box.width < 1 }.map { ScannedSymbol(.barLine, box: $0.box) }, em: 10)
+        ]
         PageReader.settingNavigationSigns([segno, coda], characters: characters, bitmap: bitmap, on: &rows, em: 10)
         PageReader.settingNavigationWords(characters, on: &rows, em: 10)
         #expect(rows[0].bars[1].jumpsAtStart == [.segno])
@@ -123,7 +126,8 @@ struct WordsAndMarksTests {
 
     @Test("a lyrics line under the notes becomes an L: line, its hyphens joining syllables, a syllable on each note")
     func latinLyrics() {
-        let lyrics = Self.words("A", x: 100, y: 125, size: 9) + Self.words("-", x: 110, y: 125, size: 9) + Self.words("ma", x: 118, y: 125, size: 9)
+        let lyrics =
+            Self.words("A", x: 100, y: 125, size: 9) + Self.words("-", x: 110, y: 125, size: 9) + Self.words("ma", x: 118, y: 125, size: 9)
             + Self.words("zing", x: 134, y: 125, size: 9) + Self.words("grace", x: 159, y: 125, size: 9) + Self.words("How", x: 195, y: 125, size: 9)
         let characters = Self.words("1=C", x: 60, y: 70) + Self.digits("1234", 100, 100) + Self.digits("5", 100, 200)
         let result = Self.read(characters + lyrics, ink: [Self.barLine(180, 100), Self.barLine(280, 100)])
