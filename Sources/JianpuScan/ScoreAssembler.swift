@@ -80,9 +80,9 @@ public enum ScoreAssembler {
                     }
                     places.append((page.number, systemIndex + 1, barIndex + 1))
                     keys.append(keyNow)
-                    jumps.append(
-                        (Array(Set(printed.flatMap(\.jumpsAtStart))).sorted { $0.rawValue < $1.rawValue },
-                         Array(Set(printed.flatMap(\.jumpsAtEnd))).sorted { $0.rawValue < $1.rawValue }))
+                    let atStart = Array(Set(printed.flatMap(\.jumpsAtStart))).sorted { $0.rawValue < $1.rawValue }
+                    let atEnd = Array(Set(printed.flatMap(\.jumpsAtEnd))).sorted { $0.rawValue < $1.rawValue }
+                    jumps.append((atStart, atEnd))
                 }
             }
         }
