@@ -59,9 +59,16 @@ enum HeaderReader {
                 }
             }
         }
-        header.title = lines.first { line in
-            !line.contains("=") && line.contains { $0.isLetter } && line.count > 1
+        // The title is set largest: of the lines of words (no key or tempo, not road-map words alone), the tallest, the
+        // first of those as tall.
+        let candidates = PageReader.textLines(characters).compactMap { line -> (text: String, height: Double)? in
+            guard let text = PageReader.lines(of: line).first, !text.contains("="), text.contains(where: \.isLetter), text.count > 1,
+                !text.split(separator: " ").allSatisfy({ ["Coda", "Fine", "DS", "DC"].contains($0.filter { $0 != "." }) || $0.allSatisfy(\.isNumber) })
+            else { return nil }
+            return (text, RowReader.median(line.map(\.box.height)))
         }
+        let tallest = candidates.map(\.height).max() ?? 0
+        header.title = candidates.first { $0.height >= tallest * 0.95 }?.text
         return header
     }
 }
