@@ -89,10 +89,12 @@ let package = Package(
         .systemLibrary(name: "CPoppler", providers: [.apt(["libpoppler-glib-dev"])]),
         // leptonica: page images read (PNG, JPEG, TIFF), binarised, straightened, cut into pieces of ink.
         .systemLibrary(name: "CLeptonica", providers: [.apt(["libleptonica-dev"])]),
+        // tesseract: the words of page images (titles, lyrics), in English and Chinese.
+        .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-chi-sim"])]),
         // Printed jianpu in: the page model (pages, systems, rows, bars, symbols) and reading its structure. Pure.
         .target(name: "JianpuScan", dependencies: ["JianpuCore", "JianpuInterchange"]),
         // The scan's door to C: PDFs through poppler, page images through leptonica; files read within the project's limits.
-        .target(name: "JianpuScanIO", dependencies: ["JianpuScan", "JianpuCore", "JianpuFiles", "CPoppler", "CLeptonica", "CLibraryLoader"], swiftSettings: popplerHeaders),
+        .target(name: "JianpuScanIO", dependencies: ["JianpuScan", "JianpuCore", "JianpuFiles", "CPoppler", "CLeptonica", "CTesseract", "CLibraryLoader"], swiftSettings: popplerHeaders),
         // Option groups the command-line programs share.
         .target(
             name: "JianpuCommandLine",

@@ -39,6 +39,7 @@ static const char *const file_names[LIBRARY_COUNT][5] = {
     [LIBRARY_POPPLER] = {"libpoppler-glib.so.8", "libpoppler-glib.so", 0},
     [LIBRARY_GOBJECT] = {"libgobject-2.0.so.0", "libgobject-2.0.so", 0},
     [LIBRARY_GLIB] = {"libglib-2.0.so.0", "libglib-2.0.so", 0},
+    [LIBRARY_TESSERACT] = {"libtesseract.so.5", "libtesseract.so", 0},
 };
 
 static const char *const titles[LIBRARY_COUNT] = {
@@ -51,6 +52,7 @@ static const char *const titles[LIBRARY_COUNT] = {
     [LIBRARY_POPPLER] = "poppler-glib",
     [LIBRARY_GOBJECT] = "GObject (glib)",
     [LIBRARY_GLIB] = "glib",
+    [LIBRARY_TESSERACT] = "tesseract",
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;

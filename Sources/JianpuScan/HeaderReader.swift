@@ -4,6 +4,8 @@ public struct ScannedHeader: Sendable, Hashable {
     public var title: String?
     /// The key's tonic as written after `1=`: `D`, `Bb`, `F#`.
     public var key: String?
+    /// True where the key is printed `6=X`: `key` is then the minor key's tonic.
+    public var keyIsMinor = false
     public var meter: (beats: Int, beatType: Int)? {
         get { meterBeats.map { ($0, meterBeatType ?? 4) } }
         set { meterBeats = newValue?.beats; meterBeatType = newValue?.beatType }
@@ -24,7 +26,8 @@ enum HeaderReader {
             for (index, scalar) in scalars.enumerated() where scalar == "=" {
                 let before = index > 0 ? scalars[index - 1] : " "
                 var after = scalars[(index + 1)...].drop { $0 == " " }.prefix(3)
-                if before == "1", let letter = after.first, ("A"..."G").contains(letter), header.key == nil {
+                if before == "1" || before == "6", let letter = after.first, ("A"..."G").contains(letter), header.key == nil {
+                    header.keyIsMinor = before == "6"
                     var key = String(letter)
                     after = after.dropFirst()
                     if let sign = after.first, "#♯b♭".unicodeScalars.contains(sign) { key += sign == "♯" || sign == "#" ? "#" : "b" }
@@ -56,9 +59,16 @@ enum HeaderReader {
                 }
             }
         }
-        header.title = lines.first { line in
-            !line.contains("=") && line.contains { $0.isLetter } && line.count > 1
+        // The title is set largest: of the lines of words (no key or tempo, not road-map words alone), the tallest, the
+        // first of those as tall.
+        let candidates = PageReader.textLines(characters).compactMap { line -> (text: String, height: Double)? in
+            guard let text = PageReader.lines(of: line).first, !text.contains("="), text.contains(where: \.isLetter), text.count > 1,
+                !text.split(separator: " ").allSatisfy({ ["Coda", "Fine", "DS", "DC"].contains($0.filter { $0 != "." }) || $0.allSatisfy(\.isNumber) })
+            else { return nil }
+            return (text, RowReader.median(line.map(\.box.height)))
         }
+        let tallest = candidates.map(\.height).max() ?? 0
+        header.title = candidates.first { $0.height >= tallest * 0.95 }?.text
         return header
     }
 }

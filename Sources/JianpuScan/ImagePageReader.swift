@@ -30,7 +30,11 @@ public enum ImagePageReader {
         // Digits that are no notes though of the notes' size: a key's 1 (an = follows it) and a stacked meter
         // (two digits one above the other).
         let digits = read.filter { $0.label.first?.isNumber == true }.map(\.component.box)
-        let keyOnes = Set(equalsSigns(components, ones: read.filter { $0.label == "1" }.map { PositionedCharacter("1", box: $0.component.box) }).map(\.one))
+        // A minor key is printed `6=X`, in the words' size: a note's 6 (of the notes' size) followed by two strokes is none.
+        func isKeyDigit(_ label: String, _ box: Box) -> Bool {
+            label == "1" || label == "6" && inkHeight.map { abs(box.height - $0) > $0 * 0.15 } == true
+        }
+        let keyOnes = Set(equalsSigns(components, ones: read.filter { isKeyDigit($0.label, $0.component.box) }.map { PositionedCharacter("1", box: $0.component.box) }).map(\.one))
         // A tempo, `= 100`: the digits right after an = shape on its line.
         let tempoSigns = inkHeight.map { equalsShapes(components, size: $0) } ?? []
         func isTempo(_ box: Box) -> Bool {
@@ -57,7 +61,9 @@ public enum ImagePageReader {
                 characters.append(PositionedCharacter(character, box: Box(x: box.x - pad, y: box.y, width: box.width + 2 * pad, height: box.height)))
             }
         }
-        let signs = equalsSigns(components, ones: characters.filter { $0.character == "1" }).map(\.sign)
+        let signs = equalsSigns(
+            components, ones: characters.filter { c in c.character == "1" || c.character == "6" && keyOnes.contains { c.box.x <= $0.midX && $0.midX <= c.box.maxX && c.box.y <= $0.midY && $0.midY <= c.box.maxY } }
+        ).map(\.sign)
         // A letter is read only as a key's name, right after `1=` (words are not read: their letters would be noise).
         characters = characters.filter { c in
             !c.character.isLetter || signs.contains { abs($0.box.midY - c.box.midY) <= c.box.height * 0.6 && c.box.x >= $0.box.midX && c.box.x - $0.box.maxX <= c.box.height * 0.6 }

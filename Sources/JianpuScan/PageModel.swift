@@ -65,6 +65,15 @@ public struct ScannedBar: Sendable, Hashable {
     public var endsRepeat = false
     /// The volta bracket over it: which ending it is in.
     public var ending: Int?
+    /// All the passes its volta bracket names (`1.2.`: 1 and 2); empty where it names one, `ending`.
+    public var endingNumbers: [Int] = []
+    /// The key printed over it (`1=Bb`, `6=F#`): it holds from this bar on.
+    public var key: ScannedKey?
+    /// The road map's signs at its start (a segno) and after it (To Coda, D.S., D.C., Fine).
+    public var jumpsAtStart: [NavigationMark] = []
+    public var jumpsAtEnd: [NavigationMark] = []
+    /// The lyrics printed under it: a verse each, its syllables left to right.
+    public var lyrics: [[ScannedSyllable]] = []
     public init(box: Box, symbols: [ScannedSymbol]) { self.box = box; self.symbols = symbols }
 }
 

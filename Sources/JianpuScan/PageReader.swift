@@ -102,12 +102,15 @@ public enum PageReader {
             var read = RowReader.row(symbols, em: em)
             for volta in RepeatMarks.voltas(ink, top: top, em: em, classify: { classify($0, bitmap: content.ink) }) {
                 for index in read.bars.indices where read.bars[index].box.midX > volta.from && read.bars[index].box.midX < volta.to {
-                    read.bars[index].ending = volta.number
+                    read.bars[index].ending = volta.numbers.first
+                    if volta.numbers.count > 1 { read.bars[index].endingNumbers = volta.numbers }
                 }
             }
             page.systems.append(ScannedSystem(rows: [read]))
         }
-        page.systems = systems(page.systems.flatMap(\.rows), brackets: brackets, em: em)
+        var read = page.systems.flatMap(\.rows)
+        markingBars(&read, heading: &page.heading, content: content, ink: ink, em: em)
+        page.systems = systems(read, brackets: brackets, em: em)
         return page
     }
 

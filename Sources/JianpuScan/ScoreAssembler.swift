@@ -8,20 +8,26 @@ public enum ScoreAssembler {
     public static func score(_ pages: [ScannedPage]) -> ScanResult {
         var warnings: [ScanWarning] = []
         let heading = pages.first?.heading ?? ScannedHeader()
-        let keyName = heading.key ?? "C"
+        let firstKey = ScannedKey(tonic: heading.key ?? "C", isMinor: heading.keyIsMinor && heading.key != nil)
         if heading.key == nil { warnings.append(ScanWarning(page: 1, "no key (1=…) found: read as 1=C")) }
         let firstMeter = pages.lazy.flatMap(\.systems).flatMap(\.rows).flatMap(\.bars).flatMap(\.symbols).compactMap { symbol -> (Int, Int)? in
             if case .meter(let beats, let type) = symbol.kind { (beats, type) } else { nil }
         }.first
         let meter = heading.meter ?? firstMeter ?? (4, 4)
         if heading.meter == nil && firstMeter == nil { warnings.append(ScanWarning(page: 1, "no meter found: read as 4/4")) }
-        let tonic = tonicPitch(keyName)
+        var keyNow = firstKey
+        var tonic = tonicPitch(firstKey.major)
+        // The key of every bar, for the overlay's text.
+        var keys: [ScannedKey] = []
         let partCount = pages.flatMap(\.systems).map(\.rows.count).max() ?? 1
         var parts = [[ImportedMeasure]](repeating: [], count: max(1, partCount))
         var places: [(page: Int, system: Int, bar: Int)] = []
         // Where each part's bar was read, for the overlay.
         var boxes = [[Box]](repeating: [], count: parts.count)
         var meterNow = meter
+        // Per part and verse: whether the last syllable set is joined to the next.
+        var continuing = [[Int: Bool]](repeating: [:], count: parts.count)
+        var jumps: [(atStart: [NavigationMark], atEnd: [NavigationMark])] = []
         for page in pages {
             for (systemIndex, system) in page.systems.enumerated() {
                 // Bars are read by the row with most of them; a part with nothing in a bar rests through it
@@ -39,16 +45,23 @@ public enum ScoreAssembler {
                 while rowBars.count < parts.count { rowBars.append([ScannedBar?](repeating: nil, count: reference.bars.count)) }
                 for barIndex in reference.bars.indices {
                     var barMeasures: [ImportedMeasure] = []
+                    let printed = rowBars.compactMap { $0[barIndex] } + [reference.bars[barIndex]]
+                    let newKey = printed.lazy.compactMap(\.key).first.flatMap { $0 != keyNow ? $0 : nil }
+                    if let newKey { keyNow = newKey; tonic = tonicPitch(newKey.major) }
                     var newMeter: (Int, Int)?
                     for part in parts.indices {
                         let symbols = rowBars[part][barIndex]?.symbols ?? []
                         for symbol in symbols { if case .meter(let beats, let type) = symbol.kind { newMeter = (beats, type) } }
                         var measure = ImportedMeasure(label: String(parts[part].count + 1), length: .zero, events: events(symbols, tonic: tonic))
+                        if let lyrics = rowBars[part][barIndex]?.lyrics, !lyrics.isEmpty {
+                            setLyrics(lyrics, digits: symbols.filter { if case .digit = $0.kind { true } else { false } }, on: &measure.events, continuing: &continuing[part])
+                        }
                         measure.startsSystem = barIndex == 0
                         let marked = reference.bars[barIndex]
                         measure.startsRepeat = marked.startsRepeat
                         if marked.endsRepeat { measure.endsRepeatPlayingTimes = 2 }
-                        measure.ending = marked.ending.map { ImportedEnding(numbers: [$0]) }
+                        measure.ending = marked.ending.map { ImportedEnding(numbers: marked.endingNumbers.isEmpty ? [$0] : marked.endingNumbers) }
+                        if let newKey { measure.key = ImportedKey(fifths: newKey.fifths, isMinor: newKey.isMinor) }
                         measure.length = measure.events.reduce(WholeNotes.zero) { $0 + $1.length }
                         barMeasures.append(measure)
                     }
@@ -66,6 +79,10 @@ public enum ScoreAssembler {
                         boxes[part].append(rowBars[part][barIndex]?.box ?? reference.bars[barIndex].box)
                     }
                     places.append((page.number, systemIndex + 1, barIndex + 1))
+                    keys.append(keyNow)
+                    let atStart = Array(Set(printed.flatMap(\.jumpsAtStart))).sorted { $0.rawValue < $1.rawValue }
+                    let atEnd = Array(Set(printed.flatMap(\.jumpsAtEnd))).sorted { $0.rawValue < $1.rawValue }
+                    jumps.append((atStart, atEnd))
                 }
             }
         }
@@ -73,6 +90,10 @@ public enum ScoreAssembler {
         var unsound = Set<[Int]>()
         for part in parts.indices {
             untieSlurs(&parts[part])
+            if let unmatched = settingJumps(jumps, on: &parts[part]), part == 0 {
+                let place = places[unmatched]
+                warnings.append(ScanWarning(page: place.page, system: place.system, bar: place.bar, "a D.S. with no segno read before it: left out"))
+            }
             tidyRepeats(&parts[part])
             meterAt = meter
             for (index, measure) in parts[part].enumerated() {
@@ -90,7 +111,7 @@ public enum ScoreAssembler {
                         (partCount > 1 ? "part \(part + 1): " : "") + "this bar has \(beats.description) beats, \(meterAt.beats)/\(meterAt.beatType) needs \(meterAt.beats)"))
             }
             if var first = parts[part].first {
-                first.key = ImportedKey(fifths: fifths(keyName))
+                if first.key == nil { first.key = ImportedKey(fifths: firstKey.fifths, isMinor: firstKey.isMinor) }
                 if first.meter == nil { first.meter = ImportedMeter(beats: meter.beats, beatType: meter.beatType) }
                 if let tempo = heading.tempo { first.tempo = ImportedTempo(beatsPerMinute: Double(tempo)) }
                 parts[part][0] = first
@@ -108,7 +129,7 @@ public enum ScoreAssembler {
                 bars.append(
                     ReadBar(
                         page: place.page, system: place.system, part: part + 1, number: index + 1, box: boxes[part][index],
-                        text: text(of: measure, key: keyName, meter: meterHere), addsUp: !unsound.contains([part, index])))
+                        text: text(of: measure, key: keys[index], meter: meterHere), addsUp: !unsound.contains([part, index])))
             }
         }
         var result = ScanResult(text: written.text, method: .recognized, pages: pages, warnings: warnings)
@@ -117,9 +138,9 @@ public enum ScoreAssembler {
     }
 
     /// The jianpu text of one bar as the writer writes it, its header lines left out.
-    static func text(of measure: ImportedMeasure, key: String, meter: (beats: Int, beatType: Int)) -> String {
+    static func text(of measure: ImportedMeasure, key: ScannedKey, meter: (beats: Int, beatType: Int)) -> String {
         var alone = measure
-        alone.key = ImportedKey(fifths: fifths(key))
+        alone.key = ImportedKey(fifths: key.fifths, isMinor: key.isMinor)
         alone.tempo = nil
         if alone.meter == nil { alone.meter = ImportedMeter(beats: meter.beats, beatType: meter.beatType) }
         alone.ending = nil
@@ -211,6 +232,63 @@ public enum ScoreAssembler {
         for index in measures.indices {
             measures[index].ending = nil
             measures[index].startsRepeat = false
+        }
+    }
+
+    /// The road map's marks read at each bar (`jumps`, one per measure) set on the measures: a coda sign over a
+    /// bar's start is To Coda after the bar before (as jianpu-ly prints it), and the rest where they were read.
+    /// A D.S. with no segno read before it (the sign missed) is left out, rather than played from the start: the
+    /// index of its measure is returned.
+    @discardableResult
+    static func settingJumps(_ jumps: [(atStart: [NavigationMark], atEnd: [NavigationMark])], on measures: inout [ImportedMeasure]) -> Int? {
+        func imported(_ mark: NavigationMark) -> ImportedJump {
+            switch mark {
+            case .segno: .segno
+            case .toCoda: .toCoda
+            case .coda: .coda
+            case .fine: .fine
+            case .daCapo: .daCapo
+            case .dalSegno: .dalSegno
+            }
+        }
+        for (index, marks) in jumps.enumerated() where index < measures.count {
+            for mark in marks.atStart {
+                // A coda sign right after the D.S. or D.C. is where the coda begins.
+                if mark == .toCoda, index > 0, measures[index - 1].jumpsAtEnd.contains(where: { $0 == .daCapo || $0 == .dalSegno }) {
+                    if !measures[index].jumpsAtStart.contains(.coda) { measures[index].jumpsAtStart.append(.coda) }
+                } else if mark == .toCoda {
+                    if index > 0, !measures[index - 1].jumpsAtEnd.contains(.toCoda) { measures[index - 1].jumpsAtEnd.append(.toCoda) }
+                } else if !measures[index].jumpsAtStart.contains(imported(mark)) {
+                    measures[index].jumpsAtStart.append(imported(mark))
+                }
+            }
+            for mark in marks.atEnd where !measures[index].jumpsAtEnd.contains(imported(mark)) { measures[index].jumpsAtEnd.append(imported(mark)) }
+        }
+        guard let sign = measures.firstIndex(where: { $0.jumpsAtEnd.contains(.dalSegno) }),
+            !measures[...sign].contains(where: { $0.jumpsAtStart.contains(.segno) })
+        else { return nil }
+        measures[sign].jumpsAtEnd.removeAll { $0 == .dalSegno }
+        return sign
+    }
+
+    /// The syllables of a bar's verses set on its notes: each to the struck note (no rest) nearest under it, in order,
+    /// joined to the one before where a hyphen was between them.
+    static func setLyrics(_ verses: [[ScannedSyllable]], digits: [ScannedSymbol], on events: inout [ImportedEvent], continuing: inout [Int: Bool]) {
+        let notes = events.indices.filter { $0 < digits.count && !events[$0].isRest }
+        for (verse, syllables) in verses.enumerated() {
+            var next = 0
+            for syllable in syllables.sorted(by: { $0.box.x < $1.box.x }) {
+                guard next < notes.count,
+                    let best = notes[next...].indices.min(by: { abs(digits[notes[$0]].box.midX - syllable.box.midX) < abs(digits[notes[$1]].box.midX - syllable.box.midX) })
+                else { break }
+                let event = notes[best]
+                next = best + 1
+                let joined = continuing[verse] ?? false
+                let joining: ImportedSyllable.Joining = joined ? (syllable.continues ? .middle : .end) : (syllable.continues ? .begin : .single)
+                continuing[verse] = syllable.continues
+                while events[event].lyrics.count <= verse { events[event].lyrics.append(nil) }
+                events[event].lyrics[verse] = ImportedSyllable(text: syllable.text, joining: joining)
+            }
         }
     }
 

@@ -39,11 +39,17 @@ public enum Scanner {
 
     /// Reads a page image: binarised and straightened, its pieces classified, its structure read.
     /// With `pictureWidth`, also the page as it was read (straightened, grey) as a PNG that wide at most.
-    static func read(_ image: LeptonicaImage, number: Int, name: String, pictureWidth: Int?) throws(ScanProblem) -> (page: ScannedPage, picture: [UInt8]?) {
+    /// Its words (title, lyrics) are read by `words`, tesseract, where it is installed.
+    static func read(_ image: LeptonicaImage, number: Int, name: String, pictureWidth: Int?, words: Words) throws(ScanProblem) -> (page: ScannedPage, picture: [UInt8]?) {
         guard let classifier = GlyphClassifier.trained else { throw ScanProblem("the glyph classifier's weights are damaged: rebuild jianpu") }
         let prepared: (ink: InkBitmap, components: [InkComponent], skewDegrees: Double, picture: [UInt8]?)
         do { prepared = try image.binarised(pictureWidth: pictureWidth) } catch { throw ScanProblem("\(name): \(error)") }
-        return (PageReader.page(ImagePageReader.content(number: number, ink: prepared.ink, components: prepared.components, classifier: classifier)), prepared.picture)
+        var content = ImagePageReader.content(number: number, ink: prepared.ink, components: prepared.components, classifier: classifier)
+        let regions = WordRegions.regions(of: content)
+        if !regions.isEmpty, let engine = words.engine, let ink = content.ink {
+            content = WordRegions.adding(engine.characters(in: ink, regions: regions), to: content)
+        }
+        return (PageReader.page(content), prepared.picture)
     }
 
     /// The width in pixels of the pages' pictures `scan --overlay` embeds: enough to read every dot.
@@ -61,6 +67,7 @@ public enum Scanner {
         var embedded: [(path: String, text: String)] = []
         // Each page is read as it is drawn and its bitmap let go: a long PDF never holds more than one.
         var pages: [ScannedPage] = []
+        let words = Words()
         for path in paths {
             let bytes: [UInt8]
             do { bytes = try InputFile.read(path, maximumBytes: maximumFileBytes) } catch {
@@ -98,7 +105,7 @@ public enum Scanner {
                         do { image = try LeptonicaImage(grey: try page.grey(scale: LeptonicaImage.workingDPI / 72)) } catch {
                             throw ScanProblem("\(path): page \(index + 1): \(error)")
                         }
-                        let read = try read(image, number: pages.count + 1, name: "\(path): page \(index + 1)", pictureWidth: pictureWidth)
+                        let read = try read(image, number: pages.count + 1, name: "\(path): page \(index + 1)", pictureWidth: pictureWidth, words: words)
                         if pictureWidth != nil { pictures.append(OverlayPage(number: read.page.number, width: read.page.width, height: read.page.height, picture: read.picture)) }
                         pages.append(read.page)
                     } else {
@@ -117,7 +124,7 @@ public enum Scanner {
                 }
             case .image:
                 let image = try LeptonicaImage(data: bytes, name: path)
-                let read = try read(image, number: pages.count + 1, name: path, pictureWidth: pictureWidth)
+                let read = try read(image, number: pages.count + 1, name: path, pictureWidth: pictureWidth, words: words)
                 if pictureWidth != nil { pictures.append(OverlayPage(number: read.page.number, width: read.page.width, height: read.page.height, picture: read.picture)) }
                 pages.append(read.page)
             case .unknown:
@@ -137,6 +144,18 @@ public enum Scanner {
 }
 
 extension Scanner {
+    /// The OCR engine of one scan, loaded at the first page image that needs it (loading its languages takes a
+    /// while) and only then; nil where tesseract is not installed.
+    final class Words {
+        private var loaded: TesseractEngine??
+        var engine: TesseractEngine? {
+            if let loaded { return loaded }
+            let engine = TesseractEngine()
+            loaded = .some(engine)
+            return engine
+        }
+    }
+
     /// What `--overlay` writes, told by its name's ending.
     public enum OverlayFormat: Sendable { case svg, html }
 

@@ -1,7 +1,7 @@
 #ifndef CLIBRARYLOADER_H
 #define CLIBRARYLOADER_H
 
-/* FluidSynth, libsndfile, ALSA, leptonica, cairo, fontconfig and poppler-glib (with glib) are opened
+/* FluidSynth, libsndfile, ALSA, leptonica, cairo, fontconfig, poppler-glib (with glib) and tesseract are opened
  * (dlopen) at the first call into each, so a command that neither sounds, draws nor scans (export, check,
  * info) does not pay at start-up for them and the ~90 libraries they pull in (PulseAudio, JACK, SDL2, X11,
  * NSS, codecs, image formats). The Swift code calls them as before, through

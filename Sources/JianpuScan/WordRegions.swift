@@ -1,0 +1,44 @@
+/// Where a page image's words are, for OCR to read only there: the header above the music (title, composer)
+/// and the bands between the rows of notes (lyrics, D.S., Fine), never the notes themselves. And the words read
+/// there, taken into the page's characters.
+public enum WordRegions {
+    /// The regions of `content` (a page image's characters as the glyph classifier reads them) that hold words:
+    /// above the first row of note digits, and under each row down to the next (at most six note heights).
+    public static func regions(of content: PageContent) -> [Box] {
+        let digits = content.characters.filter { ("0"..."7").contains($0.character) }
+        guard let em = PageReader.noteSize(digits) else { return [] }
+        let rows = PageReader.rowsOf(digits.filter { abs($0.box.height - em) <= em * 0.05 }, em: em).filter { $0.count >= 3 }
+        guard let first = rows.first else { return [] }
+        var regions: [Box] = []
+        let top = first.map(\.box.y).min() ?? 0
+        // Octave dots and a tempo stand just above the notes: the header ends a note height above them.
+        if top - em * 1.2 > em { regions.append(Box(x: 0, y: 0, width: content.width, height: top - em * 1.2)) }
+        // Lyrics and marks stand under the notes: the bands reach from a little left of the leftmost row to right of the rightmost.
+        let left = max(0, (rows.compactMap { $0.first?.box.x }.min() ?? 0) - em * 3)
+        let right = min(content.width, (rows.compactMap { $0.last?.box.maxX }.max() ?? content.width) + em * 3)
+        for (index, row) in rows.enumerated() {
+            // Under the notes: their underlines and low octave dots, then the words.
+            let start = (row.map(\.box.maxY).max() ?? 0) + em * 0.3
+            let next = index + 1 < rows.count ? (rows[index + 1].map(\.box.y).min() ?? content.height) - em * 0.9 : content.height
+            let end = min(next, start + em * 6)
+            if end - start >= em * 0.8, right > left { regions.append(Box(x: left, y: start, width: right - left, height: end - start)) }
+        }
+        return regions
+    }
+
+    /// `content` with the characters OCR read in its word regions: letters, Chinese characters and signs, no digits
+    /// (the glyph classifier reads those) and nothing where the classifier has read a digit, a key's letter or an `=`.
+    /// A sharp or flat the classifier saw in a word (an `l` read as ♭) gives way to the word's letter.
+    public static func adding(_ read: [PositionedCharacter], to content: PageContent) -> PageContent {
+        func overlap(_ k: PositionedCharacter, _ c: PositionedCharacter) -> Bool {
+            min(k.box.maxX, c.box.maxX) - max(k.box.x, c.box.x) > min(k.box.width, c.box.width) * 0.3
+                && min(k.box.maxY, c.box.maxY) - max(k.box.y, c.box.y) > min(k.box.height, c.box.height) * 0.3
+        }
+        var content = content
+        let words = read.filter { !("0"..."9").contains($0.character) && !$0.character.isWhitespace }
+        content.characters.removeAll { k in "♯♭".contains(k.character) && words.contains { $0.character.isLetter && overlap(k, $0) } }
+        let known = content.characters
+        content.characters += words.filter { c in !known.contains { overlap($0, c) } }
+        return content
+    }
+}

@@ -1,0 +1,92 @@
+import CTesseract
+import Glibc
+import JianpuScan
+
+/// Tesseract reading the words of a page image (titles, lyrics, D.S. and Fine) in English and simplified Chinese:
+/// the one owner of a `TessBaseAPI`, which holds the languages' models once loaded.
+///
+/// Only the regions given are read, each alone, not the whole page. Tesseract's messages go to /dev/null
+/// (its `debug_file`), not to standard error.
+public final class TesseractEngine {
+    private let handle: OpaquePointer
+
+    /// The languages read: English and simplified Chinese (Debian's `tesseract-ocr-eng`, `tesseract-ocr-chi-sim`).
+    public static let languages = "eng+chi_sim"
+
+    /// Whether tesseract can be opened here: CLibraryLoader stops the program when a library it is asked for is
+    /// missing, so the library is looked for first.
+    public static var isInstalled: Bool {
+        // Debian's tesseract runs on OpenMP, whose threads spin and wait on a busy 2-core machine: one thread reads
+        // a page's few words in a third of the time. Set before the library (and OpenMP with it) is first opened.
+        setenv("OMP_THREAD_LIMIT", "1", 0)
+        guard let library = dlopen("libtesseract.so.5", RTLD_LAZY | RTLD_LOCAL) ?? dlopen("libtesseract.so", RTLD_LAZY | RTLD_LOCAL) else { return false }
+        dlclose(library)
+        return true
+    }
+
+    /// An engine with `languages` loaded, or nil where tesseract or its language data is not installed.
+    public init?(languages: String = TesseractEngine.languages) {
+        guard Self.isInstalled, let handle = TessBaseAPICreate() else { return nil }
+        self.handle = handle
+        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+        guard TessBaseAPIInit3(handle, nil, languages) == 0 else {
+            TessBaseAPIDelete(handle)
+            return nil
+        }
+        // Each region is a block of lines of words (a title, a verse or two).
+        TessBaseAPISetPageSegMode(handle, PSM_SINGLE_BLOCK)
+        // Printed words are dark on light: the second, inverted reading tesseract tries on a doubtful line only costs time.
+        _ = TessBaseAPISetVariable(handle, "tessedit_do_invert", "0")
+    }
+
+    deinit { TessBaseAPIDelete(handle) }
+
+    /// The characters tesseract reads in `regions` (in points) of the page's ink, with their boxes in points; words
+    /// read with less confidence than `minimumConfidence` (0–100) are left out.
+    public func characters(in ink: InkBitmap, regions: [Box], minimumConfidence: Float = 50) -> [PositionedCharacter] {
+        var found: [PositionedCharacter] = []
+        for region in regions {
+            let x0 = max(0, Int((region.x * ink.scale).rounded(.down))), y0 = max(0, Int((region.y * ink.scale).rounded(.down)))
+            let x1 = min(ink.width, Int((region.maxX * ink.scale).rounded(.up))), y1 = min(ink.height, Int((region.maxY * ink.scale).rounded(.up)))
+            let width = x1 - x0, height = y1 - y0
+            guard width >= 8, height >= 8 else { continue }
+            // Paper white, ink black, as tesseract expects a grey page.
+            var grey = [UInt8](repeating: 255, count: width * height)
+            var anyInk = false
+            for y in 0..<height {
+                let row = (y0 + y) * ink.width + x0
+                for x in 0..<width where ink.pixels[row + x] >= 128 {
+                    grey[y * width + x] = 0
+                    anyInk = true
+                }
+            }
+            guard anyInk else { continue }
+            grey.withUnsafeBufferPointer { buffer in
+                TessBaseAPISetImage(handle, buffer.baseAddress, Int32(width), Int32(height), 1, Int32(width))
+            }
+            TessBaseAPISetSourceResolution(handle, Int32((ink.scale * 72).rounded()))
+            guard TessBaseAPIRecognize(handle, nil) == 0, let iterator = TessBaseAPIGetIterator(handle) else { continue }
+            defer { TessResultIteratorDelete(iterator) }
+            // Read a word at a time: each character gets its word's height and an even share of its width, so that
+            // the words' letters touch and the words part where the page leaves a space.
+            repeat {
+                guard let text = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+                let word = String(cString: text)
+                TessDeleteText(text)
+                let confidence = TessResultIteratorConfidence(iterator, RIL_WORD)
+                var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+                guard confidence >= minimumConfidence, !word.isEmpty,
+                    TessPageIteratorBoundingBox(TessResultIteratorGetPageIteratorConst(iterator), RIL_WORD, &left, &top, &right, &bottom) != 0
+                else { continue }
+                let share = Double(right - left) / ink.scale / Double(word.count)
+                for (index, character) in word.enumerated() {
+                    let box = Box(
+                        x: (Double(x0) + Double(left)) / ink.scale + Double(index) * share, y: (Double(y0) + Double(top)) / ink.scale,
+                        width: share, height: Double(bottom - top) / ink.scale)
+                    found.append(PositionedCharacter(character, box: box))
+                }
+            } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        }
+        return found
+    }
+}
