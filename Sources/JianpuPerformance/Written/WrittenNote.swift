@@ -24,6 +24,15 @@ public struct WrittenNote: Sendable, Hashable {
             sounds = pitch != nil
         }
 
+        /// A figure printed as the ASCII `digit` (as a note word holds it): no `Character` made and read back.
+        init(digitByte digit: UInt8, accidental: Int, octave: Int, pitch: Pitch) {
+            storedDigit = digit < 0x80 ? digit : UInt8(ascii: "?")
+            storedAccidental = Int16(clamping: accidental)
+            storedOctave = Int32(clamping: octave)
+            storedPitch = Int32(clamping: pitch.midiNumber)
+            sounds = true
+        }
+
         /// `1`…`7`, `0` for a rest, `x` for a beat.
         public var digit: Character { Character(UnicodeScalar(storedDigit)) }
         /// Semitones of the written sharps (positive) or flats (negative).
@@ -88,7 +97,7 @@ public struct WrittenNote: Sendable, Hashable {
             }
             let offset = pitch.midiNumber - tonic - NoteWord.semitones(of: word.figure) - word.accidental
             figures = Figures(
-                single: Figure(digit: Character(UnicodeScalar(word.figure)), accidental: word.accidental, octave: Self.floorDivide(offset, 12) - baseOctave, pitch: pitch))
+                single: Figure(digitByte: word.figure, accidental: word.accidental, octave: Self.floorDivide(offset, 12) - baseOctave, pitch: pitch))
             return
         }
         var written: [(figure: UInt8, accidental: Int)] = []
