@@ -94,7 +94,8 @@ enum Divisions {
         for length in lengths {
             let quarters = length * 4
             let denominator = quarters.denominator
-            guard seen.insert(denominator).inserted, result % denominator != 0 else { continue }
+            // Most lengths are already counted: the remainder says so before any hashing.
+            guard result % denominator != 0, seen.insert(denominator).inserted else { continue }
             let g = gcd(result, denominator)
             let (product, overflow) = result.multipliedReportingOverflow(by: denominator / g)
             guard !overflow, product <= limit else { return nil }

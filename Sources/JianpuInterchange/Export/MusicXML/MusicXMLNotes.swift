@@ -96,7 +96,16 @@ extension MeasureWriter {
 
     func writePitch(_ xml: inout XMLBuilder, _ pitch: SpelledPitch) {
         xml.line("<pitch>\n", opens: true)
-        xml.safe("<step>", pitch.step.description, "</step>\n")
+        // Each letter's line written whole: `Letter.description` makes a list of names at every call.
+        switch pitch.step {
+        case .c: xml.line("<step>C</step>\n")
+        case .d: xml.line("<step>D</step>\n")
+        case .e: xml.line("<step>E</step>\n")
+        case .f: xml.line("<step>F</step>\n")
+        case .g: xml.line("<step>G</step>\n")
+        case .a: xml.line("<step>A</step>\n")
+        case .b: xml.line("<step>B</step>\n")
+        }
         if pitch.alter != 0 { xml.number("<alter>", Int64(pitch.alter), "</alter>\n") }
         xml.number("<octave>", Int64(pitch.octave), "</octave>\n")
         xml.line("</pitch>\n", closes: true)

@@ -99,7 +99,7 @@ struct MovementSection {
             for measure in part {
                 for item in measure {
                     switch item {
-                    case .note(_, let values, _, _, _), .filler(let values, _): result += values.map(\.sounding)
+                    case .note(_, let values, _, _, _), .filler(let values, _): for value in values { result.append(value.sounding) }
                     case .harmony(_, let offset): result.append(offset)
                     case .mark: break
                     }
