@@ -111,8 +111,7 @@ struct MovementSection {
 
     static func make(_ movement: Movement, warnings: inout [Diagnostic]) -> MovementSection {
         let written = WrittenScore(movement)
-        var bars = written.bars(of: movement, movementIndex: 0)
-        var streams = zip(bars, movement.parts).map { WrittenEntries.read($0, of: $1) }
+        var (streams, melody) = WrittenEntries.read(written, of: movement)
         var writeOut: Diagnostic?
         if streams.count > 1, Set(streams.map(repeatSigns)).count > 1 {
             writeOut = .warning(at: movement.location, "the parts repeat differently, which MusicXML cannot write: repeats are written out as played")
@@ -121,10 +120,10 @@ struct MovementSection {
         }
         if let writeOut {
             warnings.append(writeOut)
-            (bars, streams) = performed(movement, lyricsFrom: streams)
+            (streams, melody) = performed(movement, lyricsFrom: streams)
         }
         let length = streams.map(\.length).max() ?? .zero
-        let frames = MeasureFrame.frames(of: bars.first ?? [], meters: written.parts.first?.meters ?? [], length: length)
+        let frames = MeasureFrame.frames(of: melody, meters: written.parts.first?.meters ?? [], length: length)
         var chords = movement.headers["chords"].map { ChordAccompaniment.chords(in: $0).map { ($0.onset, $0.chord) } } ?? []
         var section = MovementSection(movement: movement, frames: frames, notes: [], measures: [], partHasFine: [], partHasCoda: [])
         for (index, stream) in streams.enumerated() {
@@ -183,18 +182,18 @@ struct MovementSection {
         return nil
     }
 
-    /// The movement as played: its parts' printed bars and entries, each written syllable on the first performance of its note.
-    private static func performed(_ movement: Movement, lyricsFrom written: [ExportPart]) -> ([[WrittenBar]], [ExportPart]) {
+    /// The movement as played: its parts' entries, each written syllable on the first performance of its note, and its melody's bars.
+    private static func performed(_ movement: Movement, lyricsFrom written: [ExportPart]) -> ([ExportPart], [WrittenBar]) {
         var unfolded = movement
         for index in unfolded.parts.indices {
             unfolded.parts[index].items = PerformedItems.unfolded(movement.parts[index].items)
             unfolded.parts[index].lyrics = []
         }
-        let bars = WrittenScore(unfolded).bars(of: unfolded, movementIndex: 0)
-        let streams = zip(zip(bars, unfolded.parts), written).map { partBars, sung in
+        let (parts, melody) = WrittenEntries.read(WrittenScore(unfolded), of: unfolded)
+        let streams = zip(parts, written).map { part, sung in
             var lyrics: [SourceLocation: [ExportSyllable]] = [:]
             for note in sung.notes where !note.lyrics.isEmpty { lyrics[note.location] = note.lyrics }
-            var part = WrittenEntries.read(partBars.0, of: partBars.1)
+            var part = part
             for index in part.notes.indices {
                 let note = part.notes[index]
                 guard note.multibarRest == nil, !note.isContinuation, let sung = lyrics.removeValue(forKey: note.location) else { continue }
@@ -202,7 +201,7 @@ struct MovementSection {
             }
             return part
         }
-        return (bars, streams)
+        return (streams, melody)
     }
 
     /// Cuts a part's entries into the measures: notes split at bar lines and tied, marks where they

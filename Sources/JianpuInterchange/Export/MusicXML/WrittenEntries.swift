@@ -16,18 +16,29 @@ struct WrittenEntries {
     private let slurEnds: [SourceLocation: Int]
     private var lyrics: ExportedSyllables
 
-    /// The entries of `part` written in `bars` (its own, or those of its performance).
-    static func read(_ bars: [WrittenBar], of part: Part) -> ExportPart {
-        var reader = WrittenEntries(part)
-        // Notes are large: grown by doubling, a long part's would be copied whole again and again.
-        let events = bars.reduce(0) { $0 + $1.events.count } + 16
-        reader.part.notes.reserveCapacity(events)
-        reader.part.entries.reserveCapacity(events)
-        for bar in bars {
-            for event in bar.events { reader.take(event) }
+    /// Every part of `movement` read from its bars as `written` hands them on, never holding them all, and the
+    /// melody's bars as the measures are framed from them (their events left out, but for a lone one: a whole-bar rest).
+    static func read(_ written: WrittenScore, of movement: Movement) -> (parts: [ExportPart], melody: [WrittenBar]) {
+        var readers = movement.parts.map { WrittenEntries($0) }
+        for (index, part) in written.parts.enumerated() where readers.indices.contains(index) {
+            // Notes are large: grown by doubling, a long part's would be copied whole again and again.
+            readers[index].part.notes.reserveCapacity(part.eventCount + 16)
+            readers[index].part.entries.reserveCapacity(part.eventCount + 16)
         }
-        reader.markTuplets()
-        return reader.part
+        var melody: [WrittenBar] = []
+        written.readBars(of: movement, movementIndex: 0) { part, bar in
+            for event in bar.events { readers[part].take(event) }
+            guard part == 0 else { return }
+            var outline = bar
+            if outline.events.count != 1 { outline.events = [] }
+            melody.append(outline)
+        }
+        var parts: [ExportPart] = []
+        for index in readers.indices {
+            readers[index].markTuplets()
+            parts.append(readers[index].part)
+        }
+        return (parts, melody)
     }
 
     private init(_ part: Part) {
@@ -96,13 +107,13 @@ struct WrittenEntries {
         part.entries.append(.mark(sign, place))
     }
 
-    private mutating func add(_ note: ExportNote, slot: Int?) {
+    private mutating func add(_ note: consuming ExportNote, slot: Int?) {
         var note = note
         if note.multibarRest == nil { lyrics.sing(on: &note, slot: slot, notes: &part.notes, at: part.notes.count) }
         append(note)
     }
 
-    private mutating func append(_ note: ExportNote) {
+    private mutating func append(_ note: consuming ExportNote) {
         atEndingStart = false
         lastNote = part.notes.count
         part.entries.append(.note(part.notes.count))
