@@ -110,14 +110,14 @@ struct WrittenEntries {
     private mutating func add(_ note: consuming ExportNote, slot: Int?) {
         var note = note
         if note.multibarRest == nil { lyrics.sing(on: &note, slot: slot, notes: &part.notes, at: part.notes.count) }
-        append(note)
+        append(consume note)
     }
 
     private mutating func append(_ note: consuming ExportNote) {
         atEndingStart = false
         lastNote = part.notes.count
         part.entries.append(.note(part.notes.count))
-        part.notes.append(note)
+        part.notes.append(consume note)
     }
 
     /// A dash: the note before it lasts longer, or, where it cannot (another tuplet, a mark between,
@@ -200,6 +200,7 @@ struct WrittenEntries {
     /// The note's pitches spelled as written: each figure's degree on the key's letters, its accidental kept.
     private func spelled(_ written: WrittenNote) -> [SpelledPitch] {
         var result: [SpelledPitch] = []
+        result.reserveCapacity(written.figures.count)
         for figure in written.figures {
             guard let pitch = figure.pitch else { continue }
             // The figure's digit as a number without Unicode's tables: only 1 to 7 are degrees.
