@@ -69,14 +69,14 @@ struct WrittenBarReader: MusicWalker {
     }
 
     mutating func visitNote(_ note: Note, ratio: WholeNotes) {
-        if let base = WrittenNote.baseOctave(of: note, tonic: tonic) { baseOctave = base }
-        let written = WrittenNote(note, tonic: tonic, baseOctave: baseOctave)
+        // The note's word read once, for its octave and its figure.
+        let word = note.pitches.count == 1 ? WrittenNote.word(note.text) : nil
+        if let base = WrittenNote.baseOctave(of: note, tonic: tonic, word: word) { baseOctave = base }
+        let written = WrittenNote(note, tonic: tonic, baseOctave: baseOctave, word: word)
         if note.isRest { pendingTie = false }
         var event = event(.note(note, written), length: note.length * ratio, at: note.location)
-        event.graceBefore = pendingGrace
         event.tiedFromPrevious = pendingTie && !note.isRest
-        event.tuplet = tuplet
-        event.tupletNest = tupletNest
+        event.setGroup(graceBefore: pendingGrace, tuplet: tuplet, nest: tupletNest)
         add(event)
         pendingGrace = []
         pendingTie = false
@@ -84,8 +84,7 @@ struct WrittenBarReader: MusicWalker {
 
     mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) {
         var event = event(.dash, length: dash.length * ratio, at: dash.location)
-        event.tuplet = tuplet
-        event.tupletNest = tupletNest
+        event.setGroup(graceBefore: [], tuplet: tuplet, nest: tupletNest)
         add(event)
     }
 
@@ -368,8 +367,7 @@ struct WrittenBarReader: MusicWalker {
                         sung.append(SungSyllable(verse: verse, text: text, stanza: syllablesSung == 0 ? stanzas[verse] : nil))
                     }
                 }
-                bar.events[e].lyrics = sung.count > 1 ? sung.sorted { $0.verse < $1.verse } : sung
-                bar.events[e].syllableSlot = syllablesSung
+                bar.events[e].setSung(sung.count > 1 ? sung.sorted { $0.verse < $1.verse } : sung, slot: syllablesSung)
                 syllablesSung += 1
             }
             if !performerMarks.isEmpty { performerMarks.dress(&bar.events[e]) }

@@ -150,6 +150,25 @@ public struct WrittenEvent: Sendable {
         set { change { $0.syllableSlot = newValue } }
     }
 
+    /// Sets the grace notes before it and the tuplets it is in at once (one box, none when all are empty):
+    /// the reader sets them on every event.
+    mutating func setGroup(graceBefore: [(Note, WrittenNote)], tuplet: (id: Int, count: Int)?, nest: WrittenTupletNest?) {
+        guard !graceBefore.isEmpty || tuplet != nil || nest != nil || extras != nil else { return }
+        change {
+            $0.graceBefore = graceBefore
+            $0.tuplet = tuplet
+            $0.tupletNest = nest
+        }
+    }
+
+    /// Sets the syllables sung on it and their slot at once (one box instead of two).
+    mutating func setSung(_ lyrics: [SungSyllable], slot: Int?) {
+        change {
+            $0.lyrics = lyrics
+            $0.syllableSlot = slot
+        }
+    }
+
     /// A note or chord struck here: not a rest, a dash or the end of a tie.
     public var isStruckNote: Bool {
         if case .note(let note, _) = kind { return !note.isRest && !tiedFromPrevious }

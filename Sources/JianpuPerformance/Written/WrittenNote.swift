@@ -24,6 +24,15 @@ public struct WrittenNote: Sendable, Hashable {
             sounds = pitch != nil
         }
 
+        /// A figure printed as the ASCII `digit` (as a note word holds it): no `Character` made and read back.
+        init(digitByte digit: UInt8, accidental: Int, octave: Int, pitch: Pitch) {
+            storedDigit = digit < 0x80 ? digit : UInt8(ascii: "?")
+            storedAccidental = Int16(clamping: accidental)
+            storedOctave = Int32(clamping: octave)
+            storedPitch = Int32(clamping: pitch.midiNumber)
+            sounds = true
+        }
+
         /// `1`…`7`, `0` for a rest, `x` for a beat.
         public var digit: Character { Character(UnicodeScalar(storedDigit)) }
         /// Semitones of the written sharps (positive) or flats (negative).
@@ -42,7 +51,12 @@ public struct WrittenNote: Sendable, Hashable {
 
         init(_ figures: [Figure]) {
             lowest = figures.first ?? Figure(digit: "0", accidental: 0, octave: 0, pitch: nil)
-            others = Array(figures.dropFirst())
+            others = figures.count > 1 ? Array(figures.dropFirst()) : []
+        }
+
+        init(single: Figure) {
+            lowest = single
+            others = []
         }
 
         public var startIndex: Int { 0 }
@@ -63,17 +77,32 @@ public struct WrittenNote: Sendable, Hashable {
     /// How `note` is written when degree 1 sounds at MIDI `tonic` and `<`/`>` have moved the
     /// unmarked octave by `baseOctave` (dots are printed as the marks were written).
     public init(_ note: Note, tonic: Int, baseOctave: Int = 0) {
+        self.init(note, tonic: tonic, baseOctave: baseOctave, word: note.pitches.count == 1 ? Self.word(note.text) : nil)
+    }
+
+    /// How `note` is written, its note word already read (`word(_:)`; nil for a chord or a rest): the reader of a part reads it once.
+    init(_ note: Note, tonic: Int, baseOctave: Int, word: NoteWord?) {
         let (underlines, dots) = Self.underlinesAndDots(of: note.length)
         (storedUnderlines, storedDots) = (UInt8(clamping: underlines), UInt8(clamping: dots))
         guard !note.isRest else {
             figures = Figures([])
             return
         }
+        // A single note (nearly every one) is its one figure: no lists to make and search.
+        if note.pitches.count == 1 {
+            let pitch = note.pitches[0]
+            guard let word, (pitch.midiNumber - tonic - NoteWord.semitones(of: word.figure) - word.accidental) % 12 == 0 else {
+                figures = Figures(single: Self.figure(for: pitch, tonic: tonic))
+                return
+            }
+            let offset = pitch.midiNumber - tonic - NoteWord.semitones(of: word.figure) - word.accidental
+            figures = Figures(
+                single: Figure(digitByte: word.figure, accidental: word.accidental, octave: Self.floorDivide(offset, 12) - baseOctave, pitch: pitch))
+            return
+        }
         var written: [(figure: UInt8, accidental: Int)] = []
         if note.pitches.count > 1 {
             written = NoteWord.chordNotes(Array(note.text.utf8), octavesAfter: nil).notes.map { ($0.figure, $0.accidental) }
-        } else if let word = Self.word(note.text) {
-            written = [(word.figure, word.accidental)]
         }
         var unused = written
         figures = Figures(
@@ -89,7 +118,13 @@ public struct WrittenNote: Sendable, Hashable {
 
     /// The octave `<` and `>` have moved a single note's unmarked figures to: its sounding octave less its marks.
     public static func baseOctave(of note: Note, tonic: Int) -> Int? {
-        guard note.pitches.count == 1, let word = Self.word(note.text), word.figureCount == 1, word.octaveGroupCount <= 1 else { return nil }
+        guard note.pitches.count == 1 else { return nil }
+        return baseOctave(of: note, tonic: tonic, word: Self.word(note.text))
+    }
+
+    /// `baseOctave(of:tonic:)` with the single note's word already read (nil: none to read).
+    static func baseOctave(of note: Note, tonic: Int, word: NoteWord?) -> Int? {
+        guard note.pitches.count == 1, let word, word.figureCount == 1, word.octaveGroupCount <= 1 else { return nil }
         // The octave `WrittenNote(note, tonic:)` prints, worked out without making it: this runs for every note read.
         let pitch = note.pitches[0]
         let offset = pitch.midiNumber - tonic - NoteWord.semitones(of: word.figure) - word.accidental

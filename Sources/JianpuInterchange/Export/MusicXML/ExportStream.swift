@@ -74,7 +74,17 @@ struct ExportSyllable {
 /// Something that happens between notes: a change, a repeat sign, a jump, as the written score says it.
 typealias ExportMark = WrittenSign
 
+/// A part's notes and marks in written order; a note entry is the index of its note in `ExportPart.notes`.
 enum ExportEntry {
-    case note(ExportNote)
+    case note(Int)
     case mark(ExportMark, SourceLocation)
+}
+
+/// A part read for export: each note held once, in `notes`, and the entries that place notes and marks in order.
+struct ExportPart {
+    var notes: [ExportNote] = []
+    var entries: [ExportEntry] = []
+
+    /// Where the part's music ends.
+    var length: WholeNotes { notes.reduce(.zero) { $0 + $1.length } }
 }

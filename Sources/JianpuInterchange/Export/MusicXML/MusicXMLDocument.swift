@@ -83,13 +83,24 @@ struct DocumentWriter {
 
     /// A bass clef for a part that sounds mostly below the G under middle C.
     private func clef(of part: Int) -> (sign: String, line: Int) {
-        var pitches: [Int] = []
+        // The median pitch from a count of each MIDI number: no list of every pitch to sort.
+        var counts = [Int](repeating: 0, count: 128)
+        var total = 0
         for section in sections where section.notes.indices.contains(part) {
-            for note in section.notes[part] { pitches += note.pitches.map(\.midiNumber) }
+            for note in section.notes[part] {
+                for pitch in note.pitches {
+                    counts[min(max(pitch.midiNumber, 0), 127)] += 1
+                    total += 1
+                }
+            }
         }
-        guard !pitches.isEmpty else { return ("G", 2) }
-        pitches.sort()
-        return pitches[pitches.count / 2] < 55 ? ("F", 4) : ("G", 2)
+        guard total > 0 else { return ("G", 2) }
+        var seen = 0
+        for (number, count) in counts.enumerated() {
+            seen += count
+            if seen > total / 2 { return number < 55 ? ("F", 4) : ("G", 2) }
+        }
+        return ("G", 2)
     }
 
     private mutating func writePart(_ part: Int) {

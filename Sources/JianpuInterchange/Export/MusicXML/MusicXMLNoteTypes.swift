@@ -23,16 +23,26 @@ struct NoteValue: Equatable {
     ]
 
     /// The type and dots that write `length` as one note (a dotted value has at most three dots), or nil.
+    ///
+    /// Worked out from the fraction, not searched for: a type 2^e whole notes long with d dots lasts
+    /// (2^(d+1) − 1) · 2^(e−d), so the odd numerator names the dots and the denominator then the type.
     static func single(_ length: WholeNotes) -> (type: String, dots: Int)? {
-        for (name, base) in types {
-            var value = base, add = base
-            for dots in 0...3 {
-                if value == length { return (name, dots) }
-                add = add / 2
-                value += add
-            }
+        let (numerator, denominator) = (length.numerator, length.denominator)
+        guard numerator > 0, denominator > 0, denominator & (denominator - 1) == 0 else { return nil }
+        // An even numerator over 1: only the plain breve (2) is one value.
+        guard numerator & 1 == 1 else { return numerator == 2 && denominator == 1 ? (types[0].name, 0) : nil }
+        let dots: Int
+        switch numerator {
+        case 1: dots = 0
+        case 3: dots = 1
+        case 7: dots = 2
+        case 15: dots = 3
+        default: return nil
         }
-        return nil
+        // e = d − log2(denominator); types[0] is e = 1 (the breve), types[11] e = −10 (the 1024th).
+        let index = 1 - (dots - denominator.trailingZeroBitCount)
+        guard types.indices.contains(index) else { return nil }
+        return (types[index].name, dots)
     }
 
     /// The values, tied one to the next, that make `sounding` time inside tuplets scaling written
@@ -84,7 +94,8 @@ enum Divisions {
         for length in lengths {
             let quarters = length * 4
             let denominator = quarters.denominator
-            guard seen.insert(denominator).inserted, result % denominator != 0 else { continue }
+            // Most lengths are already counted: the remainder says so before any hashing.
+            guard result % denominator != 0, seen.insert(denominator).inserted else { continue }
             let g = gcd(result, denominator)
             let (product, overflow) = result.multipliedReportingOverflow(by: denominator / g)
             guard !overflow, product <= limit else { return nil }

@@ -35,13 +35,13 @@ extension MeasureWriter {
             for (p, pitch) in note.pitches.enumerated() {
                 let tieStop = !opens || note.tiedFromPrevious.contains(pitch.midiNumber)
                 let tieStart = !closes || note.tiedToNext.contains(pitch.midiNumber)
-                xml.open("note")
-                if p > 0 { xml.empty("chord") }
+                xml.line("<note>\n", opens: true)
+                if p > 0 { xml.line("<chord/>\n") }
                 writePitch(&xml, pitch)
-                xml.element("duration", units(value.sounding))
-                if tieStop { xml.empty("tie", [("type", "stop")]) }
-                if tieStart { xml.empty("tie", [("type", "start")]) }
-                xml.element("voice", "1")
+                xml.number("<duration>", units(value.sounding), "</duration>\n")
+                if tieStop { xml.line("<tie type=\"stop\"/>\n") }
+                if tieStart { xml.line("<tie type=\"start\"/>\n") }
+                xml.line("<voice>1</voice>\n")
                 writeType(&xml, value)
                 let slurStarts = p == 0 && opens ? note.slurStarts : 0
                 let slurStops = p == 0 && closes ? note.slurStops : 0
@@ -50,87 +50,100 @@ extension MeasureWriter {
                 let arpeggio = opens ? note.arpeggio : nil
                 // A fermata and a breath over the last of the tied notes a long note is written as (where the player
                 // holds and breathes), the others over its first (its attack).
-                let articulations = p == 0 ? note.articulations.filter { $0 == .fermata || $0 == .breathe ? closes : opens } : []
+                let articulations = p == 0 && !note.articulations.isEmpty ? note.articulations.filter { $0 == .fermata || $0 == .breathe ? closes : opens } : []
                 if tieStop || tieStart || slurStarts + slurStops > 0 || !tupletStarts.isEmpty || !tupletStops.isEmpty || arpeggio != nil || !articulations.isEmpty {
-                    xml.open("notations")
-                    if tieStop { xml.empty("tied", [("type", "stop")]) }
-                    if tieStart { xml.empty("tied", [("type", "start")]) }
-                    for _ in 0..<slurStarts { xml.empty("slur", [("type", "start")]) }
-                    for _ in 0..<slurStops { xml.empty("slur", [("type", "stop")]) }
-                    for level in tupletStarts { xml.empty("tuplet", [("type", "start"), ("number", String(level)), ("bracket", "yes")]) }
-                    for level in tupletStops { xml.empty("tuplet", [("type", "stop"), ("number", String(level))]) }
+                    xml.line("<notations>\n", opens: true)
+                    if tieStop { xml.line("<tied type=\"stop\"/>\n") }
+                    if tieStart { xml.line("<tied type=\"start\"/>\n") }
+                    for _ in 0..<slurStarts { xml.line("<slur type=\"start\"/>\n") }
+                    for _ in 0..<slurStops { xml.line("<slur type=\"stop\"/>\n") }
+                    writeTuplets(&xml, starts: tupletStarts, stops: tupletStops)
                     if let arpeggio {
                         switch arpeggio {
-                        case .up: xml.empty("arpeggiate", [("direction", "up")])
-                        case .down: xml.empty("arpeggiate", [("direction", "down")])
-                        case .normal: xml.empty("arpeggiate")
+                        case .up: xml.line("<arpeggiate direction=\"up\"/>\n")
+                        case .down: xml.line("<arpeggiate direction=\"down\"/>\n")
+                        case .normal: xml.line("<arpeggiate/>\n")
                         }
                     }
                     writeArticulations(&xml, articulations)
-                    xml.close("notations")
+                    xml.line("</notations>\n", closes: true)
                 }
                 if opens, p == 0 {
                     for syllable in note.lyrics {
-                        xml.open("lyric", [("number", String(syllable.verse + 1))])
-                        xml.element("syllabic", syllable.syllabic.rawValue)
+                        xml.number("<lyric number=\"", Int64(syllable.verse + 1), "\">\n", opens: true)
+                        xml.safe("<syllabic>", syllable.syllabic.rawValue, "</syllabic>\n")
                         xml.element("text", syllable.text, from: syllable.location)
-                        if syllable.extend { xml.empty("extend") }
-                        xml.close("lyric")
+                        if syllable.extend { xml.line("<extend/>\n") }
+                        xml.line("</lyric>\n", closes: true)
                     }
                 }
-                xml.close("note")
+                xml.line("</note>\n", closes: true)
             }
         }
         if isLast { for grace in note.graceAfter { writeGrace(&xml, grace, after: true) } }
     }
 
     func writeType(_ xml: inout XMLBuilder, _ value: NoteValue) {
-        xml.element("type", value.type)
-        for _ in 0..<value.dots { xml.empty("dot") }
+        xml.safe("<type>", value.type, "</type>\n")
+        for _ in 0..<value.dots { xml.line("<dot/>\n") }
         if let (actual, normal) = value.timeModification {
-            xml.open("time-modification")
-            xml.element("actual-notes", String(actual))
-            xml.element("normal-notes", String(normal))
-            xml.close("time-modification")
+            xml.line("<time-modification>\n", opens: true)
+            xml.number("<actual-notes>", actual, "</actual-notes>\n")
+            xml.number("<normal-notes>", normal, "</normal-notes>\n")
+            xml.line("</time-modification>\n", closes: true)
         }
     }
 
     func writePitch(_ xml: inout XMLBuilder, _ pitch: SpelledPitch) {
-        xml.open("pitch")
-        xml.element("step", pitch.step.description)
-        if pitch.alter != 0 { xml.element("alter", String(pitch.alter)) }
-        xml.element("octave", String(pitch.octave))
-        xml.close("pitch")
+        xml.line("<pitch>\n", opens: true)
+        // Each letter's line written whole: `Letter.description` makes a list of names at every call.
+        switch pitch.step {
+        case .c: xml.line("<step>C</step>\n")
+        case .d: xml.line("<step>D</step>\n")
+        case .e: xml.line("<step>E</step>\n")
+        case .f: xml.line("<step>F</step>\n")
+        case .g: xml.line("<step>G</step>\n")
+        case .a: xml.line("<step>A</step>\n")
+        case .b: xml.line("<step>B</step>\n")
+        }
+        if pitch.alter != 0 { xml.number("<alter>", Int64(pitch.alter), "</alter>\n") }
+        xml.number("<octave>", Int64(pitch.octave), "</octave>\n")
+        xml.line("</pitch>\n", closes: true)
+    }
+
+    /// The tuplet brackets (numbered 1 outermost) that start and stop on a note.
+    func writeTuplets(_ xml: inout XMLBuilder, starts: [Int], stops: [Int]) {
+        for level in starts { xml.number("<tuplet type=\"start\" number=\"", Int64(level), "\" bracket=\"yes\"/>\n") }
+        for level in stops { xml.number("<tuplet type=\"stop\" number=\"", Int64(level), "\"/>\n") }
     }
 
     func writeRest(_ xml: inout XMLBuilder, _ value: NoteValue, wholeMeasure: Bool, tupletStarts: [Int] = [], tupletStops: [Int] = [], articulations: [Articulation] = []) {
-        xml.open("note")
-        if wholeMeasure { xml.empty("rest", [("measure", "yes")]) } else { xml.empty("rest") }
-        xml.element("duration", units(value.sounding))
-        xml.element("voice", "1")
+        xml.line("<note>\n", opens: true)
+        if wholeMeasure { xml.line("<rest measure=\"yes\"/>\n") } else { xml.line("<rest/>\n") }
+        xml.number("<duration>", units(value.sounding), "</duration>\n")
+        xml.line("<voice>1</voice>\n")
         writeType(&xml, value)
         if !tupletStarts.isEmpty || !tupletStops.isEmpty || !articulations.isEmpty {
-            xml.open("notations")
-            for level in tupletStarts { xml.empty("tuplet", [("type", "start"), ("number", String(level)), ("bracket", "yes")]) }
-            for level in tupletStops { xml.empty("tuplet", [("type", "stop"), ("number", String(level))]) }
+            xml.line("<notations>\n", opens: true)
+            writeTuplets(&xml, starts: tupletStarts, stops: tupletStops)
             writeArticulations(&xml, articulations)
-            xml.close("notations")
+            xml.line("</notations>\n", closes: true)
         }
-        xml.close("note")
+        xml.line("</note>\n", closes: true)
     }
 
     /// A grace chord; one after its note (`[…]g`) steals its time from that note, as MusicXML says it.
     func writeGrace(_ xml: inout XMLBuilder, _ grace: GraceChord, after: Bool = false) {
         let (type, dots) = NoteValue.single(grace.written) ?? ("16th", 0)
         for (p, pitch) in grace.pitches.enumerated() {
-            xml.open("note")
-            xml.empty("grace", after ? [("steal-time-previous", "10"), ("slash", "yes")] : [("slash", "yes")])
-            if p > 0 { xml.empty("chord") }
+            xml.line("<note>\n", opens: true)
+            if after { xml.line("<grace steal-time-previous=\"10\" slash=\"yes\"/>\n") } else { xml.line("<grace slash=\"yes\"/>\n") }
+            if p > 0 { xml.line("<chord/>\n") }
             writePitch(&xml, pitch)
-            xml.element("voice", "1")
-            xml.element("type", type)
-            for _ in 0..<dots { xml.empty("dot") }
-            xml.close("note")
+            xml.line("<voice>1</voice>\n")
+            xml.safe("<type>", type, "</type>\n")
+            for _ in 0..<dots { xml.line("<dot/>\n") }
+            xml.line("</note>\n", closes: true)
         }
     }
 }

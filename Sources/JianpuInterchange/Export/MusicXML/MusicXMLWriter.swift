@@ -99,7 +99,7 @@ struct MovementSection {
             for measure in part {
                 for item in measure {
                     switch item {
-                    case .note(_, let values, _, _, _), .filler(let values, _): result += values.map(\.sounding)
+                    case .note(_, let values, _, _, _), .filler(let values, _): for value in values { result.append(value.sounding) }
                     case .harmony(_, let offset): result.append(offset)
                     case .mark: break
                     }
@@ -111,28 +111,27 @@ struct MovementSection {
 
     static func make(_ movement: Movement, warnings: inout [Diagnostic]) -> MovementSection {
         let written = WrittenScore(movement)
-        var bars = written.bars(of: movement, movementIndex: 0)
-        var streams = zip(bars, movement.parts).map { WrittenEntries.read($0, of: $1) }
+        var (streams, melody) = WrittenEntries.read(written, of: movement)
         var writeOut: Diagnostic?
         if streams.count > 1, Set(streams.map(repeatSigns)).count > 1 {
             writeOut = .warning(at: movement.location, "the parts repeat differently, which MusicXML cannot write: repeats are written out as played")
-        } else if let jump = streams.lazy.compactMap(jumpBackOverRepeats).first {
+        } else if let jump = streams.lazy.compactMap({ jumpBackOverRepeats($0.entries) }).first {
             writeOut = .warning(at: jump, "this jump goes back over repeats, which readers of MusicXML do not take again after a jump: the music is written out as played")
         }
         if let writeOut {
             warnings.append(writeOut)
-            (bars, streams) = performed(movement, lyricsFrom: streams)
+            (streams, melody) = performed(movement, lyricsFrom: streams)
         }
-        let length = streams.map(totalLength).max() ?? .zero
-        let frames = MeasureFrame.frames(of: bars.first ?? [], meters: written.parts.first?.meters ?? [], length: length)
+        let length = streams.map(\.length).max() ?? .zero
+        let frames = MeasureFrame.frames(of: melody, meters: written.parts.first?.meters ?? [], length: length)
         var chords = movement.headers["chords"].map { ChordAccompaniment.chords(in: $0).map { ($0.onset, $0.chord) } } ?? []
         var section = MovementSection(movement: movement, frames: frames, notes: [], measures: [], partHasFine: [], partHasCoda: [])
         for (index, stream) in streams.enumerated() {
             var none: [(WholeNotes, Chord)] = []
-            let (notes, measures) = index == 0 ? cut(stream, into: frames, chords: &chords) : cut(stream, into: frames, chords: &none)
-            section.notes.append(notes)
+            let measures = index == 0 ? cut(stream, into: frames, chords: &chords) : cut(stream, into: frames, chords: &none)
+            section.notes.append(stream.notes)
             section.measures.append(measures)
-            let jumps = stream.compactMap { if case .mark(.jump(let jump), _) = $0 { jump.kind } else { nil } }
+            let jumps = stream.entries.compactMap { if case .mark(.jump(let jump), _) = $0 { jump.kind } else { nil } }
             section.partHasFine.append(jumps.contains(.fine))
             section.partHasCoda.append(jumps.contains(.toCoda))
         }
@@ -143,12 +142,12 @@ struct MovementSection {
     }
 
     /// The repeat signs of a part and where they are: parts that share them can be written with repeats.
-    private static func repeatSigns(_ entries: [ExportEntry]) -> [String] {
+    private static func repeatSigns(_ part: ExportPart) -> [String] {
         var position = WholeNotes.zero
         var signs: [String] = []
-        for entry in entries {
+        for entry in part.entries {
             switch entry {
-            case .note(let note): position += note.length
+            case .note(let note): position += part.notes[note].length
             case .mark(.repeatStart, _): signs.append("start@\(position)")
             case .mark(.repeatEnd(let times), _): signs.append("end\(times)@\(position)")
             case .mark(.endingStart(let numbers, _), _): signs.append("ending\(numbers)@\(position)")
@@ -183,45 +182,41 @@ struct MovementSection {
         return nil
     }
 
-    /// The movement as played: its parts' printed bars and entries, each written syllable on the first performance of its note.
-    private static func performed(_ movement: Movement, lyricsFrom written: [[ExportEntry]]) -> ([[WrittenBar]], [[ExportEntry]]) {
+    /// The movement as played: its parts' entries, each written syllable on the first performance of its note, and its melody's bars.
+    private static func performed(_ movement: Movement, lyricsFrom written: [ExportPart]) -> ([ExportPart], [WrittenBar]) {
         var unfolded = movement
         for index in unfolded.parts.indices {
             unfolded.parts[index].items = PerformedItems.unfolded(movement.parts[index].items)
             unfolded.parts[index].lyrics = []
         }
-        let bars = WrittenScore(unfolded).bars(of: unfolded, movementIndex: 0)
-        let streams = zip(zip(bars, unfolded.parts), written).map { partBars, sung in
+        let (parts, melody) = WrittenEntries.read(WrittenScore(unfolded), of: unfolded)
+        let streams = zip(parts, written).map { part, sung in
             var lyrics: [SourceLocation: [ExportSyllable]] = [:]
-            for case .note(let note) in sung where !note.lyrics.isEmpty { lyrics[note.location] = note.lyrics }
-            var entries = WrittenEntries.read(partBars.0, of: partBars.1)
-            for index in entries.indices {
-                guard case .note(var note) = entries[index], note.multibarRest == nil, !note.isContinuation, let sung = lyrics.removeValue(forKey: note.location) else { continue }
-                note.lyrics = sung
-                entries[index] = .note(note)
+            for note in sung.notes where !note.lyrics.isEmpty { lyrics[note.location] = note.lyrics }
+            var part = part
+            for index in part.notes.indices {
+                let note = part.notes[index]
+                guard note.multibarRest == nil, !note.isContinuation, let sung = lyrics.removeValue(forKey: note.location) else { continue }
+                part.notes[index].lyrics = sung
             }
-            return entries
+            return part
         }
-        return (bars, streams)
-    }
-
-    private static func totalLength(_ entries: [ExportEntry]) -> WholeNotes {
-        entries.reduce(.zero) { if case .note(let note) = $1 { $0 + note.length } else { $0 } }
+        return (streams, melody)
     }
 
     /// Cuts a part's entries into the measures: notes split at bar lines and tied, marks where they
     /// stand (a jump at a bar line with the music before it), chord symbols before the note they sound with.
-    private static func cut(_ entries: [ExportEntry], into frames: [MeasureFrame], chords: inout [(WholeNotes, Chord)]) -> ([ExportNote], [[MeasureItem]]) {
-        var notes: [ExportNote] = []
-        notes.reserveCapacity(entries.count)
+    private static func cut(_ part: ExportPart, into frames: [MeasureFrame], chords: inout [(WholeNotes, Chord)]) -> [[MeasureItem]] {
         var measures = Array(repeating: [MeasureItem](), count: frames.count)
+        // The time each measure's notes fill, counted as they are cut: no second look at the items.
+        var filled = Array(repeating: WholeNotes.zero, count: frames.count)
         var frame = 0
         var position = WholeNotes.zero
         var chordIndex = 0
         func moveToFrame(containing position: WholeNotes) {
             while frame + 1 < frames.count, position >= frames[frame].end { frame += 1 }
         }
-        for entry in entries {
+        for entry in part.entries {
             switch entry {
             case .mark(let mark, let location):
                 if case .jump(let jump) = mark, jump.kind != .segno {
@@ -234,11 +229,11 @@ struct MovementSection {
                 default: break
                 }
                 measures[frame].append(.mark(mark, location))
-            case .note(let note):
-                let index = notes.count
-                notes.append(note)
+            case .note(let index):
+                // Read in place: a note is large, and a copy of it costs a retain and release of each of its lists.
+                let (length, multibarRest, ratio, tuplet) = (part.notes[index].length, part.notes[index].multibarRest, part.notes[index].ratio, part.notes[index].tuplet)
                 var start = position
-                let end = position + note.length
+                let end = position + length
                 var first = true
                 while start < end {
                     moveToFrame(containing: start)
@@ -249,10 +244,11 @@ struct MovementSection {
                     }
                     let fills = start == frames[frame].start && pieceEnd == frames[frame].end
                     let values =
-                        note.multibarRest != nil && fills
+                        multibarRest != nil && fills
                         ? [NoteValue(type: "whole", dots: 0, sounding: pieceEnd - start, timeModification: nil)]
-                        : NoteValue.values(for: pieceEnd - start, ratio: note.ratio, tuplet: note.tuplet)
+                        : NoteValue.values(for: pieceEnd - start, ratio: ratio, tuplet: tuplet)
                     measures[frame].append(.note(index, values: values, isFirst: first, isLast: pieceEnd == end, fillsMeasure: fills))
+                    filled[frame] += values.reduce(.zero) { $0 + $1.sounding }
                     first = false
                     start = pieceEnd
                     if frame + 1 >= frames.count, start < end, pieceEnd == frames[frame].end { break }
@@ -263,16 +259,12 @@ struct MovementSection {
         chords.removeFirst(chordIndex)
         // Rests where the part has stopped: the rest of its last measure, and whole measures after it.
         for index in frames.indices {
-            let filled = measures[index].reduce(WholeNotes.zero) { sum, item in
-                if case .note(_, let values, _, _, _) = item { return sum + values.reduce(.zero) { $0 + $1.sounding } }
-                return sum
-            }
-            let missing = frames[index].length - filled
+            let missing = frames[index].length - filled[index]
             guard missing > .zero else { continue }
-            let whole = filled == .zero
+            let whole = filled[index] == .zero
             let values = whole ? [NoteValue(type: "whole", dots: 0, sounding: missing, timeModification: nil)] : NoteValue.values(for: missing, ratio: .whole, tuplet: nil)
             measures[index].append(.filler(values: values, fillsMeasure: whole))
         }
-        return (notes, measures)
+        return measures
     }
 }

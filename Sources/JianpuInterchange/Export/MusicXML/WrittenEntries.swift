@@ -5,9 +5,9 @@ import JianpuPerformance
 /// A part's printed bars read as the notes and marks MusicXML is written from: a note's dashes
 /// joined to it, ties per pitch, tuplet brackets, slurs, the verses' syllables as MusicXML says them.
 struct WrittenEntries {
-    private(set) var entries: [ExportEntry] = []
+    private(set) var part = ExportPart()
     private var keyLetter = NoteName.Letter.c
-    /// The entry index of the last note written, and of the note before each repeat's endings being read.
+    /// The index of the last note written, and of the note before each repeat's endings being read.
     private var lastNote: Int?
     private var notesBeforeEndings: [Int?] = []
     private var atEndingStart = false
@@ -16,16 +16,29 @@ struct WrittenEntries {
     private let slurEnds: [SourceLocation: Int]
     private var lyrics: ExportedSyllables
 
-    /// The entries of `part` written in `bars` (its own, or those of its performance).
-    static func read(_ bars: [WrittenBar], of part: Part) -> [ExportEntry] {
-        var reader = WrittenEntries(part)
-        // Entries are large: grown by doubling, a long part's would be copied whole again and again.
-        reader.entries.reserveCapacity(bars.reduce(0) { $0 + $1.events.count } + 16)
-        for bar in bars {
-            for event in bar.events { reader.take(event) }
+    /// Every part of `movement` read from its bars as `written` hands them on, never holding them all, and the
+    /// melody's bars as the measures are framed from them (their events left out, but for a lone one: a whole-bar rest).
+    static func read(_ written: WrittenScore, of movement: Movement) -> (parts: [ExportPart], melody: [WrittenBar]) {
+        var readers = movement.parts.map { WrittenEntries($0) }
+        for (index, part) in written.parts.enumerated() where readers.indices.contains(index) {
+            // Notes are large: grown by doubling, a long part's would be copied whole again and again.
+            readers[index].part.notes.reserveCapacity(part.eventCount + 16)
+            readers[index].part.entries.reserveCapacity(part.eventCount + 16)
         }
-        reader.markTuplets()
-        return reader.entries
+        var melody: [WrittenBar] = []
+        written.readBars(of: movement, movementIndex: 0) { part, bar in
+            for event in bar.events { readers[part].take(event) }
+            guard part == 0 else { return }
+            var outline = bar
+            if outline.events.count != 1 { outline.events = [] }
+            melody.append(outline)
+        }
+        var parts: [ExportPart] = []
+        for index in readers.indices {
+            readers[index].markTuplets()
+            parts.append(readers[index].part)
+        }
+        return (parts, melody)
     }
 
     private init(_ part: Part) {
@@ -47,10 +60,9 @@ struct WrittenEntries {
             exported.arpeggio = note.pitches.count > 1 ? note.arpeggio : nil
             exported.graceBefore = graces(event.graceBefore)
             exported.dynamic = event.dynamic
-            if event.tiedFromPrevious, let last = lastNote, case .note(var previous) = entries[last] {
-                let common = Set(previous.pitches.map(\.midiNumber)).intersection(exported.pitches.map(\.midiNumber))
-                previous.tiedToNext.formUnion(common)
-                entries[last] = .note(previous)
+            if event.tiedFromPrevious, let last = lastNote {
+                let common = Set(part.notes[last].pitches.map(\.midiNumber)).intersection(exported.pitches.map(\.midiNumber))
+                part.notes[last].tiedToNext.formUnion(common)
                 exported.tiedFromPrevious = common
                 exported.followsTie = true
             }
@@ -92,15 +104,20 @@ struct WrittenEntries {
         case .tempo(let tempo): place = tempo.location
         default: place = location
         }
-        entries.append(.mark(sign, place))
+        part.entries.append(.mark(sign, place))
     }
 
-    private mutating func add(_ note: ExportNote, slot: Int?) {
+    private mutating func add(_ note: consuming ExportNote, slot: Int?) {
         var note = note
-        if note.multibarRest == nil { lyrics.sing(on: &note, slot: slot, entries: &entries, at: entries.count) }
+        if note.multibarRest == nil { lyrics.sing(on: &note, slot: slot, notes: &part.notes, at: part.notes.count) }
+        append(consume note)
+    }
+
+    private mutating func append(_ note: consuming ExportNote) {
         atEndingStart = false
-        lastNote = entries.count
-        entries.append(.note(note))
+        lastNote = part.notes.count
+        part.entries.append(.note(part.notes.count))
+        part.notes.append(consume note)
     }
 
     /// A dash: the note before it lasts longer, or, where it cannot (another tuplet, a mark between,
@@ -109,7 +126,7 @@ struct WrittenEntries {
         let nest = dash.tupletNest
         let path = nest?.ids ?? []
         let source = atEndingStart ? notesBeforeEndings.last ?? nil : lastNote
-        guard let source, case .note(var previous) = entries[source] else {
+        guard let source else {
             var rest = ExportNote(pitches: [], length: dash.length, location: dash.location)
             rest.ratio = nest?.ratio ?? .whole
             rest.tuplet = nest.map { ($0.actual, $0.normal) }
@@ -117,12 +134,14 @@ struct WrittenEntries {
             add(rest, slot: nil)
             return
         }
-        if !atEndingStart, source == entries.count - 1, previous.tupletPath == path, previous.multibarRest == nil, previous.graceAfter.isEmpty {
-            previous.length += dash.length
+        let previous = part.notes[source]
+        let isLastEntry: Bool
+        if case .note(source) = part.entries.last { isLastEntry = true } else { isLastEntry = false }
+        if !atEndingStart, isLastEntry, previous.tupletPath == path, previous.multibarRest == nil, previous.graceAfter.isEmpty {
+            part.notes[source].length += dash.length
             // A mark over a dash goes to the note it lengthens.
-            Self.dress(&previous, with: dash)
-            if let dynamic = dash.dynamic { previous.dynamic = dynamic }
-            entries[source] = .note(previous)
+            Self.dress(&part.notes[source], with: dash)
+            if let dynamic = dash.dynamic { part.notes[source].dynamic = dynamic }
             return
         }
         var continuation = ExportNote(pitches: previous.pitches, length: dash.length, location: dash.location)
@@ -133,13 +152,10 @@ struct WrittenEntries {
         continuation.dynamic = dash.dynamic
         if !previous.isRest {
             let all = Set(previous.pitches.map(\.midiNumber))
-            previous.tiedToNext = all
-            entries[source] = .note(previous)
+            part.notes[source].tiedToNext = all
             continuation.tiedFromPrevious = all
         }
-        atEndingStart = false
-        lastNote = entries.count
-        entries.append(.note(continuation))
+        append(continuation)
     }
 
     /// Fermatas, articulations, rehearsal marks and hairpins printed at `event`, on `note`.
@@ -154,18 +170,18 @@ struct WrittenEntries {
 
     /// Opens and closes the tuplet brackets (1 the outermost) on the first and last note of each tuplet.
     private mutating func markTuplets() {
-        var notes: [(index: Int, path: [Int])] = []
-        for (index, entry) in entries.enumerated() {
-            if case .note(let note) = entry { notes.append((index, note.tupletPath)) }
+        func shared(_ a: [Int], _ b: [Int]) -> Int {
+            var count = 0
+            while count < a.count, count < b.count, a[count] == b[count] { count += 1 }
+            return count
         }
-        func shared(_ a: [Int], _ b: [Int]) -> Int { zip(a, b).prefix { $0 == $1 }.count }
-        for (k, (index, path)) in notes.enumerated() where !path.isEmpty {
-            guard case .note(var note) = entries[index] else { continue }
-            let before = k > 0 ? shared(path, notes[k - 1].path) : 0
-            let after = k + 1 < notes.count ? shared(path, notes[k + 1].path) : 0
-            note.tupletStarts = Array((before + 1)...max(path.count, before + 1)).filter { $0 <= path.count }
-            note.tupletStops = Array((after + 1)...max(path.count, after + 1)).filter { $0 <= path.count }.reversed()
-            entries[index] = .note(note)
+        let notes = part.notes.count
+        for k in 0..<notes where !part.notes[k].tupletPath.isEmpty {
+            let path = part.notes[k].tupletPath
+            let before = k > 0 ? shared(path, part.notes[k - 1].tupletPath) : 0
+            let after = k + 1 < notes ? shared(path, part.notes[k + 1].tupletPath) : 0
+            part.notes[k].tupletStarts = before < path.count ? Array((before + 1)...path.count) : []
+            part.notes[k].tupletStops = after < path.count ? Array((after + 1)...path.count).reversed() : []
         }
     }
 
@@ -184,9 +200,12 @@ struct WrittenEntries {
     /// The note's pitches spelled as written: each figure's degree on the key's letters, its accidental kept.
     private func spelled(_ written: WrittenNote) -> [SpelledPitch] {
         var result: [SpelledPitch] = []
+        result.reserveCapacity(written.figures.count)
         for figure in written.figures {
             guard let pitch = figure.pitch else { continue }
-            let degree = figure.digit.wholeNumberValue.flatMap { (1...7).contains($0) ? $0 : nil }
+            // The figure's digit as a number without Unicode's tables: only 1 to 7 are degrees.
+            let digit = Int(figure.digit.asciiValue ?? 0) - Int(UInt8(ascii: "0"))
+            let degree = (1...7).contains(digit) ? digit : nil
             result.append(Self.spell(pitch, degree: degree, keyLetter: keyLetter))
         }
         return result.count > 1 ? result.sorted { $0.midiNumber < $1.midiNumber } : result
@@ -218,8 +237,8 @@ struct WrittenEntries {
 struct ExportedSyllables {
     private let verses: [[String?]]
     private let location: SourceLocation
-    /// Per verse: the entry and lyric index of the last syllable sung, and whether it ended in a hyphen.
-    private var lastSung: [(entry: Int, lyric: Int)?]
+    /// Per verse: the note and lyric index of the last syllable sung, and whether it ended in a hyphen.
+    private var lastSung: [(note: Int, lyric: Int)?]
     private var hyphenOpen: [Bool]
 
     init(_ lyrics: [String], at location: SourceLocation) {
@@ -229,17 +248,17 @@ struct ExportedSyllables {
         hyphenOpen = Array(repeating: false, count: lyrics.count)
     }
 
-    /// Sings the syllables of `slot` on `note`, to be entry `index`; a struck note with no slot extends the syllables before.
-    mutating func sing(on note: inout ExportNote, slot: Int?, entries: inout [ExportEntry], at index: Int) {
+    /// Sings the syllables of `slot` on `note`, to be `notes[index]`; a struck note with no slot extends the syllables before.
+    mutating func sing(on note: inout ExportNote, slot: Int?, notes: inout [ExportNote], at index: Int) {
         guard !verses.isEmpty, !note.isRest else { return }
         guard let slot else {
-            if !note.followsTie { for verse in verses.indices { extend(verse, in: &entries) } }
+            if !note.followsTie { for verse in verses.indices { extend(verse, in: &notes) } }
             return
         }
         for verse in verses.indices where slot < verses[verse].count {
             guard let text = verses[verse][slot] else {
                 // `_`: the syllable before is held over this note.
-                extend(verse, in: &entries)
+                extend(verse, in: &notes)
                 continue
             }
             let joins = text.count > 1 && text.hasSuffix("-")
@@ -251,9 +270,8 @@ struct ExportedSyllables {
         }
     }
 
-    private func extend(_ verse: Int, in entries: inout [ExportEntry]) {
-        guard let (entry, lyric) = lastSung[verse], case .note(var sung) = entries[entry] else { return }
-        sung.lyrics[lyric].extend = true
-        entries[entry] = .note(sung)
+    private func extend(_ verse: Int, in notes: inout [ExportNote]) {
+        guard let (note, lyric) = lastSung[verse] else { return }
+        notes[note].lyrics[lyric].extend = true
     }
 }

@@ -5,7 +5,9 @@ import JianpuCore
 /// they came from).
 ///
 /// Appending is amortised constant time, so a document costs time linear in its size; bytes, not a
-/// `String`, because a large score's document is tens of megabytes of small pieces.
+/// `String`, because a large score's document is tens of megabytes of small pieces. The lines every
+/// note writes are fixed markup (`line(_:)`, `number(_:_:_:)`), copied whole: no string is made,
+/// and nothing known to be safe is looked at for escaping.
 struct XMLBuilder {
     private(set) var bytes: [UInt8] = []
     private var depth = 0
@@ -75,6 +77,33 @@ struct XMLBuilder {
         append(">\n")
     }
 
+    /// A line of fixed markup at the current depth (`markup` ends with its newline): an empty
+    /// element, or an opening (`opens`) or closing (`closes`) tag, which moves the depth as
+    /// `open(_:_:)` and `close(_:)` do. The caller vouches for the markup.
+    mutating func line(_ markup: StaticString, opens: Bool = false, closes: Bool = false) {
+        if closes { depth -= 1 }
+        indent()
+        append(markup)
+        if opens { depth += 1 }
+    }
+
+    /// `opening number closing` on a line: `<duration>` 12 `</duration>\n`; with `opens`, a tag that children follow.
+    mutating func number(_ opening: StaticString, _ value: Int64, _ closing: StaticString, opens: Bool = false) {
+        indent()
+        append(opening)
+        append(value)
+        append(closing)
+        if opens { depth += 1 }
+    }
+
+    /// `opening text closing` on a line, `text` known to need no escaping (a name this writer chose).
+    mutating func safe(_ opening: StaticString, _ text: String, _ closing: StaticString) {
+        indent()
+        append(opening)
+        append(text)
+        append(closing)
+    }
+
     private mutating func add(_ attributes: [(String, String)], from source: SourceLocation? = nil) {
         for (name, value) in attributes {
             bytes.append(UInt8(ascii: " "))
@@ -85,9 +114,16 @@ struct XMLBuilder {
         }
     }
 
+    /// Room for the deepest indentation, copied from once instead of a space at a time.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 126)
+
     private mutating func indent() {
-        let spaces = 2 * min(max(depth, 0), 63)
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
+        let count = 2 * min(max(depth, 0), 63)
+        Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    private mutating func append(_ markup: StaticString) {
+        markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     private mutating func append(_ text: String) {
@@ -95,12 +131,38 @@ struct XMLBuilder {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// The decimal digits of `number`, written in place.
     private mutating func append(_ number: Int64) {
-        // A number's text fits in a small string, which costs no allocation.
-        append(String(number))
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = number.magnitude
+        if rest < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest))
+            return
+        }
+        var count = 0
+        var probe = rest
+        while probe > 0 { probe /= 10; count += 1 }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        var index = start + count - 1
+        while rest > 0 {
+            bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            index -= 1
+        }
     }
 
     private mutating func append(escaping value: String, from source: SourceLocation?) {
+        // Most text (numbers, names, syllables) needs nothing: its bytes go in as they are.
+        var value = value
+        let plain = value.withUTF8 { utf8 in
+            for byte in utf8 where byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0xEF {
+                return false
+            }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if plain { return }
         var escaped = ""
         let dropped = XMLText.append(escaping: value, to: &escaped, forbidden: nil)
         append(escaped)
