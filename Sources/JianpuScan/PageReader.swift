@@ -34,8 +34,10 @@ public enum PageReader {
                 if let line = InkComponents.leftLine(in: bitmap, box: piece.box, reach: em), line.height >= em * 2.5 { brackets.append(line) }
             }
         }
-        let rows = withoutBarNumbers(rowsOf(notes, em: em).map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em)
-        let firstRowTop = rows.first?.map(\.box.y).min() ?? content.height
+        // A chord's digits stacked over its lowest are read with it, not as rows of their own.
+        let chordFoot = StackedChords.members(notes, em: em)
+        let rows = withoutBarNumbers(rowsOf(notes.filter { chordFoot[$0] == nil }, em: em).map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em)
+        let firstRowTop = rows.first.map { row in (row + chordFoot.filter { row.contains($0.value) }.map(\.key)).map(\.box.y).min() ?? 0 } ?? content.height
         let headerCharacters = content.characters.filter { $0.box.maxY < firstRowTop - em * 0.2 }
         page.header = lines(of: headerCharacters)
         let firstNote = rows.first?.first?.box.x ?? 0
@@ -76,7 +78,8 @@ public enum PageReader {
         var previousBottom: Double?
         var rowsWithBarLines = 0
         for row in rows {
-            let top = row.map(\.box.y).min() ?? 0, bottom = row.map(\.box.maxY).max() ?? 0
+            let stacked = chordFoot.filter { row.contains($0.value) }.map(\.key)
+            let top = (row + stacked).map(\.box.y).min() ?? 0, bottom = row.map(\.box.maxY).max() ?? 0
             var mine = (marks + accidentals + meters).filter { mark in
                 mark.box.midY >= top - em * 0.45 && mark.box.midY <= bottom + em * 0.45
             }
@@ -92,13 +95,21 @@ public enum PageReader {
                         }
                 }
             }
-            mine += OctaveDots.stacked(marks.filter { $0.kind == .octaveDot(0) && !mine.contains($0) }, taken: mine, digits: row.map(\.box), em: em)
+            mine += OctaveDots.stacked(marks.filter { $0.kind == .octaveDot(0) && !mine.contains($0) }, taken: mine, digits: (row + stacked).map(\.box), em: em)
             // Digits far below the music with no bar line (a footer's date or version, a page number) are no row.
             let hasBarLine = mine.contains { $0.kind == .barLine }
             defer { previousBottom = bottom }
             if !hasBarLine, rowsWithBarLines > 0, let previousBottom, top - previousBottom > em * 3 { continue }
             if hasBarLine { rowsWithBarLines += 1 }
-            let symbols = row.map { ScannedSymbol(.digit(Int(String($0.character)) ?? 0), box: $0.box) } + mine
+            let tuplets = TupletMarks.brackets(ink, characters: content.characters, notes: row + stacked, top: top, em: em)
+            let bracketPieces = Set(tuplets.flatMap(\.pieces))
+            mine = mine.filter { !bracketPieces.contains($0.box) } + tuplets.map(\.symbol)
+            let numbers = Set(content.characters.filter { c in tuplets.contains { $0.symbol.box.x <= c.box.midX && c.box.midX <= $0.symbol.box.maxX && c.box.maxY <= $0.symbol.box.maxY + em * 0.2 } }.map(\.box))
+            let graces = GraceNotes.graces(content.characters, notes: row, ink: ink, barLines: mine.filter { $0.kind == .barLine }.map(\.box), exclude: numbers, em: em)
+            mine = GraceNotes.withoutTheirLines(mine, graces: graces, em: em) + graces
+            let symbols =
+                row.map { ScannedSymbol(.digit(Int(String($0.character)) ?? 0), box: $0.box) }
+                + stacked.map { ScannedSymbol(.chordDigit(Int(String($0.character)) ?? 0), box: $0.box) } + mine
             var read = RowReader.row(symbols, em: em)
             for volta in RepeatMarks.voltas(ink, top: top, em: em, classify: { classify($0, bitmap: content.ink) }) {
                 for index in read.bars.indices where read.bars[index].box.midX > volta.from && read.bars[index].box.midX < volta.to {
@@ -185,6 +196,7 @@ public enum PageReader {
                 || bottom.box.y - top.box.y >= top.box.height * 0.2 && bottom.box.y - top.box.y <= top.box.height * 0.5 && top.box.height > em * 2.5)
                 && min(bottom.box.maxX, top.box.maxX) - max(bottom.box.x, top.box.x) > min(top.box.width, bottom.box.width) * 0.6
                 && abs(bottom.box.height - top.box.height) < top.box.height * 0.1
+                && !StackedChords.isChord(top: top, bottom: bottom, digits: digits, em: em)
             {
                 pairs.append((top, bottom))
             }
