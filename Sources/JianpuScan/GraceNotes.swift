@@ -10,8 +10,11 @@ enum GraceNotes {
     static func graces(_ characters: [PositionedCharacter], notes: [PositionedCharacter], ink: [InkComponent], barLines: [Box], exclude: Set<Box>, em: Double) -> [ScannedSymbol] {
         guard let top = notes.map(\.box.y).min() else { return [] }
         let middle = RowReader.median(notes.map(\.box.midY))
+        // A number's digits (a tempo's `= 90`, a year) stand beside an 8, a 9 or an `=`: none of them is a grace.
+        let numberSigns = characters.filter { "89=".contains($0.character) }
         let small = characters.filter { c in
-            guard let degree = c.character.wholeNumberValue, (0...7).contains(degree), !notes.contains(c), !exclude.contains(c.box) else { return false }
+            guard let degree = c.character.wholeNumberValue, (1...7).contains(degree), !notes.contains(c), !exclude.contains(c.box) else { return false }
+            guard !numberSigns.contains(where: { abs($0.box.midY - c.box.midY) <= c.box.height * 0.5 && abs($0.box.midX - c.box.midX) <= em * 2 }) else { return false }
             return c.box.height >= em * 0.2 && c.box.height < em * 0.9 && c.box.midY < middle && c.box.maxY >= top - em * 1.0
                 && !barLines.contains { $0.x >= c.box.x - em * 0.4 && $0.x <= c.box.maxX + em * 0.2 }
                 && notes.contains { n in
@@ -22,7 +25,7 @@ enum GraceNotes {
         var stacked = small
         for _ in 0..<3 {
             stacked += characters.filter { c in
-                guard let degree = c.character.wholeNumberValue, (0...7).contains(degree), !stacked.contains(c), !exclude.contains(c.box) else { return false }
+                guard let degree = c.character.wholeNumberValue, (1...7).contains(degree), !stacked.contains(c), !exclude.contains(c.box) else { return false }
                 return stacked.contains { below in
                     abs(below.box.height - c.box.height) <= below.box.height * 0.1 && c.box.midY < below.box.midY
                         && below.box.y - c.box.maxY <= below.box.height * 0.5
@@ -46,7 +49,7 @@ enum GraceNotes {
         let lines = ink.filter { $0.box.height <= em * 0.5 && $0.box.width >= em * 0.15 }.map(\.box)
         return columns.indices.compactMap { index in
             let box = boxes[index]
-            // A group (graces side by side) comes after the note before it when much nearer to it than to the next.
+            // A group (graces side by side) comes after the note before it when nearer to it than to the next.
             let group = boxes.filter { groupOf($0, box, boxes: boxes, em: em) }
             let span = group.dropFirst().reduce(group.first ?? box) { $0.union($1) }
             let beamed = lines.contains { line in
@@ -56,7 +59,7 @@ enum GraceNotes {
             let before = notes.filter { $0.box.maxX <= span.midX }.map { span.x - $0.box.maxX }.min() ?? .infinity
             let after = notes.filter { $0.box.x >= span.midX }.map { $0.box.x - span.maxX }.min() ?? .infinity
             let degrees = columns[index].compactMap(\.character.wholeNumberValue)
-            return ScannedSymbol(.grace(degrees, after: before < after * 0.6), box: box, confidence: 0.8)
+            return ScannedSymbol(.grace(degrees, after: before < after), box: box, confidence: 0.8)
         }
     }
 }

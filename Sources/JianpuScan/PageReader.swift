@@ -36,7 +36,9 @@ public enum PageReader {
         }
         // A chord's digits stacked over its lowest are read with it, not as rows of their own.
         let chordFoot = StackedChords.members(notes, em: em)
-        let rows = withoutBarNumbers(rowsOf(notes.filter { chordFoot[$0] == nil }, em: em).map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em)
+        let rows = withoutLinesAbove(
+            withoutBarNumbers(rowsOf(notes.filter { chordFoot[$0] == nil }, em: em).map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em),
+            ink: ink, em: em)
         let firstRowTop = rows.first.map { row in (row + chordFoot.filter { row.contains($0.value) }.map(\.key)).map(\.box.y).min() ?? 0 } ?? content.height
         let headerCharacters = content.characters.filter { $0.box.maxY < firstRowTop - em * 0.2 }
         page.header = lines(of: headerCharacters)
@@ -80,7 +82,9 @@ public enum PageReader {
         for row in rows {
             let stacked = chordFoot.filter { row.contains($0.value) }.map(\.key)
             let top = (row + stacked).map(\.box.y).min() ?? 0, bottom = row.map(\.box.maxY).max() ?? 0
-            var mine = (marks + accidentals + meters).filter { mark in
+            // A sign well before the row's first note is a word's letter (a part's name, `Oboe`'s b), no accidental.
+            let firstX = row.first?.box.x ?? 0
+            var mine = (marks + accidentals.filter { $0.box.maxX >= firstX - em } + meters).filter { mark in
                 mark.box.midY >= top - em * 0.45 && mark.box.midY <= bottom + em * 0.45
             }
             // Underlines stacked under those (semiquavers and shorter) reach further down: each is taken
@@ -274,6 +278,27 @@ public enum PageReader {
             }
         }
         return rows.map { $0.sorted { $0.box.x < $1.box.x } }
+    }
+
+    /// The rows without the first ones that no bar line crosses, well above the next and with a row that has bar lines
+    /// below them: a line of words whose digits are of the notes' size (a composer's `Op. 49 No. 4`, read from an image
+    /// without its letters).
+    static func withoutLinesAbove(_ rows: [[PositionedCharacter]], ink: [InkComponent], em: Double) -> [[PositionedCharacter]] {
+        func crossed(_ row: [PositionedCharacter]) -> Bool {
+            guard let first = row.first, let last = row.last else { return false }
+            let middle = row.map(\.box.midY).reduce(0, +) / Double(row.count)
+            return ink.contains { piece in
+                piece.box.width <= em * 0.3 && piece.box.height >= em * 0.9 && piece.box.y <= middle && piece.box.maxY >= middle
+                    && piece.box.midX > first.box.x - em * 2 && piece.box.midX < last.box.maxX + em * 2
+            }
+        }
+        var rows = rows[...]
+        while rows.count > 1, let first = rows.first, !crossed(first), rows.dropFirst().contains(where: crossed),
+            let next = rows.dropFirst().first, (next.map(\.box.y).min() ?? 0) - (first.map(\.box.maxY).max() ?? 0) > em * 3
+        {
+            rows = rows.dropFirst()
+        }
+        return Array(rows)
     }
 
     /// The rows without those of a few digits (one or two, or a quarter of the next row's) just above

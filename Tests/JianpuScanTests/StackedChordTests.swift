@@ -26,7 +26,8 @@ struct StackedChordTests {
         ]
         let ink = [Layout.barLine(180), Layout.dot(123, 112.5), Layout.dot(123, 85.5)]
         let result = Layout.read(characters, ink: ink)
-        #expect(Layout.music(result.text) == "135 ,5'1 1b3 4 |")
+        // The writer puts octave marks before the digits in a chord (`OctavesBefore`), as jianpu-ly reads them.
+        #expect(Layout.music(result.text) == "OctavesBefore 135 ,5'1 1b3 4 |")
         #expect(result.warnings.allSatisfy { !$0.message.contains("beats") })
     }
 
@@ -36,6 +37,7 @@ struct StackedChordTests {
         let characters = Layout.digits("4", x: 100) + [Self.digit("6", x: 100, y: 88)] + Layout.digits("5", x: 120) + Layout.digits("1", x: 160)
         let ink = [Layout.barLine(140), Layout.line(180, 186, 104.6), Layout.barLine(200)]
         let result = Layout.read(characters, ink: ink)
-        #expect(Layout.music(result.text).hasPrefix("46 5 | 1"))
+        #expect(Layout.music(result.text).hasSuffix("46 5 | 1 - |"))
+        #expect(!result.text.contains("4/2"))
     }
 }
