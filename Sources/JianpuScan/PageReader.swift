@@ -82,9 +82,9 @@ public enum PageReader {
         for row in rows {
             let stacked = chordFoot.filter { row.contains($0.value) }.map(\.key)
             let top = (row + stacked).map(\.box.y).min() ?? 0, bottom = row.map(\.box.maxY).max() ?? 0
-            // A sign well before the row's first note is a word's letter (a part's name, `Oboe`'s b), no accidental.
+            // A sign or dot well before the row's first note is a word's (a part's name: `Oboe`'s b, `Violin`'s i), no mark.
             let firstX = row.first?.box.x ?? 0
-            var mine = (marks + accidentals.filter { $0.box.maxX >= firstX - em } + meters).filter { mark in
+            var mine = (marks.filter { $0.kind != .octaveDot(0) || $0.box.maxX >= firstX - em } + accidentals.filter { $0.box.maxX >= firstX - em } + meters).filter { mark in
                 mark.box.midY >= top - em * 0.45 && mark.box.midY <= bottom + em * 0.45
             }
             // Underlines stacked under those (semiquavers and shorter) reach further down: each is taken
@@ -170,7 +170,8 @@ public enum PageReader {
         var index = 0
         while index < rows.count {
             let row = rows[index]
-            let firstX = row.bars.first?.symbols.first?.box.x ?? row.box.x
+            // From the first note: a part's name before the bracket leaves specks (an i's dot) in the row.
+            let firstX = row.bars.lazy.flatMap(\.symbols).first { if case .digit = $0.kind { true } else { false } }?.box.x ?? row.box.x
             let bracket = brackets.first { b in
                 b.maxX <= firstX + em * 0.2 && b.y <= row.box.maxY && b.maxY >= row.box.midY && firstX - b.maxX <= em * 6
             }
@@ -280,8 +281,8 @@ public enum PageReader {
         return rows.map { $0.sorted { $0.box.x < $1.box.x } }
     }
 
-    /// The rows without the first ones that no bar line crosses, well above the next and with a row that has bar lines
-    /// below them: a line of words whose digits are of the notes' size (a composer's `Op. 49 No. 4`, read from an image
+    /// The rows without the first ones that no bar line crosses, clear of the next and with a row that has bar lines
+    /// below them (every row of music ends at a bar line): a line of words whose digits are of the notes' size (a composer's `Op. 49 No. 4`, read from an image
     /// without its letters).
     static func withoutLinesAbove(_ rows: [[PositionedCharacter]], ink: [InkComponent], em: Double) -> [[PositionedCharacter]] {
         func crossed(_ row: [PositionedCharacter]) -> Bool {
@@ -294,7 +295,7 @@ public enum PageReader {
         }
         var rows = rows[...]
         while rows.count > 1, let first = rows.first, !crossed(first), rows.dropFirst().contains(where: crossed),
-            let next = rows.dropFirst().first, (next.map(\.box.y).min() ?? 0) - (first.map(\.box.maxY).max() ?? 0) > em * 3
+            let next = rows.dropFirst().first, (next.map(\.box.y).min() ?? 0) - (first.map(\.box.maxY).max() ?? 0) > em
         {
             rows = rows.dropFirst()
         }
