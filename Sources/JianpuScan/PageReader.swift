@@ -52,7 +52,8 @@ public enum PageReader {
             page.heading.key = key + sign
         }
         // Octave dots set as text (LilyPond's `:` for two) are read from their ink, as drawn dots are.
-        var marks = MarkShapes.marks(ink, characters: content.characters.filter { !":.·•˙‧".contains($0.character) }, em: em)
+        var marks = OctaveDots.withoutLetterDots(
+            MarkShapes.marks(ink, characters: content.characters.filter { !":.·•˙‧".contains($0.character) }, em: em), ink: ink, notes: notes, em: em)
         // Underlines drawn close together can touch: a piece is as many underlines as strokes cross its middle.
         if let bitmap = content.ink {
             marks = marks.flatMap { mark -> [ScannedSymbol] in
@@ -289,7 +290,8 @@ public enum PageReader {
             guard let first = row.first, let last = row.last else { return false }
             let middle = row.map(\.box.midY).reduce(0, +) / Double(row.count)
             return ink.contains { piece in
-                piece.box.width <= em * 0.3 && piece.box.height >= em * 0.9 && piece.box.y <= middle && piece.box.maxY >= middle
+                // Thinner and taller than a word's l or parenthesis.
+                piece.box.width <= em * 0.2 && piece.box.height >= em * 1.1 && piece.box.y <= middle && piece.box.maxY >= middle
                     && piece.box.midX > first.box.x - em * 2 && piece.box.midX < last.box.maxX + em * 2
             }
         }

@@ -39,7 +39,7 @@ struct TupletAndGraceTests {
         // 4/4: `1 g[45] 1 2 [23]g 3 |`
         let characters =
             Layout.digits("1", x: 100) + Layout.digits("12", x: 140) + Layout.digits("3", x: 200)
-            + [Self.small("4", x: 125, y: 92), Self.small("5", x: 130, y: 92), Self.small("2", x: 168, y: 92), Self.small("3", x: 173, y: 92)]
+            + [Self.small("4", x: 125, y: 92), Self.small("5", x: 131, y: 92), Self.small("2", x: 168, y: 92), Self.small("3", x: 174, y: 92)]
         let ink = [Layout.line(124, 134, 99.5), Layout.line(167, 177, 99.5), Layout.barLine(215)]
         let result = Layout.read(characters, ink: ink)
         #expect(Layout.music(result.text) == "1 g[45] 1 2 [23]g 3 |")
