@@ -2,14 +2,17 @@ import JianpuCore
 import JianpuInterchange
 
 /// Tuplets as jianpu-ly + LilyPond print them: a small number (3 for a triplet) over the group, between the two
-/// halves of a bracket whose ends hook down towards the notes; the group is the notes under the bracket.
+/// halves of a bracket whose ends hook down towards the notes; the group is the notes under the bracket. Our
+/// typesetter sets a beamed group's number alone: the group is then the notes its first underline joins.
 enum TupletMarks {
     /// The tuplet brackets over a row whose digits' tops are at `top`: each a `.tuplet(n)` symbol spanning the
     /// bracket, with the pieces of ink it is made of (no ties nor underlines).
     ///
     /// A number is a digit 2–9 smaller than the notes, at most a digit and a half over the row, with a piece of ink
     /// on either side at its height (the bracket's halves, each no taller than half a digit).
-    static func brackets(_ ink: [InkComponent], characters: [PositionedCharacter], notes: [PositionedCharacter], top: Double, em: Double) -> [(symbol: ScannedSymbol, pieces: [Box])] {
+    static func brackets(
+        _ ink: [InkComponent], characters: [PositionedCharacter], notes: [PositionedCharacter], underlines: [Box] = [], top: Double, em: Double
+    ) -> [(symbol: ScannedSymbol, pieces: [Box])] {
         var found: [(symbol: ScannedSymbol, pieces: [Box])] = []
         for number in characters {
             guard let count = number.character.wholeNumberValue, (2...9).contains(count), !notes.contains(number),
@@ -22,7 +25,17 @@ enum TupletMarks {
             }
             guard let left = halves.filter({ $0.box.maxX <= number.box.x + em * 0.15 && number.box.x - $0.box.maxX <= em * 0.8 }).max(by: { $0.box.maxX < $1.box.maxX }),
                 let right = halves.filter({ $0.box.x >= number.box.maxX - em * 0.15 && $0.box.x - number.box.maxX <= em * 0.8 }).min(by: { $0.box.x < $1.box.x })
-            else { continue }
+            else {
+                // A beamed group's number alone (our typesetter's): the group is the notes its first underline joins.
+                let bottom = notes.map(\.box.maxY).max() ?? top
+                if let beam = underlines.filter({ $0.x < number.box.midX && $0.maxX > number.box.midX && $0.midY > bottom - em * 0.3 }).min(by: { $0.y < $1.y }),
+                    notes.filter({ $0.box.midX > beam.x && $0.box.midX < beam.maxX }).count >= 2
+                {
+                    // Its box starts a little before the beam, so that it comes before the group's first note.
+                    found.append((ScannedSymbol(.tuplet(count), box: Box(x: beam.x - em * 0.1, y: number.box.y, width: beam.width + em * 0.1, height: number.box.height)), []))
+                }
+                continue
+            }
             let span = left.box.union(right.box)
             // A group holds a note at least: a volta's bracket over a bar line has its number at its start, not between halves.
             guard notes.contains(where: { $0.box.midX > span.x && $0.box.midX < span.maxX && $0.box.y >= span.y }) else { continue }

@@ -27,6 +27,14 @@ struct TupletAndGraceTests {
         #expect(music.replacingOccurrences(of: "KeepLength ", with: "").hasPrefix("3[ q1 q2 q3 ]"))
     }
 
+    @Test("a number alone over a beamed group (our typesetter's triplet) makes the notes its underline joins a tuplet")
+    func tripletOverBeam() {
+        // 2/4: `3[ q1 q2 q3 ] 4 |`, the 3 over the middle note, no bracket.
+        let characters = Layout.digits("1234") + [Self.small("3", x: 121, y: 90)]
+        let result = Layout.read(characters, ink: [Layout.line(100, 146, 111.5), Layout.barLine(180)])
+        #expect(Layout.music(result.text).replacingOccurrences(of: "KeepLength ", with: "").hasPrefix("3[ q1 q2 q3 ]"))
+    }
+
     @Test("a bar number over a bar line's start is no tuplet nor grace note")
     func barNumberIsNoGrace() {
         let characters = Layout.digits("12") + Layout.digits("34", x: 160) + [Self.small("5", x: 150, y: 88)]
