@@ -107,7 +107,8 @@ public enum PageReader {
             if !hasBarLine, rowsWithBarLines > 0, let previousBottom, top - previousBottom > em * 3 { continue }
             if hasBarLine { rowsWithBarLines += 1 }
             let tuplets = TupletMarks.brackets(
-                ink, characters: content.characters, notes: row + stacked, underlines: mine.filter { $0.kind == .underline }.map(\.box), top: top, em: em)
+                ink, characters: content.characters, notes: row + stacked, underlines: mine.filter { $0.kind == .underline }.map(\.box),
+                barLines: mine.filter { $0.kind == .barLine }.map(\.box), top: top, em: em)
             let bracketPieces = Set(tuplets.flatMap(\.pieces))
             mine = mine.filter { !bracketPieces.contains($0.box) } + tuplets.map(\.symbol)
             let numbers = Set(content.characters.filter { c in tuplets.contains { $0.symbol.box.x <= c.box.midX && c.box.midX <= $0.symbol.box.maxX && c.box.maxY <= $0.symbol.box.maxY + em * 0.2 } }.map(\.box))

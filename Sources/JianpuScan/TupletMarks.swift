@@ -11,7 +11,8 @@ enum TupletMarks {
     /// A number is a digit 2–9 smaller than the notes, at most a digit and a half over the row, with a piece of ink
     /// on either side at its height (the bracket's halves, each no taller than half a digit).
     static func brackets(
-        _ ink: [InkComponent], characters: [PositionedCharacter], notes: [PositionedCharacter], underlines: [Box] = [], top: Double, em: Double
+        _ ink: [InkComponent], characters: [PositionedCharacter], notes: [PositionedCharacter], underlines: [Box] = [], barLines: [Box] = [], top: Double,
+        em: Double
     ) -> [(symbol: ScannedSymbol, pieces: [Box])] {
         var found: [(symbol: ScannedSymbol, pieces: [Box])] = []
         for number in characters {
@@ -28,8 +29,16 @@ enum TupletMarks {
             else {
                 // A beamed group's number alone (our typesetter's): the group is the notes its first underline joins.
                 let bottom = notes.map(\.box.maxY).max() ?? top
+                // Centred over it, unlike a bar number (over a bar line, at a beam's end).
                 if let beam = underlines.filter({ $0.x < number.box.midX && $0.maxX > number.box.midX && $0.midY > bottom - em * 0.3 }).min(by: { $0.y < $1.y }),
-                    notes.filter({ $0.box.midX > beam.x && $0.box.midX < beam.maxX }).count >= 2
+                    abs(beam.midX - number.box.midX) <= beam.width * 0.2,
+                    notes.filter({ $0.box.midX > beam.x && $0.box.midX < beam.maxX }).count >= 2,
+                    !barLines.contains(where: { $0.x >= number.box.x - em * 0.4 && $0.x <= number.box.maxX + em * 0.4 }),
+                    // Nor a number's digit (a tempo's `= 72`).
+                    !characters.contains(where: { o in
+                        o != number && (o.character.isNumber || o.character == "=") && abs(o.box.midY - number.box.midY) <= number.box.height * 0.3
+                            && max(o.box.x, number.box.x) - min(o.box.maxX, number.box.maxX) < number.box.height * 0.6
+                    })
                 {
                     // Its box starts a little before the beam, so that it comes before the group's first note.
                     found.append((ScannedSymbol(.tuplet(count), box: Box(x: beam.x - em * 0.1, y: number.box.y, width: beam.width + em * 0.1, height: number.box.height)), []))
