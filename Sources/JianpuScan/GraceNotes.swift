@@ -16,10 +16,12 @@ enum GraceNotes {
             guard let degree = c.character.wholeNumberValue, (1...7).contains(degree), !notes.contains(c), !exclude.contains(c.box) else { return false }
             guard !numberSigns.contains(where: { abs($0.box.midY - c.box.midY) <= c.box.height * 0.5 && abs($0.box.midX - c.box.midX) <= em * 2 }) else { return false }
             // Nor a digit set tight beside another (`112`): graces stand apart like notes.
-            guard !characters.contains(where: { o in
-                o != c && o.character.isNumber && abs(o.box.midY - c.box.midY) <= c.box.height * 0.3
-                    && max(o.box.x, c.box.x) - min(o.box.maxX, c.box.maxX) < c.box.height * 0.15
-            }) else { return false }
+            guard
+                !characters.contains(where: { o in
+                    o != c && o.character.isNumber && abs(o.box.midY - c.box.midY) <= c.box.height * 0.3
+                        && max(o.box.x, c.box.x) - min(o.box.maxX, c.box.maxX) < c.box.height * 0.15
+                })
+            else { return false }
             return c.box.height >= em * 0.2 && c.box.height < em * 0.9 && c.box.midY < middle && c.box.maxY >= top - em * 1.0
                 && !barLines.contains { $0.x >= c.box.x - em * 0.4 && $0.x <= c.box.maxX + em * 0.2 }
                 && notes.contains { n in

@@ -111,7 +111,8 @@ public enum PageReader {
                 barLines: mine.filter { $0.kind == .barLine }.map(\.box), top: top, em: em)
             let bracketPieces = Set(tuplets.flatMap(\.pieces))
             mine = mine.filter { !bracketPieces.contains($0.box) } + tuplets.map(\.symbol)
-            let numbers = Set(content.characters.filter { c in tuplets.contains { $0.symbol.box.x <= c.box.midX && c.box.midX <= $0.symbol.box.maxX && c.box.maxY <= $0.symbol.box.maxY + em * 0.2 } }.map(\.box))
+            let numbers = Set(
+                content.characters.filter { c in tuplets.contains { $0.symbol.box.x <= c.box.midX && c.box.midX <= $0.symbol.box.maxX && c.box.maxY <= $0.symbol.box.maxY + em * 0.2 } }.map(\.box))
             let graces = GraceNotes.graces(content.characters, notes: row, ink: ink, barLines: mine.filter { $0.kind == .barLine }.map(\.box), exclude: numbers, em: em)
             mine = GraceNotes.withoutTheirLines(mine, graces: graces, em: em) + graces
             let symbols =
