@@ -42,10 +42,12 @@ public enum ImagePageReader {
                 abs(sign.midY - box.midY) <= box.height * 0.35 && box.x >= sign.maxX && box.x - sign.maxX <= box.height * 3
             }
         }
+        // A meter's digits, of one size, nearly touch; a chord's stacked digits (read with the notes) stand a fifth
+        // of a digit apart, and a tuplet's number over a note is smaller.
         func isStacked(_ box: Box) -> Bool {
             digits.contains { other in
                 other != box && min(other.maxX, box.maxX) - max(other.x, box.x) > min(other.width, box.width) * 0.5
-                    && max(other.y, box.y) - min(other.maxY, box.maxY) < box.height * 0.5
+                    && abs(other.height - box.height) <= box.height * 0.15 && max(other.y, box.y) - min(other.maxY, box.maxY) < box.height * 0.12
             }
         }
         var characters: [PositionedCharacter] = []

@@ -29,3 +29,22 @@ enum OctaveDots {
         return found
     }
 }
+
+extension OctaveDots {
+    /// The marks without the dots of letters (a lyric's i or j, read from an image without its letters): a dot with
+    /// a short stroke of about its width starting right under it, that is no note's, is a letter's dot.
+    static func withoutLetterDots(_ marks: [ScannedSymbol], ink: [InkComponent], notes: [PositionedCharacter], em: Double) -> [ScannedSymbol] {
+        let stems = ink.filter { piece in
+            piece.box.height <= em * 0.9 && piece.box.height >= em * 0.2 && piece.box.width <= em * 0.35
+                && !notes.contains { n in min(n.box.maxX, piece.box.maxX) > max(n.box.x, piece.box.x) && min(n.box.maxY, piece.box.maxY) > max(n.box.y, piece.box.y) }
+        }
+        return marks.filter { mark in
+            guard mark.kind == .octaveDot(0) else { return true }
+            return !stems.contains { stem in
+                stem.box != mark.box && stem.box.y >= mark.box.maxY - em * 0.02 && stem.box.y - mark.box.maxY <= em * 0.2
+                    && abs(stem.box.midX - mark.box.midX) <= max(mark.box.width, em * 0.08) && stem.box.height >= mark.box.height * 1.5
+                    && stem.box.width <= mark.box.width * 3
+            }
+        }
+    }
+}

@@ -25,6 +25,8 @@ public struct Box: Sendable, Hashable {
 public enum SymbolKind: Sendable, Hashable {
     /// A digit 0–7 (0 a rest).
     case digit(Int)
+    /// A digit stacked over the note before it (with its own octave dots): one more pitch of that note's chord.
+    case chordDigit(Int)
     /// An octave dot, above (+1) or below (-1) its digit.
     case octaveDot(Int)
     /// An augmentation dot after a digit.
@@ -41,6 +43,10 @@ public enum SymbolKind: Sendable, Hashable {
     case meter(Int, Int)
     /// An arc above the digits from the note it follows to the next: a tie when both are one pitch (a slur otherwise).
     case tie
+    /// A tuplet's bracket and number (3 for a triplet) over the notes its box spans.
+    case tuplet(Int)
+    /// A grace note (a chord's digits lowest first): before the next note, or `after` the one before.
+    case grace([Int], after: Bool)
     /// Other text (a title, a word).
     case text(String)
 }

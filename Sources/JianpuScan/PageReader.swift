@@ -34,8 +34,12 @@ public enum PageReader {
                 if let line = InkComponents.leftLine(in: bitmap, box: piece.box, reach: em), line.height >= em * 2.5 { brackets.append(line) }
             }
         }
-        let rows = withoutBarNumbers(rowsOf(notes, em: em).map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em)
-        let firstRowTop = rows.first?.map(\.box.y).min() ?? content.height
+        // A chord's digits stacked over its lowest are read with it, not as rows of their own.
+        let chordFoot = StackedChords.members(notes, em: em)
+        let rows = withoutLinesAbove(
+            withoutBarNumbers(rowsOf(notes.filter { chordFoot[$0] == nil }, em: em).map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em),
+            ink: ink, em: em)
+        let firstRowTop = rows.first.map { row in (row + chordFoot.filter { row.contains($0.value) }.map(\.key)).map(\.box.y).min() ?? 0 } ?? content.height
         let headerCharacters = content.characters.filter { $0.box.maxY < firstRowTop - em * 0.2 }
         page.header = lines(of: headerCharacters)
         let firstNote = rows.first?.first?.box.x ?? 0
@@ -48,7 +52,8 @@ public enum PageReader {
             page.heading.key = key + sign
         }
         // Octave dots set as text (LilyPond's `:` for two) are read from their ink, as drawn dots are.
-        var marks = MarkShapes.marks(ink, characters: content.characters.filter { !":.·•˙‧".contains($0.character) }, em: em)
+        var marks = OctaveDots.withoutLetterDots(
+            MarkShapes.marks(ink, characters: content.characters.filter { !":.·•˙‧".contains($0.character) }, em: em), ink: ink, notes: notes, em: em)
         // Underlines drawn close together can touch: a piece is as many underlines as strokes cross its middle.
         if let bitmap = content.ink {
             marks = marks.flatMap { mark -> [ScannedSymbol] in
@@ -76,8 +81,11 @@ public enum PageReader {
         var previousBottom: Double?
         var rowsWithBarLines = 0
         for row in rows {
-            let top = row.map(\.box.y).min() ?? 0, bottom = row.map(\.box.maxY).max() ?? 0
-            var mine = (marks + accidentals + meters).filter { mark in
+            let stacked = chordFoot.filter { row.contains($0.value) }.map(\.key)
+            let top = (row + stacked).map(\.box.y).min() ?? 0, bottom = row.map(\.box.maxY).max() ?? 0
+            // A sign or dot well before the row's first note is a word's (a part's name: `Oboe`'s b, `Violin`'s i), no mark.
+            let firstX = row.first?.box.x ?? 0
+            var mine = (marks.filter { $0.kind != .octaveDot(0) || $0.box.maxX >= firstX - em } + accidentals.filter { $0.box.maxX >= firstX - em } + meters).filter { mark in
                 mark.box.midY >= top - em * 0.45 && mark.box.midY <= bottom + em * 0.45
             }
             // Underlines stacked under those (semiquavers and shorter) reach further down: each is taken
@@ -92,13 +100,24 @@ public enum PageReader {
                         }
                 }
             }
-            mine += OctaveDots.stacked(marks.filter { $0.kind == .octaveDot(0) && !mine.contains($0) }, taken: mine, digits: row.map(\.box), em: em)
+            mine += OctaveDots.stacked(marks.filter { $0.kind == .octaveDot(0) && !mine.contains($0) }, taken: mine, digits: (row + stacked).map(\.box), em: em)
             // Digits far below the music with no bar line (a footer's date or version, a page number) are no row.
             let hasBarLine = mine.contains { $0.kind == .barLine }
             defer { previousBottom = bottom }
             if !hasBarLine, rowsWithBarLines > 0, let previousBottom, top - previousBottom > em * 3 { continue }
             if hasBarLine { rowsWithBarLines += 1 }
-            let symbols = row.map { ScannedSymbol(.digit(Int(String($0.character)) ?? 0), box: $0.box) } + mine
+            let tuplets = TupletMarks.brackets(
+                ink, characters: content.characters, notes: row + stacked, underlines: mine.filter { $0.kind == .underline }.map(\.box),
+                barLines: mine.filter { $0.kind == .barLine }.map(\.box), top: top, em: em)
+            let bracketPieces = Set(tuplets.flatMap(\.pieces))
+            mine = mine.filter { !bracketPieces.contains($0.box) } + tuplets.map(\.symbol)
+            let numbers = Set(
+                content.characters.filter { c in tuplets.contains { $0.symbol.box.x <= c.box.midX && c.box.midX <= $0.symbol.box.maxX && c.box.maxY <= $0.symbol.box.maxY + em * 0.2 } }.map(\.box))
+            let graces = GraceNotes.graces(content.characters, notes: row, ink: ink, barLines: mine.filter { $0.kind == .barLine }.map(\.box), exclude: numbers, em: em)
+            mine = GraceNotes.withoutTheirLines(mine, graces: graces, em: em) + graces
+            let symbols =
+                row.map { ScannedSymbol(.digit(Int(String($0.character)) ?? 0), box: $0.box) }
+                + stacked.map { ScannedSymbol(.chordDigit(Int(String($0.character)) ?? 0), box: $0.box) } + mine
             var read = RowReader.row(symbols, em: em)
             for volta in RepeatMarks.voltas(ink, top: top, em: em, classify: { classify($0, bitmap: content.ink) }) {
                 for index in read.bars.indices where read.bars[index].box.midX > volta.from && read.bars[index].box.midX < volta.to {
@@ -158,7 +177,8 @@ public enum PageReader {
         var index = 0
         while index < rows.count {
             let row = rows[index]
-            let firstX = row.bars.first?.symbols.first?.box.x ?? row.box.x
+            // From the first note: a part's name before the bracket leaves specks (an i's dot) in the row.
+            let firstX = row.bars.lazy.flatMap(\.symbols).first { if case .digit = $0.kind { true } else { false } }?.box.x ?? row.box.x
             let bracket = brackets.first { b in
                 b.maxX <= firstX + em * 0.2 && b.y <= row.box.maxY && b.maxY >= row.box.midY && firstX - b.maxX <= em * 6
             }
@@ -188,6 +208,7 @@ public enum PageReader {
                 || bottom.box.y - top.box.y >= top.box.height * 0.2 && bottom.box.y - top.box.y <= top.box.height * 0.5 && top.box.height > em * 2.5)
                 && min(bottom.box.maxX, top.box.maxX) - max(bottom.box.x, top.box.x) > min(top.box.width, bottom.box.width) * 0.6
                 && abs(bottom.box.height - top.box.height) < top.box.height * 0.1
+                && !StackedChords.isChord(top: top, bottom: bottom, digits: digits, em: em)
             {
                 pairs.append((top, bottom))
             }
@@ -265,6 +286,28 @@ public enum PageReader {
             }
         }
         return rows.map { $0.sorted { $0.box.x < $1.box.x } }
+    }
+
+    /// The rows without the first ones that no bar line crosses, clear of the next and with a row that has bar lines
+    /// below them (every row of music ends at a bar line): a line of words whose digits are of the notes' size (a composer's `Op. 49 No. 4`, read from an image
+    /// without its letters).
+    static func withoutLinesAbove(_ rows: [[PositionedCharacter]], ink: [InkComponent], em: Double) -> [[PositionedCharacter]] {
+        func crossed(_ row: [PositionedCharacter]) -> Bool {
+            guard let first = row.first, let last = row.last else { return false }
+            let middle = row.map(\.box.midY).reduce(0, +) / Double(row.count)
+            return ink.contains { piece in
+                // Thinner and taller than a word's l or parenthesis.
+                piece.box.width <= em * 0.2 && piece.box.height >= em * 1.1 && piece.box.y <= middle && piece.box.maxY >= middle
+                    && piece.box.midX > first.box.x - em * 2 && piece.box.midX < last.box.maxX + em * 2
+            }
+        }
+        var rows = rows[...]
+        while rows.count > 1, let first = rows.first, !crossed(first), rows.dropFirst().contains(where: crossed),
+            let next = rows.dropFirst().first, (next.map(\.box.y).min() ?? 0) - (first.map(\.box.maxY).max() ?? 0) > em
+        {
+            rows = rows.dropFirst()
+        }
+        return Array(rows)
     }
 
     /// The rows without those of a few digits (one or two, or a quarter of the next row's) just above

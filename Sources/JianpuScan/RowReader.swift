@@ -15,14 +15,20 @@ enum RowReader {
         func digit(over x: Double) -> Int? {
             digits.indices.first { digits[$0].box.x - em * 0.08 <= x && x <= digits[$0].box.maxX + em * 0.08 }
         }
+        var chords = StackedChords.columns(symbols, digits: digits, em: em)
         let repeats = RepeatMarks.repeatDots(symbols, middle: middle, height: height, em: em)
         for symbol in symbols where !repeats.dots.contains(symbol) {
             let dy = symbol.box.midY - middle
             switch symbol.kind {
             case .digit:
                 items.append(symbol)
+            case .chordDigit:
+                break
             case .octaveDot:
-                if let index = digit(over: symbol.box.midX), abs(dy) > height * 0.3 {
+                if let index = digit(over: symbol.box.midX), chords[index] != nil, abs(dy) > height * 0.3 {
+                    // In a chord's column a dot is its nearest digit's, above or below it.
+                    chords[index]?.dot(symbol, height: height)
+                } else if let index = digit(over: symbol.box.midX), abs(dy) > height * 0.3 {
                     attached[index, default: []].append(ScannedSymbol(.octaveDot(dy < 0 ? 1 : -1), box: symbol.box, confidence: symbol.confidence))
                 } else if abs(dy) <= height * 0.3, digit(over: symbol.box.midX) == nil {
                     items.append(ScannedSymbol(.augmentationDot, box: symbol.box, confidence: symbol.confidence))
@@ -49,8 +55,12 @@ enum RowReader {
             case .barLine:
                 if symbol.box.y <= middle && symbol.box.maxY >= middle { barLines.append(symbol.box) }
             case .accidental:
-                if abs(dy) <= height * 0.6 { items.append(symbol) }
-            case .meter:
+                if abs(dy) <= height * 0.6 {
+                    items.append(symbol)
+                } else {
+                    for index in chords.keys { chords[index]?.accidental(symbol, height: height, em: em) }
+                }
+            case .meter, .tuplet, .grace:
                 items.append(symbol)
             default:
                 break
@@ -65,7 +75,13 @@ enum RowReader {
         for item in items.sorted(by: { $0.box.x < $1.box.x }) {
             ordered.append(item)
             if case .digit = item.kind, let index = digits.firstIndex(of: item) {
-                ordered += (attached[index] ?? []).sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+                let own = (attached[index] ?? []).sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+                if let column = chords[index] {
+                    // The foot's dots, then each stacked digit with its sign and dots, then what the note has (underlines, ties).
+                    ordered += column.footDots + column.stackedSymbols() + own
+                } else {
+                    ordered += own
+                }
             }
         }
         var result: [ScannedBar] = []

@@ -1,0 +1,102 @@
+/// Grace notes as jianpu-ly + LilyPond and our typesetter print them: small digits (two thirds of a note's size
+/// or less) raised beside a note, before it (`g[45] 1`) or, nearer the note before, after that one (`2 [23]g`),
+/// stacked for a chord (`g[1&3]`). They take none of the bar's time.
+enum GraceNotes {
+    /// The grace notes beside a row: one `.grace` symbol per column of small digits, lowest first.
+    ///
+    /// A grace digit is a digit 0–7 between a fifth and nine tenths of the notes' size, its middle above the
+    /// row's middle and its bottom no more than a note's height over the row's top, no further than a note's
+    /// width from a note of the row, and not over a bar line (a bar number) nor taken (`exclude`: tuplet numbers).
+    static func graces(_ characters: [PositionedCharacter], notes: [PositionedCharacter], ink: [InkComponent], barLines: [Box], exclude: Set<Box>, em: Double) -> [ScannedSymbol] {
+        guard let top = notes.map(\.box.y).min() else { return [] }
+        let middle = RowReader.median(notes.map(\.box.midY))
+        // A number's digits (a tempo's `= 90`, a year) stand beside an 8, a 9 or an `=`: none of them is a grace.
+        let numberSigns = characters.filter { "89=".contains($0.character) }
+        let small = characters.filter { c in
+            guard let degree = c.character.wholeNumberValue, (1...7).contains(degree), !notes.contains(c), !exclude.contains(c.box) else { return false }
+            guard !numberSigns.contains(where: { abs($0.box.midY - c.box.midY) <= c.box.height * 0.5 && abs($0.box.midX - c.box.midX) <= em * 2 }) else { return false }
+            // Nor a digit set tight beside another (`112`): graces stand apart like notes.
+            guard
+                !characters.contains(where: { o in
+                    o != c && o.character.isNumber && abs(o.box.midY - c.box.midY) <= c.box.height * 0.3
+                        && max(o.box.x, c.box.x) - min(o.box.maxX, c.box.maxX) < c.box.height * 0.15
+                })
+            else { return false }
+            return c.box.height >= em * 0.2 && c.box.height < em * 0.9 && c.box.midY < middle && c.box.maxY >= top - em * 1.0
+                && !barLines.contains { $0.x >= c.box.x - em * 0.4 && $0.x <= c.box.maxX + em * 0.2 }
+                && notes.contains { n in
+                    (n.box.x >= c.box.maxX - em * 0.1 && n.box.x - c.box.maxX <= em * 1.2) || (c.box.x >= n.box.maxX - em * 0.1 && c.box.x - n.box.maxX <= em * 1.2)
+                }
+        }
+        // A grace chord's upper digits stand higher: small digits right over one found are its.
+        var stacked = small
+        for _ in 0..<3 {
+            stacked += characters.filter { c in
+                guard let degree = c.character.wholeNumberValue, (1...7).contains(degree), !stacked.contains(c), !exclude.contains(c.box) else { return false }
+                return stacked.contains { below in
+                    abs(below.box.height - c.box.height) <= below.box.height * 0.1 && c.box.midY < below.box.midY
+                        && below.box.y - c.box.maxY <= below.box.height * 0.5
+                        && min(below.box.maxX, c.box.maxX) - max(below.box.x, c.box.x) > min(below.box.width, c.box.width) * 0.5
+                }
+            }
+        }
+        // Columns: digits one over the other (a grace chord).
+        var columns: [[PositionedCharacter]] = []
+        for digit in stacked.sorted(by: { $0.box.maxY > $1.box.maxY }) {
+            if let index = columns.firstIndex(where: { column in
+                column.contains { min($0.box.maxX, digit.box.maxX) - max($0.box.x, digit.box.x) > min($0.box.width, digit.box.width) * 0.5 }
+            }) {
+                columns[index].append(digit)
+            } else {
+                columns.append([digit])
+            }
+        }
+        let boxes = columns.compactMap { column in column.first.map { first in column.dropFirst().reduce(first.box) { $0.union($1.box) } } }
+        // Every grace is drawn with a beam or flag under it: small digits with none (a tempo's, a label's) are no graces.
+        let lines = ink.filter { $0.box.height <= em * 0.5 && $0.box.width >= em * 0.15 }.map(\.box)
+        return columns.indices.compactMap { index in
+            let box = boxes[index]
+            // A group (graces side by side) comes after the note before it when nearer to it than to the next.
+            let group = boxes.filter { groupOf($0, box, boxes: boxes, em: em) }
+            let span = group.dropFirst().reduce(group.first ?? box) { $0.union($1) }
+            let beamed = lines.contains { line in
+                line.y >= span.maxY - em * 0.1 && line.y <= span.maxY + em * 0.6 && min(line.maxX, span.maxX) - max(line.x, span.x) > 0
+            }
+            guard beamed else { return nil }
+            let before = notes.filter { $0.box.maxX <= span.midX }.map { span.x - $0.box.maxX }.min() ?? .infinity
+            let after = notes.filter { $0.box.x >= span.midX }.map { $0.box.x - span.maxX }.min() ?? .infinity
+            let degrees = columns[index].compactMap(\.character.wholeNumberValue)
+            return ScannedSymbol(.grace(degrees, after: before < after), box: box, confidence: 0.8)
+        }
+    }
+}
+
+extension GraceNotes {
+    /// Whether two graces are of one group: no gap wider than `em * 0.8` between the graces from one to the other.
+    static func groupOf(_ a: Box, _ b: Box, boxes: [Box], em: Double) -> Bool {
+        let (left, right) = a.x <= b.x ? (a, b) : (b, a)
+        var reach = left.maxX
+        for box in boxes.sorted(by: { $0.x < $1.x }) where box.x >= left.x && box.x <= right.x {
+            if box.x - reach > em * 0.8 { return false }
+            reach = max(reach, box.maxX)
+        }
+        return true
+    }
+
+    /// The marks without the lines and hooks drawn under grace notes (their beams, a quaver grace's flag): they
+    /// are no underline or tie of the row's notes.
+    static func withoutTheirLines(_ marks: [ScannedSymbol], graces: [ScannedSymbol], em: Double) -> [ScannedSymbol] {
+        // Graces side by side share their beams: they are taken as groups.
+        var groups: [Box] = []
+        for grace in graces.map(\.box).sorted(by: { $0.x < $1.x }) {
+            if let last = groups.last, grace.x - last.maxX <= em * 0.8 { groups[groups.count - 1] = last.union(grace) } else { groups.append(grace) }
+        }
+        return marks.filter { mark in
+            guard mark.kind == .underline || mark.kind == .tie else { return true }
+            return !groups.contains { grace in
+                mark.box.midY >= grace.midY && mark.box.maxY <= grace.maxY + em
+                    && mark.box.x >= grace.x - em * 0.8 && mark.box.maxX <= grace.maxX + em * 0.8
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// Chords printed as a column of digits over one place in the row: the lowest digit sits on the row, the
+/// others stacked right above it, each with its own octave dots (jianpu-ly + LilyPond and our typesetter
+/// both set them so).
+enum StackedChords {
+    /// The digits stacked over another note digit, each with the digit at the foot of its column (the one on the row).
+    ///
+    /// A digit is stacked when another note digit lies right under it: their columns overlap by half the
+    /// narrower's width and the gap between their boxes is under half a digit (a part's row below is
+    /// further off). A column holds four digits at most.
+    static func members(_ notes: [PositionedCharacter], em: Double) -> [PositionedCharacter: PositionedCharacter] {
+        var below: [PositionedCharacter: PositionedCharacter] = [:]
+        for upper in notes {
+            let under = notes.filter { lower in
+                lower != upper && lower.box.midY - upper.box.midY >= em * 0.6 && lower.box.y - upper.box.maxY <= em * 0.45
+                    && min(lower.box.maxX, upper.box.maxX) - max(lower.box.x, upper.box.x) > min(lower.box.width, upper.box.width) * 0.5
+            }
+            if let nearest = under.min(by: { $0.box.midY < $1.box.midY }) { below[upper] = nearest }
+        }
+        var foot: [PositionedCharacter: PositionedCharacter] = [:]
+        for upper in below.keys {
+            var base = upper, steps = 0
+            while let next = below[base], steps < 4 {
+                base = next
+                steps += 1
+            }
+            if steps < 4 { foot[upper] = base }
+        }
+        return foot
+    }
+
+    /// Whether two digits one over the other are a chord's, not a meter's: the lower stands on a row, in line
+    /// with other note digits of the notes' size that stand apart (a meter set among the notes straddles
+    /// the row's line).
+    static func isChord(top: PositionedCharacter, bottom: PositionedCharacter, digits: [PositionedCharacter], em: Double) -> Bool {
+        guard abs(bottom.box.height - em) <= em * 0.05, abs(top.box.height - em) <= em * 0.05 else { return false }
+        return digits.contains { other in
+            other != bottom && other != top && abs(other.box.height - em) <= em * 0.05 && abs(other.box.midY - bottom.box.midY) <= em * 0.15
+                && abs(other.box.midX - bottom.box.midX) > em * 0.8
+        }
+    }
+}
+
+extension StackedChords {
+    /// The chords of a row: for each foot digit (its index among `digits`) with digits stacked over it, its column.
+    static func columns(_ symbols: [ScannedSymbol], digits: [ScannedSymbol], em: Double) -> [Int: Column] {
+        var columns: [Int: Column] = [:]
+        for symbol in symbols {
+            guard case .chordDigit = symbol.kind else { continue }
+            // The foot under it: the row digit its column overlaps most.
+            let overlaps = digits.map { min($0.box.maxX, symbol.box.maxX) - max($0.box.x, symbol.box.x) }
+            guard let index = overlaps.indices.max(by: { overlaps[$0] < overlaps[$1] }), overlaps[index] > 0 else { continue }
+            columns[index, default: Column(foot: digits[index])].stacked.append((symbol, []))
+        }
+        for index in columns.keys { columns[index]?.stacked.sort { $0.digit.box.midY > $1.digit.box.midY } }
+        return columns
+    }
+
+    /// A chord as a column: its foot digit on the row and the digits over it, each with the marks that are its own.
+    struct Column {
+        var foot: ScannedSymbol
+        /// Bottom to top; each digit's accidental and octave dots.
+        var stacked: [(digit: ScannedSymbol, marks: [ScannedSymbol])] = []
+        var footDots: [ScannedSymbol] = []
+
+        /// Gives an octave dot in the column to the digit nearest it, as a dot above or below that digit.
+        mutating func dot(_ dot: ScannedSymbol, height: Double) {
+            let all = [foot] + stacked.map(\.digit)
+            guard let nearest = all.indices.min(by: { abs(all[$0].box.midY - dot.box.midY) < abs(all[$1].box.midY - dot.box.midY) }),
+                abs(all[nearest].box.midY - dot.box.midY) <= height * 1.6
+            else { return }
+            let octave = ScannedSymbol(.octaveDot(dot.box.midY < all[nearest].box.midY ? 1 : -1), box: dot.box, confidence: dot.confidence)
+            if nearest == 0 { footDots.append(octave) } else { stacked[nearest - 1].marks.append(octave) }
+        }
+
+        /// Gives a sharp or flat just left of a stacked digit, on its line, to that digit.
+        mutating func accidental(_ sign: ScannedSymbol, height: Double, em: Double) {
+            guard
+                let index = stacked.indices.first(where: { i in
+                    let digit = stacked[i].digit.box
+                    return abs(digit.midY - sign.box.midY) <= height * 0.6 && sign.box.maxX <= digit.midX && digit.x - sign.box.maxX <= em * 0.8
+                })
+            else { return }
+            stacked[index].marks.insert(sign, at: 0)
+        }
+
+        /// The stacked digits in reading order: each one's sign, the digit, its dots.
+        func stackedSymbols() -> [ScannedSymbol] {
+            stacked.flatMap { entry in
+                let signs = entry.marks.filter { if case .accidental = $0.kind { true } else { false } }
+                let dots = entry.marks.filter { if case .octaveDot = $0.kind { true } else { false } }
+                return signs + [entry.digit] + dots
+            }
+        }
+    }
+}

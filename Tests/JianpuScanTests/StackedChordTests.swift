@@ -1,0 +1,43 @@
+import JianpuCore
+import Testing
+
+@testable import JianpuScan
+
+/// Chords printed as stacked digits, laid out as jianpu-ly + LilyPond set them: the lowest digit on the
+/// row, the others 12 points apart above it, each with its own octave dots and sign.
+@Suite("Stacked chords")
+struct StackedChordTests {
+    typealias Layout = LilyPondPageTests
+
+    /// A note digit 10 points tall at (x, y).
+    static func digit(_ character: Character, x: Double, y: Double) -> PositionedCharacter {
+        PositionedCharacter(character, box: Box(x: x, y: y, width: 6, height: 10))
+    }
+
+    @Test("a column of digits is one chord, each digit with its own octave dots and sign, and the row stays one row")
+    func chordsOfStackedDigits() {
+        // 4/4: `135 ,5'1 1b3 4 |`
+        var characters = Layout.digits("1", x: 100) + [Self.digit("3", x: 100, y: 88), Self.digit("5", x: 100, y: 76)]
+        characters += Layout.digits("5", x: 120) + [Self.digit("1", x: 120, y: 88)]
+        characters += Layout.digits("1", x: 140) + [Self.digit("3", x: 140, y: 88), PositionedCharacter("♭", box: Box(x: 133, y: 89, width: 5, height: 9))]
+        characters += Layout.digits("4", x: 160)
+        characters += [
+            PositionedCharacter("4", box: Box(x: 70, y: 94, width: 8, height: 11)), PositionedCharacter("4", box: Box(x: 70, y: 105, width: 8, height: 11)),
+        ]
+        let ink = [Layout.barLine(180), Layout.dot(123, 112.5), Layout.dot(123, 85.5)]
+        let result = Layout.read(characters, ink: ink)
+        // The writer puts octave marks before the digits in a chord (`OctavesBefore`), as jianpu-ly reads them.
+        #expect(Layout.music(result.text) == "OctavesBefore 135 ,5'1 1b3 4 |")
+        #expect(result.warnings.allSatisfy { !$0.message.contains("beats") })
+    }
+
+    @Test("two digits stacked on a row are a chord, not a meter, though the lower is a 4")
+    func chordIsNoMeter() {
+        // 2/4: `46 5 | 1 - |`, its meter in the header.
+        let characters = Layout.digits("4", x: 100) + [Self.digit("6", x: 100, y: 88)] + Layout.digits("5", x: 120) + Layout.digits("1", x: 160)
+        let ink = [Layout.barLine(140), Layout.line(180, 186, 104.6), Layout.barLine(200)]
+        let result = Layout.read(characters, ink: ink)
+        #expect(Layout.music(result.text).hasSuffix("46 5 | 1 - |"))
+        #expect(!result.text.contains("4/2"))
+    }
+}

@@ -1,0 +1,55 @@
+import JianpuCore
+import Testing
+
+@testable import JianpuScan
+
+/// Triplets and grace notes laid out as jianpu-ly + LilyPond set them: a small number between the halves of a
+/// bracket over the group; small raised digits beside a note, with their own little beams.
+@Suite("Tuplets and grace notes")
+struct TupletAndGraceTests {
+    typealias Layout = LilyPondPageTests
+
+    /// A small digit (7 points tall) at (x, y).
+    static func small(_ character: Character, x: Double, y: Double) -> PositionedCharacter {
+        PositionedCharacter(character, box: Box(x: x, y: y, width: 4, height: 7))
+    }
+
+    @Test("a number between a bracket's halves over notes makes them a tuplet: three quavers in the time of two")
+    func triplet() {
+        // 2/4: `3[ q1 q2 q3 ] 4 |`
+        let characters = Layout.digits("1234") + [Self.small("3", x: 118, y: 90)]
+        let halves = [
+            InkComponent(box: Box(x: 98, y: 91.5, width: 18, height: 3.5), pixels: 30), InkComponent(box: Box(x: 125, y: 91.5, width: 21, height: 3.5), pixels: 30),
+        ]
+        let result = Layout.read(characters, ink: halves + [Layout.line(100, 146, 111.5), Layout.barLine(180)])
+        let music = Layout.music(result.text)
+        #expect(music.contains("3[") && music.contains("]"))
+        #expect(music.replacingOccurrences(of: "KeepLength ", with: "").hasPrefix("3[ q1 q2 q3 ]"))
+    }
+
+    @Test("a number alone over a beamed group (our typesetter's triplet) makes the notes its underline joins a tuplet")
+    func tripletOverBeam() {
+        // 2/4: `3[ q1 q2 q3 ] 4 |`, the 3 over the middle note, no bracket.
+        let characters = Layout.digits("1234") + [Self.small("3", x: 121, y: 90)]
+        let result = Layout.read(characters, ink: [Layout.line(100, 146, 111.5), Layout.barLine(180)])
+        #expect(Layout.music(result.text).replacingOccurrences(of: "KeepLength ", with: "").hasPrefix("3[ q1 q2 q3 ]"))
+    }
+
+    @Test("a bar number over a bar line's start is no tuplet nor grace note")
+    func barNumberIsNoGrace() {
+        let characters = Layout.digits("12") + Layout.digits("34", x: 160) + [Self.small("5", x: 150, y: 88)]
+        let result = Layout.read(characters, ink: [Layout.barLine(150), Layout.barLine(200)])
+        #expect(Layout.music(result.text).hasSuffix(" 1 2 | 3 4 |"))
+    }
+
+    @Test("small raised digits before a note are its grace notes, nearer the note before they come after it")
+    func graces() {
+        // 4/4: `1 g[45] 1 2 [23]g 3 |`
+        let characters =
+            Layout.digits("1", x: 100) + Layout.digits("12", x: 140) + Layout.digits("3", x: 200)
+            + [Self.small("4", x: 125, y: 92), Self.small("5", x: 131, y: 92), Self.small("2", x: 168, y: 92), Self.small("3", x: 174, y: 92)]
+        let ink = [Layout.line(124, 134, 99.5), Layout.line(167, 177, 99.5), Layout.barLine(215)]
+        let result = Layout.read(characters, ink: ink)
+        #expect(Layout.music(result.text) == "1 g[45] 1 2 [23]g 3 |")
+    }
+}
