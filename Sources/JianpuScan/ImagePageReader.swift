@@ -64,7 +64,8 @@ public enum ImagePageReader {
             }
         }
         let signs = equalsSigns(
-            components, ones: characters.filter { c in c.character == "1" || c.character == "6" && keyOnes.contains { c.box.x <= $0.midX && $0.midX <= c.box.maxX && c.box.y <= $0.midY && $0.midY <= c.box.maxY } }
+            components,
+            ones: characters.filter { c in c.character == "1" || c.character == "6" && keyOnes.contains { c.box.x <= $0.midX && $0.midX <= c.box.maxX && c.box.y <= $0.midY && $0.midY <= c.box.maxY } }
         ).map(\.sign)
         // A letter is read only as a key's name, right after `1=` (words are not read: their letters would be noise).
         characters = characters.filter { c in
