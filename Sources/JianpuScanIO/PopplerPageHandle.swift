@@ -30,11 +30,16 @@ public final class PopplerPageHandle {
     }
 
     private func layOutText() -> [PositionedCharacter] {
-        guard let text = poppler_page_get_text(page) else { return [] }
+        // poppler reads the area as a selection from its top-left corner to its bottom-right, in the text's reading
+        // order: the page's own rectangle (what `poppler_page_get_text` uses) starts inside the flow and loses the text
+        // read before that point (LilyPond's title and `1=G` above a part name set left of the music). A selection from
+        // far outside the page takes every character.
+        var area = PopplerRectangle(x1: -1e6, y1: -1e6, x2: 1e6, y2: 1e6)
+        guard let text = poppler_page_get_text_for_area(page, &area) else { return [] }
         defer { g_free(text) }
         var rectangles: UnsafeMutablePointer<PopplerRectangle>?
         var count: guint = 0
-        guard poppler_page_get_text_layout(page, &rectangles, &count) != 0, let rectangles else { return [] }
+        guard poppler_page_get_text_layout_for_area(page, &area, &rectangles, &count) != 0, let rectangles else { return [] }
         defer { g_free(rectangles) }
         // One rectangle per character of the text, line ends included.
         var result: [PositionedCharacter] = []

@@ -29,6 +29,21 @@ struct VectorPDFTests {
         #expect(result.warnings.isEmpty)
     }
 
+    /// A page jianpu-ly + LilyPond 2.24 engraved from: `title=Minuet`, `composer=Christian Petzold`,
+    /// `instrument=Harpsichord`, `1=G`, `3/4`, `4=112`, `5 q1 q2 q3 q4 | 5 1 1 |`, `NextPart`,
+    /// `instrument=Acoustic Grand Piano`, `1=G`, `3/4`, `1 - - | 3 - - |`. The second part's name runs past the page's
+    /// left edge, where poppler's reading of the page's own rectangle begins after the title and key.
+    @Test("text before a name that runs past the page's edge is read: the title and the key")
+    func textBeforeANamePastTheEdge() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Scan/part-name-past-the-edge.pdf")
+        let result = try Scanner.scan([fixture.path])
+        #expect(result.text.contains("title=Minuet"))
+        #expect(result.text.contains("1=G"))
+        #expect(!result.warnings.contains { $0.description.contains("no key") })
+        #expect(result.text.contains("5 q1 q2 q3 q4 | 5 1 1 |"))
+    }
+
     @Test("a bar whose beats do not add up is a warning with its page, system and bar")
     func badBar() throws {
         let result = ScoreAssembler.score([ScanSupport.pageWithShortSecondBar()])
