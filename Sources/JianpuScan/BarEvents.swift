@@ -13,6 +13,12 @@ extension ScoreAssembler {
         var pending: [(degree: Int, accidental: Int, octave: Int)] = []
         // The note before, for a tie's second note: the page does not repeat its sharp or flat.
         var previous: (degree: Int, accidental: Int, octave: Int, tied: Bool)?
+        // The sign each degree and octave took last in the bar: a sharp or flat holds to the bar's end, as
+        // LilyPond prints it and as jianpu is taught, so the page does not repeat it.
+        var heldSigns: [Int: Int] = [:]
+        // A natural printed before the next digit (`.accidental(0)`), and the pending notes that had one.
+        var natural = false
+        var naturals: Set<Int> = []
         // Tuplets: the groups found so far, and the one open (its first event, count and the bracket's right end).
         var groups: [(first: Int, last: Int, count: Int)] = []
         var tuplet: (first: Int, count: Int, end: Double)?
@@ -22,6 +28,14 @@ extension ScoreAssembler {
             if let open = tuplet, pendingX >= open.end { groups.append((open.first, events.count - 1, open.count)); tuplet = nil }
             if pending.count == 1, pending[0].accidental == 0, let previous, previous.tied, previous.degree == pending[0].degree, previous.octave == pending[0].octave {
                 pending[0].accidental = previous.accidental
+            }
+            for index in pending.indices where pending[index].degree > 0 {
+                let place = pending[index].degree * 100 + pending[index].octave
+                if pending[index].accidental != 0 || naturals.contains(index) {
+                    heldSigns[place] = pending[index].accidental
+                } else if let held = heldSigns[place] {
+                    pending[index].accidental = held
+                }
             }
             previous = (pending[0].degree, pending[0].accidental, pending[0].octave, tied)
             var length = WholeNotes(1, 4 << Int64(min(underlines, 5)))
@@ -37,6 +51,7 @@ extension ScoreAssembler {
                 }
             events.append(ImportedEvent(pitches: pitches, length: length))
             pending = []
+            naturals = []
             underlines = 0; dots = 0; tied = false
         }
         for (index, symbol) in symbols.enumerated() {
@@ -45,11 +60,14 @@ extension ScoreAssembler {
                 // A stacked digit's sign comes before it, inside its chord.
                 if index + 1 < symbols.count, case .chordDigit = symbols[index + 1].kind, !pending.isEmpty {} else { finish() }
                 accidental = sign
+                natural = sign == 0
             case .digit(let degree):
                 finish()
                 pending = [(min(max(degree, 0), 7), accidental, 0)]
+                if natural { naturals.insert(0) }
                 pendingX = symbol.box.midX
                 accidental = 0
+                natural = false
             case .grace(let degrees, let after):
                 // Before its note, or after the one before: its own event, taking no time.
                 finish()
@@ -66,7 +84,9 @@ extension ScoreAssembler {
             case .chordDigit(let degree):
                 guard !pending.isEmpty else { break }
                 pending.append((min(max(degree, 0), 7), accidental, 0))
+                if natural { naturals.insert(pending.count - 1) }
                 accidental = 0
+                natural = false
             case .octaveDot(let direction): if !pending.isEmpty { pending[pending.count - 1].octave += direction }
             case .underline: underlines += 1
             case .tie: tied = !pending.isEmpty

@@ -20,10 +20,27 @@ extension PageReader {
             let width = min(bitmap.width - x, Int((glyph.box.width * bitmap.scale).rounded())), height = min(bitmap.height - y, Int((glyph.box.height * bitmap.scale).rounded()))
             guard x >= 0, y >= 0, width > 0, height > 0 else { continue }
             let (label, probability) = classifier.classify(bitmap, x: x, y: y, width: width, height: height)
-            guard probability >= 0.5 else { continue }
-            if label == "#" || label == "b" { named[index] = PositionedCharacter(label == "#" ? "♯" : "♭", box: glyph.box) }
+            if probability >= 0.5, label == "#" || label == "b" {
+                named[index] = PositionedCharacter(label == "#" ? "♯" : "♭", box: glyph.box)
+            } else if isNaturalShape(glyph.box, em: em), let note = noteAfter(glyph.box, in: characters, em: em), note.box.height >= em * 0.8 {
+                // The music font's other glyph just before a note: LilyPond's natural, which cancels a sign held in the bar.
+                named[index] = PositionedCharacter("♮", box: glyph.box)
+            }
         }
         return named
+    }
+
+    /// A piece about a digit tall and narrow, as a natural sign is (a sharp or flat is told by the classifier first).
+    static func isNaturalShape(_ box: Box, em: Double) -> Bool {
+        box.height >= em * 0.8 && box.height <= em * 1.6 && box.width >= em * 0.2 && box.width <= em * 0.6
+    }
+
+    /// The digit just right of `box` on its line (within half a digit), if any.
+    static func noteAfter(_ box: Box, in characters: [PositionedCharacter], em: Double) -> PositionedCharacter? {
+        characters.first { c in
+            ("0"..."7").contains(c.character) && c.box.x >= box.maxX - em * 0.05 && c.box.x - box.maxX <= em * 0.5
+                && min(c.box.maxY, box.maxY) - max(c.box.y, box.y) > em * 0.3
+        }
     }
 
     /// Sharps and flats a vector page draws as ink with no character at all (LilyPond's small raised flat):
@@ -41,6 +58,8 @@ extension PageReader {
             switch classify(piece.box) {
             case "b": found.append(PositionedCharacter("♭", box: piece.box))
             case "#": found.append(PositionedCharacter("♯", box: piece.box))
+            // Nothing the classifier knows, shaped as a natural: LilyPond's, drawn as ink on a page image.
+            case nil where isNaturalShape(piece.box, em: em) && piece.box.height >= em * 0.9: found.append(PositionedCharacter("♮", box: piece.box))
             default: break
             }
         }

@@ -74,6 +74,7 @@ public enum PageReader {
             switch c.character {
             case "♯", "#": ScannedSymbol(.accidental(1), box: c.box)
             case "♭": ScannedSymbol(.accidental(-1), box: c.box)
+            case "♮": ScannedSymbol(.accidental(0), box: c.box)
             default: nil
             }
         }

@@ -105,15 +105,33 @@ struct LilyPondPageTests {
         #expect(PageReader.inkAccidentals([flat], notes: notes, characters: notes, em: 10, classify: { _ in nil }).isEmpty)
     }
 
-    @Test("a tie's second note keeps the first's flat, which the page does not print again")
+    @Test("a tie's second note keeps the first's flat across the bar line, which the page does not print again")
     func tiedAccidental() {
         let box = Box(x: 0, y: 100, width: 9, height: 17)
-        let symbols = [
-            ScannedSymbol(.accidental(-1), box: box), ScannedSymbol(.digit(7), box: box), ScannedSymbol(.tie, box: box),
-            ScannedSymbol(.digit(7), box: box), ScannedSymbol(.digit(7), box: box),
-        ]
-        let pitches = ScoreAssembler.events(symbols, tonic: 60).compactMap { $0.pitches.first?.pitch.midiNumber }
-        #expect(pitches == [70, 70, 71])
+        let first = [ScannedSymbol(.digit(5), box: box), ScannedSymbol(.accidental(-1), box: box), ScannedSymbol(.digit(7), box: box), ScannedSymbol(.tie, box: box)]
+        let second = [ScannedSymbol(.digit(7), box: box), ScannedSymbol(.digit(7), box: box)]
+        #expect(ScoreAssembler.events(first, tonic: 60).compactMap { $0.pitches.first?.pitch.midiNumber } == [67, 70])
+        // Each bar is read on its own; the tie carries its sign into the next bar only through the note it ties.
+        #expect(
+            ScoreAssembler.events([ScannedSymbol(.accidental(-1), box: box), ScannedSymbol(.digit(7), box: box), ScannedSymbol(.tie, box: box)] + second, tonic: 60).compactMap {
+                $0.pitches.first?.pitch.midiNumber
+            } == [70, 70, 70])
+    }
+
+    @Test(
+        "a sharp or flat holds to the end of its bar for the same degree and octave, until a natural",
+        arguments: [
+            // #4 4 4' 4 | : the sharp holds for the second 4, not for 4' (another octave).
+            ([SymbolKind.accidental(1), .digit(4), .digit(4), .digit(4), .octaveDot(1), .digit(4)], [66, 66, 77, 66]),
+            // #4 ♮4 4 : the natural cancels it for the rest of the bar.
+            ([.accidental(1), .digit(4), .accidental(0), .digit(4), .digit(4)], [66, 65, 65]),
+            // b7 in a chord under 2: the held flat reaches a later 7 of the chord's octave.
+            ([.digit(2), .accidental(-1), .chordDigit(7), .digit(7)], [62, 70, 70]),
+        ])
+    func heldAccidentals(kinds: [SymbolKind], midi: [Int]) {
+        let box = Box(x: 0, y: 100, width: 9, height: 17)
+        let events = ScoreAssembler.events(kinds.map { ScannedSymbol($0, box: box) }, tonic: 60)
+        #expect(events.flatMap { $0.pitches.map(\.pitch.midiNumber) } == midi)
     }
 
     @Test("the system line a staff's lines start from (WithStaff) is found at the left of the staff's piece")
