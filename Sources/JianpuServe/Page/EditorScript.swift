@@ -81,8 +81,11 @@ enum EditorScript {
         };
 
         // Saves through the server (temporary file and rename); a file changed on disk since it was read is not
-        // overwritten unless the user says so.
-        J.save = async (force) => {
+        // overwritten unless the user says so. Saves run one after another: a second one sent before the first is
+        // answered would carry the version the first replaces, and be refused as a change on disk.
+        let saving = Promise.resolve();
+        J.save = (force) => (saving = saving.then(() => saveNow(force), () => saveNow(force)));
+        const saveNow = async (force) => {
           if (J.path === null) {
             const name = prompt("Save as (a .jp file in the served folder):", "untitled.jp");
             if (!name) return;
@@ -103,7 +106,7 @@ enum EditorScript {
           J.listFiles && J.listFiles();
         };
         J.$("save").addEventListener("click", () => J.save(false));
-        J.cm.setOption("extraKeys", { "Ctrl-S": () => J.save(false), "Cmd-S": () => J.save(false) });
+        // One handler for Ctrl-S, in the editor or not: CodeMirror passes the key on to the document.
         document.addEventListener("keydown", (e) => { if ((e.ctrlKey || e.metaKey) && e.key === "s") { e.preventDefault(); J.save(false); } });
 
         // Every two seconds: has another program changed the file?
