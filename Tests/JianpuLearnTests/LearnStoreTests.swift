@@ -148,7 +148,7 @@ struct LearnProcessTests {
         let folder = LearnStoreTests.folder()
         let run = try Subprocess.run(
             Self.binary ?? "", ["learn", "D", "--plain", "--mute", "--seed", "1", "--db", folder + "/quiz.sqlite"],
-            input: "D\nE\n", timeLimit: 30)
+            input: "D\nE\n")
         #expect(!run.timedOut && run.status == 0, "\(run.errors)")
         #expect(run.output.contains("score: 2/2 (100%)"), "\(run.output)")
     }
