@@ -117,3 +117,23 @@ int clibraryloader_is_open(const char *function) {
     }
     return -1;
 }
+
+int clibraryloader_can_open(const char *function) {
+    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
+        if (strcmp(symbols[i]->name, function) != 0) continue;
+        int library = symbols[i]->library;
+        pthread_mutex_lock(&lock);
+        int open = opened[library];
+        pthread_mutex_unlock(&lock);
+        if (open) return 1;
+        for (int j = 0; file_names[library][j]; j++) {
+            void *handle = dlopen(file_names[library][j], RTLD_LAZY | RTLD_LOCAL);
+            if (handle) {
+                dlclose(handle);
+                return 1;
+            }
+        }
+        return 0;
+    }
+    return -1;
+}

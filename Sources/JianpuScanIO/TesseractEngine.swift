@@ -1,3 +1,4 @@
+import CLibraryLoader
 import CTesseract
 import Glibc
 import JianpuScan
@@ -14,14 +15,12 @@ public final class TesseractEngine {
     public static let languages = "eng+chi_sim"
 
     /// Whether tesseract can be opened here: CLibraryLoader stops the program when a library it is asked for is
-    /// missing, so the library is looked for first.
+    /// missing, so the library is looked for first, under the names the loader knows.
     public static var isInstalled: Bool {
         // Debian's tesseract runs on OpenMP, whose threads spin and wait on a busy 2-core machine: one thread reads
         // a page's few words in a third of the time. Set before the library (and OpenMP with it) is first opened.
         setenv("OMP_THREAD_LIMIT", "1", 0)
-        guard let library = dlopen("libtesseract.so.5", RTLD_LAZY | RTLD_LOCAL) ?? dlopen("libtesseract.so", RTLD_LAZY | RTLD_LOCAL) else { return false }
-        dlclose(library)
-        return true
+        return clibraryloader_can_open("TessBaseAPICreate") == 1
     }
 
     /// An engine with `languages` loaded, or nil where tesseract or its language data is not installed.

@@ -12,6 +12,11 @@
  * when no such function is routed here. For tests: which commands open which libraries. */
 int clibraryloader_is_open(const char *function);
 
+/* 1 when the library that defines `function` is open or can be opened (tried and closed again, so that a
+ * program may go on without an optional library such as tesseract), 0 when it cannot, -1 when no such
+ * function is routed here. */
+int clibraryloader_can_open(const char *function);
+
 /* Called before the program exits for a library that cannot be opened (e.g. to remove temporary files). */
 void clibraryloader_set_exit_hook(void (*hook)(void));
 
