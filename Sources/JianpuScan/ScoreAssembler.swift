@@ -146,7 +146,8 @@ public enum ScoreAssembler {
         alone.ending = nil
         let written = JianpuTextWriter.write(ImportedScore(title: nil, parts: [ImportedPart(name: "Melody", measures: [alone])])).text
         let music = written.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }.filter { line in
-            !line.isEmpty && !line.hasPrefix("%") && !line.contains("=") && !line.allSatisfy({ $0.isNumber || $0 == "/" })
+            // The writer's `OctavesBefore` says how the whole part is written, not this bar.
+            !line.isEmpty && !line.hasPrefix("%") && !line.contains("=") && !line.allSatisfy({ $0.isNumber || $0 == "/" }) && line != "OctavesBefore"
         }
         var text = music.joined(separator: " ")
         // A bar alone reads best with every note's length said: the writer's `KeepLength` shorthand is undone.

@@ -1,4 +1,5 @@
 import JianpuCore
+import JianpuInterchange
 import Testing
 
 @testable import JianpuScan
@@ -39,5 +40,15 @@ struct StackedChordTests {
         let result = Layout.read(characters, ink: ink)
         #expect(Layout.music(result.text).hasSuffix("46 5 | 1 - |"))
         #expect(!result.text.contains("4/2"))
+    }
+
+    @Test("a bar's text for the overlay is its music alone, without the part's OctavesBefore line")
+    func barTextWithoutThePartsDirective() {
+        // A chord whose upper note is dotted makes the writer put octave marks before the figures.
+        let chord = ImportedEvent(pitches: [ImportedPitch(pitch: Pitch(midiNumber: 60)), ImportedPitch(pitch: Pitch(midiNumber: 76))], length: WholeNotes(1, 1))
+        let measure = ImportedMeasure(label: "1", length: WholeNotes(1, 1), events: [chord])
+        let text = ScoreAssembler.text(of: measure, key: ScannedKey(tonic: "C", isMinor: false), meter: (4, 4))
+        #expect(!text.contains("OctavesBefore"), "\(text)")
+        #expect(text.contains("'3"), "\(text)")
     }
 }
