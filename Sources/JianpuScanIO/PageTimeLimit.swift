@@ -36,10 +36,12 @@ public final class PageTimeLimit: Sendable {
         if starting { Thread.detachNewThread { [self] in watch() } }
     }
 
-    /// `work`, done for `page` (its name in a message) under the limit.
-    public func watching<T, Failure: Error>(_ page: String, _ work: () throws(Failure) -> T) throws(Failure) -> T {
+    /// `work`, done for `page` (its name in a message) under the limit, counted from `start`: the calls for one
+    /// page (its text, its layout, its drawing) share one budget, so that three calls just under the limit each
+    /// cannot keep a hostile page three times as long.
+    public func watching<T, Failure: Error>(_ page: String, since start: ContinuousClock.Instant = .now, _ work: () throws(Failure) -> T) throws(Failure) -> T {
         state.withLock {
-            $0.deadline = .now + .seconds($0.seconds); $0.page = page
+            $0.deadline = start + .seconds($0.seconds); $0.page = page
         }
         defer { state.withLock { $0.deadline = nil } }
         return try work()

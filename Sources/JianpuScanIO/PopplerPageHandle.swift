@@ -8,6 +8,8 @@ public final class PopplerPageHandle {
     public let number: Int
     /// The page as messages name it: its file and number.
     let name: String
+    /// When poppler first worked on the page: the start of the page's one time budget (`PageTimeLimit`).
+    private lazy var firstWork = ContinuousClock.now
 
     init(_ page: OpaquePointer, number: Int, file: String) {
         self.page = page
@@ -26,7 +28,7 @@ public final class PopplerPageHandle {
 
     /// The characters of the page's text layer with their boxes, in poppler's reading order (line ends left out).
     public func characters() -> [PositionedCharacter] {
-        PageTimeLimit.shared.watching(name) { layOutText() }
+        PageTimeLimit.shared.watching(name, since: firstWork) { layOutText() }
     }
 
     private func layOutText() -> [PositionedCharacter] {
@@ -86,7 +88,7 @@ public final class PopplerPageHandle {
             cairo_paint(context)
         }
         cairo_scale(context, scale, scale)
-        PageTimeLimit.shared.watching(name) { poppler_page_render(page, context) }
+        PageTimeLimit.shared.watching(name, since: firstWork) { poppler_page_render(page, context) }
         cairo_destroy(context)
         cairo_surface_flush(surface)
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {

@@ -53,13 +53,13 @@ struct ScanCommandTests {
     func pdfBombIsStopped() throws {
         let folder = URL(fileURLWithPath: ScratchFolder.make())
         try Data(Self.nestedFormsBomb).write(to: folder.appendingPathComponent("bomb.pdf"))
-        let started = Date()
         let scanned = try CommandLineTests.run(["scan", "bomb.pdf", "-o", "back.jp"], in: folder)
+        // The page's 20 s budget ends the run; the subprocess's own 5-minute limit is only a hang guard.
+        #expect(!scanned.timedOut)
         #expect(scanned.status == 1)
         #expect(scanned.errors.contains("bomb.pdf: page 1 took more than 20 s to read"), "\(scanned.errors)")
         #expect(scanned.errors.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("back.jp").path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["bomb.pdf"])
-        #expect(Date().timeIntervalSince(started) < 90)
     }
 }

@@ -60,4 +60,21 @@ struct PageTimeLimitTests {
         Thread.sleep(forTimeInterval: 0.3)
         #expect(overruns.pages.withLock { $0 } == ["slow.pdf: page 2"])
     }
+
+    @Test("the calls for one page share its budget: two calls each within the limit overrun together")
+    func callsOfOnePageShareTheBudget() throws {
+        let limit = PageTimeLimit()
+        let overruns = Overruns()
+        limit.onOverrun(after: 1.0) { page in overruns.pages.withLock { $0.append(page) } }
+        let start = ContinuousClock.now
+        limit.watching("bomb.pdf: page 1", since: start) { Thread.sleep(forTimeInterval: 0.8) }
+        // The second call alone would end 0.9 s before its own limit; counted from the page's start it overruns.
+        limit.watching("bomb.pdf: page 1", since: start) {
+            let waitingSince = ContinuousClock.now
+            while overruns.pages.withLock({ $0.isEmpty }) && ContinuousClock.now - waitingSince < .milliseconds(900) {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+        #expect(overruns.pages.withLock { $0 } == ["bomb.pdf: page 1"])
+    }
 }
