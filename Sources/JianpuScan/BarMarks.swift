@@ -11,8 +11,11 @@ extension PageReader {
             heading.key = key.tonic
             heading.keyIsMinor = key.isMinor
         }
-        settingNavigationWords(content.characters, on: &rows, em: em)
-        LyricLines.setting(content.characters, ink: ink, on: &rows, em: em)
+        // A page image's words (OCR's boxes) are not sized as a PDF's characters: sections are read on vector pages.
+        let titles = content.components == nil ? settingSections(content.characters, on: &rows, em: em) : []
+        let characters = titles.isEmpty ? content.characters : content.characters.filter { !titles.contains($0) }
+        settingNavigationWords(characters, on: &rows, em: em)
+        LyricLines.setting(characters, ink: ink, on: &rows, em: em)
         // On a page image too many specks and letters stand alone above the notes: the signs are read on vector pages.
         if let bitmap, content.components == nil { settingNavigationSigns(ink, characters: content.characters, bitmap: bitmap, on: &rows, em: em) }
     }

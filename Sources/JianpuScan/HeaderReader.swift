@@ -2,6 +2,8 @@
 /// and the tempo (`♩=90`, `= 90`).
 public struct ScannedHeader: Sendable, Hashable {
     public var title: String?
+    /// The composer's line: set right, over the music (`ComposerLine`).
+    public var composer: String?
     /// The key's tonic as written after `1=`: `D`, `Bb`, `F#`.
     public var key: String?
     /// True where the key is printed `6=X`: `key` is then the minor key's tonic.

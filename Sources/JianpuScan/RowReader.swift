@@ -6,8 +6,10 @@
 enum RowReader {
     static func row(_ symbols: [ScannedSymbol], em: Double) -> ScannedRow {
         let digits = symbols.filter { if case .digit = $0.kind { true } else { false } }
-        let middle = median(digits.map(\.box.midY))
-        let height = median(digits.map(\.box.height))
+        // A row of percent signs or multi-bar rests alone is placed by them.
+        let anchors = digits.isEmpty ? symbols.filter { if case .percentRepeat = $0.kind { true } else if case .multiBarRest = $0.kind { true } else { false } } : digits
+        let middle = median(anchors.map(\.box.midY))
+        let height = median(anchors.map(\.box.height))
         var items: [ScannedSymbol] = []
         var attached: [Int: [ScannedSymbol]] = [:]
         var barLines: [Box] = []
@@ -60,7 +62,7 @@ enum RowReader {
                 } else {
                     for index in chords.keys { chords[index]?.accidental(symbol, height: height, em: em) }
                 }
-            case .meter, .tuplet, .grace:
+            case .meter, .tuplet, .grace, .percentRepeat, .multiBarRest:
                 items.append(symbol)
             default:
                 break
@@ -71,6 +73,7 @@ enum RowReader {
         for line in barLines.sorted(by: { $0.x < $1.x }) {
             if let last = bars.last, line.x - last.maxX <= em * 0.5 { bars[bars.count - 1] = last.union(line) } else { bars.append(line) }
         }
+        let finals = finalLines(barLines, merged: bars)
         var ordered: [ScannedSymbol] = []
         for item in items.sorted(by: { $0.box.x < $1.box.x }) {
             ordered.append(item)
@@ -101,6 +104,7 @@ enum RowReader {
         func pass(_ line: Box) {
             close(at: line.x)
             if repeats.ends.contains(where: { $0 < line.midX && line.midX - $0 <= em }), !result.isEmpty { result[result.count - 1].endsRepeat = true }
+            if finals.contains(line), !result.isEmpty, !result[result.count - 1].endsRepeat { result[result.count - 1].endsFinal = true }
             if repeats.starts.contains(where: { $0 > line.midX && $0 - line.midX <= em }) { startsRepeat = true }
         }
         for symbol in ordered {
