@@ -70,3 +70,24 @@ enum PercentRepeats {
         }
     }
 }
+
+extension PercentRepeats {
+    /// The bars with one bar for each percent sign: a bar line missed between two signs (a page image's thin line read
+    /// as a character) joins two bars, but a sign fills a bar of its own. A bar that holds a note is left as it is.
+    static func oneBarEach(_ bars: [ScannedBar]) -> [ScannedBar] {
+        bars.flatMap { bar -> [ScannedBar] in
+            let signs = bar.symbols.filter { $0.kind == .percentRepeat }
+            guard signs.count > 1, repeatsBarBefore(bar.symbols) else { return [bar] }
+            return signs.indices.map { index in
+                let left = index == 0 ? bar.box.x : (signs[index - 1].box.maxX + signs[index].box.x) / 2
+                let right = index == signs.count - 1 ? bar.box.maxX : (signs[index].box.maxX + signs[index + 1].box.x) / 2
+                var part = bar
+                part.box = Box(x: left, y: bar.box.y, width: right - left, height: bar.box.height)
+                part.symbols = [signs[index]]
+                if index > 0 { part.startsRepeat = false; part.key = nil; part.section = nil; part.jumpsAtStart = [] }
+                if index < signs.count - 1 { part.endsRepeat = false; part.endsFinal = false; part.jumpsAtEnd = [] }
+                return part
+            }
+        }
+    }
+}

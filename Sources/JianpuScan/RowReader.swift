@@ -104,8 +104,9 @@ enum RowReader {
         func pass(_ line: Box) {
             close(at: line.x)
             if repeats.ends.contains(where: { $0 < line.midX && line.midX - $0 <= em }), !result.isEmpty { result[result.count - 1].endsRepeat = true }
-            if finals.contains(line), !result.isEmpty, !result[result.count - 1].endsRepeat { result[result.count - 1].endsFinal = true }
             if repeats.starts.contains(where: { $0 > line.midX && $0 - line.midX <= em }) { startsRepeat = true }
+            // A repeat's thick line (`:‖`, `‖:`) ends nothing.
+            if finals.contains(line), !result.isEmpty, !result[result.count - 1].endsRepeat, !startsRepeat { result[result.count - 1].endsFinal = true }
         }
         for symbol in ordered {
             while let line = remaining.first, line.midX < symbol.box.midX {
@@ -116,7 +117,7 @@ enum RowReader {
         }
         if let line = remaining.first { pass(line) } else { close(at: current.last?.box.maxX ?? 0) }
         let box = symbols.dropFirst().reduce(symbols.first?.box ?? Box(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.box) }
-        return ScannedRow(box: box, bars: result)
+        return ScannedRow(box: box, bars: PercentRepeats.oneBarEach(result))
     }
 
     static func median(_ values: [Double]) -> Double {

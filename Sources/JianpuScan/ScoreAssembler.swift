@@ -28,8 +28,8 @@ public enum ScoreAssembler {
         // Per part and verse: whether the last syllable set is joined to the next.
         var continuing = [[Int: Bool]](repeating: [:], count: parts.count)
         var jumps: [(atStart: [NavigationMark], atEnd: [NavigationMark])] = []
-        // The parts whose last row ended at a final bar line: a system with fewer rows goes on with the others.
-        var finished: Set<Int> = []
+        // How each part's last row ended: a system with fewer rows goes on with the parts that have not ended.
+        var partEnds = PartEnds()
         // Where titled sections begin (measure index → title), and the meter of every measure.
         var sections: [Int: String] = [:]
         var meters: [(beats: Int, beatType: Int)] = []
@@ -48,7 +48,7 @@ public enum ScoreAssembler {
                     return slots
                 }
                 while rowBars.count < parts.count { rowBars.append([ScannedBar?](repeating: nil, count: reference.bars.count)) }
-                rowBars = continuingParts(rowBars, rows: system.rows.count, finished: &finished)
+                rowBars = continuingParts(rowBars, rows: system.rows.count, ends: &partEnds)
                 for barIndex in reference.bars.indices {
                     var barMeasures: [ImportedMeasure] = []
                     let printed = rowBars.compactMap { $0[barIndex] } + [reference.bars[barIndex]]
