@@ -1,8 +1,9 @@
 import Foundation
 import JianpuCore
-import JianpuScan
 import JianpuScanIO
 import Testing
+
+@testable import JianpuScan
 
 /// Pages jianpu-ly + LilyPond 2.24 engraved (in `Tests/Fixtures/Scan`), read for their structure: percent repeats,
 /// multi-bar rests, a last repeat with no closing sign, titled sections and the composer's line.
@@ -62,7 +63,7 @@ struct StructureMarksTests {
     @Test("a start sign after the last end sign repeats to the end")
     func repeatToTheEnd() throws {
         let result = try Scanner.scan([Self.fixture("repeat-to-the-end.pdf")])
-        #expect(Self.music(Substring(result.text)) == "R{ 1 2 3 4 | 5 6 7 1' } R{ 1' 7 6 5 | 4 3 2 1 }")
+        #expect(Self.music(Substring(result.text)) == "R{ 1 2 3 4 | 5 6 7 1' } | R{ 1' 7 6 5 | 4 3 2 1 } |")
     }
 
     /// `sections.pdf`: `title=First`, `1=C`, `4/4`, `1 2 3 4 | 5 6 7 1' |`, `NextScore`, `title=Second`, `1=G`, `3/4`,
@@ -83,5 +84,15 @@ struct StructureMarksTests {
         let result = try Scanner.scan([Self.fixture("percent-repeats.pdf")])
         #expect(result.text.contains("composer=Someone Else"))
         #expect(result.text.contains("title=Percent"))
+    }
+
+    @Test("a line of a coda sign (a control character in LilyPond's text layer), a bar number and Coda is no title")
+    func codaLineIsNoTitle() {
+        var characters: [PositionedCharacter] = []
+        for (index, character) in "\u{1} 5 Coda".enumerated() where character != " " {
+            characters.append(PositionedCharacter(character, box: Box(x: 100 + Double(index) * 8, y: 40, width: 7, height: 12)))
+        }
+        let header = HeaderReader.header(characters, lines: PageReader.lines(of: characters), em: 8, meterCandidates: [])
+        #expect(header.title == nil)
     }
 }
