@@ -37,10 +37,20 @@ enum MultiBarRests {
             for x in left..<(left + width) where bitmap.isInk(x, y) { ink += 1 }
             return Double(ink) / Double(width)
         }
+        /// The share of the column's pixels inked, in the outer fifth at either end (the end strokes stand there).
+        func strokeAt(_ columns: Range<Int>) -> Bool {
+            columns.contains { x in
+                var ink = 0
+                for y in top..<(top + height) where bitmap.isInk(x, y) { ink += 1 }
+                return Double(ink) >= Double(height) * 0.8
+            }
+        }
         let middle = rowFill(top + height / 2)
         let edges = max(rowFill(top), rowFill(top + height - 1))
-        // A beam-like underline has no end strokes: its box is as thin as the bar, which the height above rules out.
+        // An upright stroke the box's height at each end (a staff's slanted beam has none; a bracket's hooks go one way).
+        let reach = max(2, width / 5)
         return middle >= 0.85 && edges <= 0.3 && box.height >= em * 0.3
+            && strokeAt(left..<(left + reach)) && strokeAt((left + width - reach)..<(left + width))
     }
 
     /// How many bars a bar of `printed` (one per part) stands for: the largest multi-bar rest's count, nil where none is printed.
