@@ -8,14 +8,16 @@ extension PageReader {
     /// The titles printed between rows over a row a key is printed over, set on that row's first bar: a line of words
     /// (no `=`, two letters at least) set larger than the notes and the words under them. The characters of the titles
     /// are returned, so that they are read as nothing else (lyrics).
-    static func settingSections(_ characters: [PositionedCharacter], on rows: inout [ScannedRow], em: Double) -> Set<PositionedCharacter> {
+    static func settingSections(_ characters: [PositionedCharacter], on rows: inout [ScannedRow], em: Double, titleSize: Double = 1.4) -> Set<PositionedCharacter> {
         var used: Set<PositionedCharacter> = []
         for index in rows.indices.dropFirst() where rows[index].bars.first?.key != nil {
             let above = rows[index - 1].box.maxY, below = rows[index].box.y
             let band = characters.filter { $0.box.y > above && $0.box.maxY < below }
             let titles = textLines(band).filter { line in
                 let text = lines(of: line).first ?? ""
-                return RowReader.median(line.map(\.box.height)) >= em * 1.4 && !text.contains("=") && text.filter(\.isLetter).count >= 2
+                // The road map's words are no title (OCR sets `D.S.` as tall as one).
+                let isRoadMap = text.split(separator: " ").contains { ["DS", "DC", "Fine", "Coda"].contains(String($0.filter(\.isLetter))) }
+                return RowReader.median(line.map(\.box.height)) >= em * titleSize && !text.contains("=") && text.filter(\.isLetter).count >= 2 && !isRoadMap
             }
             // The lowest such line, nearest its music (a line over it may be a subtitle or the page's running head).
             guard let title = titles.last, let text = lines(of: title).first else { continue }

@@ -95,4 +95,23 @@ struct StructureMarksTests {
         let header = HeaderReader.header(characters, lines: PageReader.lines(of: characters), em: 8, meterCandidates: [])
         #expect(header.title == nil)
     }
+
+    @Test("a titled section is read on a page image too, its title from OCR")
+    func sectionsOnAnImage() throws {
+        guard TesseractEngine.isInstalled else { return }
+        let result = try Scanner.scan([Self.fixture("sections.png")])
+        let sections = result.text.components(separatedBy: "NextScore")
+        try #require(sections.count == 2)
+        #expect(Self.music(Substring(sections[0])) == "1 2 3 4 | 5 6 7 1' |")
+        #expect(sections[1].contains("title=Second") && sections[1].contains("1=G"))
+    }
+
+    /// `ds-coda.png`: the top of a page jianpu-ly + LilyPond engraved from `Tests/Conformance/ds-coda.jp` at 300 dpi.
+    @Test("on a page image where D.S. is read, the segno (its S between two dots) and the coda sign (a crossed ring) are read by their shape")
+    func navigationSignsOnAnImage() throws {
+        guard TesseractEngine.isInstalled else { return }
+        let result = try Scanner.scan([Self.fixture("ds-coda.png")])
+        #expect(Self.music(Substring(result.text)) == "1 1 1 1 | Segno 2 2 2 2 | 3 3 3 3 ToCoda | 4 4 4 4 | 5 5 5 5 DS | 6 6 6 6 | 1' - - - |")
+        #expect(!result.warnings.contains { $0.message.contains("segno") })
+    }
 }
