@@ -11,9 +11,15 @@ extension PageReader {
             heading.key = key.tonic
             heading.keyIsMinor = key.isMinor
         }
-        settingNavigationWords(content.characters, on: &rows, em: em)
-        LyricLines.setting(content.characters, ink: ink, on: &rows, em: em)
+        // A page image's words are OCR's boxes, their ink (and em the digits' font box, 1.6 times their ink): a title
+        // stands near a note's height there, a PDF's 1.6 times it; lyrics are two thirds of either.
+        let titles = settingSections(content.characters, on: &rows, em: em, titleSize: content.components == nil ? 1.4 : 0.9)
+        let characters = titles.isEmpty ? content.characters : content.characters.filter { !titles.contains($0) }
+        settingNavigationWords(characters, on: &rows, em: em)
+        LyricLines.setting(characters, ink: ink, on: &rows, em: em)
         // On a page image too many specks and letters stand alone above the notes: the signs are read on vector pages.
         if let bitmap, content.components == nil { settingNavigationSigns(ink, characters: content.characters, bitmap: bitmap, on: &rows, em: em) }
+        // On a page image, only by their whole shape, where D.S. or D.C. is read.
+        if let bitmap, content.components != nil { settingNavigationSignsByShape(ink, characters: content.characters, bitmap: bitmap, on: &rows, em: em) }
     }
 }

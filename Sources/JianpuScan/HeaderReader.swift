@@ -2,6 +2,8 @@
 /// and the tempo (`♩=90`, `= 90`).
 public struct ScannedHeader: Sendable, Hashable {
     public var title: String?
+    /// The composer's line: set right, over the music (`ComposerLine`).
+    public var composer: String?
     /// The key's tonic as written after `1=`: `D`, `Bb`, `F#`.
     public var key: String?
     /// True where the key is printed `6=X`: `key` is then the minor key's tonic.
@@ -63,7 +65,8 @@ enum HeaderReader {
         // first of those as tall.
         let candidates = PageReader.textLines(characters).compactMap { line -> (text: String, height: Double)? in
             guard let text = PageReader.lines(of: line).first, !text.contains("="), text.contains(where: \.isLetter), text.count > 1,
-                !text.split(separator: " ").allSatisfy({ ["Coda", "Fine", "DS", "DC"].contains($0.filter { $0 != "." }) || $0.allSatisfy(\.isNumber) })
+                // A music font's sign with no Unicode (LilyPond's coda sign, read as a control character) is no word.
+                !text.split(separator: " ").allSatisfy({ ["Coda", "Fine", "DS", "DC"].contains($0.filter { $0 != "." }) || $0.allSatisfy(\.isNumber) || !$0.contains(where: { $0.isLetter || $0.isNumber }) })
             else { return nil }
             return (text, RowReader.median(line.map(\.box.height)))
         }

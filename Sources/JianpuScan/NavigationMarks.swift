@@ -28,8 +28,8 @@ extension PageReader {
                 let text = word.text.last.map { ",;:".contains($0) } == true ? String(word.text.dropLast()) : word.text
                 let previous = index > 0 ? words[index - 1].text.lowercased() : ""
                 let mark: NavigationMark?
-                // OCR may lose a dot of `D.S.` (an italic one): the letters decide.
-                switch text.filter({ $0 != "." }) {
+                // OCR may lose a dot of `D.S.` (an italic one), and the segno after it may be read as a ♭ of the word: the letters decide.
+                switch text.filter(\.isLetter) {
                 case "DC": mark = .daCapo
                 case "DS": mark = .dalSegno
                 case "Fine": mark = .fine

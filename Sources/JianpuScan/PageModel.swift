@@ -47,6 +47,10 @@ public enum SymbolKind: Sendable, Hashable {
     case tuplet(Int)
     /// A grace note (a chord's digits lowest first): before the next note, or `after` the one before.
     case grace([Int], after: Bool)
+    /// A percent repeat (a slash between two dots) filling a bar: the bar before, again.
+    case percentRepeat
+    /// A multi-bar rest (a thick bar with its count over it) filling a bar: that many bars of rest.
+    case multiBarRest(Int)
     /// Other text (a title, a word).
     case text(String)
 }
@@ -69,12 +73,16 @@ public struct ScannedBar: Sendable, Hashable {
     public var startsRepeat = false
     /// A repeat sign (`:|`) at its end.
     public var endsRepeat = false
+    /// A final bar line (thin and thick) at its end, with no repeat sign: its part may end there.
+    public var endsFinal = false
     /// The volta bracket over it: which ending it is in.
     public var ending: Int?
     /// All the passes its volta bracket names (`1.2.`: 1 and 2); empty where it names one, `ending`.
     public var endingNumbers: [Int] = []
     /// The key printed over it (`1=Bb`, `6=F#`): it holds from this bar on.
     public var key: ScannedKey?
+    /// The title of a new section printed over it (jianpu-ly's `NextScore`): the section begins with it.
+    public var section: String?
     /// The road map's signs at its start (a segno) and after it (To Coda, D.S., D.C., Fine).
     public var jumpsAtStart: [NavigationMark] = []
     public var jumpsAtEnd: [NavigationMark] = []

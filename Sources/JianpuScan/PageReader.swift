@@ -36,8 +36,19 @@ public enum PageReader {
         }
         // A chord's digits stacked over its lowest are read with it, not as rows of their own.
         let chordFoot = StackedChords.members(notes, em: em)
+        // Percent signs stand among the notes (a row of them alone is a row); their dots are no marks.
+        // So do multi-bar rests, whose number is no note.
+        let percents = PercentRepeats.signs(ink, bitmap: content.ink, em: em)
+        let rests = MultiBarRests.rests(ink, characters: content.characters, bitmap: content.ink, em: em)
+        let wholeBarPieces = Set(percents.flatMap(\.pieces) + rests.map(\.box))
+        var wholeBars: [PositionedCharacter: SymbolKind] = [:]
+        for sign in percents { wholeBars[PositionedCharacter(PercentRepeats.character, box: sign.box)] = .percentRepeat }
+        for rest in rests { wholeBars[PositionedCharacter(MultiBarRests.character, box: rest.box)] = .multiBarRest(rest.count) }
+        let restNumbers = Set(rests.flatMap(\.number))
         let rows = withoutLinesAbove(
-            withoutBarNumbers(rowsOf(notes.filter { chordFoot[$0] == nil }, em: em).map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em),
+            withoutBarNumbers(
+                rowsOf(notes.filter { chordFoot[$0] == nil && !restNumbers.contains($0.box) } + wholeBars.keys, em: em)
+                    .map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em),
             ink: ink, em: em)
         let firstRowTop = rows.first.map { row in (row + chordFoot.filter { row.contains($0.value) }.map(\.key)).map(\.box.y).min() ?? 0 } ?? content.height
         let headerCharacters = content.characters.filter { $0.box.maxY < firstRowTop - em * 0.2 }
@@ -46,6 +57,7 @@ public enum PageReader {
         page.heading = HeaderReader.header(
             headerCharacters, lines: page.header, em: em,
             meterCandidates: content.characters.filter { $0.box.maxX <= firstNote && $0.box.y < (rows.first?.last?.box.maxY ?? 0) })
+        page.heading.composer = ComposerLine.composer(headerCharacters, title: page.heading.title, pageWidth: content.width)
         if let key = page.heading.key, key.count == 1, let bitmap = content.ink,
             let sign = keySign(after: key, in: headerCharacters, ink: ink, classify: { classify($0, bitmap: bitmap) })
         {
@@ -53,7 +65,7 @@ public enum PageReader {
         }
         // Octave dots set as text (LilyPond's `:` for two) are read from their ink, as drawn dots are.
         var marks = OctaveDots.withoutLetterDots(
-            MarkShapes.marks(ink, characters: content.characters.filter { !":.·•˙‧".contains($0.character) }, em: em), ink: ink, notes: notes, em: em)
+            MarkShapes.marks(ink.filter { !wholeBarPieces.contains($0.box) }, characters: content.characters.filter { !":.·•˙‧".contains($0.character) }, em: em), ink: ink, notes: notes, em: em)
         // Underlines drawn close together can touch: a piece is as many underlines as strokes cross its middle.
         if let bitmap = content.ink {
             marks = marks.flatMap { mark -> [ScannedSymbol] in
@@ -66,7 +78,9 @@ public enum PageReader {
         if let bitmap = content.ink {
             for piece in ink where piece.box.height >= em * 1.5 && piece.box.width > em * 0.3 && piece.box.width <= em * 4 {
                 if let x = InkComponents.fullColumn(in: bitmap, box: piece.box) {
-                    marks.append(ScannedSymbol(.barLine, box: Box(x: x, y: piece.box.y, width: 1 / bitmap.scale, height: piece.box.height), confidence: 0.7))
+                    // A final bar line's thick stroke is kept as wide as it is (RowReader tells a final bar line by it).
+                    let line = RowReader.isThickLine(piece.box, bitmap: bitmap, em: em) ? piece.box : Box(x: x, y: piece.box.y, width: 1 / bitmap.scale, height: piece.box.height)
+                    marks.append(ScannedSymbol(.barLine, box: line, confidence: 0.7))
                 }
             }
         }
@@ -114,10 +128,10 @@ public enum PageReader {
             mine = mine.filter { !bracketPieces.contains($0.box) } + tuplets.map(\.symbol)
             let numbers = Set(
                 content.characters.filter { c in tuplets.contains { $0.symbol.box.x <= c.box.midX && c.box.midX <= $0.symbol.box.maxX && c.box.maxY <= $0.symbol.box.maxY + em * 0.2 } }.map(\.box))
-            let graces = GraceNotes.graces(content.characters, notes: row, ink: ink, barLines: mine.filter { $0.kind == .barLine }.map(\.box), exclude: numbers, em: em)
+            let graces = GraceNotes.graces(content.characters, notes: row.filter { wholeBars[$0] == nil }, ink: ink, barLines: mine.filter { $0.kind == .barLine }.map(\.box), exclude: numbers, em: em)
             mine = GraceNotes.withoutTheirLines(mine, graces: graces, em: em) + graces
             let symbols =
-                row.map { ScannedSymbol(.digit(Int(String($0.character)) ?? 0), box: $0.box) }
+                row.map { ScannedSymbol(wholeBars[$0] ?? .digit(Int(String($0.character)) ?? 0), box: $0.box) }
                 + stacked.map { ScannedSymbol(.chordDigit(Int(String($0.character)) ?? 0), box: $0.box) } + mine
             var read = RowReader.row(symbols, em: em)
             for volta in RepeatMarks.voltas(ink, top: top, em: em, classify: { classify($0, bitmap: content.ink) }) {

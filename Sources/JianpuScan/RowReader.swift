@@ -6,8 +6,10 @@
 enum RowReader {
     static func row(_ symbols: [ScannedSymbol], em: Double) -> ScannedRow {
         let digits = symbols.filter { if case .digit = $0.kind { true } else { false } }
-        let middle = median(digits.map(\.box.midY))
-        let height = median(digits.map(\.box.height))
+        // A row of percent signs or multi-bar rests alone is placed by them.
+        let anchors = digits.isEmpty ? symbols.filter { if case .percentRepeat = $0.kind { true } else if case .multiBarRest = $0.kind { true } else { false } } : digits
+        let middle = median(anchors.map(\.box.midY))
+        let height = median(anchors.map(\.box.height))
         var items: [ScannedSymbol] = []
         var attached: [Int: [ScannedSymbol]] = [:]
         var barLines: [Box] = []
@@ -60,7 +62,7 @@ enum RowReader {
                 } else {
                     for index in chords.keys { chords[index]?.accidental(symbol, height: height, em: em) }
                 }
-            case .meter, .tuplet, .grace:
+            case .meter, .tuplet, .grace, .percentRepeat, .multiBarRest:
                 items.append(symbol)
             default:
                 break
@@ -71,6 +73,7 @@ enum RowReader {
         for line in barLines.sorted(by: { $0.x < $1.x }) {
             if let last = bars.last, line.x - last.maxX <= em * 0.5 { bars[bars.count - 1] = last.union(line) } else { bars.append(line) }
         }
+        let finals = finalLines(barLines, merged: bars)
         var ordered: [ScannedSymbol] = []
         for item in items.sorted(by: { $0.box.x < $1.box.x }) {
             ordered.append(item)
@@ -102,6 +105,8 @@ enum RowReader {
             close(at: line.x)
             if repeats.ends.contains(where: { $0 < line.midX && line.midX - $0 <= em }), !result.isEmpty { result[result.count - 1].endsRepeat = true }
             if repeats.starts.contains(where: { $0 > line.midX && $0 - line.midX <= em }) { startsRepeat = true }
+            // A repeat's thick line (`:‖`, `‖:`) ends nothing.
+            if finals.contains(line), !result.isEmpty, !result[result.count - 1].endsRepeat, !startsRepeat { result[result.count - 1].endsFinal = true }
         }
         for symbol in ordered {
             while let line = remaining.first, line.midX < symbol.box.midX {
@@ -112,7 +117,7 @@ enum RowReader {
         }
         if let line = remaining.first { pass(line) } else { close(at: current.last?.box.maxX ?? 0) }
         let box = symbols.dropFirst().reduce(symbols.first?.box ?? Box(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.box) }
-        return ScannedRow(box: box, bars: result)
+        return ScannedRow(box: box, bars: PercentRepeats.oneBarEach(result))
     }
 
     static func median(_ values: [Double]) -> Double {

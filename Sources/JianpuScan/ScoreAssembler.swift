@@ -28,6 +28,11 @@ public enum ScoreAssembler {
         // Per part and verse: whether the last syllable set is joined to the next.
         var continuing = [[Int: Bool]](repeating: [:], count: parts.count)
         var jumps: [(atStart: [NavigationMark], atEnd: [NavigationMark])] = []
+        // How each part's last row ended: a system with fewer rows goes on with the parts that have not ended.
+        var partEnds = PartEnds()
+        // Where titled sections begin (measure index → title), and the meter of every measure.
+        var sections: [Int: String] = [:]
+        var meters: [(beats: Int, beatType: Int)] = []
         for page in pages {
             for (systemIndex, system) in page.systems.enumerated() {
                 // Bars are read by the row with most of them; a part with nothing in a bar rests through it
@@ -43,6 +48,7 @@ public enum ScoreAssembler {
                     return slots
                 }
                 while rowBars.count < parts.count { rowBars.append([ScannedBar?](repeating: nil, count: reference.bars.count)) }
+                rowBars = continuingParts(rowBars, rows: system.rows.count, ends: &partEnds)
                 for barIndex in reference.bars.indices {
                     var barMeasures: [ImportedMeasure] = []
                     let printed = rowBars.compactMap { $0[barIndex] } + [reference.bars[barIndex]]
@@ -52,7 +58,7 @@ public enum ScoreAssembler {
                     for part in parts.indices {
                         let symbols = rowBars[part][barIndex]?.symbols ?? []
                         for symbol in symbols { if case .meter(let beats, let type) = symbol.kind { newMeter = (beats, type) } }
-                        var measure = ImportedMeasure(label: String(parts[part].count + 1), length: .zero, events: events(symbols, tonic: tonic))
+                        var measure = ImportedMeasure(label: String(parts[part].count + 1), length: .zero, events: PercentRepeats.repeatsBarBefore(symbols) ? PercentRepeats.again(parts[part].last) : events(symbols, tonic: tonic))
                         if let lyrics = rowBars[part][barIndex]?.lyrics, !lyrics.isEmpty {
                             setLyrics(lyrics, digits: symbols.filter { if case .digit = $0.kind { true } else { false } }, on: &measure.events, continuing: &continuing[part])
                         }
@@ -67,6 +73,13 @@ public enum ScoreAssembler {
                     }
                     if let newMeter { meterNow = newMeter }
                     let length = WholeNotes(Int64(meterNow.beats), Int64(meterNow.beatType))
+                    let restBars = MultiBarRests.count(in: printed)
+                    if restBars != nil {
+                        for part in parts.indices where barMeasures[part].events.isEmpty {
+                            barMeasures[part].events = [ImportedEvent(length: length)]
+                            barMeasures[part].length = length
+                        }
+                    }
                     guard let longest = barMeasures.map(\.length).max(), longest > .zero else { continue }
                     for part in parts.indices {
                         if barMeasures[part].events.isEmpty {
@@ -78,11 +91,23 @@ public enum ScoreAssembler {
                         parts[part].append(barMeasures[part])
                         boxes[part].append(rowBars[part][barIndex]?.box ?? reference.bars[barIndex].box)
                     }
+                    if let title = printed.lazy.compactMap(\.section).first { sections[places.count] = title }
                     places.append((page.number, systemIndex + 1, barIndex + 1))
                     keys.append(keyNow)
+                    meters.append(meterNow)
                     let atStart = Array(Set(printed.flatMap(\.jumpsAtStart))).sorted { $0.rawValue < $1.rawValue }
                     let atEnd = Array(Set(printed.flatMap(\.jumpsAtEnd))).sorted { $0.rawValue < $1.rawValue }
                     jumps.append((atStart, atEnd))
+                    for _ in 1..<max(1, restBars ?? 1) {
+                        for part in parts.indices {
+                            parts[part].append(MultiBarRests.restBar(label: String(parts[part].count + 1), length: length))
+                            boxes[part].append(boxes[part].last ?? reference.bars[barIndex].box)
+                        }
+                        places.append(places[places.count - 1])
+                        keys.append(keyNow)
+                        meters.append(meterNow)
+                        jumps.append(([], []))
+                    }
                 }
             }
         }
@@ -118,8 +143,8 @@ public enum ScoreAssembler {
             }
         }
         let names = parts.count == 1 ? ["Melody"] : parts.indices.map { "Part \($0 + 1)" }
-        let score = ImportedScore(title: heading.title, parts: parts.indices.map { ImportedPart(name: names[$0], measures: parts[$0]) })
-        let written = JianpuTextWriter.write(score)
+        let score = ImportedScore(title: heading.title, composer: heading.composer, parts: parts.indices.map { ImportedPart(name: names[$0], measures: parts[$0]) })
+        let written = sections.isEmpty ? JianpuTextWriter.write(score).text : writtenInSections(score, starts: sections, keys: keys, meters: meters)
         var bars: [ReadBar] = []
         for part in parts.indices {
             var meterHere = meter
@@ -132,7 +157,7 @@ public enum ScoreAssembler {
                         text: text(of: measure, key: keys[index], meter: meterHere), addsUp: !unsound.contains([part, index])))
             }
         }
-        var result = ScanResult(text: written.text, method: .recognized, pages: pages, warnings: warnings)
+        var result = ScanResult(text: written, method: .recognized, pages: pages, warnings: warnings)
         result.bars = bars
         return result
     }
@@ -178,6 +203,14 @@ public enum ScoreAssembler {
             if let ending = measures[index].ending?.numbers.first, let next = measures[index + 1].ending?.numbers.first, next > ending {
                 measures[index].endsRepeatPlayingTimes = measures[index].endsRepeatPlayingTimes ?? 2
             }
+        }
+        // A start sign after the last end sign repeats to the end: LilyPond ends a last repeat of jianpu-ly's at
+        // the final bar line, with no dots.
+        if let lastEnd = measures.lastIndex(where: { $0.endsRepeatPlayingTimes != nil }),
+            let lastStart = measures.lastIndex(where: \.startsRepeat), lastStart > lastEnd, let last = measures.indices.last,
+            !measures[lastStart...].contains(where: { $0.ending != nil })
+        {
+            measures[last].endsRepeatPlayingTimes = 2
         }
         guard !measures.contains(where: { $0.endsRepeatPlayingTimes != nil }) else { return }
         for index in measures.indices {
