@@ -18,11 +18,16 @@ struct ScoreInput: ParsableArguments {
     /// MusicXML, ABC and MIDI, told by their content, are imported in memory first, with the import's warnings;
     /// what is then said of the imported text names the file as `song.musicxml (imported)`.
     func load(strict: Bool = false, reporting: Bool = false) throws -> Score {
-        try loadWithSource(strict: strict, reporting: reporting).score
+        try load(strict: strict, reporting: reporting, keepingSource: false).score
     }
 
     /// `load`, with the score's text: the file's own (jianpu text or the seed's plist) or the imported jianpu text.
     func loadWithSource(strict: Bool = false, reporting: Bool = false) throws -> (score: Score, source: String) {
+        try load(strict: strict, reporting: reporting, keepingSource: true)
+    }
+
+    /// `load`; the source is made into a string only when it is kept (for a large score, a copy of it checked anew).
+    private func load(strict: Bool, reporting: Bool, keepingSource: Bool) throws -> (score: Score, source: String) {
         let outcome: (score: Score?, diagnostics: [Diagnostic], text: String)
         if let imported = try ImportedInput.load(path: file) {
             outcome = imported
@@ -30,7 +35,7 @@ struct ScoreInput: ParsableArguments {
             do {
                 let bytes = try InputFile.read(file, maximumBytes: ScoreLoader.maximumBytes)
                 let parsed = ScoreLoader.parse(bytes, path: file)
-                outcome = (parsed.score, parsed.diagnostics, String(decoding: bytes, as: UTF8.self))
+                outcome = (parsed.score, parsed.diagnostics, keepingSource ? String(decoding: bytes, as: UTF8.self) : "")
             } catch {
                 outcome = (nil, [.error(at: SourceLocation(file: file, line: 0, column: 0), error.message)], "")
             }

@@ -97,6 +97,15 @@ struct MIDIFileTests {
         #expect(events.map(\.tick) == [0, 384, 384, 768, 768, 1152, 1152, 1536])
     }
 
+    @Test("a chord's note-offs at one tick come in the order its notes were written, before the next note-on")
+    func chordNoteOffs() throws {
+        let reader = try SMFReader(Self.file("135 - 1 1"))
+        let events = reader.tracks[1].events.filter { $0.bytes[0] & 0xF0 == 0x80 || $0.bytes[0] & 0xF0 == 0x90 }
+        #expect(events.map { $0.bytes[0] } == [0x90, 0x90, 0x90, 0x80, 0x80, 0x80, 0x90, 0x80, 0x90, 0x80])
+        #expect(events.map { Int($0.bytes[1]) } == [60, 64, 67, 60, 64, 67, 60, 60, 60, 60])
+        #expect(events.map(\.tick) == [0, 0, 0, 768, 768, 768, 768, 1152, 1152, 1536])
+    }
+
     @Test("a known instrument adds a program change on the part's channel; part names become track names")
     func programChange() throws {
         let reader = try SMFReader(Self.file("1 1 1 1\nNextPart\ninstrument=Flute\n5 5 5 5"))

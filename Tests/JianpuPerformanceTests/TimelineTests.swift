@@ -55,6 +55,14 @@ struct TimelineTests {
         #expect(notes.map { [$0.part, $0.pitch.midiNumber] } == [[0, 60], [0, 64], [0, 67], [1, 48], [0, 60], [1, 62]])
     }
 
+    @Test("the notes of many parts merge by onset, earlier parts first at equal onsets")
+    func manyPartsMerge() {
+        let notes = T.timeline("1 2\nNextPart\n3 4\nNextPart\nq5 q5 4\nNextPart\n6 -\nNextPart\n7 1").notes
+        #expect(
+            notes.map { [$0.part, $0.pitch.midiNumber] }
+                == [[0, 60], [1, 64], [2, 67], [3, 69], [4, 71], [2, 67], [0, 62], [1, 65], [2, 65], [4, 60]])
+    }
+
     @Test("a note remembers where it was written, a tied note where its first segment was")
     func noteLocations() {
         let notes = T.timeline("1 ~ 1 2").notes

@@ -299,6 +299,8 @@ struct PartBuilder {
             return
         }
         var pitches: [Pitch] = []
+        // Whether every pitch is a MIDI note, known at once for a single note (most of them).
+        var inRange = false
         if word.isRest {
             pitches = []
         } else if word.isChord {
@@ -338,9 +340,11 @@ struct PartBuilder {
             if abs(octave) > 3 {
                 parser.warning(location, "'\(written())' is \(abs(octave)) octaves \(octave > 0 ? "up" : "down"): the reference accepts at most 3")
             }
-            pitches = singlePitch(tonic + NoteWord.semitones(of: word.figure) + accidental + 12 * octave)
+            let midiNumber = tonic + NoteWord.semitones(of: word.figure) + accidental + 12 * octave
+            pitches = singlePitch(midiNumber)
+            inRange = (0...127).contains(midiNumber)
         }
-        if let outside = pitches.first(where: { !$0.isValidMIDI }) {
+        if !inRange, let outside = pitches.first(where: { !$0.isValidMIDI }) {
             // A slip such as one comma too many: the note keeps its time, silent, and the rest plays.
             parser.warning(location, "'\(Self.shortened(written()))' sounds at MIDI note \(outside.midiNumber), outside 0 to 127: it stays silent")
             pitches.removeAll { !$0.isValidMIDI }
@@ -354,11 +358,17 @@ struct PartBuilder {
         // A tie holds a pitch on: one to a note without any pitch of the note before is a slip (LilyPond draws none).
         if let tie = pendingTie {
             pendingTie = nil
-            if !pitches.isEmpty, !lastPitches.isEmpty, !pitches.contains(where: lastPitches.contains) {
+            if !pitches.isEmpty, lastPitch != nil || !lastChord.isEmpty, !pitches.contains(where: { pitch in lastPitch.map { $0 == pitch } ?? lastChord.contains(pitch) }) {
                 parser.warning(tie, "tie between different pitches: `~` holds a note on, so both notes sound; for different notes write a slur ( )")
             }
         }
-        lastPitches = pitches
+        if pitches.count == 1 {
+            lastPitch = pitches[0]
+            if !lastChord.isEmpty { lastChord = [] }
+        } else {
+            lastPitch = nil
+            lastChord = pitches
+        }
         append(.note(Note(pitches: pitches, length: length, spelling: spelling, location: location)))
         lastNote = location
         performer.wrote(location)
@@ -366,8 +376,11 @@ struct PartBuilder {
         pendingArpeggio = nil
     }
 
-    /// The pitches of the last note written (none for a rest), and a `~` written since, for the tie check.
-    private var lastPitches: [Pitch] = []
+    /// The pitches of the last note written, and a `~` written since, for the tie check: a single pitch
+    /// (`lastPitch`) is kept by value, so that a note costs no reference counting here; a chord's (or a
+    /// rest's: none) in `lastChord`.
+    private var lastPitch: Pitch?
+    private var lastChord: [Pitch] = []
     private var pendingTie: SourceLocation?
 
     var tupletRatio: WholeNotes { stack[stack.count - 1].tupletRatio }

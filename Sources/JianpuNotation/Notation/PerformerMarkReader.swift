@@ -17,6 +17,8 @@ struct PerformerMarkReader {
     /// A note, rest, dash or whole-bar rest was written at `location`.
     mutating func wrote(_ location: SourceLocation) {
         lastWritten = location
+        // Checked first: called for every note, which nearly never has a label waiting.
+        guard !pendingLabels.isEmpty else { return }
         for label in pendingLabels { rehearsalMarks.append(RehearsalMark(label: label, note: location)) }
         pendingLabels = []
     }

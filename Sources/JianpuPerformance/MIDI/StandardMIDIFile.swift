@@ -124,57 +124,74 @@ public struct StandardMIDIFile {
         header.append(.meta(0, 0, 0x03, Array(name.utf8.prefix(1000))))
         let channel = part.channel & 0x0F
         if let program = part.program { header.append(Event(tick: 0, order: 1, message: .programChange(channel: channel, program: program))) }
-        var ons: [TimedMessage] = [], offs: [TimedMessage] = []
-        ons.reserveCapacity(noteIndices.count)
-        offs.reserveCapacity(noteIndices.count)
-        timeline.notes.withUnsafeBufferPointer { notes in
-            for noteIndex in noteIndices {
-                let note = notes[Int(noteIndex)]
-                let key = UInt8(clamping: note.pitch.midiNumber) & 0x7F
-                // Onset and length are each rounded down, as in the reference's files.
-                let start = ticks(note.onset), end = start + max(ticks(note.duration), 1)
-                ons.append(TimedMessage(tick: start, message: .noteOn(channel: channel, key: key, velocity: max(1, note.velocity & 0x7F))))
-                offs.append(TimedMessage(tick: end, message: .noteOff(channel: channel, key: key)))
-            }
-        }
-        // Notes come in onset order, so only the note-offs may need a (stable) sort; at one tick
-        // the note-offs go first, each kind in the order its notes were written.
+        var headerBytes: [UInt8] = []
+        var now = 0
+        append(&header, to: &headerBytes, now: &now)
         // Instrument changes come before the notes at their tick.
         var changes = changeIndices.map { timeline.programChanges[Int($0)] }.map {
             TimedMessage(tick: ticks($0.position), message: .programChange(channel: channel, program: $0.program))
         }
         stableSortByTick(&changes)
-        stableSortByTick(&ons)
-        stableSortByTick(&offs)
-        var bytes: [UInt8] = []
-        var now = 0
-        append(&header, to: &bytes, now: &now)
-        // At most seven bytes an event: a four-byte delta time and a three-byte message.
-        bytes += [UInt8](unsafeUninitializedCapacity: (ons.count + offs.count + changes.count) * 7) { buffer, written in
-            // Locals only in the loop: no captured state to check for exclusive access per event.
-            var on = 0, off = 0, change = 0, position = 0, last = now
-            while on < ons.count || off < offs.count || change < changes.count {
-                let event: TimedMessage
-                let next = min(on < ons.count ? ons[on].tick : .max, off < offs.count ? offs[off].tick : .max)
-                if change < changes.count, changes[change].tick <= next {
-                    event = changes[change]
-                    change += 1
-                } else if off < offs.count, on == ons.count || offs[off].tick <= ons[on].tick {
-                    event = offs[off]
-                    off += 1
-                } else {
-                    event = ons[on]
-                    on += 1
+        let endTick = ticks(timeline.length)
+        return timeline.notes.withUnsafeBufferPointer { notes in
+            let first = noteIndices.startIndex
+            func note(_ place: Int) -> TimedNote { notes[Int(noteIndices[first + place])] }
+            // Onset and length are each rounded down, as in the reference's files.
+            func onTick(_ place: Int) -> Int { ticks(note(place).onset) }
+            // Notes come in onset order, so their note-ons do too; should they not, they are put in order by
+            // tick, notes at one tick in the order they come.
+            let onOrder: [Int32]? =
+                (1..<max(1, noteIndices.count)).allSatisfy { onTick($0 - 1) <= onTick($0) }
+                ? nil : (0..<noteIndices.count).map(Int32.init).sorted { (onTick(Int($0)), $0) < (onTick(Int($1)), $1) }
+            // At most seven bytes an event (a four-byte delta time and a three-byte message), and the end of the track.
+            let capacity = headerBytes.count + (2 * noteIndices.count + changes.count) * 7 + 7
+            return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
+                var position = 0
+                for byte in headerBytes {
+                    buffer[position] = byte
+                    position += 1
                 }
-                writeVariableLength(event.tick - last, into: buffer, at: &position)
-                position += encode(event.message, into: buffer, at: position)
-                last = event.tick
+                // One pass over the notes in onset order; each note's off waits in the queue until its tick, and
+                // at one tick the note-offs go first, each kind in the order its notes were written.
+                // Locals only in the loop: no captured state to check for exclusive access per event.
+                var offs = NoteOffQueue()
+                var on = 0, change = 0, last = now
+                // The next note to sound (its place among the part's notes) and its tick; `Int.max` past the last.
+                func nextNote(_ on: Int) -> (place: Int, tick: Int) {
+                    guard on < noteIndices.count else { return (0, .max) }
+                    let place = Int(onOrder?[on] ?? Int32(on))
+                    return (place, onTick(place))
+                }
+                var (place, nextOn) = nextNote(0)
+                while on < noteIndices.count || !offs.isEmpty || change < changes.count {
+                    let next = min(nextOn, offs.firstTick)
+                    let tick: Int, message: MIDIMessage
+                    if change < changes.count, changes[change].tick <= next {
+                        (tick, message) = (changes[change].tick, changes[change].message)
+                        change += 1
+                    } else if !offs.isEmpty, on == noteIndices.count || offs.firstTick <= nextOn {
+                        let off = offs.removeFirst()
+                        (tick, message) = (off.tick, .noteOff(channel: channel, key: off.key))
+                    } else {
+                        let sounding = note(place)
+                        let key = UInt8(clamping: sounding.pitch.midiNumber) & 0x7F
+                        offs.insert(NoteOffQueue.Entry(tick: nextOn + max(ticks(sounding.duration), 1), order: Int32(place), key: key))
+                        (tick, message) = (nextOn, .noteOn(channel: channel, key: key, velocity: max(1, sounding.velocity & 0x7F)))
+                        on += 1
+                        (place, nextOn) = nextNote(on)
+                    }
+                    writeVariableLength(tick - last, into: buffer, at: &position)
+                    position += encode(message, into: buffer, at: position)
+                    last = tick
+                }
+                writeVariableLength(max(0, endTick - last), into: buffer, at: &position)
+                for byte: UInt8 in [0xFF, 0x2F, 0x00] {
+                    buffer[position] = byte
+                    position += 1
+                }
+                written = position
             }
-            written = position
-            now = last
         }
-        appendEndOfTrack(at: ticks(timeline.length), now: now, to: &bytes)
-        return bytes
     }
 
     /// Writes a MIDI variable-length quantity (seven bits a byte, most significant first; values

@@ -29,10 +29,13 @@ public enum Flattener {
         var parts: [TimelinePart] = []
         var length = WholeNotes.zero
         // Parts are played independently: large ones side by side.
-        let large = indices.reduce(0) { $0 + movement.parts[$1].items.count } > 20_000
-        let walks = Array(indices.enumerated()).parallelMap(inParallel: large) { number, index in
-            var walk = PartWalk.played(movement.parts[index].items, partNumber: number, rollsArpeggios: rollsArpeggios)
-            walk.notes = sortedByOnset(walk.notes)
+        let items = indices.reduce(0) { $0 + movement.parts[$1].items.count }
+        var walks = Array(indices.enumerated()).parallelMap(inParallel: items > 20_000) { number, index in
+            // The first part's notes get room for every part's: the others are merged into its list in place.
+            // Room never written costs no memory (a large list is mapped on its own, page by page as written).
+            var walk = PartWalk.played(
+                movement.parts[index].items, partNumber: number, rollsArpeggios: rollsArpeggios, capacity: number == 0 && indices.count > 1 ? items : nil)
+            sortByOnset(&walk.notes)
             return walk
         }
         var partNotes: [[TimedNote]] = []
@@ -47,7 +50,9 @@ public enum Flattener {
             let program = (part.sound ?? part.instrument).flatMap(GeneralMIDI.program(named:))
             parts.append(TimelinePart(name: part.instrument, channel: TimelinePart.channel(forPartAfter: parts, program: program), program: program))
         }
-        notes = mergedInPairs(partNotes)
+        // Each part's notes are then held by `partNotes` alone, and can be merged into in place.
+        walks = []
+        notes = mergedInPairs(&partNotes)
         if meters.isEmpty { meters = [MeterChange(position: .zero, beats: 4, beatUnit: 4)] }
         rests = rests.enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element)
         return Timeline(
@@ -55,37 +60,68 @@ public enum Flattener {
             bars: bars(of: movement, partIndices: indices, notes: notes, rests: rests, meters: meters, length: length), length: length)
     }
 
-    /// One part's notes ordered by onset and pitch. They come nearly in order (only grace
-    /// notes and chords step back), so the common case is one pass that finds nothing to do.
-    private static func sortedByOnset(_ notes: [TimedNote]) -> [TimedNote] {
+    /// Orders one part's notes by onset and pitch, in their list (whose room is kept). They come nearly in
+    /// order (only grace notes and chords step back), so the common case is one pass that finds nothing to do.
+    private static func sortByOnset(_ notes: inout [TimedNote]) {
         func before(_ a: TimedNote, _ b: TimedNote) -> Bool { (a.onset, a.pitch) < (b.onset, b.pitch) }
-        if zip(notes, notes.dropFirst()).allSatisfy({ !before($1, $0) }) { return notes }
-        return notes.enumerated().sorted { before($0.element, $1.element) || (!before($1.element, $0.element) && $0.offset < $1.offset) }.map(\.element)
+        if zip(notes, notes.dropFirst()).allSatisfy({ !before($1, $0) }) { return }
+        let sorted = notes.enumerated().sorted { before($0.element, $1.element) || (!before($1.element, $0.element) && $0.offset < $1.offset) }.map(\.element)
+        notes.removeAll(keepingCapacity: true)
+        notes.append(contentsOf: sorted)
     }
 
     /// Every part's onset-ordered notes as one list, earlier parts first at equal onsets: merged
     /// in pairs, round by round, so that many parts cost n log(parts), not n × parts.
-    private static func mergedInPairs(_ lists: [[TimedNote]]) -> [TimedNote] {
-        var lists = lists
+    /// The lists are taken (left empty), so that each is merged into in place.
+    private static func mergedInPairs(_ lists: inout [[TimedNote]]) -> [TimedNote] {
         while lists.count > 1 {
-            lists = stride(from: 0, to: lists.count, by: 2).map { $0 + 1 < lists.count ? merged(lists[$0], lists[$0 + 1]) : lists[$0] }
+            var next: [[TimedNote]] = []
+            next.reserveCapacity((lists.count + 1) / 2)
+            for start in stride(from: 0, to: lists.count, by: 2) {
+                var first: [TimedNote] = []
+                swap(&first, &lists[start])
+                if start + 1 < lists.count {
+                    merge(&first, lists[start + 1])
+                    lists[start + 1] = []
+                }
+                next.append(first)
+            }
+            lists = next
         }
-        return lists.first ?? []
+        return lists.popLast() ?? []
     }
 
-    /// Two onset-ordered note lists as one, earlier parts first at equal onsets.
-    private static func merged(_ first: [TimedNote], _ second: [TimedNote]) -> [TimedNote] {
-        if first.isEmpty { return second }
-        if second.isEmpty { return first }
-        var result: [TimedNote] = []
-        result.reserveCapacity(first.count + second.count)
-        var i = 0, j = 0
-        while i < first.count, j < second.count {
-            if second[j].onset < first[i].onset { result.append(second[j]); j += 1 } else { result.append(first[i]); i += 1 }
+    /// Merges an onset-ordered note list into another, the first list's notes first at equal onsets.
+    ///
+    /// Merged from the back into the first list, grown by the second's length: when the first has room
+    /// (`plainTimeline` makes it), no new list is made, and a large score's notes are not written to
+    /// fresh memory once more.
+    private static func merge(_ result: inout [TimedNote], _ second: [TimedNote]) {
+        if second.isEmpty { return }
+        if result.isEmpty {
+            result = second
+            return
         }
-        result += first[i...]
-        result += second[j...]
-        return result
+        let firstCount = result.count
+        // Placeholders, each overwritten below.
+        result.append(contentsOf: second)
+        result.withUnsafeMutableBufferPointer { merged in
+            second.withUnsafeBufferPointer { second in
+                // The last place takes whichever of the two lists' last notes comes later; at equal
+                // onsets that is the second list's, since the first list's notes go first.
+                var i = firstCount - 1, j = second.count - 1, k = merged.count - 1
+                while j >= 0 {
+                    if i >= 0, second[j].onset < merged[i].onset {
+                        merged[k] = merged[i]
+                        i -= 1
+                    } else {
+                        merged[k] = second[j]
+                        j -= 1
+                    }
+                    k -= 1
+                }
+            }
+        }
     }
 
     /// The timelines the reference writes as MIDI files: one per movement, and with `PartMidi`

@@ -35,9 +35,9 @@ struct PartWalk: PlayedOrderWalker {
         notes.reserveCapacity(capacity)
     }
 
-    /// The walk after playing a whole part.
-    static func played(_ items: [MusicItem], partNumber: Int, rollsArpeggios: Bool = false) -> PartWalk {
-        PerformanceOrder.walk(items, with: PartWalk(partNumber: partNumber, rollsArpeggios: rollsArpeggios, capacity: items.count))
+    /// The walk after playing a whole part, with room for `capacity` notes (the part's items when nil).
+    static func played(_ items: [MusicItem], partNumber: Int, rollsArpeggios: Bool = false, capacity: Int? = nil) -> PartWalk {
+        PerformanceOrder.walk(items, with: PartWalk(partNumber: partNumber, rollsArpeggios: rollsArpeggios, capacity: capacity ?? items.count))
     }
 
     /// The end of the last sounding note: the part's time, unless grace notes at the very start run past it.
