@@ -22,6 +22,26 @@ public enum MusicXMLWriter {
 
     /// The document for `score`, or for its movement `movement` (1-based) alone.
     public static func document(for score: Score, movement: Int? = nil) throws -> Output {
+        var (writer, movements, warnings) = try prepare(score, movement: movement)
+        // A note is about 280 bytes of MusicXML, more with chords and lyrics: room never touched costs nothing, growing copies it all.
+        writer.xml.reserve(writer.sections.reduce(0) { $0 + $1.noteCount } * 400 + 4096)
+        try writer.write(score: score, movements: movements)
+        return Output(bytes: writer.xml.bytes, warnings: warnings + writer.xml.warnings)
+    }
+
+    /// Writes the document for `score` (or its movement `movement`, 1-based) to `sink` in pieces of about a
+    /// megabyte as they are made, and returns what could not be carried over exactly: the same bytes as
+    /// `document(for:movement:)`, without holding them all. Nothing reaches `sink` when the score cannot be written.
+    public static func write(_ score: Score, movement: Int? = nil, to sink: ([UInt8]) throws -> Void) throws -> [Diagnostic] {
+        var (writer, movements, warnings) = try prepare(score, movement: movement)
+        let piece = 1 << 20
+        writer.xml.reserve(piece + piece / 4)
+        try writer.write(score: score, movements: movements, piece: piece, sink: sink)
+        return warnings + writer.xml.warnings
+    }
+
+    /// The movements cut into measures and counted in divisions, ready to write; the warnings so far.
+    private static func prepare(_ score: Score, movement: Int?) throws -> (DocumentWriter, [Movement], [Diagnostic]) {
         let movements: [Movement]
         if let movement {
             guard score.movements.indices.contains(movement - 1) else {
@@ -41,10 +61,7 @@ public enum MusicXMLWriter {
         guard !saturated, let divisions = Divisions.divisions(for: lengths) else {
             throw MusicXMLExportError.lengthsTooFine(file: score.file)
         }
-        // A note is about 280 bytes of MusicXML, more with chords and lyrics: room never touched costs nothing, growing copies it all.
-        var writer = DocumentWriter(divisions: divisions, sections: sections, capacity: sections.reduce(0) { $0 + $1.noteCount } * 400 + 4096)
-        writer.write(score: score, movements: movements)
-        return Output(bytes: writer.xml.bytes, warnings: warnings + writer.xml.warnings)
+        return (DocumentWriter(divisions: divisions, sections: sections), movements, warnings)
     }
 }
 
