@@ -163,7 +163,8 @@ typealias ExportMark = WrittenSign
 /// A part's notes and marks in written order; a note entry is the index of its note in `ExportPart.notes`.
 enum ExportEntry {
     case note(Int)
-    case mark(ExportMark, SourceLocation)
+    // Boxed: a mark is large and rare, and unboxed it would make every entry of a long part as large as itself.
+    indirect case mark(ExportMark, SourceLocation)
 }
 
 /// A part read for export: each note held once, in `notes`, and the entries that place notes and marks in order.

@@ -89,12 +89,13 @@ public enum MusicXMLExportError: DescribedError, Hashable {
 
 /// One item of a measure of one part, in the order it is written.
 enum MeasureItem {
-    case mark(ExportMark, SourceLocation)
+    // Boxed, as the chord symbols: large and rare, they would otherwise make every item of a measure as large as themselves.
+    indirect case mark(ExportMark, SourceLocation)
     /// Part of note `note` (an index into the part's notes): `values` tied one to the next.
     case note(Int, values: [NoteValue], isFirst: Bool, isLast: Bool, fillsMeasure: Bool)
     /// Rest where a part has no more music.
     case filler(values: [NoteValue], fillsMeasure: Bool)
-    case harmony(Chord, offset: WholeNotes)
+    indirect case harmony(Chord, offset: WholeNotes)
 }
 
 /// A movement cut into measures, part by part.
@@ -230,6 +231,7 @@ struct MovementSection {
         var frame = 0
         var position = WholeNotes.zero
         var chordIndex = 0
+        var valuesByKey: [NoteValue.Key: (values: [NoteValue], total: WholeNotes)] = [:]
         func moveToFrame(containing position: WholeNotes) {
             while frame + 1 < frames.count, position >= frames[frame].end { frame += 1 }
         }
@@ -260,12 +262,24 @@ struct MovementSection {
                         chordIndex += 1
                     }
                     let fills = start == frames[frame].start && pieceEnd == frames[frame].end
-                    let values =
-                        multibarRest != nil && fills
-                        ? [NoteValue(type: "whole", dots: 0, sounding: pieceEnd - start, timeModification: nil)]
-                        : NoteValue.values(for: pieceEnd - start, ratio: ratio, tuplet: tuplet)
+                    let values: [NoteValue]
+                    let total: WholeNotes
+                    if multibarRest != nil && fills {
+                        values = [NoteValue(type: "whole", dots: 0, sounding: pieceEnd - start, timeModification: nil)]
+                        total = values[0].sounding
+                    } else {
+                        // A score writes few distinct values: each is worked out once and its list shared.
+                        let key = NoteValue.Key(sounding: pieceEnd - start, ratio: ratio, actual: tuplet?.actual ?? -1, normal: tuplet?.normal ?? -1)
+                        if let known = valuesByKey[key] {
+                            (values, total) = known
+                        } else {
+                            values = NoteValue.values(for: key.sounding, ratio: ratio, tuplet: tuplet)
+                            total = values.reduce(.zero) { $0 + $1.sounding }
+                            valuesByKey[key] = (values, total)
+                        }
+                    }
                     measures[frame].append(.note(index, values: values, isFirst: first, isLast: pieceEnd == end, fillsMeasure: fills))
-                    filled[frame] += values.reduce(.zero) { $0 + $1.sounding }
+                    filled[frame] += total
                     first = false
                     start = pieceEnd
                     if frame + 1 >= frames.count, start < end, pieceEnd == frames[frame].end { break }
