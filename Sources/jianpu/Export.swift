@@ -66,9 +66,17 @@ struct Export: ParsableCommand {
             try MovementChoice.check(movement, count: score.movements.count, file: input.file)
             // Transposition moves the written key and chord symbols too; the other practice options shape a performance.
             let shown = score.transposed(by: practice.transposition.semitones(from: score.writtenKey))
-            let exported = try MusicXMLWriter.document(for: shown, movement: movement)
-            DiagnosticPrinter.print(exported.warnings)
-            try file.write(format == .musicXML ? exported.bytes : [UInt8](MusicXMLArchive.data(for: exported.document)))
+            if format == .musicXML {
+                // Written a megabyte at a time as it is made: a large score's document is never held whole.
+                let writer = try file.open()
+                let warnings = try MusicXMLWriter.write(shown, movement: movement) { try writer.write($0) }
+                try writer.commit()
+                DiagnosticPrinter.print(warnings)
+            } else {
+                let exported = try MusicXMLWriter.document(for: shown, movement: movement)
+                DiagnosticPrinter.print(exported.warnings)
+                try file.write([UInt8](MusicXMLArchive.data(for: exported.document)))
+            }
         }
     }
 

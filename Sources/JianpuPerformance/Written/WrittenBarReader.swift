@@ -306,29 +306,32 @@ struct WrittenBarReader: MusicWalker {
 
     /// Hands the bars nothing read later can change to `hand`, dressed.
     mutating func handOnFinished() {
-        handOn(Array(release()))
+        handOn(release())
     }
 
-    private mutating func handOn(_ finished: [WrittenBar]) {
-        for bar in finished {
-            var bar = bar
-            dress(&bar)
-            hand(bar)
+    /// Dresses and hands on `finished`, which holds its bars alone: dressing changes each bar's events in
+    /// place, where a bar still shared with the list it came from would copy all of its events first.
+    private mutating func handOn(_ finished: consuming [WrittenBar]) {
+        var finished = finished
+        for index in finished.indices {
+            dress(&finished[index])
+            hand(finished[index])
         }
     }
 
-    /// Hands on the closed bars nothing read later can change. A tie, a dynamic or a grace note
+    /// Takes out the closed bars nothing read later can change. A tie, a dynamic or a grace note
     /// after reaches back to the last note or rest, past its dashes; a repeat's end, a change of
     /// key or meter and the marks at the end reach the last bar. Those are kept.
-    mutating func release() -> ArraySlice<WrittenBar> {
+    mutating func release() -> [WrittenBar] {
         var kept = bars.count - 1
         if !openHasNote, let last = lastBarWithNote { kept = min(kept, last) }
         guard kept > 0 else { return [] }
-        defer {
-            bars.removeFirst(kept)
-            lastBarWithNote = lastBarWithNote.flatMap { $0 >= kept ? $0 - kept : nil }
-        }
-        return bars[..<kept]
+        // The list itself is handed on and only the few bars kept are copied, so each bar has one holder.
+        var finished = bars
+        bars = Array(finished[kept...])
+        finished.removeLast(finished.count - kept)
+        lastBarWithNote = lastBarWithNote.flatMap { $0 >= kept ? $0 - kept : nil }
+        return finished
     }
 
     /// Closes the part and hands on every bar left.

@@ -11,6 +11,9 @@ struct SpelledPitch: Hashable {
 }
 
 /// One written note, chord or rest of a part, its dashes merged in: what becomes one or more `<note>`s.
+///
+/// What every note has is held in place; what few have (ties, tuplet brackets, graces, syllables, words,
+/// marks) in one shared box, so a note is copied, moved and freed for the price of three references, not fifteen.
 struct ExportNote {
     /// From the lowest up; empty for a rest.
     var pitches: [SpelledPitch]
@@ -20,38 +23,121 @@ struct ExportNote {
     var ratio: WholeNotes = .whole
     /// The written (actual, normal) pair of the enclosing tuplets (multiplied when nested), when there are some.
     var tuplet: (actual: Int64, normal: Int64)?
-    /// Tuplet brackets (1 outermost) that start and stop on this note.
-    var tupletStarts: [Int] = []
-    var tupletStops: [Int] = []
-    /// The enclosing tuplets by number in the part: a dash joins a note only inside the same ones.
-    var tupletPath: [Int] = []
-    /// MIDI numbers tied from the note before and on to the next.
-    var tiedFromPrevious: Set<Int> = []
-    var tiedToNext: Set<Int> = []
     /// The note follows a `~` (the typeset page does not strike it again, nor sing on it).
     var followsTie = false
     /// Made from a dash that could not join the note before it: it continues that note.
     var isContinuation = false
-    var graceBefore: [GraceChord] = []
-    var graceAfter: [GraceChord] = []
-    var lyrics: [ExportSyllable] = []
-    var dynamic: String?
-    var wordsAbove: [String] = []
-    var wordsBelow: [String] = []
+    var arpeggio: Note.Arpeggio?
+    /// The hairpin starting at it (true: a crescendo).
+    var hairpinStart: Bool?
     var slurStarts = 0
     var slurStops = 0
-    var arpeggio: Note.Arpeggio?
-    /// Fermatas, breath marks and articulations over it, rehearsal marks before it, and the hairpin starting
-    /// at it (true: a crescendo) and how many end at it, as the written score dresses its events (a dash's go to its note).
-    var articulations: [Articulation] = []
-    var rehearsalMarks: [String] = []
-    var hairpinStart: Bool?
+    /// How many hairpins end at it.
     var hairpinStops = 0
     /// `R*N`: whole bars of rest.
     var multibarRest: Int?
     var location: SourceLocation
+    private var extras: Box?
+
+    init(pitches: [SpelledPitch], length: WholeNotes, location: SourceLocation) {
+        self.pitches = pitches
+        self.length = length
+        self.location = location
+    }
 
     var isRest: Bool { pitches.isEmpty }
+
+    /// Tuplet brackets (1 outermost) that start and stop on this note.
+    var tupletStarts: [Int] {
+        get { extras?.value.tupletStarts ?? [] }
+        set { change(newValue.isEmpty) { $0.tupletStarts = newValue } }
+    }
+    var tupletStops: [Int] {
+        get { extras?.value.tupletStops ?? [] }
+        set { change(newValue.isEmpty) { $0.tupletStops = newValue } }
+    }
+    /// The enclosing tuplets by number in the part: a dash joins a note only inside the same ones.
+    var tupletPath: [Int] {
+        get { extras?.value.tupletPath ?? [] }
+        set { change(newValue.isEmpty) { $0.tupletPath = newValue } }
+    }
+    /// MIDI numbers tied from the note before and on to the next.
+    var tiedFromPrevious: Set<Int> {
+        get { extras?.value.tiedFromPrevious ?? [] }
+        set { change(newValue.isEmpty) { $0.tiedFromPrevious = newValue } }
+    }
+    var tiedToNext: Set<Int> {
+        get { extras?.value.tiedToNext ?? [] }
+        set { change(newValue.isEmpty) { $0.tiedToNext = newValue } }
+    }
+    var graceBefore: [GraceChord] {
+        get { extras?.value.graceBefore ?? [] }
+        set { change(newValue.isEmpty) { $0.graceBefore = newValue } }
+    }
+    var graceAfter: [GraceChord] {
+        get { extras?.value.graceAfter ?? [] }
+        set { change(newValue.isEmpty) { $0.graceAfter = newValue } }
+    }
+    var lyrics: [ExportSyllable] {
+        get { extras?.value.lyrics ?? [] }
+        set { change(newValue.isEmpty) { $0.lyrics = newValue } }
+    }
+    var dynamic: String? {
+        get { extras?.value.dynamic }
+        set { change(newValue == nil) { $0.dynamic = newValue } }
+    }
+    var wordsAbove: [String] {
+        get { extras?.value.wordsAbove ?? [] }
+        set { change(newValue.isEmpty) { $0.wordsAbove = newValue } }
+    }
+    var wordsBelow: [String] {
+        get { extras?.value.wordsBelow ?? [] }
+        set { change(newValue.isEmpty) { $0.wordsBelow = newValue } }
+    }
+    /// Fermatas, breath marks and articulations over it and rehearsal marks before it, as the written
+    /// score dresses its events (a dash's go to its note).
+    var articulations: [Articulation] {
+        get { extras?.value.articulations ?? [] }
+        set { change(newValue.isEmpty) { $0.articulations = newValue } }
+    }
+    var rehearsalMarks: [String] {
+        get { extras?.value.rehearsalMarks ?? [] }
+        set { change(newValue.isEmpty) { $0.rehearsalMarks = newValue } }
+    }
+
+    private struct Extras {
+        var tupletStarts: [Int] = []
+        var tupletStops: [Int] = []
+        var tupletPath: [Int] = []
+        var tiedFromPrevious: Set<Int> = []
+        var tiedToNext: Set<Int> = []
+        var graceBefore: [GraceChord] = []
+        var graceAfter: [GraceChord] = []
+        var lyrics: [ExportSyllable] = []
+        var dynamic: String?
+        var wordsAbove: [String] = []
+        var wordsBelow: [String] = []
+        var articulations: [Articulation] = []
+        var rehearsalMarks: [String] = []
+    }
+
+    /// Shared by a note's copies; changed in place only when it is the one holder.
+    private final class Box {
+        var value: Extras
+        init(_ value: Extras) { self.value = value }
+    }
+
+    /// Changes the extras, boxing them first; `clearing` (an empty value set on a note with none) changes nothing.
+    private mutating func change(_ clearing: Bool, _ body: (inout Extras) -> Void) {
+        if extras == nil, clearing { return }
+        if isKnownUniquelyReferenced(&extras), let box = extras {
+            body(&box.value)
+            return
+        }
+        var value = extras?.value ?? Extras()
+        body(&value)
+        extras = Box(value)
+    }
 }
 
 /// A grace note or grace chord, with its written length.
@@ -77,7 +163,8 @@ typealias ExportMark = WrittenSign
 /// A part's notes and marks in written order; a note entry is the index of its note in `ExportPart.notes`.
 enum ExportEntry {
     case note(Int)
-    case mark(ExportMark, SourceLocation)
+    // Boxed: a mark is large and rare, and unboxed it would make every entry of a long part as large as itself.
+    indirect case mark(ExportMark, SourceLocation)
 }
 
 /// A part read for export: each note held once, in `notes`, and the entries that place notes and marks in order.

@@ -10,20 +10,23 @@ struct DocumentWriter {
     let sections: [MovementSection]
     let partCount: Int
 
-    init(divisions: Int64, sections: [MovementSection], capacity: Int) {
+    init(divisions: Int64, sections: [MovementSection]) {
         self.divisions = divisions
         self.sections = sections
         self.partCount = sections.map(\.movement.parts.count).max() ?? 0
-        xml = XMLBuilder(reservingCapacity: capacity)
+        xml = XMLBuilder()
     }
 
-    mutating func write(score: Score, movements: [Movement]) {
+    /// Writes the whole document into `xml`, or, with `piece`, in pieces of about that many bytes handed to
+    /// `sink` as they fill (a measure at a time), the last at the end.
+    mutating func write(score: Score, movements: [Movement], piece: Int? = nil, sink: ([UInt8]) throws -> Void = { _ in }) rethrows {
         xml.raw("<!DOCTYPE score-partwise PUBLIC \"-//Recordare//DTD MusicXML 4.0 Partwise//EN\" \"http://www.musicxml.org/dtds/partwise.dtd\">\n")
         xml.open("score-partwise", [("version", "4.0")])
         writeHeader(movements)
         writePartList()
-        for part in 0..<max(partCount, 1) { writePart(part) }
+        for part in 0..<max(partCount, 1) { try writePart(part, piece: piece, sink: sink) }
         xml.close("score-partwise")
+        if piece != nil { try xml.flush(into: sink) }
     }
 
     private func header(_ name: String) -> (String, SourceLocation)? {
@@ -103,7 +106,7 @@ struct DocumentWriter {
         return ("G", 2)
     }
 
-    private mutating func writePart(_ part: Int) {
+    private mutating func writePart(_ part: Int, piece: Int?, sink: ([UInt8]) throws -> Void) rethrows {
         xml.open("part", [("id", "P\(part + 1)")])
         var measureNumber = 1
         var state = MeasureWriter.PartState(clef: clef(of: part))
@@ -123,6 +126,7 @@ struct DocumentWriter {
                     sectionTitle: sectionIndex > 0 && frameIndex == 0 && part == 0 ? section.movement.headers["title"].map { ($0, section.movement.location) } : nil,
                     partHasFine: hasPart && section.partHasFine[part], partHasCoda: hasPart && section.partHasCoda[part])
                 measure.write(into: &xml, attributes: attributes, state: &state)
+                if let piece, xml.bytes.count >= piece { try xml.flush(into: sink) }
             }
         }
         xml.close("part")

@@ -10,6 +10,14 @@ struct NoteValue: Equatable {
     /// `<time-modification>`: `actual` notes in the time of `normal` (nil when the value is plain).
     var timeModification: (actual: Int64, normal: Int64)?
 
+    /// What `values(for:ratio:tuplet:)` depends on (a missing tuplet pair as -1, -1): the values of a length are looked up by it.
+    struct Key: Hashable {
+        var sounding: WholeNotes
+        var ratio: WholeNotes
+        var actual: Int64
+        var normal: Int64
+    }
+
     static func == (a: NoteValue, b: NoteValue) -> Bool {
         a.type == b.type && a.dots == b.dots && a.sounding == b.sounding
             && a.timeModification?.actual == b.timeModification?.actual && a.timeModification?.normal == b.timeModification?.normal

@@ -22,6 +22,26 @@ public enum MusicXMLWriter {
 
     /// The document for `score`, or for its movement `movement` (1-based) alone.
     public static func document(for score: Score, movement: Int? = nil) throws -> Output {
+        var (writer, movements, warnings) = try prepare(score, movement: movement)
+        // A note is about 280 bytes of MusicXML, more with chords and lyrics: room never touched costs nothing, growing copies it all.
+        writer.xml.reserve(writer.sections.reduce(0) { $0 + $1.noteCount } * 400 + 4096)
+        try writer.write(score: score, movements: movements)
+        return Output(bytes: writer.xml.bytes, warnings: warnings + writer.xml.warnings)
+    }
+
+    /// Writes the document for `score` (or its movement `movement`, 1-based) to `sink` in pieces of about a
+    /// megabyte as they are made, and returns what could not be carried over exactly: the same bytes as
+    /// `document(for:movement:)`, without holding them all. Nothing reaches `sink` when the score cannot be written.
+    public static func write(_ score: Score, movement: Int? = nil, to sink: ([UInt8]) throws -> Void) throws -> [Diagnostic] {
+        var (writer, movements, warnings) = try prepare(score, movement: movement)
+        let piece = 1 << 20
+        writer.xml.reserve(piece + piece / 4)
+        try writer.write(score: score, movements: movements, piece: piece, sink: sink)
+        return warnings + writer.xml.warnings
+    }
+
+    /// The movements cut into measures and counted in divisions, ready to write; the warnings so far.
+    private static func prepare(_ score: Score, movement: Int?) throws -> (DocumentWriter, [Movement], [Diagnostic]) {
         let movements: [Movement]
         if let movement {
             guard score.movements.indices.contains(movement - 1) else {
@@ -41,10 +61,7 @@ public enum MusicXMLWriter {
         guard !saturated, let divisions = Divisions.divisions(for: lengths) else {
             throw MusicXMLExportError.lengthsTooFine(file: score.file)
         }
-        // A note is about 280 bytes of MusicXML, more with chords and lyrics: room never touched costs nothing, growing copies it all.
-        var writer = DocumentWriter(divisions: divisions, sections: sections, capacity: sections.reduce(0) { $0 + $1.noteCount } * 400 + 4096)
-        writer.write(score: score, movements: movements)
-        return Output(bytes: writer.xml.bytes, warnings: warnings + writer.xml.warnings)
+        return (DocumentWriter(divisions: divisions, sections: sections), movements, warnings)
     }
 }
 
@@ -72,12 +89,13 @@ public enum MusicXMLExportError: DescribedError, Hashable {
 
 /// One item of a measure of one part, in the order it is written.
 enum MeasureItem {
-    case mark(ExportMark, SourceLocation)
+    // Boxed, as the chord symbols: large and rare, they would otherwise make every item of a measure as large as themselves.
+    indirect case mark(ExportMark, SourceLocation)
     /// Part of note `note` (an index into the part's notes): `values` tied one to the next.
     case note(Int, values: [NoteValue], isFirst: Bool, isLast: Bool, fillsMeasure: Bool)
     /// Rest where a part has no more music.
     case filler(values: [NoteValue], fillsMeasure: Bool)
-    case harmony(Chord, offset: WholeNotes)
+    indirect case harmony(Chord, offset: WholeNotes)
 }
 
 /// A movement cut into measures, part by part.
@@ -213,6 +231,7 @@ struct MovementSection {
         var frame = 0
         var position = WholeNotes.zero
         var chordIndex = 0
+        var valuesByKey: [NoteValue.Key: (values: [NoteValue], total: WholeNotes)] = [:]
         func moveToFrame(containing position: WholeNotes) {
             while frame + 1 < frames.count, position >= frames[frame].end { frame += 1 }
         }
@@ -243,12 +262,24 @@ struct MovementSection {
                         chordIndex += 1
                     }
                     let fills = start == frames[frame].start && pieceEnd == frames[frame].end
-                    let values =
-                        multibarRest != nil && fills
-                        ? [NoteValue(type: "whole", dots: 0, sounding: pieceEnd - start, timeModification: nil)]
-                        : NoteValue.values(for: pieceEnd - start, ratio: ratio, tuplet: tuplet)
+                    let values: [NoteValue]
+                    let total: WholeNotes
+                    if multibarRest != nil && fills {
+                        values = [NoteValue(type: "whole", dots: 0, sounding: pieceEnd - start, timeModification: nil)]
+                        total = values[0].sounding
+                    } else {
+                        // A score writes few distinct values: each is worked out once and its list shared.
+                        let key = NoteValue.Key(sounding: pieceEnd - start, ratio: ratio, actual: tuplet?.actual ?? -1, normal: tuplet?.normal ?? -1)
+                        if let known = valuesByKey[key] {
+                            (values, total) = known
+                        } else {
+                            values = NoteValue.values(for: key.sounding, ratio: ratio, tuplet: tuplet)
+                            total = values.reduce(.zero) { $0 + $1.sounding }
+                            valuesByKey[key] = (values, total)
+                        }
+                    }
                     measures[frame].append(.note(index, values: values, isFirst: first, isLast: pieceEnd == end, fillsMeasure: fills))
-                    filled[frame] += values.reduce(.zero) { $0 + $1.sounding }
+                    filled[frame] += total
                     first = false
                     start = pieceEnd
                     if frame + 1 >= frames.count, start < end, pieceEnd == frames[frame].end { break }

@@ -19,8 +19,19 @@ struct XMLBuilder {
         append("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n")
     }
 
+    /// Makes room for `capacity` bytes in all, so that the buffer does not grow (and copy itself) on the way.
+    mutating func reserve(_ capacity: Int) { bytes.reserveCapacity(capacity) }
+
     /// The document as text.
     var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Hands the bytes written so far to `sink` and starts the buffer again, keeping its room: a document
+    /// written in pieces touches the memory of one piece, not of the whole (tens of megabytes for a large score).
+    mutating func flush(into sink: ([UInt8]) throws -> Void) rethrows {
+        guard !bytes.isEmpty else { return }
+        try sink(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     /// Appends raw markup (a DOCTYPE line); the caller vouches for it.
     mutating func raw(_ markup: String) { append(markup) }
