@@ -19,7 +19,8 @@ enum OctaveDots {
                     let below = dot.box.midY > bottom && near.box.midY > bottom && dot.box.midY > near.box.midY
                     let above = dot.box.midY < top && near.box.midY < top && dot.box.midY < near.box.midY
                     let overlaps = min(near.box.maxX, column.maxX) - max(near.box.x, column.x) > 0
-                    return (below || above) && overlaps && abs(dot.box.midY - near.box.midY) <= em * 0.5
+                    // LilyPond leaves more room under a beam than between two dots.
+                    return (below || above) && overlaps && abs(dot.box.midY - near.box.midY) <= em * (near.kind == .underline ? 0.7 : 0.5)
                 }
             }
             guard !more.isEmpty else { break }

@@ -35,7 +35,7 @@ public enum PageReader {
             }
         }
         // A chord's digits stacked over its lowest are read with it, not as rows of their own.
-        let chordFoot = StackedChords.members(notes, em: em)
+        let chordFoot = StackedChords.members(notes, em: em, dots: ink.map(\.box).filter { MarkShapes.isDot($0, em: em) }, ink: ink)
         let rows = withoutLinesAbove(
             withoutBarNumbers(rowsOf(notes.filter { chordFoot[$0] == nil }, em: em).map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em),
             ink: ink, em: em)
@@ -67,6 +67,9 @@ public enum PageReader {
             for piece in ink where piece.box.height >= em * 1.5 && piece.box.width > em * 0.3 && piece.box.width <= em * 4 {
                 if let x = InkComponents.fullColumn(in: bitmap, box: piece.box) {
                     marks.append(ScannedSymbol(.barLine, box: Box(x: x, y: piece.box.y, width: 1 / bitmap.scale, height: piece.box.height), confidence: 0.7))
+                } else if let line = InkComponents.leftLine(in: bitmap, box: piece.box, reach: piece.box.width), line.height >= em * 1.3 {
+                    // A bar line touching a mark that reaches past its end (a dynamic's letter under the row, on a page image).
+                    marks.append(ScannedSymbol(.barLine, box: line, confidence: 0.6))
                 }
             }
         }
@@ -256,6 +259,12 @@ public enum PageReader {
 
 /// Pieces of ink told apart by their shape, relative to the note digits' size `em`.
 enum MarkShapes {
+    /// Whether a piece of ink has a dot's shape: small, about as wide as tall.
+    static func isDot(_ box: Box, em: Double) -> Bool {
+        box.width <= em * 0.28 && box.height <= em * 0.28 && box.width >= em * 0.06 && box.height >= em * 0.06
+            && box.width / box.height < 1.8 && box.height / box.width < 1.8
+    }
+
     /// The marks among `ink`: what is not a character's own ink, as dots, lines and bar lines.
     static func marks(_ ink: [InkComponent], characters: [PositionedCharacter], em: Double) -> [ScannedSymbol] {
         var result: [ScannedSymbol] = []
@@ -267,9 +276,7 @@ enum MarkShapes {
                     && (box.height >= c.box.height * 0.4 || box.width >= c.box.width * 0.6 && box.height >= c.box.height * 0.25)
             }
             if isCharacter { continue }
-            if box.width <= em * 0.28 && box.height <= em * 0.28 && box.width >= em * 0.06 && box.height >= em * 0.06
-                && box.width / box.height < 1.8 && box.height / box.width < 1.8
-            {
+            if isDot(box, em: em) {
                 result.append(ScannedSymbol(.octaveDot(0), box: box, confidence: 0.9))
             } else if box.height <= em * 0.16 && box.width >= em * 0.3 {
                 result.append(ScannedSymbol(.underline, box: box, confidence: 0.9))

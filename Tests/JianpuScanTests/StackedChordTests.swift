@@ -42,6 +42,29 @@ struct StackedChordTests {
         #expect(!result.text.contains("4/2"))
     }
 
+    @Test("digits pushed apart by the octave dots between them are still one chord, and the dots are the lower digits'")
+    func chordSpacedByOctaveDots() {
+        // 4/4: `6 2' 4'` stacked, then `1 2 3 |`: LilyPond sets the 4 above the 2's dot, a digit's height apart.
+        var characters = Layout.digits("1", x: 100) + [Self.digit("2", x: 100, y: 88), Self.digit("4", x: 100, y: 70)]
+        characters[0] = PositionedCharacter("6", box: characters[0].box)
+        characters += Layout.digits("123", x: 120)
+        characters += [
+            PositionedCharacter("4", box: Box(x: 70, y: 94, width: 8, height: 11)), PositionedCharacter("4", box: Box(x: 70, y: 105, width: 8, height: 11)),
+        ]
+        let ink = [Layout.barLine(180), Layout.dot(103, 85), Layout.dot(103, 66.5)]
+        let result = Layout.read(characters, ink: ink)
+        #expect(Layout.music(result.text) == "OctavesBefore 6'2'4 1 2 3 |")
+    }
+
+    @Test("digits a digit apart with nothing between them are no chord")
+    func digitsApartAreNoChord() {
+        let foot = Layout.digits("1", x: 100)
+        #expect(StackedChords.members(foot + [Self.digit("2", x: 100, y: 80)], em: 10, dots: []).isEmpty)
+        // Dots beside the column do not bridge it.
+        #expect(StackedChords.members(foot + [Self.digit("2", x: 100, y: 80)], em: 10, dots: [Box(x: 112, y: 94, width: 1.6, height: 1.6)]).isEmpty)
+        #expect(StackedChords.members(foot + [Self.digit("2", x: 100, y: 80)], em: 10, dots: [Box(x: 102, y: 94, width: 1.6, height: 1.6)]).count == 1)
+    }
+
     @Test("a bar's text for the overlay is its music alone, without the part's OctavesBefore line")
     func barTextWithoutThePartsDirective() {
         // A chord whose upper note is dotted makes the writer put octave marks before the figures.
