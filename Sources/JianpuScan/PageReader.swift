@@ -20,8 +20,10 @@ public enum PageReader {
         let em = noteSize(digits.filter { !meterDigits.contains($0) && !inWords.contains($0) }) ?? guess
         if em != guess { (meters, meterDigits) = stackedMeters(digits, em: em) }
         let ink = content.components ?? content.ink.map { InkComponents.find(in: $0) } ?? []
-        let notes = onTheirInk(digits.filter { abs($0.box.height - em) <= em * 0.05 && !meterDigits.contains($0) }, ink: ink)
         var content = content
+        content.characters = splittingMergedDigits(content.characters, ink: ink, bitmap: content.ink, em: em)
+        let notes = onTheirInk(
+            content.characters.filter { ("0"..."7").contains($0.character) && abs($0.box.height - em) <= em * 0.05 && !meterDigits.contains($0) }, ink: ink)
         if let bitmap = content.ink {
             content.characters = namingAccidentals(content.characters, ink: ink, bitmap: bitmap, em: em)
             content.characters += inkAccidentals(ink, notes: notes, characters: content.characters, em: em, classify: { classify($0, bitmap: bitmap) })
@@ -37,7 +39,8 @@ public enum PageReader {
         // A chord's digits stacked over its lowest are read with it, not as rows of their own.
         let chordFoot = StackedChords.members(notes, em: em, dots: ink.map(\.box).filter { MarkShapes.isDot($0, em: em) }, ink: ink)
         let rows = withoutLinesAbove(
-            withoutBarNumbers(rowsOf(notes.filter { chordFoot[$0] == nil }, em: em).map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em),
+            withoutBarNumbers(
+                rowsOf(notes.filter { chordFoot[$0] == nil }, em: em).map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em, stacked: chordFoot),
             ink: ink, em: em)
         let firstRowTop = rows.first.map { row in (row + chordFoot.filter { row.contains($0.value) }.map(\.key)).map(\.box.y).min() ?? 0 } ?? content.height
         let headerCharacters = content.characters.filter { $0.box.maxY < firstRowTop - em * 0.2 }

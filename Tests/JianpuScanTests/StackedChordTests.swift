@@ -65,6 +65,20 @@ struct StackedChordTests {
         #expect(StackedChords.members(foot + [Self.digit("2", x: 100, y: 80)], em: 10, dots: [Box(x: 102, y: 94, width: 1.6, height: 1.6)]).count == 1)
     }
 
+    @Test("digits of a column whose boxes poppler merged are each given their own glyph's box")
+    func mergedDigitBoxes() {
+        // Poppler gives the 2 over the 6 no width and both the column's height (a chord after an arpeggio).
+        let merged = [
+            PositionedCharacter("2", box: Box(x: 100, y: 88, width: 0, height: 22)), PositionedCharacter("6", box: Box(x: 100, y: 88, width: 6, height: 22)),
+        ]
+        let ink = [
+            InkComponent(box: Box(x: 100.2, y: 88.2, width: 5.5, height: 9.6), pixels: 40), InkComponent(box: Box(x: 100.2, y: 100.2, width: 5.5, height: 9.6), pixels: 40),
+        ]
+        let split = PageReader.splittingMergedDigits(merged, ink: ink, bitmap: nil, em: 10)
+        #expect(split[0].box == Box(x: 100, y: 87.8, width: 6, height: 10))
+        #expect(split[1].box == Box(x: 100, y: 99.8, width: 6, height: 10))
+    }
+
     @Test("a bar's text for the overlay is its music alone, without the part's OctavesBefore line")
     func barTextWithoutThePartsDirective() {
         // A chord whose upper note is dotted makes the writer put octave marks before the figures.
