@@ -107,7 +107,9 @@ public enum PageReader {
                         }
                 }
             }
-            mine += OctaveDots.stacked(marks.filter { $0.kind == .octaveDot(0) && !mine.contains($0) }, taken: mine, digits: (row + stacked).map(\.box), em: em)
+            mine += OctaveDots.stacked(
+                marks.filter { $0.kind == .octaveDot(0) && !mine.contains($0) }, taken: mine, digits: (row + stacked).map(\.box), em: em,
+                beamReach: content.components == nil ? 0.7 : 0.5)
             // Digits far below the music with no bar line (a footer's date or version, a page number) are no row.
             let hasBarLine = mine.contains { $0.kind == .barLine }
             defer { previousBottom = bottom }

@@ -16,7 +16,7 @@ enum StackedChords {
                 lower != upper && lower.box.midY - upper.box.midY >= em * 0.6
                     && min(lower.box.maxX, upper.box.maxX) - max(lower.box.x, upper.box.x) > min(lower.box.width, upper.box.width) * 0.5
                     && (lower.box.y - upper.box.maxY <= em * 0.45
-                        || lower.box.y - upper.box.maxY <= em * 1.6 && !dots.isEmpty
+                        || lower.box.y - upper.box.maxY <= em * 1.6 && !dots.isEmpty && !inNumber(upper, notes)
                             && bridged(from: glyph(upper.box, ink: ink), to: glyph(lower.box, ink: ink), dots: dots))
             }
             if let nearest = under.min(by: { $0.box.midY < $1.box.midY }) { below[upper] = nearest }
@@ -34,7 +34,8 @@ enum StackedChords {
     }
 
     /// Whether the gap between two digits' glyphs (their ink, one over the other) is filled by octave dots in their
-    /// column: one to three dots, with at most 0.6 of a glyph's height of paper before, between and after them.
+    /// column: one to three dots, with at most 0.6 of a glyph's height of paper before, between and after them, the
+    /// most of it above them.
     /// Measured on the ink, not the boxes: a page image's digit boxes reach beyond their glyphs and already touch.
     static func bridged(from upper: Box, to lower: Box, dots: [Box]) -> Bool {
         let height = max(upper.height, lower.height), gap = lower.y - upper.maxY
@@ -44,11 +45,23 @@ enum StackedChords {
             .sorted { $0.y < $1.y }
         guard !between.isEmpty, between.count <= 3 else { return false }
         var reached = upper.maxY
+        var steps: [Double] = []
         for dot in between {
-            if dot.y - reached > height * 0.6 { return false }
+            steps.append(dot.y - reached)
             reached = max(reached, dot.maxY)
         }
-        return lower.y - reached <= height * 0.6
+        steps.append(lower.y - reached)
+        // The dots are the lower digit's (above it): the widest paper is between them and the upper digit. Dots
+        // hugging both digits are two rows' (one's below, the next one's above).
+        return steps.allSatisfy { $0 <= height * 0.6 } && steps[0] >= (steps.dropFirst().max() ?? 0)
+    }
+
+    /// Whether a digit is one of a number's (a bar number's `15` over a note): another digit stands tight beside it on its line.
+    static func inNumber(_ digit: PositionedCharacter, _ digits: [PositionedCharacter]) -> Bool {
+        digits.contains { o in
+            o != digit && abs(o.box.midY - digit.box.midY) <= digit.box.height * 0.3
+                && max(o.box.x, digit.box.x) - min(o.box.maxX, digit.box.maxX) < digit.box.height * 0.3
+        }
     }
 
     /// A digit's glyph: the union of the pieces of `ink` inside its box at least half its height, else the box.
