@@ -17,8 +17,10 @@ public struct WordBand: Sendable {
     public static let margin = 16
 
     /// The band of `grey` (luminance, `scale` pixels a point) in `region` (points), scaled for letters whose
-    /// x-height is `xHeight` points; nil when the region holds no pixels or no ink.
-    public static func cut(_ grey: InkBitmap, region: Box, xHeight: Double?) -> WordBand? {
+    /// x-height is `xHeight` points; nil when the region holds no pixels or no ink. With `ink` (the binarised page,
+    /// pixel for pixel), paper away from any ink is made white: a photo's noise and shading would cost tesseract
+    /// seconds and read as specks.
+    public static func cut(_ grey: InkBitmap, region: Box, xHeight: Double?, ink: InkBitmap? = nil) -> WordBand? {
         let x0 = max(0, Int((region.x * grey.scale).rounded(.down))), y0 = max(0, Int((region.y * grey.scale).rounded(.down)))
         let x1 = min(grey.width, Int((region.maxX * grey.scale).rounded(.up))), y1 = min(grey.height, Int((region.maxY * grey.scale).rounded(.up)))
         guard x1 - x0 >= 8, y1 - y0 >= 8 else { return nil }
@@ -39,7 +41,16 @@ public struct WordBand: Sendable {
             for x in margin..<(width - margin) {
                 let sx = min(Double(x1 - x0 - 1), max(0, (Double(x - margin) + 0.5) / factor - 0.5))
                 let left = Int(sx), right = min(x1 - x0 - 1, left + 1), fx = sx - Double(left)
-                func at(_ px: Int, _ py: Int) -> Double { Double(grey.pixels[(y0 + py) * grey.width + x0 + px]) }
+                func at(_ px: Int, _ py: Int) -> Double {
+                    let gx = x0 + px, gy = y0 + py
+                    if let ink, ink.width == grey.width, ink.height == grey.height {
+                        let near = ink.pixels[gy * ink.width + gx] >= 128 || gx > 0 && ink.pixels[gy * ink.width + gx - 1] >= 128
+                            || gx + 1 < ink.width && ink.pixels[gy * ink.width + gx + 1] >= 128 || gy > 0 && ink.pixels[(gy - 1) * ink.width + gx] >= 128
+                            || gy + 1 < ink.height && ink.pixels[(gy + 1) * ink.width + gx] >= 128
+                        if !near { return 255 }
+                    }
+                    return Double(grey.pixels[gy * grey.width + gx])
+                }
                 let value = (at(left, top) * (1 - fx) + at(right, top) * fx) * (1 - fy) + (at(left, bottom) * (1 - fx) + at(right, bottom) * fx) * fy
                 let byte = UInt8(max(0, min(255, value.rounded())))
                 pixels[y * width + x] = byte

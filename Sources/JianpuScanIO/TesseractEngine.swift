@@ -51,7 +51,7 @@ public final class TesseractEngine {
         let page = grey ?? InkBitmap(width: ink.width, height: ink.height, scale: ink.scale, pixels: ink.pixels.map { $0 >= 128 ? 0 : 255 })
         var found: [PositionedCharacter] = []
         for region in regions {
-            guard let band = WordBand.cut(page, region: region, xHeight: xHeight) else { continue }
+            guard let band = WordBand.cut(page, region: region, xHeight: xHeight, ink: grey == nil ? nil : ink) else { continue }
             band.pixels.withUnsafeBufferPointer { buffer in
                 TessBaseAPISetImage(handle, buffer.baseAddress, Int32(band.width), Int32(band.height), 1, Int32(band.width))
             }
@@ -68,7 +68,9 @@ public final class TesseractEngine {
                 TessDeleteText(text)
                 let confidence = TessResultIteratorConfidence(iterator, RIL_WORD)
                 var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
-                guard confidence >= minimumConfidence, !word.isEmpty,
+                // A word of dots and strokes alone is the music's ink read as text (octave dots under the notes, underlines):
+                // its characters would hide those marks from the reader.
+                guard confidence >= minimumConfidence, !word.isEmpty, !word.allSatisfy({ ".:;,·'`\"_~|".contains($0) }),
                     TessPageIteratorBoundingBox(TessResultIteratorGetPageIteratorConst(iterator), RIL_WORD, &left, &top, &right, &bottom) != 0
                 else { continue }
                 let box = band.pageBox(left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom))
