@@ -1,7 +1,7 @@
 import Foundation
 
-/// Tells what character a piece of ink on a page image is: a digit 0–9, a key letter A–G, a sharp or a
-/// flat, or `other` (dots, lines, slurs, words). A small multilayer perceptron whose weights
+/// Tells what character a piece of ink on a page image is: a digit 0–9, a key letter A–G, a sharp, a
+/// flat or a natural (`♮`), or `other` (dots, lines, slurs, words). A small multilayer perceptron whose weights
 /// `scripts/train-scan` learns from pages the project draws itself (`GlyphModelWeights`).
 ///
 /// Its input is the piece's box cut from the binary page, drawn into `side`×`side` cells with its

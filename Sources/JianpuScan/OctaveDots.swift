@@ -3,7 +3,9 @@
 enum OctaveDots {
     /// The dots among `dots` (not yet given to a row) that belong to the row of `digits`: each lies over or
     /// under a digit, just beyond a dot or underline already `taken` on the same side of the row, in its column.
-    static func stacked(_ dots: [ScannedSymbol], taken: [ScannedSymbol], digits: [Box], em: Double) -> [ScannedSymbol] {
+    /// `beamReach` (in `em`) is how far below an underline its dot may lie: LilyPond leaves more room under a beam
+    /// than between two dots (on a page image the digits' boxes, and with them `em`, are larger than their ink).
+    static func stacked(_ dots: [ScannedSymbol], taken: [ScannedSymbol], digits: [Box], em: Double, beamReach: Double = 0.5) -> [ScannedSymbol] {
         guard let top = digits.map(\.y).min(), let bottom = digits.map(\.maxY).max() else { return [] }
         var chain = taken.filter { mark in
             (mark.kind == .octaveDot(0) || mark.kind == .underline) && (mark.box.midY > bottom || mark.box.midY < top)
@@ -19,7 +21,7 @@ enum OctaveDots {
                     let below = dot.box.midY > bottom && near.box.midY > bottom && dot.box.midY > near.box.midY
                     let above = dot.box.midY < top && near.box.midY < top && dot.box.midY < near.box.midY
                     let overlaps = min(near.box.maxX, column.maxX) - max(near.box.x, column.x) > 0
-                    return (below || above) && overlaps && abs(dot.box.midY - near.box.midY) <= em * 0.5
+                    return (below || above) && overlaps && abs(dot.box.midY - near.box.midY) <= em * (near.kind == .underline ? beamReach : 0.5)
                 }
             }
             guard !more.isEmpty else { break }

@@ -58,6 +58,7 @@ extension PageReader {
             switch classify(piece.box) {
             case "b": found.append(PositionedCharacter("♭", box: piece.box))
             case "#": found.append(PositionedCharacter("♯", box: piece.box))
+            case "♮": found.append(PositionedCharacter("♮", box: piece.box))
             // Nothing the classifier knows, shaped as a natural: LilyPond's, drawn as ink on a page image.
             case nil where isNaturalShape(piece.box, em: em) && piece.box.height >= em * 0.9: found.append(PositionedCharacter("♮", box: piece.box))
             default: break

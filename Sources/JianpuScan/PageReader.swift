@@ -20,8 +20,10 @@ public enum PageReader {
         let em = noteSize(digits.filter { !meterDigits.contains($0) && !inWords.contains($0) }) ?? guess
         if em != guess { (meters, meterDigits) = stackedMeters(digits, em: em) }
         let ink = content.components ?? content.ink.map { InkComponents.find(in: $0) } ?? []
-        let notes = onTheirInk(digits.filter { abs($0.box.height - em) <= em * 0.05 && !meterDigits.contains($0) }, ink: ink)
         var content = content
+        content.characters = splittingMergedDigits(content.characters, ink: ink, bitmap: content.ink, em: em)
+        let notes = onTheirInk(
+            content.characters.filter { ("0"..."7").contains($0.character) && abs($0.box.height - em) <= em * 0.05 && !meterDigits.contains($0) }, ink: ink)
         if let bitmap = content.ink {
             content.characters = namingAccidentals(content.characters, ink: ink, bitmap: bitmap, em: em)
             content.characters += inkAccidentals(ink, notes: notes, characters: content.characters, em: em, classify: { classify($0, bitmap: bitmap) })
@@ -35,7 +37,7 @@ public enum PageReader {
             }
         }
         // A chord's digits stacked over its lowest are read with it, not as rows of their own.
-        let chordFoot = StackedChords.members(notes, em: em)
+        let chordFoot = StackedChords.members(notes, em: em, dots: ink.map(\.box).filter { MarkShapes.isDot($0, em: em) }, ink: ink)
         // Percent signs stand among the notes (a row of them alone is a row); their dots are no marks.
         // So do multi-bar rests, whose number is no note.
         let percents = PercentRepeats.signs(ink, bitmap: content.ink, em: em)
@@ -48,7 +50,7 @@ public enum PageReader {
         let rows = withoutLinesAbove(
             withoutBarNumbers(
                 rowsOf(notes.filter { chordFoot[$0] == nil && !restNumbers.contains($0.box) } + wholeBars.keys, em: em)
-                    .map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em),
+                    .map { rightOfBrackets($0, brackets: brackets) }.filter { !$0.isEmpty }, em: em, stacked: chordFoot),
             ink: ink, em: em)
         let firstRowTop = rows.first.map { row in (row + chordFoot.filter { row.contains($0.value) }.map(\.key)).map(\.box.y).min() ?? 0 } ?? content.height
         let headerCharacters = content.characters.filter { $0.box.maxY < firstRowTop - em * 0.2 }
@@ -81,6 +83,9 @@ public enum PageReader {
                     // A final bar line's thick stroke is kept as wide as it is (RowReader tells a final bar line by it).
                     let line = RowReader.isThickLine(piece.box, bitmap: bitmap, em: em) ? piece.box : Box(x: x, y: piece.box.y, width: 1 / bitmap.scale, height: piece.box.height)
                     marks.append(ScannedSymbol(.barLine, box: line, confidence: 0.7))
+                } else if let line = InkComponents.leftLine(in: bitmap, box: piece.box, reach: piece.box.width), line.height >= em * 1.3 {
+                    // A bar line touching a mark that reaches past its end (a dynamic's letter under the row, on a page image).
+                    marks.append(ScannedSymbol(.barLine, box: line, confidence: 0.6))
                 }
             }
         }
@@ -115,7 +120,9 @@ public enum PageReader {
                         }
                 }
             }
-            mine += OctaveDots.stacked(marks.filter { $0.kind == .octaveDot(0) && !mine.contains($0) }, taken: mine, digits: (row + stacked).map(\.box), em: em)
+            mine += OctaveDots.stacked(
+                marks.filter { $0.kind == .octaveDot(0) && !mine.contains($0) }, taken: mine, digits: (row + stacked).map(\.box), em: em,
+                beamReach: content.components == nil ? 0.7 : 0.5)
             // Digits far below the music with no bar line (a footer's date or version, a page number) are no row.
             let hasBarLine = mine.contains { $0.kind == .barLine }
             defer { previousBottom = bottom }
@@ -270,6 +277,12 @@ public enum PageReader {
 
 /// Pieces of ink told apart by their shape, relative to the note digits' size `em`.
 enum MarkShapes {
+    /// Whether a piece of ink has a dot's shape: small, about as wide as tall.
+    static func isDot(_ box: Box, em: Double) -> Bool {
+        box.width <= em * 0.28 && box.height <= em * 0.28 && box.width >= em * 0.06 && box.height >= em * 0.06
+            && box.width / box.height < 1.8 && box.height / box.width < 1.8
+    }
+
     /// The marks among `ink`: what is not a character's own ink, as dots, lines and bar lines.
     static func marks(_ ink: [InkComponent], characters: [PositionedCharacter], em: Double) -> [ScannedSymbol] {
         var result: [ScannedSymbol] = []
@@ -281,9 +294,7 @@ enum MarkShapes {
                     && (box.height >= c.box.height * 0.4 || box.width >= c.box.width * 0.6 && box.height >= c.box.height * 0.25)
             }
             if isCharacter { continue }
-            if box.width <= em * 0.28 && box.height <= em * 0.28 && box.width >= em * 0.06 && box.height >= em * 0.06
-                && box.width / box.height < 1.8 && box.height / box.width < 1.8
-            {
+            if isDot(box, em: em) {
                 result.append(ScannedSymbol(.octaveDot(0), box: box, confidence: 0.9))
             } else if box.height <= em * 0.16 && box.width >= em * 0.3 {
                 result.append(ScannedSymbol(.underline, box: box, confidence: 0.9))

@@ -76,10 +76,12 @@ extension PageReader {
 
     /// The rows without those of a few digits (one or two, or a quarter of the next row's) just above
     /// another row: bar numbers (and fingerings) set in the notes' size.
-    static func withoutBarNumbers(_ rows: [[PositionedCharacter]], em: Double) -> [[PositionedCharacter]] {
+    /// A chord's digits `stacked` over a row's (each with its foot) count as the row's: a bar number stands over them.
+    static func withoutBarNumbers(_ rows: [[PositionedCharacter]], em: Double, stacked: [PositionedCharacter: PositionedCharacter] = [:]) -> [[PositionedCharacter]] {
         rows.enumerated().filter { index, row in
             guard index + 1 < rows.count, row.count <= max(2, rows[index + 1].count / 4) else { return true }
-            let gap = (rows[index + 1].map(\.box.midY).min() ?? 0) - (row.map(\.box.midY).max() ?? 0)
+            let next = rows[index + 1], feet = Set(next)
+            let gap = ((next + stacked.filter { feet.contains($0.value) }.map(\.key)).map(\.box.midY).min() ?? 0) - (row.map(\.box.midY).max() ?? 0)
             return gap > em * 2
         }.map(\.element)
     }

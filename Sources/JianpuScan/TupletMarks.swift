@@ -18,7 +18,12 @@ enum TupletMarks {
         for number in characters {
             guard let count = number.character.wholeNumberValue, (2...9).contains(count), !notes.contains(number),
                 number.box.height < em * 0.95, number.box.height >= em * 0.2,
-                number.box.maxY <= top + em * 0.1, number.box.maxY >= top - em * 1.5
+                number.box.maxY <= top + em * 0.1, number.box.maxY >= top - em * 1.5,
+                // Nor a letter of a word read as a digit (a lyric's, on a page image): it touches the word's other letters.
+                !characters.contains(where: { o in
+                    o.character.isLetter && abs(o.box.midY - number.box.midY) <= number.box.height * 0.5
+                        && max(o.box.x, number.box.x) - min(o.box.maxX, number.box.maxX) < number.box.height * 0.8
+                })
             else { continue }
             let halves = ink.filter { piece in
                 piece.box.height <= em * 0.6 && piece.box.width >= em * 0.3 && piece.box.y <= number.box.midY + em * 0.15

@@ -7,7 +7,9 @@ public enum WordRegions {
     public static func regions(of content: PageContent) -> [Box] {
         let digits = content.characters.filter { ("0"..."7").contains($0.character) }
         guard let em = PageReader.noteSize(digits) else { return [] }
-        let rows = PageReader.rowsOf(digits.filter { abs($0.box.height - em) <= em * 0.05 }, em: em).filter { $0.count >= 3 }
+        // A title's letters read as digits make a row of "notes": the first rows no bar line crosses are words.
+        let rows = PageReader.withoutLinesAbove(
+            PageReader.rowsOf(digits.filter { abs($0.box.height - em) <= em * 0.05 }, em: em).filter { $0.count >= 3 }, ink: content.components ?? [], em: em)
         guard let first = rows.first else { return [] }
         var regions: [Box] = []
         let top = first.map(\.box.y).min() ?? 0
@@ -19,11 +21,18 @@ public enum WordRegions {
         for (index, row) in rows.enumerated() {
             // Under the notes: their underlines and low octave dots, then the words.
             let start = (row.map(\.box.maxY).max() ?? 0) + em * 0.3
-            let next = index + 1 < rows.count ? (rows[index + 1].map(\.box.y).min() ?? content.height) - em * 0.9 : content.height
+            // Down to the next row's octave dots (a digit box reaches a fifth of a digit above its ink, the dots as far again).
+            let next = index + 1 < rows.count ? (rows[index + 1].map(\.box.y).min() ?? content.height) - em * 0.4 : content.height
             let end = min(next, start + em * 6)
             if end - start >= em * 0.8, right > left { regions.append(Box(x: left, y: start, width: right - left, height: end - start)) }
         }
         return regions
+    }
+
+    /// The x-height expected of the page's words, in points: lyrics are set about the notes' size, and a small letter
+    /// is about 0.7 of a digit's ink (a page image's digit boxes are 1.6 times their ink, as `ImagePageReader` makes them).
+    public static func xHeight(of content: PageContent) -> Double? {
+        PageReader.noteSize(content.characters.filter { ("0"..."7").contains($0.character) }).map { $0 / 1.6 * 0.7 }
     }
 
     /// `content` with the characters OCR read in its word regions: letters, Chinese characters and signs, no digits
@@ -36,7 +45,7 @@ public enum WordRegions {
         }
         var content = content
         let words = read.filter { !("0"..."9").contains($0.character) && !$0.character.isWhitespace }
-        content.characters.removeAll { k in "♯♭".contains(k.character) && words.contains { $0.character.isLetter && overlap(k, $0) } }
+        content.characters.removeAll { k in "♯♭♮".contains(k.character) && words.contains { $0.character.isLetter && overlap(k, $0) } }
         let known = content.characters
         content.characters += words.filter { c in !known.contains { overlap($0, c) } }
         return content

@@ -93,8 +93,11 @@ public final class LeptonicaImage {
     }
 
     /// As `binarised()`, and where `pictureWidth` is given, the grey page it was read from (scaled, straightened)
-    /// as a PNG at most that many pixels wide: the page as the scan saw it, for `scan --overlay`.
-    public func binarised(pictureWidth: Int?) throws(ScanProblem) -> (ink: InkBitmap, components: [InkComponent], skewDegrees: Double, picture: [UInt8]?) {
+    /// as a PNG at most that many pixels wide: the page as the scan saw it, for `scan --overlay`; and that grey
+    /// page itself, pixel for pixel with the ink (OCR reads words better from grey than from a binarised page).
+    public func binarised(pictureWidth: Int?) throws(ScanProblem) -> (
+        ink: InkBitmap, components: [InkComponent], skewDegrees: Double, picture: [UInt8]?, grey: LeptonicaImage
+    ) {
         var grey = try Self.owning(pixConvertTo8(flattened().pix, 0), or: "the image cannot be made grey")
         var dpi = self.dpi
         if dpi > Self.workingDPI * 1.15 {
@@ -119,7 +122,7 @@ public final class LeptonicaImage {
         }
         let ink = binary.coverage(scale: dpi / 72)
         let picture = try pictureWidth.map { width throws(ScanProblem) in try grey.png(atMostWide: width) }
-        return (ink, binary.components(scale: dpi / 72), skew, picture)
+        return (ink, binary.components(scale: dpi / 72), skew, picture, grey)
     }
 
     /// This image turned by `degrees` (clockwise positive), white brought in at the corners: a page as a
@@ -195,6 +198,19 @@ public final class LeptonicaImage {
             throw ScanProblem("the image cannot be binarised")
         }
         return try Self.owning(binary, or: "the image cannot be binarised")
+    }
+
+    /// This 8-bit grey image's luminance (0 black, 255 white), `scale` pixels a point; nil for another depth.
+    public func luminance(scale: Double) -> InkBitmap? {
+        guard pixGetDepth(pix) == 8, let words = pixGetData(pix) else { return nil }
+        let width = self.width, height = self.height, wpl = Int(pixGetWpl(pix))
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        for y in 0..<height {
+            let row = y * wpl
+            // 8-bit pixels sit in 32-bit words most significant byte first.
+            for x in 0..<width { pixels[y * width + x] = UInt8(truncatingIfNeeded: words[row + x >> 2] >> UInt32(24 - 8 * (x & 3))) }
+        }
+        return InkBitmap(width: width, height: height, scale: scale, pixels: pixels)
     }
 
     /// This 1-bit image as coverage: 255 ink, 0 paper.

@@ -42,12 +42,13 @@ public enum Scanner {
     /// Its words (title, lyrics) are read by `words`, tesseract, where it is installed.
     static func read(_ image: LeptonicaImage, number: Int, name: String, pictureWidth: Int?, words: Words) throws(ScanProblem) -> (page: ScannedPage, picture: [UInt8]?) {
         guard let classifier = GlyphClassifier.trained else { throw ScanProblem("the glyph classifier's weights are damaged: rebuild jianpu") }
-        let prepared: (ink: InkBitmap, components: [InkComponent], skewDegrees: Double, picture: [UInt8]?)
+        let prepared: (ink: InkBitmap, components: [InkComponent], skewDegrees: Double, picture: [UInt8]?, grey: LeptonicaImage)
         do { prepared = try image.binarised(pictureWidth: pictureWidth) } catch { throw ScanProblem("\(name): \(error)") }
         var content = ImagePageReader.content(number: number, ink: prepared.ink, components: prepared.components, classifier: classifier)
         let regions = WordRegions.regions(of: content)
         if !regions.isEmpty, let engine = words.engine, let ink = content.ink {
-            content = WordRegions.adding(engine.characters(in: ink, regions: regions), to: content)
+            let read = engine.characters(in: ink, grey: prepared.grey.luminance(scale: ink.scale), xHeight: WordRegions.xHeight(of: content), regions: regions)
+            content = WordRegions.adding(read, to: content)
         }
         return (PageReader.page(content), prepared.picture)
     }

@@ -40,30 +40,24 @@ public final class TesseractEngine {
 
     deinit { TessBaseAPIDelete(handle) }
 
-    /// The characters tesseract reads in `regions` (in points) of the page's ink, with their boxes in points; words
-    /// read with less confidence than `minimumConfidence` (0–100) are left out.
-    public func characters(in ink: InkBitmap, regions: [Box], minimumConfidence: Float = 50) -> [PositionedCharacter] {
+    /// The characters tesseract reads in `regions` (in points) of the page, with their boxes in points; words read
+    /// with less confidence than `minimumConfidence` (0–100) are left out. `grey` is the page's luminance where
+    /// there is one (a page image), else the words are read from the binary `ink`; `xHeight` (points) is the
+    /// words' expected x-height, to scale them to the size tesseract reads best.
+    public func characters(
+        in ink: InkBitmap, grey: InkBitmap? = nil, xHeight: Double? = nil, regions: [Box], minimumConfidence: Float = 50
+    ) -> [PositionedCharacter] {
+        // Paper white, ink black, as tesseract expects a grey page.
+        let page = grey ?? InkBitmap(width: ink.width, height: ink.height, scale: ink.scale, pixels: ink.pixels.map { $0 >= 128 ? 0 : 255 })
         var found: [PositionedCharacter] = []
         for region in regions {
-            let x0 = max(0, Int((region.x * ink.scale).rounded(.down))), y0 = max(0, Int((region.y * ink.scale).rounded(.down)))
-            let x1 = min(ink.width, Int((region.maxX * ink.scale).rounded(.up))), y1 = min(ink.height, Int((region.maxY * ink.scale).rounded(.up)))
-            let width = x1 - x0, height = y1 - y0
-            guard width >= 8, height >= 8 else { continue }
-            // Paper white, ink black, as tesseract expects a grey page.
-            var grey = [UInt8](repeating: 255, count: width * height)
-            var anyInk = false
-            for y in 0..<height {
-                let row = (y0 + y) * ink.width + x0
-                for x in 0..<width where ink.pixels[row + x] >= 128 {
-                    grey[y * width + x] = 0
-                    anyInk = true
-                }
+            guard let band = WordBand.cut(page, region: region, xHeight: xHeight, ink: grey == nil ? nil : ink) else { continue }
+            band.pixels.withUnsafeBufferPointer { buffer in
+                TessBaseAPISetImage(handle, buffer.baseAddress, Int32(band.width), Int32(band.height), 1, Int32(band.width))
             }
-            guard anyInk else { continue }
-            grey.withUnsafeBufferPointer { buffer in
-                TessBaseAPISetImage(handle, buffer.baseAddress, Int32(width), Int32(height), 1, Int32(width))
-            }
-            TessBaseAPISetSourceResolution(handle, Int32((ink.scale * 72).rounded()))
+            let dpi = Int32((band.scale * 72).rounded())
+            TessBaseAPISetSourceResolution(handle, dpi)
+            _ = TessBaseAPISetVariable(handle, "user_defined_dpi", "\(dpi)")
             guard TessBaseAPIRecognize(handle, nil) == 0, let iterator = TessBaseAPIGetIterator(handle) else { continue }
             defer { TessResultIteratorDelete(iterator) }
             // Read a word at a time: each character gets its word's height and an even share of its width, so that
@@ -74,15 +68,15 @@ public final class TesseractEngine {
                 TessDeleteText(text)
                 let confidence = TessResultIteratorConfidence(iterator, RIL_WORD)
                 var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
-                guard confidence >= minimumConfidence, !word.isEmpty,
+                // A word of dots and strokes alone is the music's ink read as text (octave dots under the notes, underlines):
+                // its characters would hide those marks from the reader.
+                guard confidence >= minimumConfidence, !word.isEmpty, !word.allSatisfy({ ".:;,·'`\"_~|".contains($0) }),
                     TessPageIteratorBoundingBox(TessResultIteratorGetPageIteratorConst(iterator), RIL_WORD, &left, &top, &right, &bottom) != 0
                 else { continue }
-                let share = Double(right - left) / ink.scale / Double(word.count)
+                let box = band.pageBox(left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom))
+                let share = box.width / Double(word.count)
                 for (index, character) in word.enumerated() {
-                    let box = Box(
-                        x: (Double(x0) + Double(left)) / ink.scale + Double(index) * share, y: (Double(y0) + Double(top)) / ink.scale,
-                        width: share, height: Double(bottom - top) / ink.scale)
-                    found.append(PositionedCharacter(character, box: box))
+                    found.append(PositionedCharacter(character, box: Box(x: box.x + Double(index) * share, y: box.y, width: share, height: box.height)))
                 }
             } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         }

@@ -16,8 +16,8 @@ struct GlyphClassifierTests {
     @Test("the committed weights load, with the classes scripts/train-scan writes")
     func weights() throws {
         let classifier = try #require(GlyphClassifier.trained)
-        #expect(classifier.classes.count == 20)
-        #expect(classifier.classes.contains("7") && classifier.classes.contains("other"))
+        #expect(classifier.classes.count == 21)
+        #expect(classifier.classes.contains("7") && classifier.classes.contains("♮") && classifier.classes.contains("other"))
     }
 
     @Test("malformed weights are refused, not run")
