@@ -28,7 +28,7 @@ extension PerformanceSchedule {
         var output = OverlapFilter()
         output.events.reserveCapacity(programs.count + notes.count * 2)
         var nextProgram = programs.startIndex
-        var offs = EventHeap()
+        var offs = MinimumHeap<PendingOff>()
         // The note-ons of one frame, sorted among themselves before they go out.
         var group: [ScheduledEvent] = []
         var groupFrame = Int.min
@@ -37,10 +37,10 @@ extension PerformanceSchedule {
         func drain(before event: ScheduledEvent?) {
             while true {
                 let next: ScheduledEvent, isProgram: Bool
-                if nextProgram < programs.endIndex, offs.first.map({ !precedes($0, programs[nextProgram]) }) ?? true {
+                if nextProgram < programs.endIndex, offs.first.map({ !precedes($0.event, programs[nextProgram]) }) ?? true {
                     (next, isProgram) = (programs[nextProgram], true)
                 } else if let off = offs.first {
-                    (next, isProgram) = (off, false)
+                    (next, isProgram) = (off.event, false)
                 } else {
                     return
                 }
@@ -67,7 +67,7 @@ extension PerformanceSchedule {
             }
             group.append(on)
             // Its frame is after the note-on's, so it cannot go out before the group does.
-            offs.insert(off)
+            offs.insert(PendingOff(event: off))
         }
         flush()
         drain(before: nil)
@@ -93,36 +93,10 @@ private struct OverlapFilter {
     }
 }
 
-/// A binary min-heap of events in the schedule's order: the note-offs not yet sent.
-private struct EventHeap {
-    private var storage: [ScheduledEvent] = []
+/// A note-off not yet sent, in a `MinimumHeap` by the schedule's order (`PerformanceSchedule.precedes`).
+private struct PendingOff: Comparable {
+    var event: ScheduledEvent
 
-    var first: ScheduledEvent? { storage.first }
-
-    mutating func insert(_ event: ScheduledEvent) {
-        storage.append(event)
-        var child = storage.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard PerformanceSchedule.precedes(storage[child], storage[parent]) else { break }
-            storage.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    mutating func removeFirst() {
-        guard !storage.isEmpty else { return }
-        storage.swapAt(0, storage.count - 1)
-        storage.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < storage.count, PerformanceSchedule.precedes(storage[left], storage[smallest]) { smallest = left }
-            if right < storage.count, PerformanceSchedule.precedes(storage[right], storage[smallest]) { smallest = right }
-            guard smallest != parent else { return }
-            storage.swapAt(parent, smallest)
-            parent = smallest
-        }
-    }
+    static func < (a: PendingOff, b: PendingOff) -> Bool { PerformanceSchedule.precedes(a.event, b.event) }
+    static func == (a: PendingOff, b: PendingOff) -> Bool { !(a < b) && !(b < a) }
 }

@@ -154,7 +154,7 @@ public struct StandardMIDIFile {
                 // One pass over the notes in onset order; each note's off waits in the queue until its tick, and
                 // at one tick the note-offs go first, each kind in the order its notes were written.
                 // Locals only in the loop: no captured state to check for exclusive access per event.
-                var offs = NoteOffQueue()
+                var offs = MinimumHeap<PendingNoteOff>()
                 var on = 0, change = 0, last = now
                 // The next note to sound (its place among the part's notes) and its tick; `Int.max` past the last.
                 func nextNote(_ on: Int) -> (place: Int, tick: Int) {
@@ -164,18 +164,18 @@ public struct StandardMIDIFile {
                 }
                 var (place, nextOn) = nextNote(0)
                 while on < noteIndices.count || !offs.isEmpty || change < changes.count {
-                    let next = min(nextOn, offs.firstTick)
+                    let next = min(nextOn, offs.first?.tick ?? .max)
                     let tick: Int, message: MIDIMessage
                     if change < changes.count, changes[change].tick <= next {
                         (tick, message) = (changes[change].tick, changes[change].message)
                         change += 1
-                    } else if !offs.isEmpty, on == noteIndices.count || offs.firstTick <= nextOn {
-                        let off = offs.removeFirst()
+                    } else if let off = offs.first, on == noteIndices.count || off.tick <= nextOn {
+                        offs.removeFirst()
                         (tick, message) = (off.tick, .noteOff(channel: channel, key: off.key))
                     } else {
                         let sounding = note(place)
                         let key = UInt8(clamping: sounding.pitch.midiNumber) & 0x7F
-                        offs.insert(NoteOffQueue.Entry(tick: nextOn + max(ticks(sounding.duration), 1), order: Int32(place), key: key))
+                        offs.insert(PendingNoteOff(tick: nextOn + max(ticks(sounding.duration), 1), order: Int32(place), key: key))
                         (tick, message) = (nextOn, .noteOn(channel: channel, key: key, velocity: max(1, sounding.velocity & 0x7F)))
                         on += 1
                         (place, nextOn) = nextNote(on)
