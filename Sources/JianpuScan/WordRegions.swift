@@ -1,3 +1,5 @@
+import JianpuCore
+
 /// Where a page image's words are, for OCR to read only there: the header above the music (title, composer)
 /// and the bands between the rows of notes (lyrics, D.S., Fine), never the notes themselves. And the words read
 /// there, taken into the page's characters.
@@ -19,8 +21,9 @@ public enum WordRegions {
         let left = max(0, (rows.compactMap { $0.first?.box.x }.min() ?? 0) - em * 3)
         let right = min(content.width, (rows.compactMap { $0.last?.box.maxX }.max() ?? content.width) + em * 3)
         for (index, row) in rows.enumerated() {
-            // Under the notes: their underlines and low octave dots, then the words.
-            let start = (row.map(\.box.maxY).max() ?? 0) + em * 0.3
+            // From just under the digits: an italic D.S. is set close under them. The notes' underlines and low octave
+            // dots fall in the band too; what OCR makes of a dot is left out (`adding`).
+            let start = (row.map(\.box.maxY).max() ?? 0) + em * 0.1
             // Down to the next row's octave dots (a digit box reaches a fifth of a digit above its ink, the dots as far again).
             let next = index + 1 < rows.count ? (rows[index + 1].map(\.box.y).min() ?? content.height) - em * 0.4 : content.height
             let end = min(next, start + em * 6)
@@ -44,10 +47,29 @@ public enum WordRegions {
                 && min(k.box.maxY, c.box.maxY) - max(k.box.y, c.box.y) > min(k.box.height, c.box.height) * 0.3
         }
         var content = content
-        let words = read.filter { !("0"..."9").contains($0.character) && !$0.character.isWhitespace }
+        let dots = octaveDots(in: content)
+        // A Latin letter over a note's octave dot is the dot read as text (semiquavers' second low dot, under their
+        // beams, lies inside the band under the row); a Chinese character is not, though its strokes may hold dots.
+        let words = read.filter { c in
+            !("0"..."9").contains(c.character) && !c.character.isWhitespace
+                && (c.character.unicodeScalars.contains { LyricSyllables.isCJK($0) } || !dots.contains { c.box.x <= $0.midX && $0.midX <= c.box.maxX && c.box.y <= $0.midY && $0.midY <= c.box.maxY })
+        }
         content.characters.removeAll { k in "♯♭♮".contains(k.character) && words.contains { $0.character.isLetter && overlap(k, $0) } }
         let known = content.characters
         content.characters += words.filter { c in !known.contains { overlap($0, c) } }
         return content
+    }
+
+    /// The dot-shaped pieces of ink in a note digit's column, just over or under it: its octave dots.
+    static func octaveDots(in content: PageContent) -> [Box] {
+        let notes = content.characters.filter { ("1"..."7").contains($0.character) }
+        guard let em = PageReader.noteSize(notes), let ink = content.components else { return [] }
+        return ink.map(\.box).filter { dot in
+            MarkShapes.isDot(dot, em: em)
+                && notes.contains { note in
+                    note.box.x <= dot.midX && dot.midX <= note.box.maxX
+                        && ((0...em * 1.2).contains(dot.y - note.box.maxY) || (0...em * 1.2).contains(note.box.y - dot.maxY))
+                }
+        }
     }
 }

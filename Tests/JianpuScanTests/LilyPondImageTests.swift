@@ -37,6 +37,14 @@ struct LilyPondImageTests {
         #expect(result.text.contains("小 星 星"), "\(result.text)")
     }
 
+    /// jianpu-ly's `5,,. s6,, s7,, 1, 2, 5,. s6, s7, 1 2` in 2/4: a semiquaver's second low dot lies under its beams,
+    /// inside the word band under the row.
+    @Test("OCR's reading of the octave dots under beamed notes does not hide them", .enabled(if: Prerequisite.met(TesseractEngine.isInstalled)))
+    func lowDotsUnderBeams() throws {
+        let result = try Scanner.scan([Self.fixture("lilypond-low-dots-under-beams.png")])
+        #expect(VectorPDFTests.music(result.text).contains("5,,. s6,, s7,, | 2/4 1, 2, | 2/4 5,. s6, s7, |"), "\(result.text)")
+    }
+
     @Test("a word band is cut from the grey page on a white margin, scaled to tesseract's best x-height")
     func wordBand() throws {
         // A 100 × 40 pixel page at 1 pixel a point, a dark stroke in it.
