@@ -21,9 +21,8 @@ public enum WordRegions {
         let left = max(0, (rows.compactMap { $0.first?.box.x }.min() ?? 0) - em * 3)
         let right = min(content.width, (rows.compactMap { $0.last?.box.maxX }.max() ?? content.width) + em * 3)
         for (index, row) in rows.enumerated() {
-            // From just under the digits: an italic D.S. is set close under them. The notes' underlines and low octave
-            // dots fall in the band too; what OCR makes of a dot is left out (`adding`).
-            let start = (row.map(\.box.maxY).max() ?? 0) + em * 0.1
+            // Under the notes: their underlines and low octave dots, then the words.
+            let start = (row.map(\.box.maxY).max() ?? 0) + em * 0.3
             // Down to the next row's octave dots (a digit box reaches a fifth of a digit above its ink, the dots as far again).
             let next = index + 1 < rows.count ? (rows[index + 1].map(\.box.y).min() ?? content.height) - em * 0.4 : content.height
             let end = min(next, start + em * 6)
