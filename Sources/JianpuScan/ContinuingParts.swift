@@ -8,10 +8,11 @@ extension RowReader {
     /// one line, one of them twice as thick as the row's usual line (LilyPond's double bar is two thin ones).
     static func finalLines(_ lines: [Box], merged: [Box]) -> Set<Box> {
         let usual = median(lines.map(\.width))
-        return Set(merged.filter { bar in
-            let members = lines.filter { $0.x >= bar.x && $0.maxX <= bar.maxX }
-            return members.count >= 2 && members.contains { $0.width >= usual * 2 }
-        })
+        return Set(
+            merged.filter { bar in
+                let members = lines.filter { $0.x >= bar.x && $0.maxX <= bar.maxX }
+                return members.count >= 2 && members.contains { $0.width >= usual * 2 }
+            })
     }
 
     /// Whether `box` is a solid upright stroke thicker than a bar line: a final bar line's thick one.

@@ -66,7 +66,9 @@ enum HeaderReader {
         let candidates = PageReader.textLines(characters).compactMap { line -> (text: String, height: Double)? in
             guard let text = PageReader.lines(of: line).first, !text.contains("="), text.contains(where: \.isLetter), text.count > 1,
                 // A music font's sign with no Unicode (LilyPond's coda sign, read as a control character) is no word.
-                !text.split(separator: " ").allSatisfy({ ["Coda", "Fine", "DS", "DC"].contains($0.filter { $0 != "." }) || $0.allSatisfy(\.isNumber) || !$0.contains(where: { $0.isLetter || $0.isNumber }) })
+                !text.split(separator: " ").allSatisfy({
+                    ["Coda", "Fine", "DS", "DC"].contains($0.filter { $0 != "." }) || $0.allSatisfy(\.isNumber) || !$0.contains(where: { $0.isLetter || $0.isNumber })
+                })
             else { return nil }
             return (text, RowReader.median(line.map(\.box.height)))
         }

@@ -37,8 +37,10 @@ enum PercentRepeats {
     static func isSlash(_ box: Box, without dots: [Box], bitmap: InkBitmap, em: Double) -> Bool {
         guard box.width >= box.height * 0.8 else { return false }
         let holes = dots.map { dot in
-            (Int((dot.x * bitmap.scale).rounded(.down)) - 1, Int((dot.y * bitmap.scale).rounded(.down)) - 1,
-             Int((dot.maxX * bitmap.scale).rounded(.up)) + 1, Int((dot.maxY * bitmap.scale).rounded(.up)) + 1)
+            (
+                Int((dot.x * bitmap.scale).rounded(.down)) - 1, Int((dot.y * bitmap.scale).rounded(.down)) - 1,
+                Int((dot.maxX * bitmap.scale).rounded(.up)) + 1, Int((dot.maxY * bitmap.scale).rounded(.up)) + 1
+            )
         }
         let left = Int((box.x * bitmap.scale).rounded(.down)), top = Int((box.y * bitmap.scale).rounded(.down))
         let width = Int((box.width * bitmap.scale).rounded()), height = Int((box.height * bitmap.scale).rounded())

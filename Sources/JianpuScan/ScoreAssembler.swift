@@ -58,7 +58,9 @@ public enum ScoreAssembler {
                     for part in parts.indices {
                         let symbols = rowBars[part][barIndex]?.symbols ?? []
                         for symbol in symbols { if case .meter(let beats, let type) = symbol.kind { newMeter = (beats, type) } }
-                        var measure = ImportedMeasure(label: String(parts[part].count + 1), length: .zero, events: PercentRepeats.repeatsBarBefore(symbols) ? PercentRepeats.again(parts[part].last) : events(symbols, tonic: tonic))
+                        var measure = ImportedMeasure(
+                            label: String(parts[part].count + 1), length: .zero,
+                            events: PercentRepeats.repeatsBarBefore(symbols) ? PercentRepeats.again(parts[part].last) : events(symbols, tonic: tonic))
                         if let lyrics = rowBars[part][barIndex]?.lyrics, !lyrics.isEmpty {
                             setLyrics(lyrics, digits: symbols.filter { if case .digit = $0.kind { true } else { false } }, on: &measure.events, continuing: &continuing[part])
                         }

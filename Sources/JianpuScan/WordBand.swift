@@ -44,7 +44,8 @@ public struct WordBand: Sendable {
                 func at(_ px: Int, _ py: Int) -> Double {
                     let gx = x0 + px, gy = y0 + py
                     if let ink, ink.width == grey.width, ink.height == grey.height {
-                        let near = ink.pixels[gy * ink.width + gx] >= 128 || gx > 0 && ink.pixels[gy * ink.width + gx - 1] >= 128
+                        let near =
+                            ink.pixels[gy * ink.width + gx] >= 128 || gx > 0 && ink.pixels[gy * ink.width + gx - 1] >= 128
                             || gx + 1 < ink.width && ink.pixels[gy * ink.width + gx + 1] >= 128 || gy > 0 && ink.pixels[(gy - 1) * ink.width + gx] >= 128
                             || gy + 1 < ink.height && ink.pixels[(gy + 1) * ink.width + gx] >= 128
                         if !near { return 255 }

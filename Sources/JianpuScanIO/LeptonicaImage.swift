@@ -95,7 +95,9 @@ public final class LeptonicaImage {
     /// As `binarised()`, and where `pictureWidth` is given, the grey page it was read from (scaled, straightened)
     /// as a PNG at most that many pixels wide: the page as the scan saw it, for `scan --overlay`; and that grey
     /// page itself, pixel for pixel with the ink (OCR reads words better from grey than from a binarised page).
-    public func binarised(pictureWidth: Int?) throws(ScanProblem) -> (
+    public func binarised(
+        pictureWidth: Int?
+    ) throws(ScanProblem) -> (
         ink: InkBitmap, components: [InkComponent], skewDegrees: Double, picture: [UInt8]?, grey: LeptonicaImage
     ) {
         var grey = try Self.owning(pixConvertTo8(flattened().pix, 0), or: "the image cannot be made grey")
