@@ -18,12 +18,8 @@ extension RowReader {
     /// Whether `box` is a solid upright stroke thicker than a bar line: a final bar line's thick one.
     static func isThickLine(_ box: Box, bitmap: InkBitmap, em: Double) -> Bool {
         guard box.width >= em * 0.15, box.width <= em * 0.6 else { return false }
-        let left = max(0, Int((box.x * bitmap.scale).rounded())), right = min(bitmap.width, Int((box.maxX * bitmap.scale).rounded()))
-        let top = max(0, Int((box.y * bitmap.scale).rounded())), bottom = min(bitmap.height, Int((box.maxY * bitmap.scale).rounded()))
-        guard right > left, bottom > top else { return false }
-        var ink = 0
-        for y in top..<bottom { for x in left..<right where bitmap.isInk(x, y) { ink += 1 } }
-        return Double(ink) >= Double((right - left) * (bottom - top)) * 0.85
+        let count = InkComponents.inkCount(in: bitmap, box: box)
+        return count.pixels > 0 && Double(count.ink) >= Double(count.pixels) * 0.85
     }
 }
 

@@ -60,6 +60,16 @@ public enum InkComponents {
         }.sorted { ($0.box.x, $0.box.y) < ($1.box.x, $1.box.y) }
     }
 
+    /// How many of `box`'s pixels are ink, and how many pixels it covers (none when it lies off the bitmap).
+    static func inkCount(in bitmap: InkBitmap, box: Box) -> (ink: Int, pixels: Int) {
+        let left = max(0, Int((box.x * bitmap.scale).rounded())), right = min(bitmap.width, Int((box.maxX * bitmap.scale).rounded()))
+        let top = max(0, Int((box.y * bitmap.scale).rounded())), bottom = min(bitmap.height, Int((box.maxY * bitmap.scale).rounded()))
+        guard right > left, bottom > top else { return (0, 0) }
+        var ink = 0
+        for y in top..<bottom { for x in left..<right where bitmap.isInk(x, y) { ink += 1 } }
+        return (ink, (right - left) * (bottom - top))
+    }
+
     /// The left edge (in points) of a column of ink running through the whole height of `box`, if there is one.
     public static func fullColumn(in bitmap: InkBitmap, box: Box) -> Double? {
         let top = max(0, Int((box.y * bitmap.scale).rounded(.up))), bottom = min(bitmap.height - 1, Int((box.maxY * bitmap.scale).rounded(.down)) - 1)

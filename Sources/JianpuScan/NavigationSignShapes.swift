@@ -20,7 +20,9 @@ extension PageReader {
                 })
             else { continue }
             let mark: NavigationMark
-            if InkComponents.fullColumn(in: bitmap, box: box) != nil, fullRow(in: bitmap, box: box), fill(of: box, in: bitmap) < 0.5 {
+            if InkComponents.fullColumn(in: bitmap, box: box) != nil, fullRow(in: bitmap, box: box),
+                case let count = InkComponents.inkCount(in: bitmap, box: box), count.pixels > 0, Double(count.ink) / Double(count.pixels) < 0.5
+            {
                 mark = .toCoda
             } else {
                 // Its dots are so small that a page image's pieces may leave them out: looked for in the bitmap, as islands.
@@ -71,15 +73,5 @@ extension PageReader {
             }
         }
         return false
-    }
-
-    /// The share of `box`'s pixels that are ink.
-    static func fill(of box: Box, in bitmap: InkBitmap) -> Double {
-        let left = max(0, Int((box.x * bitmap.scale).rounded())), right = min(bitmap.width, Int((box.maxX * bitmap.scale).rounded()))
-        let top = max(0, Int((box.y * bitmap.scale).rounded())), bottom = min(bitmap.height, Int((box.maxY * bitmap.scale).rounded()))
-        guard right > left, bottom > top else { return 1 }
-        var ink = 0
-        for y in top..<bottom { for x in left..<right where bitmap.isInk(x, y) { ink += 1 } }
-        return Double(ink) / Double((right - left) * (bottom - top))
     }
 }
