@@ -132,8 +132,7 @@ public struct StandardMIDIFile {
             TimedMessage(tick: ticks($0.position), message: .programChange(channel: channel, program: $0.program))
         }
         stableSortByTick(&changes)
-        let endTick = ticks(timeline.length)
-        return timeline.notes.withUnsafeBufferPointer { notes in
+        var bytes = timeline.notes.withUnsafeBufferPointer { notes in
             let first = noteIndices.startIndex
             func note(_ place: Int) -> TimedNote { notes[Int(noteIndices[first + place])] }
             // Onset and length are each rounded down, as in the reference's files.
@@ -184,14 +183,13 @@ public struct StandardMIDIFile {
                     position += encode(message, into: buffer, at: position)
                     last = tick
                 }
-                writeVariableLength(max(0, endTick - last), into: buffer, at: &position)
-                for byte: UInt8 in [0xFF, 0x2F, 0x00] {
-                    buffer[position] = byte
-                    position += 1
-                }
                 written = position
+                now = last
             }
         }
+        // Within the room counted above: no copy.
+        appendEndOfTrack(at: ticks(timeline.length), now: now, to: &bytes)
+        return bytes
     }
 
     /// Writes a MIDI variable-length quantity (seven bits a byte, most significant first; values
