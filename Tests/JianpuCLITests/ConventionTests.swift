@@ -130,6 +130,9 @@ struct ConventionTests {
         #expect(outcome.output.contains("\(prefix)/bin is not on your PATH: add   export PATH=\"\(prefix)/bin:$PATH\""))
         let version = try Self.run(prefix + "/bin/jianpu", ["--version"])
         #expect(version.status == 0)
+        // Installed without the build's debug information.
+        let size = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
+        #expect(size(prefix + "/bin/jianpu") < size(Self.root.appendingPathComponent(".build/release/jianpu").path) * 3 / 4)
         let man = try String(contentsOfFile: prefix + "/share/man/man1/jianpu.1", encoding: .utf8)
         #expect(man.contains("quiz") && man.contains("tempo"))
     }
