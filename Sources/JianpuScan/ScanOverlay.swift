@@ -68,9 +68,11 @@ public enum ScanOverlay {
         if let picture = page.picture {
             out += #"<image x="0" y="0" width="\#(number(page.width))" height="\#(number(page.height))" preserveAspectRatio="none" href="data:image/png;base64,\#(base64(picture))"/>"# + "\n"
         }
+        // The text of a bar sits above it, as small as still reads beside the digits it names. One size for
+        // the page, from its shortest bar: a row of stacked chords is a few digits tall, and text sized from
+        // it would run over the row above.
+        let size = max(3, min((bars.map(\.box.height).min() ?? 0) * 0.4, 10))
         for bar in bars {
-            // The text of a bar sits above it, as small as still reads beside the digits it names.
-            let size = max(3, min(bar.box.height * 0.4, 10))
             let box = Box(x: bar.box.x - 1, y: bar.box.y - 1, width: bar.box.width + 2, height: bar.box.height + 2)
             out += #"<g class="bar\#(bar.addsUp ? "" : " unsound")" data-bar="\#(bar.number)" data-part="\#(bar.part)">"#
             out += "<title>bar \(bar.number)\(bar.part > 1 ? ", part \(bar.part)" : "")\(bar.addsUp ? "" : ": its beats do not add up"): \(escaped(bar.text))</title>"

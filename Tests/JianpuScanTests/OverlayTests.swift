@@ -73,6 +73,15 @@ struct OverlayTests {
         #expect(html.contains("<title>&lt;page&gt;</title>"))
     }
 
+    @Test("every bar's text on a page is set at one size, from its shortest bar, so a tall row of chords gets no larger text")
+    func oneTextSizePerPage() {
+        let melody = ReadBar(page: 1, system: 1, part: 1, number: 1, box: Box(x: 40, y: 100, width: 200, height: 12), text: "1 2 3 4", addsUp: true)
+        let chords = ReadBar(page: 1, system: 1, part: 2, number: 1, box: Box(x: 40, y: 130, width: 200, height: 40), text: "135 - 5,7,2 -", addsUp: true)
+        let svg = ScanOverlay.svg([OverlayPage(number: 1, width: 595, height: 842, picture: nil)], bars: [melody, chords])
+        #expect(Self.count(#"class="read" x="39" y="98.2" font-size="4.8""#, in: svg) == 1)
+        #expect(Self.count(#"class="read" x="39" y="128.2" font-size="4.8""#, in: svg) == 1)
+    }
+
     @Test("the overlay is never one of the inputs, and is named .svg or .html")
     func refusesToOverwriteTheInput() throws {
         // The SVG `typeset` writes is an input `scan` reads; an overlay by its name would destroy it.
