@@ -68,13 +68,15 @@ extension ScoreAssembler {
                 pendingX = symbol.box.midX
                 accidental = 0
                 natural = false
-            case .grace(let degrees, let after):
+            case .grace(let read):
                 // Before its note, or after the one before: its own event, taking no time.
                 finish()
-                let pitches = degrees.filter { $0 > 0 && $0 <= 7 }.map { ImportedPitch(pitch: Pitch(midiNumber: tonic + [0, 2, 4, 5, 7, 9, 11][$0 - 1])) }
+                let pitches = zip(read.degrees, read.accidentals).filter { $0.0 > 0 && $0.0 <= 7 }.map { degree, sign in
+                    ImportedPitch(pitch: Pitch(midiNumber: tonic + [0, 2, 4, 5, 7, 9, 11][degree - 1] + sign))
+                }
                 if !pitches.isEmpty {
-                    var grace = ImportedEvent(pitches: pitches, length: .zero, isGrace: true, isGraceAfter: after)
-                    grace.graceValue = WholeNotes(1, 16)
+                    var grace = ImportedEvent(pitches: pitches, length: .zero, isGrace: true, isGraceAfter: read.after)
+                    grace.graceValue = GraceNotes.value(underlines: read.underlines)
                     events.append(grace)
                 }
             case .tuplet(let count):

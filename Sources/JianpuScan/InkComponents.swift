@@ -101,10 +101,15 @@ public enum InkComponents {
 
     /// How many separate strokes of ink cross `box` from top to bottom, at its middle and its quarters (the most seen).
     public static func strokes(in bitmap: InkBitmap, across box: Box) -> Int {
+        strokeCounts(in: bitmap, across: box).max() ?? 0
+    }
+
+    /// How many separate strokes of ink cross `box` from top to bottom at its first quarter, its middle and its
+    /// third quarter (none off the bitmap).
+    static func strokeCounts(in bitmap: InkBitmap, across box: Box) -> [Int] {
         let top = max(0, Int((box.y * bitmap.scale).rounded(.down))), bottom = min(bitmap.height - 1, Int((box.maxY * bitmap.scale).rounded(.up)))
-        guard top <= bottom else { return 0 }
-        var most = 0
-        for fraction in [0.25, 0.5, 0.75] {
+        guard top <= bottom else { return [] }
+        return [0.25, 0.5, 0.75].map { fraction in
             let x = min(bitmap.width - 1, max(0, Int((box.x + box.width * fraction) * bitmap.scale)))
             var count = 0, inside = false
             for y in top...bottom {
@@ -112,8 +117,7 @@ public enum InkComponents {
                 if ink && !inside { count += 1 }
                 inside = ink
             }
-            most = max(most, count)
+            return count
         }
-        return most
     }
 }

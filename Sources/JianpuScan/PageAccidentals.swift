@@ -43,14 +43,18 @@ extension PageReader {
         }
     }
 
-    /// Sharps and flats a vector page draws as ink with no character at all (LilyPond's small raised flat):
-    /// a piece just left of a note digit, not a character's own, about a digit tall, that the glyph classifier reads as one.
-    static func inkAccidentals(_ ink: [InkComponent], notes: [PositionedCharacter], characters: [PositionedCharacter], em: Double, classify: (Box) -> Character?) -> [PositionedCharacter] {
+    /// Sharps and flats a vector page draws as ink with no character at all (LilyPond's small raised flat, and
+    /// a grace note's sign, which poppler's text drops): a piece just left of a digit, not a character's own, about
+    /// the digit's height (up to `larger` times a note's sign beside it), that the glyph classifier reads as one.
+    static func inkAccidentals(
+        _ ink: [InkComponent], notes: [PositionedCharacter], characters: [PositionedCharacter], larger: Double = 1, classify: (Box) -> Character?
+    ) -> [PositionedCharacter] {
         var found: [PositionedCharacter] = []
         for note in notes {
+            let size = note.box.height
             let candidates = ink.filter { p in
-                p.box.maxX <= note.box.x + em * 0.05 && note.box.x - p.box.maxX <= em * 0.4 && p.box.height >= em * 0.5 && p.box.height <= em * 1.5
-                    && p.box.width <= em * 0.6 && min(p.box.maxY, note.box.maxY) - max(p.box.y, note.box.y) > em * 0.3
+                p.box.maxX <= note.box.x + size * 0.05 && note.box.x - p.box.maxX <= size * 0.4 && p.box.height >= size * 0.5 && p.box.height <= size * 1.5 * larger
+                    && p.box.width <= size * 0.6 * larger && min(p.box.maxY, note.box.maxY) - max(p.box.y, note.box.y) > size * 0.3
             }
             guard let piece = candidates.max(by: { $0.box.x < $1.box.x }),
                 !characters.contains(where: { c in c.box.x - 0.5 <= piece.box.x && piece.box.maxX <= c.box.maxX + 0.5 && c.box.y - 0.5 <= piece.box.y && piece.box.maxY <= c.box.maxY + 0.5 })
@@ -60,7 +64,7 @@ extension PageReader {
             case "#": found.append(PositionedCharacter("♯", box: piece.box))
             case "♮": found.append(PositionedCharacter("♮", box: piece.box))
             // Nothing the classifier knows, shaped as a natural: LilyPond's, drawn as ink on a page image.
-            case nil where isNaturalShape(piece.box, em: em) && piece.box.height >= em * 0.9: found.append(PositionedCharacter("♮", box: piece.box))
+            case nil where isNaturalShape(piece.box, em: size) && piece.box.height >= size * 0.9: found.append(PositionedCharacter("♮", box: piece.box))
             default: break
             }
         }

@@ -14,6 +14,8 @@ public struct Box: Sendable, Hashable {
     public var maxY: Double { y + height }
     public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
+    /// Whether `other` lies wholly inside this box.
+    public func contains(_ other: Box) -> Bool { x <= other.x && other.maxX <= maxX && y <= other.y && other.maxY <= maxY }
     /// The smallest box holding both.
     public func union(_ other: Box) -> Box {
         let left = min(x, other.x), top = min(y, other.y)
@@ -45,8 +47,8 @@ public enum SymbolKind: Sendable, Hashable {
     case tie
     /// A tuplet's bracket and number (3 for a triplet) over the notes its box spans.
     case tuplet(Int)
-    /// A grace note (a chord's digits lowest first): before the next note, or `after` the one before.
-    case grace([Int], after: Bool)
+    /// A grace note or grace chord: before the next note, or after the one before.
+    case grace(ScannedGrace)
     /// A percent repeat (a slash between two dots) filling a bar: the bar before, again.
     case percentRepeat
     /// A multi-bar rest (a thick bar with its count over it) filling a bar: that many bars of rest.

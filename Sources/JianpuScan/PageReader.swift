@@ -26,7 +26,10 @@ public enum PageReader {
             content.characters.filter { ("0"..."7").contains($0.character) && abs($0.box.height - em) <= em * 0.05 && !meterDigits.contains($0) }, ink: ink)
         if let bitmap = content.ink {
             content.characters = namingAccidentals(content.characters, ink: ink, bitmap: bitmap, em: em)
-            content.characters += inkAccidentals(ink, notes: notes, characters: content.characters, em: em, classify: { classify($0, bitmap: bitmap) })
+            content.characters += inkAccidentals(ink, notes: notes, characters: content.characters, classify: { classify($0, bitmap: bitmap) })
+            // Grace notes' digits too (two thirds of a note's size or less), whose signs are larger beside them.
+            let graceDigits = content.characters.filter { ("1"..."7").contains($0.character) && $0.box.height >= em * 0.4 && $0.box.height < em * 0.9 }
+            content.characters += inkAccidentals(ink, notes: graceDigits, characters: content.characters, larger: 1.25, classify: { classify($0, bitmap: bitmap) })
         }
         var brackets = ink.filter { $0.box.height >= em * 2.5 && $0.box.width <= em * 1.2 }.map(\.box)
         // A system's line that a staff's lines start from (jianpu-ly's WithStaff) is one piece with them: found as the
@@ -135,8 +138,15 @@ public enum PageReader {
             mine = mine.filter { !bracketPieces.contains($0.box) } + tuplets.map(\.symbol)
             let numbers = Set(
                 content.characters.filter { c in tuplets.contains { $0.symbol.box.x <= c.box.midX && c.box.midX <= $0.symbol.box.maxX && c.box.maxY <= $0.symbol.box.maxY + em * 0.2 } }.map(\.box))
-            let graces = GraceNotes.graces(content.characters, notes: row.filter { wholeBars[$0] == nil }, ink: ink, barLines: mine.filter { $0.kind == .barLine }.map(\.box), exclude: numbers, em: em)
-            mine = GraceNotes.withoutTheirLines(mine, graces: graces, em: em) + graces
+            let graces = GraceNotes.graces(
+                content.characters, notes: row.filter { wholeBars[$0] == nil }, ink: ink, bitmap: content.ink, barLines: mine.filter { $0.kind == .barLine }.map(\.box),
+                exclude: numbers, em: em)
+            // A grace's own sign is in its box: it is no sign of the note after.
+            mine =
+                GraceNotes.withoutTheirLines(mine, graces: graces, em: em).filter { mark in
+                    guard case .accidental = mark.kind else { return true }
+                    return !graces.contains { $0.box.contains(mark.box) }
+                } + graces
             let symbols =
                 row.map { ScannedSymbol(wholeBars[$0] ?? .digit(Int(String($0.character)) ?? 0), box: $0.box) }
                 + stacked.map { ScannedSymbol(.chordDigit(Int(String($0.character)) ?? 0), box: $0.box) } + mine

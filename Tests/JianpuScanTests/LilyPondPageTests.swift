@@ -100,9 +100,9 @@ struct LilyPondPageTests {
     func accidentalAsInk() {
         let notes = Self.digits("77")
         let flat = InkComponent(box: Box(x: 95.5, y: 97, width: 3, height: 8), pixels: 12)
-        let found = PageReader.inkAccidentals([flat], notes: notes, characters: notes, em: 10, classify: { _ in "b" })
+        let found = PageReader.inkAccidentals([flat], notes: notes, characters: notes, classify: { _ in "b" })
         #expect(found == [PositionedCharacter("♭", box: flat.box)])
-        #expect(PageReader.inkAccidentals([flat], notes: notes, characters: notes, em: 10, classify: { _ in nil }).isEmpty)
+        #expect(PageReader.inkAccidentals([flat], notes: notes, characters: notes, classify: { _ in nil }).isEmpty)
     }
 
     @Test("a tie's second note keeps the first's flat across the bar line, which the page does not print again")

@@ -1,4 +1,6 @@
+import Foundation
 import JianpuCore
+import JianpuScanIO
 import Testing
 
 @testable import JianpuScan
@@ -51,5 +53,23 @@ struct TupletAndGraceTests {
         let ink = [Layout.line(124, 134, 99.5), Layout.line(167, 177, 99.5), Layout.barLine(215)]
         let result = Layout.read(characters, ink: ink)
         #expect(Layout.music(result.text) == "1 g[45] 1 2 [23]g 3 |")
+    }
+
+    /// `lilypond-graces.pdf` and `.png` (300 dpi): `Tests/Conformance/chords-and-graces` engraved by jianpu-ly + LilyPond,
+    /// whose graces are a sharp one (drawn in a music font poppler's text drops), semiquavers on two beams and a quaver on one.
+    @Test(
+        "a grace's value is counted from the beams under it and its sign read beside it, on a LilyPond page and its image",
+        arguments: ["lilypond-graces.pdf", "lilypond-graces.png"])
+    func graceValuesAndSigns(file: String) throws {
+        let result = try Scanner.scan([StructureMarksTests.fixture(file)])
+        #expect(StructureMarksTests.music(Substring(result.text)).contains("1 g[#45] 1 2 [23]g 3 | g[q3] 1 g[1&3] 2 - 3 |"))
+    }
+
+    @Test("graces our typesetter sets tight together over their own underlines are read with their value and sign")
+    func gracesOfOurTypesetter() throws {
+        let url = try ScanSupport.pdf("1=C\n4/4\n1 g[#45] 1 2 [23]g 3 | g[q3] 1 g[1&3] 2 - 3 |\n", embedding: false)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try Scanner.scan([url.path])
+        #expect(StructureMarksTests.music(Substring(result.text)) == "1 g[#45] 1 2 [23]g 3 | g[q3] 1 g[1&3] 2 - 3 |")
     }
 }
