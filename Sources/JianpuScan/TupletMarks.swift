@@ -17,7 +17,8 @@ enum TupletMarks {
         var found: [(symbol: ScannedSymbol, pieces: [Box])] = []
         for number in characters {
             guard let count = number.character.wholeNumberValue, (2...9).contains(count), !notes.contains(number),
-                number.box.height < em * 0.95, number.box.height >= em * 0.2,
+                // At least a third of a note's height: a speck of a lyric's comma is read as a 7 on a page image.
+                number.box.height < em * 0.95, number.box.height >= em * 0.35,
                 number.box.maxY <= top + em * 0.1, number.box.maxY >= top - em * 1.5,
                 // Nor a letter of a word read as a digit (a lyric's, on a page image): it touches the word's other letters.
                 !characters.contains(where: { o in

@@ -45,6 +45,16 @@ struct LilyPondImageTests {
         #expect(VectorPDFTests.music(result.text).contains("5,,. s6,, s7,, | 2/4 1, 2, | 2/4 5,. s6, s7, |"), "\(result.text)")
     }
 
+    /// `lilypond-lyric-comma-over-chords.png`: the second system of `Scores/amazing-grace.jp` engraved by jianpu-ly +
+    /// LilyPond at 300 dpi, whose lyric `blind, but` stands over the piano's chords: the comma's tail, a speck a
+    /// quarter of a note tall, reads as a 7.
+    @Test("a speck of a lyric's comma over the notes is no tuplet's number")
+    func commaIsNoTupletNumber() throws {
+        let result = try Scanner.scan([Self.fixture("lilypond-lyric-comma-over-chords.png")])
+        #expect(!result.text.contains("["), "\(result.text)")
+        #expect(VectorPDFTests.music(result.text).contains("1, ,513 ,513 | 3/4 1, ,513 ,724 |"), "\(result.text)")
+    }
+
     @Test("a word band is cut from the grey page on a white margin, scaled to tesseract's best x-height")
     func wordBand() throws {
         // A 100 × 40 pixel page at 1 pixel a point, a dark stroke in it.
