@@ -32,7 +32,11 @@ extension PageReader {
         for line in textLines(characters) {
             let line = line.sorted { $0.box.x < $1.box.x }
             for index in line.indices.dropFirst().dropLast() where line[index].character == "=" {
-                let digit = line[index - 1], letter = line[index + 1]
+                // The characters either side at the sign's height: a bar number set under the key (jianpu-ly's `6=C`
+                // over the bar's `5`) may come between them in the line.
+                let sign = line[index]
+                func level(_ c: PositionedCharacter) -> Bool { min(c.box.maxY, sign.box.maxY) - max(c.box.y, sign.box.y) > sign.box.height * 0.3 }
+                guard let digit = line[..<index].last(where: level), let letter = line[(index + 1)...].first(where: level) else { continue }
                 let size = max(digit.box.height, letter.box.height)
                 guard digit.character == "1" || digit.character == "6", ("A"..."G").contains(letter.character),
                     line[index].box.x - digit.box.maxX <= size * 0.5, letter.box.x - line[index].box.maxX <= size * 0.6
@@ -65,9 +69,17 @@ extension PageReader {
     /// bar each starts: the bar whose first symbol is nearest the key's right end (jianpu-ly centres it over the bar line).
     static func settingKeys(_ marks: [(key: ScannedKey, box: Box)], on rows: inout [ScannedRow], em: Double) {
         for mark in marks {
+            // A row's top is that of its notes: on a photo its box can reach up to a speck by the page's edge.
+            let tops = rows.map { row in
+                row.bars.flatMap(\.symbols).filter { symbol in
+                    switch symbol.kind {
+                    case .digit, .chordDigit: true
+                    default: false
+                    }
+                }.map(\.box.y).min() ?? row.box.y
+            }
             guard
-                let row = rows.indices.filter({ rows[$0].box.y >= mark.box.maxY - em * 0.5 && rows[$0].box.y - mark.box.maxY <= em * 4 })
-                    .min(by: { rows[$0].box.y < rows[$1].box.y }),
+                let row = rows.indices.filter({ tops[$0] >= mark.box.maxY - em * 0.5 && tops[$0] - mark.box.maxY <= em * 4 }).min(by: { tops[$0] < tops[$1] }),
                 !rows[row].bars.isEmpty
             else { continue }
             let starts = rows[row].bars.map { $0.symbols.first?.box.x ?? $0.box.x }

@@ -63,6 +63,11 @@ extension PageReader {
             guard
                 let row = rows.indices.first(where: { rows[$0].box.y >= box.maxY - em * 0.3 && rows[$0].box.y - box.maxY <= em * 2.5 }),
                 !texts.contains(where: { c in c.box.x - 0.5 <= box.midX && box.midX <= c.box.maxX + 0.5 && c.box.y - 0.5 <= box.midY && box.midY <= c.box.maxY + 0.5 }),
+                // A key's sign drawn as ink alone (LilyPond's ♯ in `6=F♯`) stands right after the key's letter.
+                !characters.contains(where: { c in
+                    ("A"..."G").contains(c.character) && box.x >= c.box.maxX - c.box.width * 0.3 && box.x - c.box.maxX <= em * 0.6
+                        && min(c.box.maxY, box.maxY) > max(c.box.y, box.y)
+                }),
                 // A tempo's note (`♩ = 90`) has its `=` right after it.
                 !characters.contains(where: { c in c.character == "=" && c.box.x >= box.midX && c.box.x - box.maxX <= em && c.box.y <= box.maxY && c.box.maxY >= box.y }),
                 // A sign stands alone: nothing else of its height beside it (a word's letters are pieces side by side).

@@ -114,4 +114,27 @@ struct StructureMarksTests {
         let result = try Scanner.scan([Self.fixture("ds-coda.png")])
         #expect(Self.music(Substring(result.text)) == "1 1 1 1 | 2 2 2 2 | 3 3 3 3 | 4 4 4 4 | 5 5 5 5 | 6 6 6 6 | 1' - - - |")
     }
+
+    /// `lilypond-key-changes.pdf` and `.png` (300 dpi): `Tests/Conformance/keys-minor` engraved by jianpu-ly + LilyPond:
+    /// `6=F#` in the header, then `1=Bb`, `6=C` (over the bar numbered 5, whose number is set under the key) and `1=E`
+    /// over the bars they start; LilyPond draws the header's ♯ as ink alone.
+    @Test(
+        "keys over the bars they start are read, one over a bar number too, and a key's sign drawn as ink is no segno",
+        arguments: ["lilypond-key-changes.pdf", "lilypond-key-changes.png"])
+    func keyChanges(file: String) throws {
+        let result = try Scanner.scan([Self.fixture(file)])
+        #expect(result.text.contains("6=F#\n4/4\n6 7 1' 2' | 3' - - - | 1=Bb 1 2 3 4 | 5 - - - |\n6=C 6, 7, 1 2 | 3 - - - | 1=E 1 #4 b7 5 | 1' - - - |"), "\(result.text)")
+        #expect(!result.text.contains("Segno"))
+    }
+
+    @Test("a key is set on the row whose notes stand under it, though the row's box reaches higher (a speck by a photo's edge)")
+    func keyOverARowWithATallBox() {
+        let bars = [100.0, 200.0].map { x in
+            ScannedBar(box: Box(x: x, y: 100, width: 90, height: 17), symbols: [ScannedSymbol(.digit(1), box: Box(x: x + 5, y: 100, width: 6, height: 10))])
+        }
+        // The row's box starts at y = 20, with the key's top, as a photo's dark edge at the left makes it.
+        var rows = [ScannedRow(box: Box(x: 5, y: 20, width: 300, height: 97), bars: bars)]
+        PageReader.settingKeys([(ScannedKey(tonic: "Bb"), Box(x: 180, y: 80, width: 30, height: 10))], on: &rows, em: 10)
+        #expect(rows[0].bars.map(\.key) == [nil, ScannedKey(tonic: "Bb")])
+    }
 }
