@@ -13,8 +13,16 @@ public enum ScoreAssembler {
         let firstMeter = pages.lazy.flatMap(\.systems).flatMap(\.rows).flatMap(\.bars).flatMap(\.symbols).compactMap { symbol -> (Int, Int)? in
             if case .meter(let beats, let type) = symbol.kind { (beats, type) } else { nil }
         }.first
-        let meter = heading.meter ?? firstMeter ?? (4, 4)
-        if heading.meter == nil && firstMeter == nil { warnings.append(ScanWarning(page: 1, "no meter found: read as 4/4")) }
+        var meter = heading.meter ?? firstMeter ?? (4, 4)
+        if heading.meter == nil && firstMeter == nil {
+            // A meter unread (a photo's stacked digits) is the one most bars fill, rather than 4/4 with every bar off it.
+            if let common = commonMeter(pages) {
+                meter = common
+                warnings.append(ScanWarning(page: 1, "no meter found: read as \(common.beats)/\(common.beatType), the length of most bars"))
+            } else {
+                warnings.append(ScanWarning(page: 1, "no meter found: read as 4/4"))
+            }
+        }
         var keyNow = firstKey
         var tonic = tonicPitch(firstKey.major)
         // The key of every bar, for the overlay's text.
@@ -165,6 +173,22 @@ public enum ScoreAssembler {
     }
 
     /// The jianpu text of one bar as the writer writes it, its header lines left out.
+    /// The meter most bars fill: `n/4` for whole beats (`n/8` otherwise, up to 12), nil when no bar holds a note.
+    static func commonMeter(_ pages: [ScannedPage]) -> (beats: Int, beatType: Int)? {
+        var counts: [WholeNotes: Int] = [:]
+        for bar in pages.lazy.flatMap(\.systems).flatMap(\.rows).flatMap(\.bars) {
+            let length = events(bar.symbols, tonic: 60).reduce(WholeNotes.zero) { $0 + $1.length }
+            if length > .zero { counts[length, default: 0] += 1 }
+        }
+        // The most bars; of as many, the longer (a pickup or a last bar is short).
+        guard let common = counts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key else { return nil }
+        for beatType in [4, 8] {
+            let beats = common * Int64(beatType)
+            if beats.denominator == 1, (1...12).contains(beats.numerator) { return (Int(beats.numerator), beatType) }
+        }
+        return nil
+    }
+
     static func text(of measure: ImportedMeasure, key: ScannedKey, meter: (beats: Int, beatType: Int)) -> String {
         var alone = measure
         alone.key = ImportedKey(fifths: key.fifths, isMinor: key.isMinor)

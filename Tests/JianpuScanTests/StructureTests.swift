@@ -27,6 +27,15 @@ struct StructureTests {
         text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("%") && !$0.contains("=") && !$0.hasSuffix("/4") }
     }
 
+    @Test("with no meter read, the score takes the one most bars fill, a short first bar its pickup")
+    func meterFromTheBars() throws {
+        var page = Self.page([[[Self.bar([5], at: 0), Self.bar([1, 2, 3], at: 40), Self.bar([3, 2, 1], at: 120), Self.bar([2, 3], at: 200)]]])
+        page.heading.meter = nil
+        let result = ScoreAssembler.score([page])
+        #expect(result.text.contains("\n3/4,4\n5 | 1 2 3 | 3 2 1 | 2 3 |"), "\(result.text)")
+        #expect(result.warnings.map(\.description).contains { $0.contains("no meter found: read as 3/4, the length of most bars") })
+    }
+
     @Test("the rows of a system are parts, and a part with nothing in a bar rests through it")
     func twoParts() {
         let upper = [Self.bar([1, 2, 3, 4], at: 0), Self.bar([5, 6, 7, 1], at: 100)]
