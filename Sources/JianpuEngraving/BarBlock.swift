@@ -91,10 +91,10 @@ struct BarBlock {
     var first: WrittenBar? { bars.lazy.compactMap { $0.first }.first }
 
     /// Sets the block's columns: each far enough from the next for every part's glyphs, lyrics, chord
-    /// symbols and bar lines, and for its length (`spacing`).
+    /// symbols and bar lines, and for its length (`spacing`); `extent` measures an event (`EventShape.extent(of:metrics:measure:)`).
     init(
         bars: [[WrittenBar]], ends: [[WholeNotes]], chords: [(onset: WholeNotes, text: String)], spacing: DurationSpacing,
-        metrics m: EngravingOptions.Metrics, measure: any TextMeasuring, shape: (WrittenEvent) -> EventShape
+        metrics m: EngravingOptions.Metrics, measure: any TextMeasuring, extent: (WrittenEvent) -> EventExtent
     ) {
         self.bars = bars
         self.ends = ends
@@ -142,7 +142,7 @@ struct BarBlock {
                 for (k, event) in bar.events.enumerated() {
                     // By halving: a search from the start per event was quadratic in the notes of a bar.
                     let column = Self.firstIndex(in: onsets) { $0 >= event.onset }
-                    let shape = EventExtent(shape(event))
+                    let shape = extent(event)
                     let beatGroup = SystemLayout.beatGroup(of: event, in: bar)
                     placed[p].append(Placed(bar: b, index: k, column: column, shape: shape, group: beatGroup))
                     let group = beatGroup &+ b &* 1_000_003

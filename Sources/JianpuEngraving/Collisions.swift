@@ -36,6 +36,10 @@ extension SystemLayout {
         guard (blocks.first?.number ?? 0) > 1 else { return }
         var scratch = self
         scratch.blocks = Array(blocks.prefix(2))
+        // Their events' shapes are kept for the system's own `draw`: the shape of an event is not where it is.
+        let shapes = scratch.blocks.map { block in block.placed.indices.map { p in block.placed[p].map { shape(block.event($0, part: p)) } } }
+        drawnShapes = shapes
+        scratch.drawnShapes = shapes
         scratch.draw(at: Point(0, 0), page: 0, bracket: false, shape: shape)
         scratch.drawRehearsalMarks(measure: measure)
         scratch.separateBarNumbers(measure: measure)

@@ -123,7 +123,7 @@ public struct Engraver {
         var spacing = DurationSpacing.of(parts)
         spacing.scale(by: fit.tightness)
         let (groups, ends) = BarBlock.groups(of: parts)
-        // An event's glyphs: measured for the block's columns, drawn again with its system.
+        // An event's glyphs, drawn with its system (the block's columns are set from its extent alone).
         func shape(_ event: WrittenEvent) -> EventShape {
             EventShape(event, metrics: m, measure: measure) { times.onset(at: $0, part: event.part, pitch: $1) }
         }
@@ -175,7 +175,8 @@ public struct Engraver {
         for group in groups {
             let block = BarBlock(
                 bars: parts.indices.map { Array(parts[$0][group[$0]]) }, ends: parts.indices.map { Array(ends[$0][group[$0]]) },
-                chords: chords, spacing: spacing, metrics: m, measure: measure, shape: shape)
+                chords: chords, spacing: spacing, metrics: m, measure: measure,
+                extent: { BarBlock.EventExtent(EventShape.extent(of: $0, metrics: m, measure: measure)) })
             // The block holds its events now: the bars' own are let go, so a wide bar's are not held twice.
             for p in parts.indices { for b in group[p] { parts[p][b].events = [] } }
             var room = available(first: lineIsFirst) - natural(line)
