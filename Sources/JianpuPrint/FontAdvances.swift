@@ -21,8 +21,9 @@ struct FontAdvances: Sendable {
         /// Whether fontconfig has FreeType embolden the glyphs (a family with no bold of its own).
         var emboldened: Bool
         /// By block of 256 characters (the character's value shifted right by 8): runs of consecutive characters of one
-        /// advance, `first:count:advance` in hex (count empty for one).
-        var blocks: [UInt32: String]
+        /// advance, `first:count:advance` in hex (count empty for one). Keyed by `Int`, not `UInt32`: the table is
+        /// made at a typeset's start, and a key type of its own cost it a search of the program's every conformance.
+        var blocks: [Int: String]
     }
 
     /// A block's runs, parsed at its first use: sorted by first character.
@@ -85,12 +86,9 @@ struct FontAdvances: Sendable {
         }
     }
 
-    /// The blocks of the table's faces (by their index in `faces`) that texts have asked for, parsed.
-    private var parsed: [BlockKey: Advances] = [:]
-    private struct BlockKey: Hashable {
-        var face: Int
-        var block: UInt32
-    }
+    /// The blocks of the table's faces (by their index in `faces`) that texts have asked for, parsed: a few, so
+    /// a list (a dictionary by a key type of its own cost a typeset a search of the program's every conformance).
+    private var parsed: [(face: Int, block: Int, advances: Advances)] = []
 
     init() {}
 
@@ -116,11 +114,11 @@ struct FontAdvances: Sendable {
 
     /// The advance of `scalar` in font units in the face at `index` of `faces`, nil when the table has no glyph for it.
     private mutating func units(of scalar: Unicode.Scalar, face index: Int) -> Int? {
-        let key = BlockKey(face: index, block: scalar.value >> 8)
-        if let known = parsed[key] { return known.advance(of: scalar) }
-        guard let runs = Self.faces[index].blocks[key.block] else { return nil }
+        let block = Int(scalar.value >> 8)
+        if let known = parsed.first(where: { $0.face == index && $0.block == block }) { return known.advances.advance(of: scalar) }
+        guard let runs = Self.faces[index].blocks[block] else { return nil }
         let advances = Advances(runs)
-        parsed[key] = advances
+        parsed.append((index, block, advances))
         return advances.advance(of: scalar)
     }
 
