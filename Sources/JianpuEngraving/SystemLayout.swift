@@ -174,11 +174,11 @@ struct SystemLayout {
                     // As wide as the bars it stands for: centred between its bar lines.
                     x = left + (segment.left + segment.right) / 2
                 }
-                glyphs += shape.glyphs.map { $0.moved(x, baseline) }
-                heads += shape.heads.map { $0.moved(x, baseline) }
+                for glyph in shape.glyphs { glyphs.append(glyph.moved(x, baseline)) }
+                for head in shape.heads { heads.append(head.moved(x, baseline)) }
                 if let seconds = shape.glyphs.lazy.compactMap({ $0.note?.onset }).first, let reference {
                     let bars = block.bars[reference]
-                    let b = max(0, BarBlock.firstIndex(in: bars.map(\.start)) { $0 > event.onset } - 1)
+                    let b = max(0, bars.partitioningIndex { $0.start > event.onset } - 1)
                     if b < barStarts.count { barStarts[b] = min(barStarts[b] ?? seconds, seconds) }
                 }
                 events[p].append(PlacedEvent(event: event, x: x, baseline: baseline, above: shape.above, halfWidth: shape.halfWidth))

@@ -21,9 +21,28 @@ struct FontAdvances: Sendable {
         /// Whether fontconfig has FreeType embolden the glyphs (a family with no bold of its own).
         var emboldened: Bool
         /// By block of 256 characters (the character's value shifted right by 8): runs of consecutive characters of one
-        /// advance, `first:count:advance` in hex (count empty for one). Keyed by `Int`, not `UInt32`: the table is
-        /// made at a typeset's start, and a key type of its own cost it a search of the program's every conformance.
-        var blocks: [Int: String]
+        /// advance, `first:count:advance` in hex (count empty for one).
+        var blocks: Blocks
+    }
+
+    /// A face's blocks as the generated table writes them (a dictionary literal, in order of block), held as a list:
+    /// the table is made at a typeset's start, where a dictionary's hashing of a few hundred keys, and the first use
+    /// of its key type (a search of the program's every conformance), cost more than the few blocks a score asks for.
+    struct Blocks: ExpressibleByDictionaryLiteral, Sendable {
+        private let entries: [(block: Int, runs: String)]
+
+        init(dictionaryLiteral elements: (Int, String)...) {
+            entries = elements.sorted { $0.0 < $1.0 }.map { (block: $0.0, runs: $0.1) }
+        }
+
+        /// The runs of `block`, nil when the face has none in it.
+        subscript(block: Int) -> String? {
+            let index = entries.partitioningIndex { $0.block >= block }
+            return index < entries.count && entries[index].block == block ? entries[index].runs : nil
+        }
+
+        var keys: [Int] { entries.map(\.block) }
+        var isEmpty: Bool { entries.isEmpty }
     }
 
     /// A block's runs, parsed at its first use: sorted by first character.
