@@ -162,7 +162,8 @@ public struct Engraver {
             placed.separateBarNumbers(measure: measure)
             // The signs are drawn with the system, an arc to another system by halves: nothing of it is kept.
             let signs = spanners.draw(placed, measure: measure)
-            book.add(placed.glyphs + signs.glyphs)
+            book.add(placed.glyphs)
+            book.add(signs.glyphs)
             book.pages[book.pages.count - 1].bars += placed.barAreas
             book.pages[placed.page].systems.append(SystemArea(rect: placed.rect, heads: placed.heads, lyrics: signs.lyrics, chordSymbols: placed.chordBoxes))
             systemCount += 1
