@@ -44,6 +44,11 @@ public enum SVGWriter {
 
     /// One page (0-based `index`) of an engraving the size of `frame`, handed to `emit` a piece at a time.
     static func write<Failure: Error>(_ page: Page, index: Int, of frame: Engraving, pageGap: Double = 12, to emit: (String) throws(Failure) -> Void) throws(Failure) {
+        try write(page, index: index, of: frame, pageGap: pageGap) { (text: SVGText) throws(Failure) in try emit(text.string) }
+    }
+
+    /// One page, handed to `emit` a piece at a time as UTF-8.
+    static func write<Failure: Error>(_ page: Page, index: Int, of frame: Engraving, pageGap: Double = 12, toBytes emit: (SVGText) throws(Failure) -> Void) throws(Failure) {
         let top = Double(index) * (frame.height + pageGap)
         var out = SVGText(capacity: min(chunk, (page.glyphs.count + page.bars.count) * 160 + 256) + 512)
         out.append("<g class=\"page\" data-page=\"")
@@ -57,7 +62,7 @@ public enum SVGWriter {
         out.append("\"/>\n")
         for glyph in page.glyphs {
             write(glyph, to: &out)
-            if out.count >= chunk { try emit(out.string); out = SVGText(capacity: chunk + 512) }
+            if out.count >= chunk { try emit(out); out = SVGText(capacity: chunk + 512) }
         }
         for bar in page.bars {
             out.append("<rect class=\"bar\" x=\"")
@@ -73,10 +78,10 @@ public enum SVGWriter {
             out.append("\" data-start=\"")
             out.append(number: bar.start, places: 3)
             out.append("\"/>\n")
-            if out.count >= chunk { try emit(out.string); out = SVGText(capacity: chunk + 512) }
+            if out.count >= chunk { try emit(out); out = SVGText(capacity: chunk + 512) }
         }
         out.append("</g>\n")
-        try emit(out.string)
+        try emit(out)
     }
 
     /// Writes the SVG a page at a time as the layout finishes them (`Engraver.write(_:maximumPages:withSound:to:)`).
@@ -85,6 +90,8 @@ public enum SVGWriter {
         let declaration: Bool
         let source: String?
         let emit: (String) throws(Failure) -> Void
+        /// Set by `init(pageGap:declaration:source:bytes:)`: the pages go to it as UTF-8, no string made of them.
+        let emitBytes: (([UInt8]) throws(Failure) -> Void)?
         var frame: Engraving?
 
         /// `emit` takes the text a piece at a time; without `declaration`, the document starts at `<svg`
@@ -94,6 +101,17 @@ public enum SVGWriter {
             self.declaration = declaration
             self.source = source
             self.emit = emit
+            emitBytes = nil
+        }
+
+        /// `bytes` takes the text a piece at a time as UTF-8: what a file is written from, without a string
+        /// made of each piece first (and read again as bytes).
+        public init(pageGap: Double = 12, declaration: Bool = true, source: String? = nil, bytes: @escaping ([UInt8]) throws(Failure) -> Void) {
+            self.pageGap = pageGap
+            self.declaration = declaration
+            self.source = source
+            emit = { (text: String) throws(Failure) in try bytes(Array(text.utf8)) }
+            emitBytes = bytes
         }
 
         public mutating func begin(_ engraving: Engraving, pageCount: Int) throws {
@@ -105,7 +123,11 @@ public enum SVGWriter {
 
         public mutating func write(_ page: Page, index: Int) throws {
             guard let frame else { return }
-            try SVGWriter.write(page, index: index, of: frame, pageGap: pageGap, to: emit)
+            if let emitBytes {
+                try SVGWriter.write(page, index: index, of: frame, pageGap: pageGap) { (text: SVGText) throws(Failure) in try emitBytes(text.bytes) }
+            } else {
+                try SVGWriter.write(page, index: index, of: frame, pageGap: pageGap, to: emit)
+            }
         }
 
         public mutating func end(_ engraving: Engraving) throws {

@@ -60,7 +60,7 @@ struct Typeset: ParsableCommand {
         do {
             switch format ?? .svg {
             case .svg:
-                var stream = PageFile(file) { writer in SVGWriter.Stream(source: source) { (text: String) throws(FileProblem) in try writer.write(Array(text.utf8)) } }
+                var stream = PageFile(file) { writer in SVGWriter.Stream(source: source, bytes: { (bytes: [UInt8]) throws(FileProblem) in try writer.write(bytes) }) }
                 try engraver.write(score, maximumPages: maxPages, to: &stream)
             case .pdf:
                 var stream = PageFile(file) { writer in PDFWriter.Stream(source: source) { bytes in try writer.write(bytes) } }
