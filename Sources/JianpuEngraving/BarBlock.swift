@@ -91,19 +91,21 @@ struct BarBlock {
     var first: WrittenBar? { bars.lazy.compactMap { $0.first }.first }
 
     /// Sets the block's columns: each far enough from the next for every part's glyphs, lyrics, chord
-    /// symbols and bar lines, and for its length (`spacing`).
+    /// symbols and bar lines, and for its length (`spacing`); `extent` measures an event (`EventShape.extent(of:metrics:measure:)`).
     init(
         bars: [[WrittenBar]], ends: [[WholeNotes]], chords: [(onset: WholeNotes, text: String)], spacing: DurationSpacing,
-        metrics m: EngravingOptions.Metrics, measure: any TextMeasuring, shape: (WrittenEvent) -> EventShape
+        metrics m: EngravingOptions.Metrics, measure: any TextMeasuring, extent: (WrittenEvent) -> EventExtent
     ) {
         self.bars = bars
         self.ends = ends
         placed = Array(repeating: [], count: bars.count)
         start = bars.compactMap { $0.first?.start }.min() ?? .zero
         end = ends.compactMap(\.last).max() ?? start
-        var onsetSet = Set<WholeNotes>()
-        for part in bars { for bar in part { for event in bar.events { onsetSet.insert(event.onset) } } }
-        onsets = onsetSet.sorted()
+        // Sorted and made unique in an array (a `Set` costs the search for `WholeNotes: Hashable`, `DurationSpacing`).
+        var written: [WholeNotes] = []
+        for part in bars { for bar in part { for event in bar.events { written.append(event.onset) } } }
+        written.sort()
+        for onset in written where onsets.last != onset { onsets.append(onset) }
         let count = onsets.count
         left = Array(repeating: 0.0, count: count)
         right = left
@@ -142,7 +144,7 @@ struct BarBlock {
                 for (k, event) in bar.events.enumerated() {
                     // By halving: a search from the start per event was quadratic in the notes of a bar.
                     let column = Self.firstIndex(in: onsets) { $0 >= event.onset }
-                    let shape = EventExtent(shape(event))
+                    let shape = extent(event)
                     let beatGroup = SystemLayout.beatGroup(of: event, in: bar)
                     placed[p].append(Placed(bar: b, index: k, column: column, shape: shape, group: beatGroup))
                     let group = beatGroup &+ b &* 1_000_003
@@ -194,7 +196,7 @@ struct BarBlock {
         // Neighbours of a row in neighbouring columns set the columns' room; neighbours further apart push
         // the later column on where they would collide (`pairsEnding`), as do a part's last glyph and the block's end.
         var nextRight = Array(repeating: 0.0, count: count), nextLeft = nextRight
-        var pairsEnding: [Int: [(from: Int, room: Double)]] = [:]
+        var pairsEnding: [[(from: Int, room: Double)]] = Array(repeating: [], count: count)
         var lastGlyphs: [(column: Int, right: Double)] = []
         for row in glyphs {
             for (a, b) in zip(row, row.dropFirst()) where a.column < b.column {
@@ -204,7 +206,7 @@ struct BarBlock {
                     nextRight[a.column] = max(nextRight[a.column], a.right)
                     nextLeft[b.column] = max(nextLeft[b.column], bLeft)
                 } else {
-                    pairsEnding[b.column, default: []].append((a.column, a.right + gap(before: b.column) + bLeft))
+                    pairsEnding[b.column].append((a.column, a.right + gap(before: b.column) + bLeft))
                 }
             }
             if let last = row.last { lastGlyphs.append((last.column, last.right)) }
@@ -224,18 +226,19 @@ struct BarBlock {
         var push = 0.0
         var lastInRow = Array(repeating: -1, count: rows.count)
         var nextInRow = Array(repeating: 0, count: rows.count)
-        var spansEnding: [Int: [(from: Int, width: Double)]] = [:]
-        for span in spans { spansEnding[span.to, default: []].append((span.from, span.width)) }
+        // By column (the block's end last): arrays, not dictionaries by column, which cost the search for `Int: Hashable`.
+        var spansEnding: [[(from: Int, width: Double)]] = Array(repeating: [], count: count + 1)
+        for span in spans { spansEnding[span.to].append((span.from, span.width)) }
         for index in xs.indices {
             xs[index] += push
-            for pair in pairsEnding[index] ?? [] {
+            for pair in pairsEnding[index] {
                 let deficit = pair.room - (xs[index] - xs[pair.from])
                 if deficit > 0 {
                     xs[index] += deficit
                     push += deficit
                 }
             }
-            for span in spansEnding[index] ?? [] {
+            for span in spansEnding[index] {
                 let deficit = span.width - (lineX(index) - lineX(span.from))
                 if deficit > 0 {
                     xs[index] += deficit
@@ -261,7 +264,7 @@ struct BarBlock {
         let endPad = m.blockEndPad + (bars.contains { $0.last?.repeatEnd == true } ? m.repeatSignRoom : 0)
         width = max(x + push, xs.last.map { $0 + right[right.count - 1] + m.cutPad } ?? m.s)
         for glyph in lastGlyphs { width = max(width, xs[glyph.column] + glyph.right + m.cutPad) }
-        for span in spansEnding[count] ?? [] { width = max(width, lineX(span.from) + span.width) }
+        for span in spansEnding[count] { width = max(width, lineX(span.from) + span.width) }
         width += endPad
     }
 

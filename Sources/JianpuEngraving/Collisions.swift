@@ -7,17 +7,27 @@ import JianpuPerformance
 /// notes stay where they are; a bar number that would touch any of them goes up until it is clear, as
 /// LilyPond's skyline stacks a bar number above what is under it.
 extension SystemLayout {
-    /// The roles a bar number keeps clear of.
-    private static let obstacles: Set<Role> = [.note, .grace, .tied, .rest, .octaveDot, .accidental, .volta, .jump, .words, .chordSymbol, .arpeggio, .rehearsalMark, .fermata, .articulation, .breath]
+    /// The roles a bar number keeps clear of (a switch, not a `Set`: the set's first use cost a typeset a
+    /// search of the program's every conformance for `Role: Hashable`).
+    private static func isObstacle(_ role: Role) -> Bool {
+        switch role {
+        case .note, .grace, .tied, .rest, .octaveDot, .accidental, .volta, .jump, .words, .chordSymbol, .arpeggio, .rehearsalMark, .fermata, .articulation, .breath:
+            true
+        default:
+            false
+        }
+    }
 
     /// Moves each bar number up, a step at a time, until its box touches nothing of the music.
     mutating func separateBarNumbers(measure: any TextMeasuring) {
         for index in glyphs.indices where glyphs[index].role == .barNumber {
             guard var box = Self.box(of: glyphs[index], measure: measure) else { continue }
-            let near = glyphs.indices.filter { k in
-                k != index && Self.obstacles.contains(glyphs[k].role)
-                    && Self.box(of: glyphs[k], measure: measure).map { $0.x < box.maxX + m.s && box.x < $0.maxX + m.s } == true
-            }.compactMap { Self.box(of: glyphs[$0], measure: measure) }
+            let near = glyphs.indices.compactMap { k -> Rect? in
+                guard k != index, Self.isObstacle(glyphs[k].role), let near = Self.box(of: glyphs[k], measure: measure),
+                    near.x < box.maxX + m.s && box.x < near.maxX + m.s
+                else { return nil }
+                return near
+            }
             var lift = 0.0
             // Bounded: above everything of the system's first part after a few steps at most.
             for _ in 0..<Int(m.barNumberMaximumSteps) where near.contains(where: { $0.overlaps(box) }) {
@@ -36,6 +46,10 @@ extension SystemLayout {
         guard (blocks.first?.number ?? 0) > 1 else { return }
         var scratch = self
         scratch.blocks = Array(blocks.prefix(2))
+        // Their events' shapes are kept for the system's own `draw`: the shape of an event is not where it is.
+        let shapes = scratch.blocks.map { block in block.placed.indices.map { p in block.placed[p].map { shape(block.event($0, part: p)) } } }
+        drawnShapes = shapes
+        scratch.drawnShapes = shapes
         scratch.draw(at: Point(0, 0), page: 0, bracket: false, shape: shape)
         scratch.drawRehearsalMarks(measure: measure)
         scratch.separateBarNumbers(measure: measure)

@@ -55,17 +55,26 @@ struct DurationSpacing {
     /// has (a few sixteenths in a song of crotchets do not widen every bar), no shorter than a
     /// thirty-second.
     static func of(_ parts: [[WrittenBar]]) -> DurationSpacing {
-        var counts: [WholeNotes: Int] = [:]
-        var total = 0
+        // Counted in runs of the sorted lengths, not in a dictionary: its first use cost a typeset a search of
+        // the program's every conformance for `WholeNotes: Hashable`.
+        var lengths: [WholeNotes] = []
         for part in parts {
             for bar in part {
-                for event in bar.events {
-                    counts[max(event.length, WholeNotes(1, 32)), default: 0] += 1
-                    total += 1
-                }
+                for event in bar.events { lengths.append(max(event.length, WholeNotes(1, 32))) }
             }
         }
-        let common = counts.filter { $0.value * 20 >= total }.keys.min() ?? counts.keys.min() ?? .quarter
+        lengths.sort()
+        var common = lengths.first ?? .quarter
+        var start = 0
+        while start < lengths.count {
+            var end = start + 1
+            while end < lengths.count, lengths[end] == lengths[start] { end += 1 }
+            if (end - start) * 20 >= lengths.count {
+                common = lengths[start]
+                break
+            }
+            start = end
+        }
         return DurationSpacing(shortest: min(common, .quarter))
     }
 }

@@ -59,10 +59,14 @@ public struct Engraver {
             // The timeline's notes are let go before the layout: the onsets are all it needed.
             let seconds = timeline.durationSeconds
             let before = book
-            try engrave(movement, number: index + 1, written: written[index], times: times, into: &book, handsOn: true, finished: finished)
+            var bars: [[WrittenBar]]? = PercentRepeats.expanded(written[index].bars(of: movement, movementIndex: index))
+            // Kept for setting the movement again (below) when it is small; a big one's events are let go as its
+            // blocks take them (and a movement of more than four pages is never set again).
+            let kept = (bars ?? []).reduce(0) { $0 + $1.reduce(0) { $0 + $1.events.count } } <= Self.eventsKeptForRefit ? bars : nil
+            try engrave(movement, number: index + 1, written: written[index], bars: bars.take(), times: times, into: &book, handsOn: true, finished: finished)
             // A last system alone on a page of its own: the movement is set again tighter if that saves the
             // page (a short song on one page, as LilyPond prints it), else with its last two pages balanced.
-            book = refitted(movement, number: index + 1, written: written[index], times: times, book: book, before: before)
+            book = refitted(movement, number: index + 1, written: written[index], bars: kept, times: times, book: book, before: before)
             // The movement's signs are drawn: every page but the last is final.
             book.handOn(upTo: book.pages.count - 1, to: finished)
             if withSound || inOrder {
@@ -78,6 +82,10 @@ public struct Engraver {
         return Engraving(title: score.title, width: pageWidth, height: pageHeight, pages: [], performance: performance, duration: offset, sound: sound)
     }
 
+    /// At most this many events of a movement's bars are kept through its first setting for a second
+    /// (`refitted`): read once, not again for each try.
+    static let eventsKeptForRefit = 20_000
+
     /// The page (0-based `index`) with its number, `i / N`, when there is more than one.
     func numbered(_ page: Page, index: Int, of count: Int) -> Page {
         guard count > 1 else { return page }
@@ -86,12 +94,12 @@ public struct Engraver {
         return page
     }
 
-    /// Lays out one movement (1-based `number`) on the pages that follow.
-    /// `fit` may set it tighter, its systems closer or a page break earlier.
+    /// Lays out one movement (1-based `number`) on the pages that follow: its bars as `written` gives them, or
+    /// `given` (the same, read already). `fit` may set it tighter, its systems closer or a page break earlier.
     /// With `handsOn`, `finished` takes the pages that nothing later in the movement can change as it goes:
     /// once a refit is out of question (past four pages) and no sign across systems may still land on them.
     func engrave(
-        _ movement: Movement, number: Int, written: WrittenScore, times: PlayedOnsets, into book: inout PageBook,
+        _ movement: Movement, number: Int, written: WrittenScore, bars given: consuming [[WrittenBar]]? = nil, times: PlayedOnsets, into book: inout PageBook,
         fit: MovementFit = MovementFit(), handsOn: Bool = false, finished: (Page) -> Void = { _ in }
     ) throws(EngravingRefusal) {
         // More parts than a page holds at their least height are refused before their bars are read.
@@ -99,7 +107,7 @@ public struct Engraver {
         guard least <= book.room else {
             throw .systemTallerThanPage(movement: number, parts: movement.parts.count, verses: 0, height: least, room: book.room)
         }
-        var parts = PercentRepeats.expanded(written.bars(of: movement, movementIndex: number - 1))
+        var parts = (consume given) ?? PercentRepeats.expanded(written.bars(of: movement, movementIndex: number - 1))
         var spanners = Spanners(parts: movement.parts, bars: parts, metrics: m)
         // In order of onset, so that each bar finds its own by halving instead of reading them all.
         let chords = (movement.headers["chords"].map { ChordAccompaniment.chords(in: $0) } ?? []).enumerated()
@@ -123,7 +131,7 @@ public struct Engraver {
         var spacing = DurationSpacing.of(parts)
         spacing.scale(by: fit.tightness)
         let (groups, ends) = BarBlock.groups(of: parts)
-        // An event's glyphs: measured for the block's columns, drawn again with its system.
+        // An event's glyphs, drawn with its system (the block's columns are set from its extent alone).
         func shape(_ event: WrittenEvent) -> EventShape {
             EventShape(event, metrics: m, measure: measure) { times.onset(at: $0, part: event.part, pitch: $1) }
         }
@@ -154,7 +162,8 @@ public struct Engraver {
             placed.separateBarNumbers(measure: measure)
             // The signs are drawn with the system, an arc to another system by halves: nothing of it is kept.
             let signs = spanners.draw(placed, measure: measure)
-            book.add(placed.glyphs + signs.glyphs)
+            book.add(placed.glyphs)
+            book.add(signs.glyphs)
             book.pages[book.pages.count - 1].bars += placed.barAreas
             book.pages[placed.page].systems.append(SystemArea(rect: placed.rect, heads: placed.heads, lyrics: signs.lyrics, chordSymbols: placed.chordBoxes))
             systemCount += 1
@@ -175,7 +184,8 @@ public struct Engraver {
         for group in groups {
             let block = BarBlock(
                 bars: parts.indices.map { Array(parts[$0][group[$0]]) }, ends: parts.indices.map { Array(ends[$0][group[$0]]) },
-                chords: chords, spacing: spacing, metrics: m, measure: measure, shape: shape)
+                chords: chords, spacing: spacing, metrics: m, measure: measure,
+                extent: { BarBlock.EventExtent(EventShape.extent(of: $0, metrics: m, measure: measure)) })
             // The block holds its events now: the bars' own are let go, so a wide bar's are not held twice.
             for p in parts.indices { for b in group[p] { parts[p][b].events = [] } }
             var room = available(first: lineIsFirst) - natural(line)

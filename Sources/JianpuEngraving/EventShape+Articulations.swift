@@ -10,37 +10,37 @@ extension EventShape {
             var top = bottom
             switch articulation {
             case .staccato:
-                glyphs.append(Glyph(.text("▾", m.staccatoFont, .middle), at: Point(0, bottom), role: .articulation))
+                add(Glyph(.text("▾", m.staccatoFont, .middle), at: Point(0, bottom), role: .articulation))
                 top = bottom - m.staccatoHeight
             case .staccatissimo:
                 let (w, h) = (m.staccatissimoHalfWidth, m.staccatissimoHeight)
-                glyphs.append(
+                add(
                     Glyph(
                         .polyline([Point(w, bottom - h), Point(-w, bottom - h), Point(0, bottom)], width: m.lineWidth),
                         at: Point(0, bottom), role: .articulation))
                 top = bottom - h
             case .tenuto:
                 let w = m.tenutoHalfWidth, y = bottom - m.lineWidth
-                glyphs.append(Glyph(.line(to: Point(w, y), width: m.lineWidth * 1.5), at: Point(-w, y), role: .articulation))
+                add(Glyph(.line(to: Point(w, y), width: m.lineWidth * 1.5), at: Point(-w, y), role: .articulation))
                 top = y - m.lineWidth
             case .accent:
                 let (w, h) = (m.accentHalfWidth, m.accentHeight)
-                glyphs.append(Glyph(.polyline([Point(w, bottom - h / 2), Point(-w, bottom)], width: m.lineWidth), at: Point(-w, bottom - h), role: .articulation))
+                add(Glyph(.polyline([Point(w, bottom - h / 2), Point(-w, bottom)], width: m.lineWidth), at: Point(-w, bottom - h), role: .articulation))
                 top = bottom - h
             case .marcato:
                 let (w, h) = (m.accentHalfWidth * 0.8, m.accentHeight * 1.2)
-                glyphs.append(Glyph(.polyline([Point(0, bottom - h), Point(w, bottom)], width: m.lineWidth * 1.3), at: Point(-w, bottom), role: .articulation))
+                add(Glyph(.polyline([Point(0, bottom - h), Point(w, bottom)], width: m.lineWidth * 1.3), at: Point(-w, bottom), role: .articulation))
                 top = bottom - h
             case .fermata:
                 let (w, h) = (m.fermataHalfWidth, m.fermataHeight)
-                glyphs.append(Glyph(.dot(radius: m.dotRadius), at: Point(0, bottom - m.fermataDotRise), role: .fermata))
-                glyphs.append(Glyph(.arc(to: Point(w, bottom), height: h), at: Point(-w, bottom), role: .fermata))
+                add(Glyph(.dot(radius: m.dotRadius), at: Point(0, bottom - m.fermataDotRise), role: .fermata))
+                add(Glyph(.arc(to: Point(w, bottom), height: h), at: Point(-w, bottom), role: .fermata))
                 // The arc's line reaches a little over its height.
                 top = bottom - h - m.lineWidth
                 (left, right) = (max(left, w), max(right, w))
             case .breathe:
                 let x = right + m.breathGap, w = m.breathWidth, y = -m.breathTop
-                glyphs.append(Glyph(.polyline([Point(x + w / 2, y + m.breathHeight), Point(x + w, y)], width: m.lineWidth * 1.3), at: Point(x, y), role: .breath))
+                add(Glyph(.polyline([Point(x + w / 2, y + m.breathHeight), Point(x + w, y)], width: m.lineWidth * 1.3), at: Point(x, y), role: .breath))
                 right = x + w + m.breathGap
                 above = max(above, m.breathTop)
                 continue

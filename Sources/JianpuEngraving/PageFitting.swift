@@ -26,14 +26,14 @@ struct MovementFit {
 extension Engraver {
     /// The book with the movement set so that its last page does not hold one system alone, when that can be
     /// avoided: set tighter if that saves the page, else with the last two pages balanced. `book` is the
-    /// movement as first set, `before` the book before it.
-    func refitted(_ movement: Movement, number: Int, written: WrittenScore, times: PlayedOnsets, book: PageBook, before: PageBook) -> PageBook {
+    /// movement as first set, `before` the book before it; `bars`, when kept, the movement's bars as `written` gives them.
+    func refitted(_ movement: Movement, number: Int, written: WrittenScore, bars: [[WrittenBar]]?, times: PlayedOnsets, book: PageBook, before: PageBook) -> PageBook {
         let added = book.pages.count - before.pages.count
         // Only short movements are set again (each try sets the whole movement), and only a lone last system.
         guard added > 0, added <= 4, book.pages[book.pages.count - 1].systems.count == 1 else { return book }
         for fit in MovementFit.fewerPages {
             var tighter = before
-            if (try? engrave(movement, number: number, written: written, times: times, into: &tighter, fit: fit)) != nil,
+            if (try? engrave(movement, number: number, written: written, bars: bars, times: times, into: &tighter, fit: fit)) != nil,
                 tighter.pages.count < book.pages.count
             {
                 return tighter
@@ -45,7 +45,7 @@ extension Engraver {
         let moved = (penultimate + 1) / 2 - 1
         guard moved > 0 else { return book }
         var balanced = before
-        if (try? engrave(movement, number: number, written: written, times: times, into: &balanced, fit: MovementFit(pageBreakBefore: systems - 1 - moved))) != nil,
+        if (try? engrave(movement, number: number, written: written, bars: bars, times: times, into: &balanced, fit: MovementFit(pageBreakBefore: systems - 1 - moved))) != nil,
             balanced.pages.count == book.pages.count, balanced.pages[balanced.pages.count - 1].systems.count > 1
         {
             return balanced

@@ -44,19 +44,43 @@ public enum SVGWriter {
 
     /// One page (0-based `index`) of an engraving the size of `frame`, handed to `emit` a piece at a time.
     static func write<Failure: Error>(_ page: Page, index: Int, of frame: Engraving, pageGap: Double = 12, to emit: (String) throws(Failure) -> Void) throws(Failure) {
+        try write(page, index: index, of: frame, pageGap: pageGap) { (text: SVGText) throws(Failure) in try emit(text.string) }
+    }
+
+    /// One page, handed to `emit` a piece at a time as UTF-8.
+    static func write<Failure: Error>(_ page: Page, index: Int, of frame: Engraving, pageGap: Double = 12, toBytes emit: (SVGText) throws(Failure) -> Void) throws(Failure) {
         let top = Double(index) * (frame.height + pageGap)
-        var out = "<g class=\"page\" data-page=\"\(index + 1)\" transform=\"translate(0,\(n(top)))\">\n"
-        out += "<rect class=\"page-sheet\" x=\"0\" y=\"0\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\"/>\n"
+        var out = SVGText(capacity: min(chunk, (page.glyphs.count + page.bars.count) * 160 + 256) + 512)
+        out.append("<g class=\"page\" data-page=\"")
+        out.append(index + 1)
+        out.append("\" transform=\"translate(0,")
+        out.append(number: top)
+        out.append(")\">\n<rect class=\"page-sheet\" x=\"0\" y=\"0\" width=\"")
+        out.append(number: frame.width)
+        out.append("\" height=\"")
+        out.append(number: frame.height)
+        out.append("\"/>\n")
         for glyph in page.glyphs {
             write(glyph, to: &out)
-            if out.utf8.count >= chunk { try emit(out); out = "" }
+            if out.count >= chunk { try emit(out); out = SVGText(capacity: chunk + 512) }
         }
         for bar in page.bars {
-            out +=
-                "<rect class=\"bar\" x=\"\(n(bar.rect.x))\" y=\"\(n(bar.rect.y))\" width=\"\(n(bar.rect.width))\" height=\"\(n(bar.rect.height))\" data-bar=\"\(bar.number)\" data-start=\"\(n(bar.start, places: 3))\"/>\n"
-            if out.utf8.count >= chunk { try emit(out); out = "" }
+            out.append("<rect class=\"bar\" x=\"")
+            out.append(number: bar.rect.x)
+            out.append("\" y=\"")
+            out.append(number: bar.rect.y)
+            out.append("\" width=\"")
+            out.append(number: bar.rect.width)
+            out.append("\" height=\"")
+            out.append(number: bar.rect.height)
+            out.append("\" data-bar=\"")
+            out.append(bar.number)
+            out.append("\" data-start=\"")
+            out.append(number: bar.start, places: 3)
+            out.append("\"/>\n")
+            if out.count >= chunk { try emit(out); out = SVGText(capacity: chunk + 512) }
         }
-        out += "</g>\n"
+        out.append("</g>\n")
         try emit(out)
     }
 
@@ -66,6 +90,8 @@ public enum SVGWriter {
         let declaration: Bool
         let source: String?
         let emit: (String) throws(Failure) -> Void
+        /// Set by `init(pageGap:declaration:source:bytes:)`: the pages go to it as UTF-8, no string made of them.
+        let emitBytes: (([UInt8]) throws(Failure) -> Void)?
         var frame: Engraving?
 
         /// `emit` takes the text a piece at a time; without `declaration`, the document starts at `<svg`
@@ -75,6 +101,17 @@ public enum SVGWriter {
             self.declaration = declaration
             self.source = source
             self.emit = emit
+            emitBytes = nil
+        }
+
+        /// `bytes` takes the text a piece at a time as UTF-8: what a file is written from, without a string
+        /// made of each piece first (and read again as bytes).
+        public init(pageGap: Double = 12, declaration: Bool = true, source: String? = nil, bytes: @escaping ([UInt8]) throws(Failure) -> Void) {
+            self.pageGap = pageGap
+            self.declaration = declaration
+            self.source = source
+            emit = { (text: String) throws(Failure) in try bytes(Array(text.utf8)) }
+            emitBytes = bytes
         }
 
         public mutating func begin(_ engraving: Engraving, pageCount: Int) throws {
@@ -86,7 +123,11 @@ public enum SVGWriter {
 
         public mutating func write(_ page: Page, index: Int) throws {
             guard let frame else { return }
-            try SVGWriter.write(page, index: index, of: frame, pageGap: pageGap, to: emit)
+            if let emitBytes {
+                try SVGWriter.write(page, index: index, of: frame, pageGap: pageGap) { (text: SVGText) throws(Failure) in try emitBytes(text.bytes) }
+            } else {
+                try SVGWriter.write(page, index: index, of: frame, pageGap: pageGap, to: emit)
+            }
         }
 
         public mutating func end(_ engraving: Engraving) throws {
@@ -97,79 +138,121 @@ public enum SVGWriter {
     /// About how much text `write` gathers before handing it on.
     static let chunk = 1 << 16
 
-    static func write(_ glyph: Glyph, to out: inout String) {
+    static func write(_ glyph: Glyph, to out: inout SVGText) {
         let cls = glyph.role.rawValue
+        func start(_ element: StaticString) {
+            out.append(element)
+            out.append(cls)
+        }
+        func attribute(_ name: StaticString, _ value: Double, places: Int = 2) {
+            out.append(name)
+            out.append(number: value, places: places)
+            out.append("\"")
+        }
         switch glyph.shape {
         case .text(let text, let font, let anchor):
-            out += "<text class=\"\(cls)\" x=\"\(n(glyph.at.x))\" y=\"\(n(glyph.at.y))\" font-family=\"\(font.family(for: text)), \(Font.cjkFamily)\" font-size=\"\(n(font.size))\""
-            if font.bold { out += " font-weight=\"bold\"" }
-            if font.italic { out += " font-style=\"italic\"" }
-            if anchor != .start { out += " text-anchor=\"\(anchor.rawValue)\"" }
+            start("<text class=\"")
+            attribute("\" x=\"", glyph.at.x)
+            attribute(" y=\"", glyph.at.y)
+            out.append(" font-family=\"")
+            out.append(font.family(for: text))
+            out.append(", ")
+            out.append(Font.cjkFamily)
+            attribute("\" font-size=\"", font.size)
+            if font.bold { out.append(" font-weight=\"bold\"") }
+            if font.italic { out.append(" font-style=\"italic\"") }
+            if anchor != .start {
+                out.append(" text-anchor=\"")
+                out.append(anchor.rawValue)
+                out.append("\"")
+            }
             if let note = glyph.note {
-                if let pitch = note.pitch { out += " data-pitch=\"\(pitch)\"" }
-                if let onset = note.onset { out += " data-onset=\"\(n(onset, places: 3))\"" }
-                out += " data-event=\"\(note.event)\""
+                if let pitch = note.pitch {
+                    out.append(" data-pitch=\"")
+                    out.append(pitch)
+                    out.append("\"")
+                }
+                if let onset = note.onset { attribute(" data-onset=\"", onset, places: 3) }
+                out.append(" data-event=\"")
+                out.append(note.event)
+                out.append("\"")
             }
             if let syllable = glyph.syllable {
-                out += " data-sung-on=\"\(syllable.event)\" data-verse=\"\(syllable.verse + 1)\" data-at=\"\(syllable.onset.numerator)/\(syllable.onset.denominator)\""
+                out.append(" data-sung-on=\"")
+                out.append(syllable.event)
+                out.append("\" data-verse=\"")
+                out.append(syllable.verse + 1)
+                out.append("\" data-at=\"")
+                out.append(Int(syllable.onset.numerator))
+                out.append("/")
+                out.append(Int(syllable.onset.denominator))
+                out.append("\"")
             }
-            out += ">\(XMLText.escaped(text))</text>\n"
+            out.append(">")
+            out.append(XMLText.escaped(text))
+            out.append("</text>\n")
         case .line(let to, let width):
-            out += "<line class=\"\(cls)\" x1=\"\(n(glyph.at.x))\" y1=\"\(n(glyph.at.y))\" x2=\"\(n(to.x))\" y2=\"\(n(to.y))\" stroke-width=\"\(n(width))\""
-            if let bar = glyph.bar { out += " data-bar=\"\(bar)\"" }
-            if let note = glyph.note { out += " data-event=\"\(note.event)\"" }
-            out += "/>\n"
+            start("<line class=\"")
+            attribute("\" x1=\"", glyph.at.x)
+            attribute(" y1=\"", glyph.at.y)
+            attribute(" x2=\"", to.x)
+            attribute(" y2=\"", to.y)
+            attribute(" stroke-width=\"", width)
+            if let bar = glyph.bar {
+                out.append(" data-bar=\"")
+                out.append(bar)
+                out.append("\"")
+            }
+            if let note = glyph.note {
+                out.append(" data-event=\"")
+                out.append(note.event)
+                out.append("\"")
+            }
+            out.append("/>\n")
         case .dot(let radius):
-            out += "<circle class=\"\(cls)\" cx=\"\(n(glyph.at.x))\" cy=\"\(n(glyph.at.y))\" r=\"\(n(radius))\"/>\n"
+            start("<circle class=\"")
+            attribute("\" cx=\"", glyph.at.x)
+            attribute(" cy=\"", glyph.at.y)
+            attribute(" r=\"", radius)
+            out.append("/>\n")
         case .arc(let to, let height):
             let control = Arc.control(from: glyph.at, to: to, height: height)
-            out += "<path class=\"\(cls)\" d=\"M\(n(glyph.at.x)) \(n(glyph.at.y)) Q\(n(control.x)) \(n(control.y)) \(n(to.x)) \(n(to.y))\" stroke-width=\"\(n(height / 4))\"/>\n"
+            start("<path class=\"")
+            out.append("\" d=\"M")
+            out.append(number: glyph.at.x)
+            out.append(" ")
+            out.append(number: glyph.at.y)
+            out.append(" Q")
+            out.append(number: control.x)
+            out.append(" ")
+            out.append(number: control.y)
+            out.append(" ")
+            out.append(number: to.x)
+            out.append(" ")
+            out.append(number: to.y)
+            attribute("\" stroke-width=\"", height / 4)
+            out.append("/>\n")
         case .polyline(let points, let width):
-            out += "<polyline class=\"\(cls)\" points=\"\(n(glyph.at.x)),\(n(glyph.at.y))"
-            for point in points { out += " \(n(point.x)),\(n(point.y))" }
-            out += "\" stroke-width=\"\(n(width))\"/>\n"
+            start("<polyline class=\"")
+            out.append("\" points=\"")
+            out.append(number: glyph.at.x)
+            out.append(",")
+            out.append(number: glyph.at.y)
+            for point in points {
+                out.append(" ")
+                out.append(number: point.x)
+                out.append(",")
+                out.append(number: point.y)
+            }
+            attribute("\" stroke-width=\"", width)
+            out.append("/>\n")
         }
     }
 
-    /// A number with at most `places` decimals, without trailing zeros.
-    ///
-    /// Written byte by byte into one string: every coordinate of a page comes through here.
+    /// A number with at most `places` decimals, without trailing zeros (`SVGText.write(_:places:into:)`).
     static func n(_ value: Double, places: Int = 2) -> String {
-        let scale = places == 3 ? 1000 : 100
-        let product = (value * Double(scale)).rounded()
-        // `Int(saturating:)` spelled out: across modules that generic call cost an SVG typeset a millisecond.
-        let scaled: Int = product.isNaN ? 0 : product <= -9.2e18 ? -Int.max : product >= 9.2e18 ? Int.max : Int(product)
-        let magnitude = scaled.magnitude
-        var whole = magnitude / UInt(scale)
-        var fraction = magnitude % UInt(scale)
-        var decimals = fraction == 0 ? 0 : places
-        while decimals > 0, fraction % 10 == 0 {
-            fraction /= 10
-            decimals -= 1
-        }
-        // A sign, up to 20 digits, a point and 3 decimals.
-        return String(unsafeUninitializedCapacity: 32) { buffer in
-            var end = 32
-            func put(_ byte: UInt8) {
-                end -= 1
-                buffer[end] = byte
-            }
-            for _ in 0..<decimals {
-                put(UInt8(ascii: "0") + UInt8(fraction % 10))
-                fraction /= 10
-            }
-            if decimals > 0 { put(UInt8(ascii: ".")) }
-            repeat {
-                put(UInt8(ascii: "0") + UInt8(whole % 10))
-                whole /= 10
-            } while whole > 0
-            if scaled < 0 { put(UInt8(ascii: "-")) }
-            let count = 32 - end
-            for index in 0..<count { buffer[index] = buffer[end + index] }
-            return count
-        }
+        String(unsafeUninitializedCapacity: SVGText.numberBytes) { SVGText.write(value, places: places, into: $0) }
     }
-
 }
 
 /// The curve of a tie: a quadratic Bézier whose control point lifts the middle by `height`.

@@ -15,13 +15,14 @@ struct Spanners {
     private var seen: [Int]
     /// Per part: the index of the last note or rest, where no tie can go on from.
     private let lastNote: [Int]
-    /// Per part: the slurs drawn, by the index of the event each starts and ends on.
-    private let slursFrom: [[Int: [Int]]]
-    private let slursTo: [[Int: [Int]]]
-    /// Per part: ties waiting for the first note of a later system, and slurs (by the index of their last
-    /// event) waiting for that event.
+    /// Per part: the slurs drawn, by the index of the event each starts and ends on, in order of their starts
+    /// (found by halving). Arrays, not dictionaries by index: their first use cost a typeset a search of the
+    /// program's every conformance for `Int: Hashable`.
+    private let slurs: [[(start: Int, end: Int)]]
+    /// Per part: ties waiting for the first note of a later system, and slurs (how many end on each event,
+    /// by its index) waiting for that event.
     private var tiesOpen: [Int]
-    private var slursOpen: [[Int: Int]]
+    private var slursOpen: [[(end: Int, count: Int)]]
     /// Per part: the hairpin started and not yet ended (`Spanners+Hairpins`).
     var hairpinsOpen: [OpenHairpin?]
 
@@ -30,9 +31,9 @@ struct Spanners {
         m = metrics
         seen = Array(repeating: 0, count: parts.count)
         tiesOpen = seen
-        slursOpen = Array(repeating: [:], count: parts.count)
+        slursOpen = Array(repeating: [], count: parts.count)
         hairpinsOpen = Array(repeating: nil, count: parts.count)
-        var lastNote: [Int] = [], slursFrom: [[Int: [Int]]] = [], slursTo: [[Int: [Int]]] = []
+        var lastNote: [Int] = [], slurs: [[(start: Int, end: Int)]] = []
         for (p, part) in parts.enumerated() {
             // Where each slur's first and last notes are among the events: an event's own place, or that of
             // a grace note it carries (`g[5] ( 1 2 )`), the first event found for a place.
@@ -51,18 +52,16 @@ struct Spanners {
                 }
             }
             lastNote.append(last)
-            var from: [Int: [Int]] = [:], to: [Int: [Int]] = [:]
+            var drawn: [(start: Int, end: Int)] = []
             for slur in part.slurs {
                 guard let start = found[slur.start], let end = found[slur.end], start < end else { continue }
-                from[start, default: []].append(end)
-                to[end, default: []].append(start)
+                drawn.append((start, end))
             }
-            slursFrom.append(from)
-            slursTo.append(to)
+            // Stable: the slurs starting on one event keep their written order.
+            slurs.append(drawn.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element))
         }
         self.lastNote = lastNote
-        self.slursFrom = slursFrom
-        self.slursTo = slursTo
+        self.slurs = slurs
     }
 
     /// The signs of a system just set (its `events` placed), and the boxes of the lyrics drawn in it.
@@ -76,13 +75,20 @@ struct Spanners {
                 let isNote = if case .note = placed.event.kind { true } else { false }
                 // Slurs: the second half of each whose first note was in a system before; each starting here
                 // whole when it ends in this system, else its first half.
-                for _ in 0..<(slursOpen[p].removeValue(forKey: index) ?? 0) { glyphs.append(secondHalf(to: placed, in: system, role: .slur)) }
-                for end in slursFrom[p][index] ?? [] {
+                if let open = slursOpen[p].firstIndex(where: { $0.end == index }) {
+                    for _ in 0..<slursOpen[p].remove(at: open).count { glyphs.append(secondHalf(to: placed, in: system, role: .slur)) }
+                }
+                let first = slurs[p].partitioningIndex { $0.start >= index }
+                for (_, end) in slurs[p][first...].prefix(while: { $0.start == index }) {
                     if end < base + events.count {
                         glyphs.append(arc(from: placed, to: events[end - base], role: .slur))
                     } else {
                         glyphs.append(firstHalf(from: placed, in: system, role: .slur))
-                        slursOpen[p][end, default: 0] += 1
+                        if let open = slursOpen[p].firstIndex(where: { $0.end == end }) {
+                            slursOpen[p][open].count += 1
+                        } else {
+                            slursOpen[p].append((end, 1))
+                        }
                     }
                 }
                 // Ties go to the next note or rest: ties from a system before end on this system's first.

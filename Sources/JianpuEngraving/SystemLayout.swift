@@ -43,6 +43,9 @@ struct SystemLayout {
     var page = 0
     /// The volta brackets' pieces bar by bar, while the blocks are drawn.
     var voltaSpans: [VoltaSpan] = []
+    /// The shapes of the first blocks' events, by block, part and placed item, as `makeRoomForBarNumbers` drew
+    /// them: `draw` takes them instead of drawing those events again, and lets them go.
+    var drawnShapes: [[[EventShape]]] = []
 
     init(blocks: [BarBlock], metrics m: EngravingOptions.Metrics) {
         self.blocks = blocks
@@ -54,11 +57,11 @@ struct SystemLayout {
                 rows.append(PartRows(markBaseline: y, baseline: y, lyricBaselines: [], bottom: y, isRemoved: true))
                 continue
             }
-            let placed = blocks.lazy.flatMap { block in block.placed[p].lazy.map { (shape: $0.shape, event: block.event($0, part: p)) } }
-            let above = placed.map(\.shape.above).max() ?? m.capHeight
-            let below = placed.map(\.shape.below).max() ?? 0
+            let events = RowContents(blocks: blocks, part: p)
+            let above = events.above ?? m.capHeight
+            let below = events.below ?? 0
             // A row for each verse up to the last one sung in this system.
-            let verses = placed.compactMap { $0.event.lyrics.last.map { $0.verse + 1 } }.max() ?? 0
+            let verses = events.verses
             var chordBaseline: Double?
             if p == 0, blocks.contains(where: { !$0.chordSymbols.isEmpty }) {
                 chordBaseline = y + m.chordBaselineInRow
@@ -68,13 +71,13 @@ struct SystemLayout {
             // The row of marks over the notes: the first part's holds bar numbers; a lower part's is left
             // out when nothing is written over its notes, as a staff without marks takes no room for them.
             let hasMarks =
-                p == 0 || placed.contains { !$0.event.marks.isEmpty || !$0.event.wordsAbove.isEmpty }
+                p == 0 || events.hasMarks
                 || blocks.contains { $0.bars[p].contains { $0.volta != nil || $0.repeatTimes != nil } }
             y += hasMarks ? m.markRow : m.unmarkedRow
             let baseline = y + above + m.headroom
             y = baseline + below
             var dynamicBaseline: Double?
-            if placed.contains(where: { $0.event.dynamic != nil || $0.event.hairpin != nil }) {
+            if events.hasDynamics {
                 y += m.dynamicRow
                 dynamicBaseline = y
             }
@@ -84,7 +87,7 @@ struct SystemLayout {
                 lyricBaselines.append(y)
             }
             var wordsBaseline: Double?
-            if placed.contains(where: { !$0.event.wordsBelow.isEmpty }) {
+            if events.hasWordsBelow {
                 y += m.wordsRow
                 wordsBaseline = y
             }
@@ -99,6 +102,30 @@ struct SystemLayout {
         events = Array(repeating: [], count: partCount)
     }
 
+    /// What a part's events in the system need room for, read in one pass over them.
+    private struct RowContents {
+        /// The most any event reaches above and below the baseline, nil when there are none.
+        var above: Double?, below: Double?
+        /// The last verse sung (1-based), 0 when none is.
+        var verses = 0
+        var hasMarks = false, hasDynamics = false, hasWordsBelow = false
+
+        init(blocks: [BarBlock], part p: Int) {
+            for block in blocks {
+                for item in block.placed[p] {
+                    // The first of equal extents is kept, as `max()` keeps it.
+                    if above.map({ item.shape.above > $0 }) ?? true { above = item.shape.above }
+                    if below.map({ item.shape.below > $0 }) ?? true { below = item.shape.below }
+                    let event = block.event(item, part: p)
+                    if let last = event.lyrics.last { verses = max(verses, last.verse + 1) }
+                    if !event.marks.isEmpty || !event.wordsAbove.isEmpty { hasMarks = true }
+                    if event.dynamic != nil || event.hairpin != nil { hasDynamics = true }
+                    if !event.wordsBelow.isEmpty { hasWordsBelow = true }
+                }
+            }
+        }
+    }
+
     /// The baselines of part `p`'s verses on the page, once drawn.
     func lyricBaselines(ofPart p: Int) -> [Double] { rows[p].lyricBaselines.map { $0 + rect.y } }
 
@@ -110,9 +137,10 @@ struct SystemLayout {
         rect = Rect(x: origin.x, y: origin.y, width: width, height: height)
         var x = origin.x
         for (b, block) in blocks.enumerated() {
-            draw(block, left: x, top: origin.y, isFirst: b == 0, shape: shape)
+            draw(block, left: x, top: origin.y, isFirst: b == 0, shapes: b < drawnShapes.count ? drawnShapes[b] : nil, shape: shape)
             x += block.width
         }
+        drawnShapes = []
         drawVoltas()
         for (name, row) in zip(names, rows) where !name.isEmpty && !row.isRemoved {
             glyphs.append(Glyph(.text(name, m.small, .end), at: Point(origin.x - m.partNameInset, origin.y + row.baseline - m.partNameDrop), role: .partName))
@@ -126,7 +154,9 @@ struct SystemLayout {
         }
     }
 
-    private mutating func draw(_ block: BarBlock, left: Double, top: Double, isFirst: Bool, shape eventShape: (WrittenEvent) -> EventShape) {
+    private mutating func draw(
+        _ block: BarBlock, left: Double, top: Double, isFirst: Bool, shapes: [[EventShape]]?, shape eventShape: (WrittenEvent) -> EventShape
+    ) {
         // Where each bar of the block first sounds, for the bar areas (the first part with bars gives them).
         let reference = block.bars.firstIndex { !$0.isEmpty }
         var barStarts: [Double?] = Array(repeating: nil, count: reference.map { block.bars[$0].count } ?? 0)
@@ -136,19 +166,19 @@ struct SystemLayout {
             let baseline = top + row.baseline
             let segments = block.segments(ofPart: p)
             events[p].reserveCapacity(events[p].count + block.placed[p].count)
-            for item in block.placed[p] {
+            for (k, item) in block.placed[p].enumerated() {
                 let event = block.event(item, part: p)
-                let shape = eventShape(event)
+                let shape = shapes?[p][k] ?? eventShape(event)
                 var x = left + block.xs[item.column]
                 if case .multibarRest = event.kind, let segment = segments.first(where: { $0.bar == item.bar }) {
                     // As wide as the bars it stands for: centred between its bar lines.
                     x = left + (segment.left + segment.right) / 2
                 }
-                glyphs += shape.glyphs.map { $0.moved(x, baseline) }
-                heads += shape.heads.map { $0.moved(x, baseline) }
+                for glyph in shape.glyphs { glyphs.append(glyph.moved(x, baseline)) }
+                for head in shape.heads { heads.append(head.moved(x, baseline)) }
                 if let seconds = shape.glyphs.lazy.compactMap({ $0.note?.onset }).first, let reference {
                     let bars = block.bars[reference]
-                    let b = max(0, BarBlock.firstIndex(in: bars.map(\.start)) { $0 > event.onset } - 1)
+                    let b = max(0, bars.partitioningIndex { $0.start > event.onset } - 1)
                     if b < barStarts.count { barStarts[b] = min(barStarts[b] ?? seconds, seconds) }
                 }
                 events[p].append(PlacedEvent(event: event, x: x, baseline: baseline, above: shape.above, halfWidth: shape.halfWidth))
@@ -234,7 +264,10 @@ struct SystemLayout {
     /// The group whose underlines join: the event's tuplet (a negative number), or else its beat in the bar.
     static func beatGroup(of event: WrittenEvent, in bar: WrittenBar) -> Int {
         if let tuplet = event.tuplet { return -tuplet.id }
-        return Int(saturating: ((event.onset - bar.start).doubleValue / beat(of: bar).doubleValue + 1e-9).rounded(.down))
+        let beats = ((event.onset - bar.start).doubleValue / beat(of: bar).doubleValue + 1e-9).rounded(.down)
+        // `Int(saturating:)` spelled out: the core's generic initialiser is not specialised across modules, and
+        // called for every event it cost a typeset a few per cent.
+        return beats.isNaN ? 0 : beats <= Double(Int.min) ? .min : beats >= Double(Int.max) ? .max : Int(beats)
     }
 
     /// What underlines join: a dotted crotchet in 6/8, 9/8, 12/8; otherwise a crotchet.

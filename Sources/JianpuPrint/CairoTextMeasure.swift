@@ -10,11 +10,9 @@ import JianpuEngraving
 public final class CairoTextMeasure: TextMeasuring {
     private var cairo: (surface: OpaquePointer, context: OpaquePointer)?
     private var table: FontAdvances?
-    private var cache: [Key: Double] = [:]
-    private struct Key: Hashable {
-        var text: String
-        var font: Font
-    }
+    /// Widths by text, then font: keyed by `String`, not by a struct of the two, whose first use as a key cost a
+    /// typeset a search of the program's every conformance for its `Hashable`.
+    private var cache: [String: [(font: Font, width: Double)]] = [:]
 
     /// Measures from the table where it holds, with cairo otherwise; `useTable: false` always asks cairo (what the
     /// table is checked against).
@@ -30,10 +28,9 @@ public final class CairoTextMeasure: TextMeasuring {
     }
 
     public func width(of text: String, in font: Font) -> Double {
-        let key = Key(text: text, font: font)
-        if let known = cache[key] { return known }
+        if let known = cache[text]?.first(where: { $0.font == font }) { return known.width }
         let width = table?.width(of: text, in: font) ?? CairoFont.advance(of: text, in: font, context: context())
-        cache[key] = width
+        cache[text, default: []].append((font, width))
         return width
     }
 

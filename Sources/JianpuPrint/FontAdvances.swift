@@ -22,7 +22,27 @@ struct FontAdvances: Sendable {
         var emboldened: Bool
         /// By block of 256 characters (the character's value shifted right by 8): runs of consecutive characters of one
         /// advance, `first:count:advance` in hex (count empty for one).
-        var blocks: [UInt32: String]
+        var blocks: Blocks
+    }
+
+    /// A face's blocks as the generated table writes them (a dictionary literal, in order of block), held as a list:
+    /// the table is made at a typeset's start, where a dictionary's hashing of a few hundred keys, and the first use
+    /// of its key type (a search of the program's every conformance), cost more than the few blocks a score asks for.
+    struct Blocks: ExpressibleByDictionaryLiteral, Sendable {
+        private let entries: [(block: Int, runs: String)]
+
+        init(dictionaryLiteral elements: (Int, String)...) {
+            entries = elements.sorted { $0.0 < $1.0 }.map { (block: $0.0, runs: $0.1) }
+        }
+
+        /// The runs of `block`, nil when the face has none in it.
+        subscript(block: Int) -> String? {
+            let index = entries.partitioningIndex { $0.block >= block }
+            return index < entries.count && entries[index].block == block ? entries[index].runs : nil
+        }
+
+        var keys: [Int] { entries.map(\.block) }
+        var isEmpty: Bool { entries.isEmpty }
     }
 
     /// A block's runs, parsed at its first use: sorted by first character.
@@ -85,12 +105,9 @@ struct FontAdvances: Sendable {
         }
     }
 
-    /// The blocks of the table's faces (by their index in `faces`) that texts have asked for, parsed.
-    private var parsed: [BlockKey: Advances] = [:]
-    private struct BlockKey: Hashable {
-        var face: Int
-        var block: UInt32
-    }
+    /// The blocks of the table's faces (by their index in `faces`) that texts have asked for, parsed: a few, so
+    /// a list (a dictionary by a key type of its own cost a typeset a search of the program's every conformance).
+    private var parsed: [(face: Int, block: Int, advances: Advances)] = []
 
     init() {}
 
@@ -116,11 +133,11 @@ struct FontAdvances: Sendable {
 
     /// The advance of `scalar` in font units in the face at `index` of `faces`, nil when the table has no glyph for it.
     private mutating func units(of scalar: Unicode.Scalar, face index: Int) -> Int? {
-        let key = BlockKey(face: index, block: scalar.value >> 8)
-        if let known = parsed[key] { return known.advance(of: scalar) }
-        guard let runs = Self.faces[index].blocks[key.block] else { return nil }
+        let block = Int(scalar.value >> 8)
+        if let known = parsed.first(where: { $0.face == index && $0.block == block }) { return known.advances.advance(of: scalar) }
+        guard let runs = Self.faces[index].blocks[block] else { return nil }
         let advances = Advances(runs)
-        parsed[key] = advances
+        parsed.append((index, block, advances))
         return advances.advance(of: scalar)
     }
 

@@ -60,7 +60,7 @@ struct Typeset: ParsableCommand {
         do {
             switch format ?? .svg {
             case .svg:
-                var stream = PageFile(file) { writer in SVGWriter.Stream(source: source) { (text: String) throws(FileProblem) in try writer.write(Array(text.utf8)) } }
+                var stream = PageFile(file) { writer in SVGWriter.Stream(source: source, bytes: { (bytes: [UInt8]) throws(FileProblem) in try writer.write(bytes) }) }
                 try engraver.write(score, maximumPages: maxPages, to: &stream)
             case .pdf:
                 var stream = PageFile(file) { writer in PDFWriter.Stream(source: source) { bytes in try writer.write(bytes) } }
@@ -83,13 +83,16 @@ extension Paper: ExpressibleByArgument {}
 
 /// Pages written to an output file opened when the layout begins writing, once it has counted the pages:
 /// a score it refuses leaves nothing behind. The file is put in place after the last page.
-struct PageFile<Pages: PageWriter>: PageWriter {
+///
+/// Not generic over its pages' writer: the metadata of a generic one, made at run time, cost a typeset a search of
+/// the program's every conformance for its requirement.
+struct PageFile: PageWriter {
     let file: OutputFile
-    let make: (OutputFileWriter) -> Pages
+    let make: (OutputFileWriter) -> any PageWriter
     private var writer: OutputFileWriter?
-    private var pages: Pages?
+    private var pages: (any PageWriter)?
 
-    init(_ file: OutputFile, _ make: @escaping (OutputFileWriter) -> Pages) {
+    init(_ file: OutputFile, _ make: @escaping (OutputFileWriter) -> any PageWriter) {
         self.file = file
         self.make = make
     }
