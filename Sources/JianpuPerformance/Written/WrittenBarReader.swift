@@ -52,7 +52,11 @@ struct WrittenBarReader: MusicWalker {
 
     /// A reader of part `part` of movement `movement` (both 0-based, for the events' ids), with the part's verses, slurs and words.
     init(part: Int, movement: Int, lyrics: [String], slurs: [Slur], annotations: [Annotation]) {
-        let written = lyrics.map(LyricSyllables.verse)
+        self.init(part: part, movement: movement, verses: lyrics.map(LyricSyllables.verse), slurs: slurs, annotations: annotations)
+    }
+
+    /// A reader whose part's verses are already split into syllables (`LyricSyllables.verse`).
+    init(part: Int, movement: Int, verses written: [LyricVerse], slurs: [Slur], annotations: [Annotation]) {
         let verses = written.map(\.syllables)
         syllables = verses
         stanzas = written.map(\.stanza)

@@ -14,10 +14,15 @@ extension WrittenScore {
     /// only a few. Events are known by ids of movement `movementIndex` (0-based); the bars are
     /// numbered as this written score prints them, their struck notes dressed in the verses' syllables.
     /// With `piece`, a bar of many events comes in pieces of at least that many, so that no reader holds a wide bar whole.
-    public func readBars(of movement: Movement, movementIndex: Int, piece: Int? = nil, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
+    /// `verses`, when given, are each part's verses already split (`LyricSyllables.verse` of its `lyrics`), so that a
+    /// reader that needs them too splits them once.
+    public func readBars(
+        of movement: Movement, movementIndex: Int, piece: Int? = nil, verses: [[LyricVerse]]? = nil, take: (_ part: Int, _ bar: WrittenBar) -> Void
+    ) {
         withoutActuallyEscaping(take) { take in
             for (index, part) in movement.parts.enumerated() {
-                var reader = WrittenBarReader(part: index, movement: movementIndex, lyrics: part.lyrics, slurs: part.slurs, annotations: part.annotations)
+                let split = verses.flatMap { $0.indices.contains(index) ? $0[index] : nil } ?? part.lyrics.map(LyricSyllables.verse)
+                var reader = WrittenBarReader(part: index, movement: movementIndex, verses: split, slurs: part.slurs, annotations: part.annotations)
                 reader.performerMarks = PerformerMarkDresser(marks: part.marks, hairpins: part.hairpins, rehearsalMarks: part.rehearsalMarks)
                 reader.piece = piece.map { max($0, 1) }
                 reader.hand = { bar in

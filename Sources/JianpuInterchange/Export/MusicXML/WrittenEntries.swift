@@ -19,15 +19,18 @@ struct WrittenEntries {
     /// Every part of `movement` read from its bars as `written` hands them on, never holding them all, and the
     /// melody's bars as the measures are framed from them (their events left out, but for a lone one: a whole-bar rest).
     static func read(_ written: WrittenScore, of movement: Movement) -> (parts: [ExportPart], melody: [WrittenBar]) {
-        var readers = movement.parts.map { WrittenEntries($0) }
+        // Split once, for the written score's syllable slots and for the syllables written here.
+        let verses = movement.parts.map { $0.lyrics.map(LyricSyllables.verse) }
+        var readers = zip(movement.parts, verses).map { WrittenEntries($0, verses: $1) }
         for (index, part) in written.parts.enumerated() where readers.indices.contains(index) {
             // Notes are large: grown by doubling, a long part's would be copied whole again and again.
             readers[index].part.notes.reserveCapacity(part.eventCount + 16)
             readers[index].part.entries.reserveCapacity(part.eventCount + 16)
         }
         var melody: [WrittenBar] = []
-        written.readBars(of: movement, movementIndex: 0) { part, bar in
-            for event in bar.events { readers[part].take(event) }
+        written.readBars(of: movement, movementIndex: 0, verses: verses) { part, bar in
+            // By index: an event copied out of the bar costs a retain and a release of each reference it holds.
+            for index in bar.events.indices { readers[part].take(bar.events[index]) }
             guard part == 0 else { return }
             var outline = bar
             if outline.events.count != 1 { outline.events = [] }
@@ -41,10 +44,10 @@ struct WrittenEntries {
         return (parts, melody)
     }
 
-    private init(_ part: Part) {
+    private init(_ part: Part, verses: [LyricVerse]) {
         slurStarts = part.slurs.reduce(into: [:]) { $0[$1.start, default: 0] += 1 }
         slurEnds = part.slurs.reduce(into: [:]) { $0[$1.end, default: 0] += 1 }
-        lyrics = ExportedSyllables(part.lyrics, at: part.location)
+        lyrics = ExportedSyllables(verses, at: part.location)
     }
 
     private mutating func take(_ event: WrittenEvent) {
@@ -77,7 +80,7 @@ struct WrittenEntries {
         case .dash:
             extendLastNote(with: event)
         case .multibarRest(let bars):
-            var rest = ExportNote(pitches: [], length: event.length, location: event.location)
+            var rest = ExportNote(pitches: .none, length: event.length, location: event.location)
             rest.multibarRest = max(bars, 1)
             Self.dress(&rest, with: event)
             add(rest, slot: nil)
@@ -127,7 +130,7 @@ struct WrittenEntries {
         let path = nest?.ids ?? []
         let source = atEndingStart ? notesBeforeEndings.last ?? nil : lastNote
         guard let source else {
-            var rest = ExportNote(pitches: [], length: dash.length, location: dash.location)
+            var rest = ExportNote(pitches: .none, length: dash.length, location: dash.location)
             rest.ratio = nest?.ratio ?? .whole
             rest.tuplet = nest.map { ($0.actual, $0.normal) }
             rest.tupletPath = path
@@ -186,7 +189,7 @@ struct WrittenEntries {
     }
 
     private func graces(_ notes: [(Note, WrittenNote)]) -> [GraceChord] {
-        notes.filter { !$0.0.isRest }.map { GraceChord(pitches: spelled($0.1), written: $0.0.length) }
+        notes.filter { !$0.0.isRest }.map { GraceChord(pitches: Array(spelled($0.1)), written: $0.0.length) }
     }
 
     /// The slurs opened on grace notes: a group's notes share its place.
@@ -198,17 +201,26 @@ struct WrittenEntries {
     }
 
     /// The note's pitches spelled as written: each figure's degree on the key's letters, its accidental kept.
-    private func spelled(_ written: WrittenNote) -> [SpelledPitch] {
+    private func spelled(_ written: WrittenNote) -> SpelledPitches {
+        let figures = written.figures
+        if figures.count == 1 {
+            let figure = figures[0]
+            guard let pitch = figure.pitch else { return .none }
+            return SpelledPitches(single: Self.spell(pitch, degree: Self.degree(of: figure), keyLetter: keyLetter))
+        }
         var result: [SpelledPitch] = []
         result.reserveCapacity(written.figures.count)
         for figure in written.figures {
             guard let pitch = figure.pitch else { continue }
-            // The figure's digit as a number without Unicode's tables: only 1 to 7 are degrees.
-            let digit = Int(figure.digit.asciiValue ?? 0) - Int(UInt8(ascii: "0"))
-            let degree = (1...7).contains(digit) ? digit : nil
-            result.append(Self.spell(pitch, degree: degree, keyLetter: keyLetter))
+            result.append(Self.spell(pitch, degree: Self.degree(of: figure), keyLetter: keyLetter))
         }
-        return result.count > 1 ? result.sorted { $0.midiNumber < $1.midiNumber } : result
+        return SpelledPitches(result.count > 1 ? result.sorted { $0.midiNumber < $1.midiNumber } : result)
+    }
+
+    /// The figure's digit as a degree, read without Unicode's tables: only 1 to 7 are degrees.
+    private static func degree(of figure: WrittenNote.Figure) -> Int? {
+        let digit = Int(figure.digit.asciiValue ?? 0) - Int(UInt8(ascii: "0"))
+        return (1...7).contains(digit) ? digit : nil
     }
 
     /// The letter of degree 1 of a key: that of the major key its signature belongs to (`6=F#`: A).
@@ -241,11 +253,12 @@ struct ExportedSyllables {
     private var lastSung: [(note: Int, lyric: Int)?]
     private var hyphenOpen: [Bool]
 
-    init(_ lyrics: [String], at location: SourceLocation) {
-        verses = lyrics.map(LyricSyllables.syllables)
+    /// The syllables of `verses` (a part's `LyricSyllables.verse`s), written as of `location`.
+    init(_ verses: [LyricVerse], at location: SourceLocation) {
+        self.verses = verses.map(\.syllables)
         self.location = location
-        lastSung = Array(repeating: nil, count: lyrics.count)
-        hyphenOpen = Array(repeating: false, count: lyrics.count)
+        lastSung = Array(repeating: nil, count: verses.count)
+        hyphenOpen = Array(repeating: false, count: verses.count)
     }
 
     /// Sings the syllables of `slot` on `note`, to be `notes[index]`; a struck note with no slot extends the syllables before.
