@@ -239,11 +239,7 @@ struct WrittenBarReader: MusicWalker {
 
     /// Changes the last event written (with `headOnly`, the last note or rest, passing over its dashes).
     private mutating func markLastNote(headOnly: Bool = false, _ change: (inout WrittenEvent) -> Void) {
-        func isTarget(_ event: WrittenEvent) -> Bool {
-            if !headOnly { return true }
-            if case .note = event.kind { return true }
-            return false
-        }
+        func isTarget(_ event: WrittenEvent) -> Bool { !headOnly || event.isNote }
         if let index = open.events.lastIndex(where: isTarget) {
             change(&open.events[index])
             return
@@ -256,9 +252,9 @@ struct WrittenBarReader: MusicWalker {
         }
     }
 
-    private mutating func add(_ event: WrittenEvent) {
+    private mutating func add(_ event: consuming WrittenEvent) {
         var event = event
-        if case .note(let note, _) = event.kind, !note.isRest, let dynamic = pendingDynamic {
+        if pendingDynamic != nil, case .note(let note, _) = event.kind, !note.isRest, let dynamic = pendingDynamic {
             event.dynamic = dynamic
             pendingDynamic = nil
         }
@@ -271,8 +267,9 @@ struct WrittenBarReader: MusicWalker {
             pendingSigns = []
         }
         if open.events.isEmpty, let volta { open.volta = (volta.group, volta.label); self.volta?.label = nil }
-        if case .note = event.kind { openHasNote = true }
-        if let previous = open.events.last { event.shareExtras(with: previous) }
+        if event.isNote { openHasNote = true }
+        // By index: the last event is read where it is, not copied out.
+        if !open.events.isEmpty { event.shareExtras(with: open.events[open.events.count - 1]) }
         open.events.append(event)
         if let piece, open.events.count / 2 >= piece { handOnPiece(keeping: piece) }
         position += event.length
@@ -289,9 +286,8 @@ struct WrittenBarReader: MusicWalker {
         open.events.removeFirst(front.events.count)
         (open.continued, open.repeatStart, open.endingStart, open.meter) = (true, false, nil, nil)
         open.volta?.label = nil
-        func isNote(_ event: WrittenEvent) -> Bool { if case .note = event.kind { true } else { false } }
-        if front.events.contains(where: isNote) { lastBarWithNote = bars.count }
-        openHasNote = open.events.contains(where: isNote)
+        if front.events.contains(where: \.isNote) { lastBarWithNote = bars.count }
+        openHasNote = open.events.contains(where: \.isNote)
         bars.append(front)
         if bars.count >= 16 { handOnFinished() }
     }
@@ -357,16 +353,24 @@ struct WrittenBarReader: MusicWalker {
 
     /// Puts each verse's syllable on the bar's struck notes, and the words written over and under its notes.
     mutating func dress(_ bar: inout WrittenBar) {
+        // Most parts have no slurs, no words or no verses: their tables are then not looked in for every event.
+        let hasSlurs = !slurStarts.isEmpty || !slurEnds.isEmpty
         for e in bar.events.indices {
             let location = bar.events[e].location
             var sings = false
-            if case .note = bar.events[e].kind {
-                let slursAt = { (grace: (Note, WrittenNote)) in (starts: slurStarts[grace.0.location] ?? 0, ends: slurEnds[grace.0.location] ?? 0) }
-                sings = placement.takesSyllable(
-                    isStruck: bar.events[e].isStruckNote, slurStarts: slurStarts[location] ?? 0, slurEnds: slurEnds[location] ?? 0,
-                    graceBefore: bar.events[e].graceBefore.map(slursAt), graceAfter: bar.events[e].graceAfter.map(slursAt))
+            // Only the verses' syllables follow the slurs: with none, there is nothing to place.
+            if !syllables.isEmpty, bar.events[e].isNote {
+                if hasSlurs {
+                    let slursAt = { (grace: (Note, WrittenNote)) in (starts: slurStarts[grace.0.location] ?? 0, ends: slurEnds[grace.0.location] ?? 0) }
+                    sings = placement.takesSyllable(
+                        isStruck: bar.events[e].isStruckNote, slurStarts: slurStarts[location] ?? 0, slurEnds: slurEnds[location] ?? 0,
+                        graceBefore: bar.events[e].graceBefore.map(slursAt), graceAfter: bar.events[e].graceAfter.map(slursAt))
+                } else {
+                    // No slur starts or ends anywhere: the graces change nothing.
+                    sings = placement.takesSyllable(isStruck: bar.events[e].isStruckNote, slurStarts: 0, slurEnds: 0)
+                }
             }
-            if !syllables.isEmpty, sings {
+            if sings {
                 var sung: [SungSyllable] = []
                 for verse in versesByLength {
                     guard syllablesSung < syllables[verse].count else { break }
@@ -378,7 +382,7 @@ struct WrittenBarReader: MusicWalker {
                 syllablesSung += 1
             }
             if !performerMarks.isEmpty { performerMarks.dress(&bar.events[e]) }
-            for annotation in annotationsByNote[bar.events[e].location] ?? [] {
+            for annotation in annotationsByNote.isEmpty ? [] : annotationsByNote[bar.events[e].location] ?? [] {
                 if annotation.isAbove { bar.events[e].wordsAbove.append(annotation.text) } else { bar.events[e].wordsBelow.append(annotation.text) }
             }
         }

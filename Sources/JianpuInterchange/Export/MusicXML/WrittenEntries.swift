@@ -51,28 +51,36 @@ struct WrittenEntries {
     }
 
     private mutating func take(_ event: WrittenEvent) {
-        for sign in event.signsBefore { mark(sign, at: event.location) }
+        // Most events carry none of the rarer things: theirs are then not asked for one by one.
+        let hasExtras = event.hasExtras
+        if hasExtras { for sign in event.signsBefore { mark(sign, at: event.location) } }
         switch event.kind {
         case .note(let note, let written):
             var exported = ExportNote(pitches: spelled(written), length: event.length, location: event.location)
-            if let nest = event.tupletNest {
-                exported.ratio = nest.ratio
-                exported.tuplet = (nest.actual, nest.normal)
-                exported.tupletPath = nest.ids
-            }
             exported.arpeggio = note.pitches.count > 1 ? note.arpeggio : nil
-            exported.graceBefore = graces(event.graceBefore)
-            exported.dynamic = event.dynamic
             if event.tiedFromPrevious, let last = lastNote {
                 let common = Set(part.notes[last].pitches.map(\.midiNumber)).intersection(exported.pitches.map(\.midiNumber))
                 part.notes[last].tiedToNext.formUnion(common)
                 exported.tiedFromPrevious = common
                 exported.followsTie = true
             }
+            if !slurStarts.isEmpty { exported.slurStarts = slurStarts[event.location] ?? 0 }
+            if !slurEnds.isEmpty { exported.slurStops = slurEnds[event.location] ?? 0 }
+            guard hasExtras else {
+                add(exported, slot: nil)
+                return
+            }
+            if let nest = event.tupletNest {
+                exported.ratio = nest.ratio
+                exported.tuplet = (nest.actual, nest.normal)
+                exported.tupletPath = nest.ids
+            }
+            let (graceBefore, graceAfter) = (event.graceBefore, event.graceAfter)
+            exported.graceBefore = graces(graceBefore)
+            exported.dynamic = event.dynamic
             // A slur opened on grace notes (`g[5] ( 1 2 )`) starts on the note they go with, as one opened on those after it.
-            exported.slurStarts = (slurStarts[event.location] ?? 0) + slurs(startingOn: event.graceBefore) + slurs(startingOn: event.graceAfter)
-            exported.slurStops = slurEnds[event.location] ?? 0
-            exported.graceAfter = graces(event.graceAfter)
+            if !slurStarts.isEmpty { exported.slurStarts += slurs(startingOn: graceBefore) + slurs(startingOn: graceAfter) }
+            exported.graceAfter = graces(graceAfter)
             exported.wordsAbove = event.wordsAbove
             exported.wordsBelow = event.wordsBelow
             Self.dress(&exported, with: event)
@@ -82,10 +90,10 @@ struct WrittenEntries {
         case .multibarRest(let bars):
             var rest = ExportNote(pitches: .none, length: event.length, location: event.location)
             rest.multibarRest = max(bars, 1)
-            Self.dress(&rest, with: event)
+            if hasExtras { Self.dress(&rest, with: event) }
             add(rest, slot: nil)
         }
-        for sign in event.signsAfter { mark(sign, at: event.location) }
+        if hasExtras { for sign in event.signsAfter { mark(sign, at: event.location) } }
     }
 
     private mutating func mark(_ sign: WrittenSign, at location: SourceLocation) {
