@@ -169,8 +169,9 @@ struct ExportNote {
         var rehearsalMarks: [String] = []
     }
 
-    /// Shared by a note's copies; changed in place only when it is the one holder.
-    private final class Box {
+    /// Shared by a note's copies; changed in place only when it is the one holder (copy on write, as an
+    /// array's storage), so a part's notes can be handed from the thread that read them to another.
+    private final class Box: @unchecked Sendable {
         var value: Extras
         init(_ value: Extras) { self.value = value }
     }

@@ -19,29 +19,36 @@ struct WrittenEntries {
     /// Every part of `movement` read from its bars as `written` hands them on, never holding them all, and the
     /// melody's bars as the measures are framed from them (their events left out, but for a lone one: a whole-bar rest).
     static func read(_ written: WrittenScore, of movement: Movement) -> (parts: [ExportPart], melody: [WrittenBar]) {
+        // Each part is read on its own (its reader, its tuplet numbers, its syllables), so a large score's parts are read side by side.
+        let events = written.parts.reduce(0) { $0 + $1.eventCount }
+        let read = Array(movement.parts.indices).parallelMap(inParallel: events > 20_000 && movement.parts.count > 1) { index in
+            readPart(index, of: movement, in: written)
+        }
+        return (read.map(\.part), read.first?.melody ?? [])
+    }
+
+    /// Part `index` of `movement` read from its bars as `written` hands them on, never holding them all, and, for the
+    /// melody (part 0), its bars as the measures are framed from them (their events left out, but for a lone one: a whole-bar rest).
+    private static func readPart(_ index: Int, of movement: Movement, in written: WrittenScore) -> (part: ExportPart, melody: [WrittenBar]) {
         // Split once, for the written score's syllable slots and for the syllables written here.
-        let verses = movement.parts.map { $0.lyrics.map(LyricSyllables.verse) }
-        var readers = zip(movement.parts, verses).map { WrittenEntries($0, verses: $1) }
-        for (index, part) in written.parts.enumerated() where readers.indices.contains(index) {
+        let verses = movement.parts[index].lyrics.map(LyricSyllables.verse)
+        var reader = WrittenEntries(movement.parts[index], verses: verses)
+        if written.parts.indices.contains(index) {
             // Notes are large: grown by doubling, a long part's would be copied whole again and again.
-            readers[index].part.notes.reserveCapacity(part.eventCount + 16)
-            readers[index].part.entries.reserveCapacity(part.eventCount + 16)
+            reader.part.notes.reserveCapacity(written.parts[index].eventCount + 16)
+            reader.part.entries.reserveCapacity(written.parts[index].eventCount + 16)
         }
         var melody: [WrittenBar] = []
-        written.readBars(of: movement, movementIndex: 0, verses: verses) { part, bar in
+        written.readBars(ofPart: index, of: movement, movementIndex: 0, verses: verses) { bar in
             // By index: an event copied out of the bar costs a retain and a release of each reference it holds.
-            for index in bar.events.indices { readers[part].take(bar.events[index]) }
-            guard part == 0 else { return }
+            for event in bar.events.indices { reader.take(bar.events[event]) }
+            guard index == 0 else { return }
             var outline = bar
             if outline.events.count != 1 { outline.events = [] }
             melody.append(outline)
         }
-        var parts: [ExportPart] = []
-        for index in readers.indices {
-            readers[index].markTuplets()
-            parts.append(readers[index].part)
-        }
-        return (parts, melody)
+        reader.markTuplets()
+        return (reader.part, melody)
     }
 
     private init(_ part: Part, verses: [LyricVerse]) {
