@@ -81,7 +81,7 @@ struct WrittenBarReader: MusicWalker {
         var event = event(.note(note, written), length: note.length * ratio, at: note.location)
         event.tiedFromPrevious = pendingTie && !note.isRest
         event.setGroup(graceBefore: pendingGrace, tuplet: tuplet, nest: tupletNest)
-        add(event)
+        add(consume event)
         pendingGrace = []
         pendingTie = false
     }
@@ -89,7 +89,7 @@ struct WrittenBarReader: MusicWalker {
     mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) {
         var event = event(.dash, length: dash.length * ratio, at: dash.location)
         event.setGroup(graceBefore: [], tuplet: tuplet, nest: tupletNest)
-        add(event)
+        add(consume event)
     }
 
     mutating func visitTie(at location: SourceLocation) {
@@ -270,9 +270,11 @@ struct WrittenBarReader: MusicWalker {
         if event.isNote { openHasNote = true }
         // By index: the last event is read where it is, not copied out.
         if !open.events.isEmpty { event.shareExtras(with: open.events[open.events.count - 1]) }
-        open.events.append(event)
+        // Its length read first: the event is then moved into the bar, not copied.
+        let length = event.length
+        open.events.append(consume event)
         if let piece, open.events.count / 2 >= piece { handOnPiece(keeping: piece) }
-        position += event.length
+        position += length
         if position >= open.start + open.length { close() }
     }
 
