@@ -9,6 +9,8 @@ struct WrittenBarReader: MusicWalker {
     private var position = WholeNotes.zero
     private var barLength: WholeNotes
     private var tonic: Int
+    /// The note words read so far, by their text (nil: not a note word).
+    private var wordsByText: [String: NoteWord?] = [:]
     /// How far `<` and `>` have moved the unmarked octave, as last seen on a single note.
     private var baseOctave = 0
     private var pendingGrace: [(Note, WrittenNote)] = []
@@ -74,7 +76,7 @@ struct WrittenBarReader: MusicWalker {
 
     mutating func visitNote(_ note: Note, ratio: WholeNotes) {
         // The note's word read once, for its octave and its figure.
-        let word = note.pitches.count == 1 ? WrittenNote.word(note.text) : nil
+        let word = note.pitches.count == 1 ? word(note.text) : nil
         if let base = WrittenNote.baseOctave(of: note, tonic: tonic, word: word) { baseOctave = base }
         let written = WrittenNote(note, tonic: tonic, baseOctave: baseOctave, word: word)
         if note.isRest { pendingTie = false }
@@ -388,6 +390,15 @@ struct WrittenBarReader: MusicWalker {
                 if annotation.isAbove { bar.events[e].wordsAbove.append(annotation.text) } else { bar.events[e].wordsBelow.append(annotation.text) }
             }
         }
+    }
+
+    /// The note word of `text` (`WrittenNote.word(_:)`), read once per distinct word: a part writes few, each many times.
+    private mutating func word(_ text: String) -> NoteWord? {
+        if let known = wordsByText[text] { return known }
+        let word = WrittenNote.word(text)
+        // Bounded, so that a part of ever new words does not keep them all.
+        if wordsByText.count < 4096 { wordsByText[text] = .some(word) }
+        return word
     }
 
     private func event(_ kind: WrittenEvent.Kind, length: WholeNotes, at location: SourceLocation) -> WrittenEvent {

@@ -39,6 +39,7 @@ struct WrittenEntries {
             reader.part.entries.reserveCapacity(written.parts[index].eventCount + 16)
         }
         var melody: [WrittenBar] = []
+        if index == 0 { melody.reserveCapacity(written.barStarts.count + 16) }
         written.readBars(ofPart: index, of: movement, movementIndex: 0, verses: verses) { bar in
             // By index: an event copied out of the bar costs a retain and a release of each reference it holds.
             for event in bar.events.indices { reader.take(bar.events[event]) }
@@ -194,12 +195,19 @@ struct WrittenEntries {
             return count
         }
         let notes = part.notes.count
-        for k in 0..<notes where !part.notes[k].tupletPath.isEmpty {
-            let path = part.notes[k].tupletPath
-            let before = k > 0 ? shared(path, part.notes[k - 1].tupletPath) : 0
-            let after = k + 1 < notes ? shared(path, part.notes[k + 1].tupletPath) : 0
-            part.notes[k].tupletStarts = before < path.count ? Array((before + 1)...path.count) : []
-            part.notes[k].tupletStops = after < path.count ? Array((after + 1)...path.count).reversed() : []
+        // Each note's path read once, carried over as the one before and the one after.
+        var before: [Int] = []
+        var path = notes > 0 ? part.notes[0].tupletPath : []
+        for k in 0..<notes {
+            let after = k + 1 < notes ? part.notes[k + 1].tupletPath : []
+            if !path.isEmpty {
+                let sharedBefore = shared(path, before)
+                let sharedAfter = shared(path, after)
+                part.notes[k].tupletStarts = sharedBefore < path.count ? Array((sharedBefore + 1)...path.count) : []
+                part.notes[k].tupletStops = sharedAfter < path.count ? Array((sharedAfter + 1)...path.count).reversed() : []
+            }
+            before = path
+            path = after
         }
     }
 
