@@ -95,6 +95,13 @@ extension MeasureWriter {
     }
 
     func writePitch(_ xml: inout XMLBuilder, _ pitch: SpelledPitch) {
+        // A score sounds few pitches, each written many times: each pitch's lines are made once.
+        let (step, alter, octave) = (Int(pitch.step.rawValue), pitch.alter, pitch.octave)
+        guard (0..<8).contains(step), (-8..<8).contains(alter), (-64..<64).contains(octave) else { return writePitchLines(&xml, pitch) }
+        xml.cached(step << 11 | (alter + 8) << 7 | (octave + 64)) { writePitchLines(&$0, pitch) }
+    }
+
+    private func writePitchLines(_ xml: inout XMLBuilder, _ pitch: SpelledPitch) {
         xml.line("<pitch>\n", opens: true)
         // Each letter's line written whole: `Letter.description` makes a list of names at every call.
         switch pitch.step {
