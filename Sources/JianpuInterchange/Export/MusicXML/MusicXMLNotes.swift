@@ -38,11 +38,7 @@ extension MeasureWriter {
                 xml.line("<note>\n", opens: true)
                 if p > 0 { xml.line("<chord/>\n") }
                 writePitch(&xml, pitch)
-                xml.number("<duration>", units(value.sounding), "</duration>\n")
-                if tieStop { xml.line("<tie type=\"stop\"/>\n") }
-                if tieStart { xml.line("<tie type=\"start\"/>\n") }
-                xml.line("<voice>1</voice>\n")
-                writeType(&xml, value)
+                writeDuration(&xml, value, tieStop: tieStop, tieStart: tieStart)
                 let slurStarts = p == 0 && opens ? note.slurStarts : 0
                 let slurStops = p == 0 && closes ? note.slurStops : 0
                 let tupletStarts = p == 0 && opens ? note.tupletStarts : []
@@ -81,6 +77,28 @@ extension MeasureWriter {
             }
         }
         if isLast { for grace in note.graceAfter { writeGrace(&xml, grace, after: true) } }
+    }
+
+    /// A note's duration, ties, voice and type: the same few lines for most notes, so each distinct set is made once
+    /// (`XMLBuilder.cached`), but for values in tuplets, which are rare.
+    private func writeDuration(_ xml: inout XMLBuilder, _ value: NoteValue, tieStop: Bool, tieStart: Bool) {
+        let duration = units(value.sounding)
+        guard value.timeModification == nil, (0..<(1 << 30)).contains(duration), (0..<8).contains(value.dots),
+            let type = NoteValue.types.firstIndex(where: { $0.name == value.type })
+        else { return writeDurationLines(&xml, value, duration: duration, tieStop: tieStop, tieStart: tieStart) }
+        // Above the pitches' keys (below 1 << 14): the tag bit keeps the two apart.
+        let ties = (tieStop ? 2 : 0) | (tieStart ? 1 : 0)
+        let lines = Int(duration) << 9 | type << 5 | value.dots << 2 | ties
+        let key = lines << 15 | 1 << 14
+        xml.cached(key) { writeDurationLines(&$0, value, duration: duration, tieStop: tieStop, tieStart: tieStart) }
+    }
+
+    private func writeDurationLines(_ xml: inout XMLBuilder, _ value: NoteValue, duration: Int64, tieStop: Bool, tieStart: Bool) {
+        xml.number("<duration>", duration, "</duration>\n")
+        if tieStop { xml.line("<tie type=\"stop\"/>\n") }
+        if tieStart { xml.line("<tie type=\"start\"/>\n") }
+        xml.line("<voice>1</voice>\n")
+        writeType(&xml, value)
     }
 
     func writeType(_ xml: inout XMLBuilder, _ value: NoteValue) {
