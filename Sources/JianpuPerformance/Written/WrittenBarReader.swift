@@ -50,7 +50,8 @@ struct WrittenBarReader: MusicWalker {
     var piece: Int?
     /// Takes each bar, dressed, once nothing read later can change it (`handOnFinished()`), also from inside
     /// a repeat or tuplet: a group as long as the score would otherwise be held whole until it ends.
-    var hand: (WrittenBar) -> Void = { _ in }
+    /// The bar is lent in place (`inout`), so that numbering it on the way costs no copy of it.
+    var hand: (inout WrittenBar) -> Void = { _ in }
 
     /// A reader of part `part` of movement `movement` (both 0-based, for the events' ids), with the part's verses, slurs and words.
     init(part: Int, movement: Int, lyrics: [String], slurs: [Slur], annotations: [Annotation]) {
@@ -319,7 +320,7 @@ struct WrittenBarReader: MusicWalker {
         var finished = finished
         for index in finished.indices {
             dress(&finished[index])
-            hand(finished[index])
+            hand(&finished[index])
         }
     }
 

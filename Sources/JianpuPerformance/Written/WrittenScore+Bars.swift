@@ -37,7 +37,6 @@ extension WrittenScore {
             reader.performerMarks = PerformerMarkDresser(marks: written.marks, hairpins: written.hairpins, rehearsalMarks: written.rehearsalMarks)
             reader.piece = piece.map { max($0, 1) }
             reader.hand = { bar in
-                var bar = bar
                 bar.number = printedNumber(atWritten: bar.start)
                 take(bar)
             }

@@ -12,6 +12,8 @@ struct WrittenEntries {
     private var notesBeforeEndings: [Int?] = []
     private var atEndingStart = false
     private var pendingGraceSlurs = 0
+    /// The notes in tuplets, in order: only they, and their neighbours' paths, have brackets to mark.
+    private var notesInTuplets: [Int] = []
     private let slurStarts: [SourceLocation: Int]
     private let slurEnds: [SourceLocation: Int]
     private var lyrics: ExportedSyllables
@@ -134,6 +136,8 @@ struct WrittenEntries {
 
     private mutating func append(_ note: consuming ExportNote) {
         atEndingStart = false
+        // A note in a tuplet has its pair and its path set together: the pair, held in place, says so without opening the box.
+        if note.tuplet != nil { notesInTuplets.append(part.notes.count) }
         lastNote = part.notes.count
         part.entries.append(.note(part.notes.count))
         part.notes.append(consume note)
@@ -194,20 +198,14 @@ struct WrittenEntries {
             while count < a.count, count < b.count, a[count] == b[count] { count += 1 }
             return count
         }
-        let notes = part.notes.count
-        // Each note's path read once, carried over as the one before and the one after.
-        var before: [Int] = []
-        var path = notes > 0 ? part.notes[0].tupletPath : []
-        for k in 0..<notes {
-            let after = k + 1 < notes ? part.notes[k + 1].tupletPath : []
-            if !path.isEmpty {
-                let sharedBefore = shared(path, before)
-                let sharedAfter = shared(path, after)
-                part.notes[k].tupletStarts = sharedBefore < path.count ? Array((sharedBefore + 1)...path.count) : []
-                part.notes[k].tupletStops = sharedAfter < path.count ? Array((sharedAfter + 1)...path.count).reversed() : []
-            }
-            before = path
-            path = after
+        // A note next to one in no tuplet shares no tuplet with it: only the notes in tuplets are looked at.
+        for (i, k) in notesInTuplets.enumerated() {
+            let path = part.notes[k].tupletPath
+            guard !path.isEmpty else { continue }
+            let before = i > 0 && notesInTuplets[i - 1] == k - 1 ? shared(path, part.notes[k - 1].tupletPath) : 0
+            let after = i + 1 < notesInTuplets.count && notesInTuplets[i + 1] == k + 1 ? shared(path, part.notes[k + 1].tupletPath) : 0
+            part.notes[k].tupletStarts = before < path.count ? Array((before + 1)...path.count) : []
+            part.notes[k].tupletStops = after < path.count ? Array((after + 1)...path.count).reversed() : []
         }
     }
 
