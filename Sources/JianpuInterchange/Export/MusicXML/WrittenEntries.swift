@@ -12,6 +12,8 @@ struct WrittenEntries {
     private var notesBeforeEndings: [Int?] = []
     private var atEndingStart = false
     private var pendingGraceSlurs = 0
+    /// Pitches spelled so far, by key letter, degree (0: none) and MIDI number (`spellOnce`); empty until the first.
+    private var spellings: [SpelledPitch?] = []
     /// The notes in tuplets, in order: only they, and their neighbours' paths, have brackets to mark.
     private var notesInTuplets: [Int] = []
     private let slurStarts: [SourceLocation: Int]
@@ -209,7 +211,21 @@ struct WrittenEntries {
         }
     }
 
-    private func graces(_ notes: [(Note, WrittenNote)]) -> [GraceChord] {
+    /// `spell(_:degree:keyLetter:)` in the key being read, worked out once per pitch, degree and key letter: a part
+    /// sounds few pitches, each many times.
+    private mutating func spellOnce(_ pitch: Pitch, degree: Int?) -> SpelledPitch {
+        let midi = pitch.midiNumber
+        let row = degree ?? 0
+        guard (0..<128).contains(midi), (0..<8).contains(row) else { return Self.spell(pitch, degree: degree, keyLetter: keyLetter) }
+        if spellings.isEmpty { spellings = Array(repeating: nil, count: 7 * 8 * 128) }
+        let slot = (keyLetter.rawValue * 8 + row) * 128 + midi
+        if let known = spellings[slot] { return known }
+        let spelled = Self.spell(pitch, degree: degree, keyLetter: keyLetter)
+        spellings[slot] = spelled
+        return spelled
+    }
+
+    private mutating func graces(_ notes: [(Note, WrittenNote)]) -> [GraceChord] {
         notes.filter { !$0.0.isRest }.map { GraceChord(pitches: Array(spelled($0.1)), written: $0.0.length) }
     }
 
@@ -222,12 +238,12 @@ struct WrittenEntries {
     }
 
     /// The note's pitches spelled as written: each figure's degree on the key's letters, its accidental kept.
-    private func spelled(_ written: WrittenNote) -> SpelledPitches {
+    private mutating func spelled(_ written: WrittenNote) -> SpelledPitches {
         let figures = written.figures
         if figures.count == 1 {
             let figure = figures[0]
             guard let pitch = figure.pitch else { return .none }
-            return SpelledPitches(single: Self.spell(pitch, degree: Self.degree(of: figure), keyLetter: keyLetter))
+            return SpelledPitches(single: spellOnce(pitch, degree: Self.degree(of: figure)))
         }
         var result: [SpelledPitch] = []
         result.reserveCapacity(written.figures.count)
