@@ -43,6 +43,25 @@ struct WrittenScoreTests {
         #expect(written.printedNumber(atWritten: WholeNotes(2)) == 3)
     }
 
+    @Test("a part read alone has the bars, numbers, events and syllables it has when every part is read")
+    func partReadAlone() throws {
+        let text = "1=G\n3/4\n1 2 3[ 3 4 5 ] | 6 ~ 6 - | R*2 | 5 g[2] 1 -\nL: la- la la __ la _ la\nNextPart\n1, - 5, | 1, 5, 5, ~ | 5, - - | R*2"
+        let movement = try #require(T.parse(text).score.movements.first)
+        let written = WrittenScore(movement)
+        func outline(_ bar: WrittenBar) -> String {
+            let events = bar.events.map { "\($0.id)@\($0.onset)+\($0.length)\($0.lyrics.map(\.text))\($0.syllableSlot.map(String.init) ?? "")" }
+            return "\(bar.number) \(bar.start) \(bar.length) \(events)"
+        }
+        var together: [[String]] = [[], []]
+        written.readBars(of: movement, movementIndex: 0) { part, bar in together[part].append(outline(bar)) }
+        for part in 0..<2 {
+            var alone: [String] = []
+            written.readBars(ofPart: part, of: movement, movementIndex: 0) { alone.append(outline($0)) }
+            #expect(alone == together[part])
+            #expect(!alone.isEmpty)
+        }
+    }
+
     @Test("the walker carries the tuplet ratio into nested groups and visits repeat endings once each")
     func walkerRatios() throws {
         struct Lengths: MusicWalker {

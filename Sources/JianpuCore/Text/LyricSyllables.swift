@@ -72,6 +72,7 @@ public enum LyricSyllables {
     /// The words of a verse: split at spaces and tabs, each brace a word, a `"quoted string"` one word (its
     /// quotes dropped).
     private static func words(_ text: String) -> [String] {
+        if let words = asciiWords(text) { return words }
         var words: [String] = []
         var word = ""
         var quoted = false
@@ -95,6 +96,37 @@ public enum LyricSyllables {
         return words
     }
 
+    /// `words(_:)` read byte by byte when the verse is ASCII without a carriage return (each byte is then a
+    /// character, as `words(_:)` reads them): no `Character` made per letter. Nil when it is not.
+    private static func asciiWords(_ text: String) -> [String]? {
+        var text = text
+        return text.withUTF8 { utf8 -> [String]? in
+            guard !utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
+            var words: [String] = []
+            var word: [UInt8] = []
+            var quoted = false
+            var inWord = false
+            for byte in utf8 {
+                if byte == UInt8(ascii: "\"") {
+                    quoted.toggle()
+                    inWord = true
+                } else if !quoted,
+                    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
+                {
+                    if inWord { words.append(String(decoding: word, as: UTF8.self)) }
+                    if byte == UInt8(ascii: "{") { words.append("{") } else if byte == UInt8(ascii: "}") { words.append("}") }
+                    word.removeAll(keepingCapacity: true)
+                    inWord = false
+                } else {
+                    word.append(byte)
+                    inWord = true
+                }
+            }
+            if inWord { words.append(String(decoding: word, as: UTF8.self)) }
+            return words
+        }
+    }
+
     /// `1.` or `1．` at the start of a verse, as jianpu-ly reads a verse number: one digit 1–9 and a dot.
     private static func stanzaNumber(_ word: String) -> (text: String, rest: String)? {
         let characters = Array(word)
@@ -111,6 +143,13 @@ public enum LyricSyllables {
         while index < words.count {
             let word = words[index]
             index += 1
+            // Nearly every word is a plain syllable: one that starts with none of `{ } _ - \\` is no command.
+            if let first = word.utf8.first, first != UInt8(ascii: "{"), first != UInt8(ascii: "}"), first != UInt8(ascii: "_"), first != UInt8(ascii: "-"),
+                first != UInt8(ascii: "\\")
+            {
+                appendWord(word, into: &result)
+                continue
+            }
             if word == closing { return }
             switch word {
             case "{", "}":
@@ -142,6 +181,11 @@ public enum LyricSyllables {
 
     /// One written word; `_` inside it joins what is on either side onto one note.
     private static func appendWord(_ word: String, into result: inout [String?]) {
+        guard word.utf8.contains(UInt8(ascii: "_")) else {
+            // No `_`: the word is its one syllable (an empty word, which `words(_:)` never makes, is none).
+            if !word.isEmpty { result.append(word) }
+            return
+        }
         let pieces = word.split(separator: "_", omittingEmptySubsequences: true).map(String.init)
         guard var joined = pieces.first else { return }
         for piece in pieces.dropFirst() {

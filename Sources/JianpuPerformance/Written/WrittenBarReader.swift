@@ -9,6 +9,8 @@ struct WrittenBarReader: MusicWalker {
     private var position = WholeNotes.zero
     private var barLength: WholeNotes
     private var tonic: Int
+    /// The note words read so far, by their text (nil: not a note word).
+    private var wordsByText: [String: NoteWord?] = [:]
     /// How far `<` and `>` have moved the unmarked octave, as last seen on a single note.
     private var baseOctave = 0
     private var pendingGrace: [(Note, WrittenNote)] = []
@@ -48,11 +50,16 @@ struct WrittenBarReader: MusicWalker {
     var piece: Int?
     /// Takes each bar, dressed, once nothing read later can change it (`handOnFinished()`), also from inside
     /// a repeat or tuplet: a group as long as the score would otherwise be held whole until it ends.
-    var hand: (WrittenBar) -> Void = { _ in }
+    /// The bar is lent in place (`inout`), so that numbering it on the way costs no copy of it.
+    var hand: (inout WrittenBar) -> Void = { _ in }
 
     /// A reader of part `part` of movement `movement` (both 0-based, for the events' ids), with the part's verses, slurs and words.
     init(part: Int, movement: Int, lyrics: [String], slurs: [Slur], annotations: [Annotation]) {
-        let written = lyrics.map(LyricSyllables.verse)
+        self.init(part: part, movement: movement, verses: lyrics.map(LyricSyllables.verse), slurs: slurs, annotations: annotations)
+    }
+
+    /// A reader whose part's verses are already split into syllables (`LyricSyllables.verse`).
+    init(part: Int, movement: Int, verses written: [LyricVerse], slurs: [Slur], annotations: [Annotation]) {
         let verses = written.map(\.syllables)
         syllables = verses
         stanzas = written.map(\.stanza)
@@ -70,14 +77,14 @@ struct WrittenBarReader: MusicWalker {
 
     mutating func visitNote(_ note: Note, ratio: WholeNotes) {
         // The note's word read once, for its octave and its figure.
-        let word = note.pitches.count == 1 ? WrittenNote.word(note.text) : nil
+        let word = note.pitches.count == 1 ? word(note.text) : nil
         if let base = WrittenNote.baseOctave(of: note, tonic: tonic, word: word) { baseOctave = base }
         let written = WrittenNote(note, tonic: tonic, baseOctave: baseOctave, word: word)
         if note.isRest { pendingTie = false }
         var event = event(.note(note, written), length: note.length * ratio, at: note.location)
         event.tiedFromPrevious = pendingTie && !note.isRest
         event.setGroup(graceBefore: pendingGrace, tuplet: tuplet, nest: tupletNest)
-        add(event)
+        add(consume event)
         pendingGrace = []
         pendingTie = false
     }
@@ -85,7 +92,7 @@ struct WrittenBarReader: MusicWalker {
     mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) {
         var event = event(.dash, length: dash.length * ratio, at: dash.location)
         event.setGroup(graceBefore: [], tuplet: tuplet, nest: tupletNest)
-        add(event)
+        add(consume event)
     }
 
     mutating func visitTie(at location: SourceLocation) {
@@ -235,11 +242,7 @@ struct WrittenBarReader: MusicWalker {
 
     /// Changes the last event written (with `headOnly`, the last note or rest, passing over its dashes).
     private mutating func markLastNote(headOnly: Bool = false, _ change: (inout WrittenEvent) -> Void) {
-        func isTarget(_ event: WrittenEvent) -> Bool {
-            if !headOnly { return true }
-            if case .note = event.kind { return true }
-            return false
-        }
+        func isTarget(_ event: WrittenEvent) -> Bool { !headOnly || event.isNote }
         if let index = open.events.lastIndex(where: isTarget) {
             change(&open.events[index])
             return
@@ -252,9 +255,9 @@ struct WrittenBarReader: MusicWalker {
         }
     }
 
-    private mutating func add(_ event: WrittenEvent) {
+    private mutating func add(_ event: consuming WrittenEvent) {
         var event = event
-        if case .note(let note, _) = event.kind, !note.isRest, let dynamic = pendingDynamic {
+        if pendingDynamic != nil, case .note(let note, _) = event.kind, !note.isRest, let dynamic = pendingDynamic {
             event.dynamic = dynamic
             pendingDynamic = nil
         }
@@ -267,11 +270,14 @@ struct WrittenBarReader: MusicWalker {
             pendingSigns = []
         }
         if open.events.isEmpty, let volta { open.volta = (volta.group, volta.label); self.volta?.label = nil }
-        if case .note = event.kind { openHasNote = true }
-        if let previous = open.events.last { event.shareExtras(with: previous) }
-        open.events.append(event)
+        if event.isNote { openHasNote = true }
+        // By index: the last event is read where it is, not copied out.
+        if !open.events.isEmpty { event.shareExtras(with: open.events[open.events.count - 1]) }
+        // Its length read first: the event is then moved into the bar, not copied.
+        let length = event.length
+        open.events.append(consume event)
         if let piece, open.events.count / 2 >= piece { handOnPiece(keeping: piece) }
-        position += event.length
+        position += length
         if position >= open.start + open.length { close() }
     }
 
@@ -285,9 +291,8 @@ struct WrittenBarReader: MusicWalker {
         open.events.removeFirst(front.events.count)
         (open.continued, open.repeatStart, open.endingStart, open.meter) = (true, false, nil, nil)
         open.volta?.label = nil
-        func isNote(_ event: WrittenEvent) -> Bool { if case .note = event.kind { true } else { false } }
-        if front.events.contains(where: isNote) { lastBarWithNote = bars.count }
-        openHasNote = open.events.contains(where: isNote)
+        if front.events.contains(where: \.isNote) { lastBarWithNote = bars.count }
+        openHasNote = open.events.contains(where: \.isNote)
         bars.append(front)
         if bars.count >= 16 { handOnFinished() }
     }
@@ -315,7 +320,7 @@ struct WrittenBarReader: MusicWalker {
         var finished = finished
         for index in finished.indices {
             dress(&finished[index])
-            hand(finished[index])
+            hand(&finished[index])
         }
     }
 
@@ -353,16 +358,24 @@ struct WrittenBarReader: MusicWalker {
 
     /// Puts each verse's syllable on the bar's struck notes, and the words written over and under its notes.
     mutating func dress(_ bar: inout WrittenBar) {
+        // Most parts have no slurs, no words or no verses: their tables are then not looked in for every event.
+        let hasSlurs = !slurStarts.isEmpty || !slurEnds.isEmpty
         for e in bar.events.indices {
             let location = bar.events[e].location
             var sings = false
-            if case .note = bar.events[e].kind {
-                let slursAt = { (grace: (Note, WrittenNote)) in (starts: slurStarts[grace.0.location] ?? 0, ends: slurEnds[grace.0.location] ?? 0) }
-                sings = placement.takesSyllable(
-                    isStruck: bar.events[e].isStruckNote, slurStarts: slurStarts[location] ?? 0, slurEnds: slurEnds[location] ?? 0,
-                    graceBefore: bar.events[e].graceBefore.map(slursAt), graceAfter: bar.events[e].graceAfter.map(slursAt))
+            // Only the verses' syllables follow the slurs: with none, there is nothing to place.
+            if !syllables.isEmpty, bar.events[e].isNote {
+                if hasSlurs {
+                    let slursAt = { (grace: (Note, WrittenNote)) in (starts: slurStarts[grace.0.location] ?? 0, ends: slurEnds[grace.0.location] ?? 0) }
+                    sings = placement.takesSyllable(
+                        isStruck: bar.events[e].isStruckNote, slurStarts: slurStarts[location] ?? 0, slurEnds: slurEnds[location] ?? 0,
+                        graceBefore: bar.events[e].graceBefore.map(slursAt), graceAfter: bar.events[e].graceAfter.map(slursAt))
+                } else {
+                    // No slur starts or ends anywhere: the graces change nothing.
+                    sings = placement.takesSyllable(isStruck: bar.events[e].isStruckNote, slurStarts: 0, slurEnds: 0)
+                }
             }
-            if !syllables.isEmpty, sings {
+            if sings {
                 var sung: [SungSyllable] = []
                 for verse in versesByLength {
                     guard syllablesSung < syllables[verse].count else { break }
@@ -374,10 +387,19 @@ struct WrittenBarReader: MusicWalker {
                 syllablesSung += 1
             }
             if !performerMarks.isEmpty { performerMarks.dress(&bar.events[e]) }
-            for annotation in annotationsByNote[bar.events[e].location] ?? [] {
+            for annotation in annotationsByNote.isEmpty ? [] : annotationsByNote[bar.events[e].location] ?? [] {
                 if annotation.isAbove { bar.events[e].wordsAbove.append(annotation.text) } else { bar.events[e].wordsBelow.append(annotation.text) }
             }
         }
+    }
+
+    /// The note word of `text` (`WrittenNote.word(_:)`), read once per distinct word: a part writes few, each many times.
+    private mutating func word(_ text: String) -> NoteWord? {
+        if let known = wordsByText[text] { return known }
+        let word = WrittenNote.word(text)
+        // Bounded, so that a part of ever new words does not keep them all.
+        if wordsByText.count < 4096 { wordsByText[text] = .some(word) }
+        return word
     }
 
     private func event(_ kind: WrittenEvent.Kind, length: WholeNotes, at location: SourceLocation) -> WrittenEvent {

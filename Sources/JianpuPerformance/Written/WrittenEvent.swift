@@ -171,15 +171,28 @@ public struct WrittenEvent: Sendable {
 
     /// A note or chord struck here: not a rest, a dash or the end of a tie.
     public var isStruckNote: Bool {
-        if case .note(let note, _) = kind { return !note.isRest && !tiedFromPrevious }
+        if !tiedFromPrevious, case .note(let note, _) = kind { return !note.isRest }
         return false
     }
 
+    /// A note, chord or rest: not a dash or bars of rest.
+    public var isNote: Bool {
+        switch kind {
+        case .note: true
+        case .dash, .multibarRest: false
+        }
+    }
+
+    /// Whether the event carries any of the rarer things (graces, tuplets, marks, words, syllables…): an
+    /// event without reads them all as empty, so a reader can pass them by.
+    public var hasExtras: Bool { extras != nil }
+
     /// Takes `other`'s box where both hold the same tuplet and nothing else: the notes of a tuplet then
     /// share one box instead of holding one each (a tuplet as long as a wide bar would cost 100 bytes a note).
-    mutating func shareExtras(with other: WrittenEvent) {
-        guard let mine = extras?.value, let theirs = other.extras, mine.isTupletAlone, theirs.value.isTupletAlone,
-            let tuplet = mine.tuplet, let same = theirs.value.tuplet, tuplet == same, mine.tupletNest == theirs.value.tupletNest
+    mutating func shareExtras(with other: borrowing WrittenEvent) {
+        // Read in their boxes: a copy of the extras would retain and release each of their lists.
+        guard let mine = extras, let theirs = other.extras, mine !== theirs, mine.value.isTupletAlone, theirs.value.isTupletAlone,
+            let tuplet = mine.value.tuplet, let same = theirs.value.tuplet, tuplet == same, mine.value.tupletNest == theirs.value.tupletNest
         else { return }
         extras = theirs
     }

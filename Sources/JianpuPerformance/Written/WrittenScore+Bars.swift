@@ -14,23 +14,37 @@ extension WrittenScore {
     /// only a few. Events are known by ids of movement `movementIndex` (0-based); the bars are
     /// numbered as this written score prints them, their struck notes dressed in the verses' syllables.
     /// With `piece`, a bar of many events comes in pieces of at least that many, so that no reader holds a wide bar whole.
-    public func readBars(of movement: Movement, movementIndex: Int, piece: Int? = nil, take: (_ part: Int, _ bar: WrittenBar) -> Void) {
+    /// `verses`, when given, are each part's verses already split (`LyricSyllables.verse` of its `lyrics`), so that a
+    /// reader that needs them too splits them once.
+    public func readBars(
+        of movement: Movement, movementIndex: Int, piece: Int? = nil, verses: [[LyricVerse]]? = nil, take: (_ part: Int, _ bar: WrittenBar) -> Void
+    ) {
+        for index in movement.parts.indices {
+            let split = verses.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+            readBars(ofPart: index, of: movement, movementIndex: movementIndex, piece: piece, verses: split) { take(index, $0) }
+        }
+    }
+
+    /// Hands the bars of part `part` (0-based) of `movement` to `take` as `readBars(of:movementIndex:piece:verses:take:)`
+    /// does, that part alone: parts are read independently, so readers may read them side by side.
+    /// `verses`, when given, are the part's verses already split.
+    public func readBars(ofPart part: Int, of movement: Movement, movementIndex: Int, piece: Int? = nil, verses: [LyricVerse]? = nil, take: (_ bar: WrittenBar) -> Void) {
+        guard movement.parts.indices.contains(part) else { return }
+        let written = movement.parts[part]
         withoutActuallyEscaping(take) { take in
-            for (index, part) in movement.parts.enumerated() {
-                var reader = WrittenBarReader(part: index, movement: movementIndex, lyrics: part.lyrics, slurs: part.slurs, annotations: part.annotations)
-                reader.performerMarks = PerformerMarkDresser(marks: part.marks, hairpins: part.hairpins, rehearsalMarks: part.rehearsalMarks)
-                reader.piece = piece.map { max($0, 1) }
-                reader.hand = { bar in
-                    var bar = bar
-                    bar.number = printedNumber(atWritten: bar.start)
-                    take(index, bar)
-                }
-                for item in part.items {
-                    reader.visit(item, ratio: .whole)
-                    reader.handOnFinished()
-                }
-                reader.finish()
+            let split = verses ?? written.lyrics.map(LyricSyllables.verse)
+            var reader = WrittenBarReader(part: part, movement: movementIndex, verses: split, slurs: written.slurs, annotations: written.annotations)
+            reader.performerMarks = PerformerMarkDresser(marks: written.marks, hairpins: written.hairpins, rehearsalMarks: written.rehearsalMarks)
+            reader.piece = piece.map { max($0, 1) }
+            reader.hand = { bar in
+                bar.number = printedNumber(atWritten: bar.start)
+                take(bar)
             }
+            for item in written.items {
+                reader.visit(item, ratio: .whole)
+                reader.handOnFinished()
+            }
+            reader.finish()
         }
     }
 }

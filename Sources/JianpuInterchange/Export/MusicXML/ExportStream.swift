@@ -5,9 +5,57 @@ import JianpuPerformance
 /// A pitch as staff notation spells it: a letter, its alteration and its octave.
 struct SpelledPitch: Hashable {
     var step: NoteName.Letter
-    var alter: Int
-    var octave: Int
-    var midiNumber: Int
+    // 32-bit: a note holds its lowest pitch in place, and a part holds a note for each of its hundreds of thousands.
+    private var storedAlter: Int32
+    private var storedOctave: Int32
+    private var storedMIDINumber: Int32
+
+    init(step: NoteName.Letter, alter: Int, octave: Int, midiNumber: Int) {
+        self.step = step
+        storedAlter = Int32(clamping: alter)
+        storedOctave = Int32(clamping: octave)
+        storedMIDINumber = Int32(clamping: midiNumber)
+    }
+
+    var alter: Int { Int(storedAlter) }
+    var octave: Int { Int(storedOctave) }
+    var midiNumber: Int { Int(storedMIDINumber) }
+}
+
+/// A note's spelled pitches from the lowest up, empty for a rest: the lowest held in place and only a
+/// chord's others in an array, so a single note (nearly every one) allocates nothing and copies no reference.
+struct SpelledPitches: RandomAccessCollection {
+    private var lowest: SpelledPitch
+    private var others: [SpelledPitch]
+    private var isRest: Bool
+
+    /// A rest's: none.
+    static let none = SpelledPitches()
+
+    private init() {
+        lowest = SpelledPitch(step: .c, alter: 0, octave: 0, midiNumber: 0)
+        others = []
+        isRest = true
+    }
+
+    init(single: SpelledPitch) {
+        lowest = single
+        others = []
+        isRest = false
+    }
+
+    init(_ pitches: [SpelledPitch]) {
+        guard let first = pitches.first else {
+            self = .none
+            return
+        }
+        self = SpelledPitches(single: first)
+        others = Array(pitches.dropFirst())
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { isRest ? 0 : others.count + 1 }
+    subscript(position: Int) -> SpelledPitch { position == 0 ? lowest : others[position - 1] }
 }
 
 /// One written note, chord or rest of a part, its dashes merged in: what becomes one or more `<note>`s.
@@ -16,7 +64,7 @@ struct SpelledPitch: Hashable {
 /// marks) in one shared box, so a note is copied, moved and freed for the price of three references, not fifteen.
 struct ExportNote {
     /// From the lowest up; empty for a rest.
-    var pitches: [SpelledPitch]
+    var pitches: SpelledPitches
     /// The time it takes (written length scaled by the tuplets around it, dashes included).
     var length: WholeNotes
     /// The product of the enclosing tuplets' ratios (1 outside any).
@@ -39,7 +87,7 @@ struct ExportNote {
     var location: SourceLocation
     private var extras: Box?
 
-    init(pitches: [SpelledPitch], length: WholeNotes, location: SourceLocation) {
+    init(pitches: SpelledPitches, length: WholeNotes, location: SourceLocation) {
         self.pitches = pitches
         self.length = length
         self.location = location
@@ -121,8 +169,9 @@ struct ExportNote {
         var rehearsalMarks: [String] = []
     }
 
-    /// Shared by a note's copies; changed in place only when it is the one holder.
-    private final class Box {
+    /// Shared by a note's copies; changed in place only when it is the one holder (copy on write, as an
+    /// array's storage), so a part's notes can be handed from the thread that read them to another.
+    private final class Box: @unchecked Sendable {
         var value: Extras
         init(_ value: Extras) { self.value = value }
     }
@@ -173,5 +222,10 @@ struct ExportPart {
     var entries: [ExportEntry] = []
 
     /// Where the part's music ends.
-    var length: WholeNotes { notes.reduce(.zero) { $0 + $1.length } }
+    var length: WholeNotes {
+        // By index: a note copied out of the list costs a retain and a release of each reference it holds.
+        var total = WholeNotes.zero
+        for index in notes.indices { total += notes[index].length }
+        return total
+    }
 }

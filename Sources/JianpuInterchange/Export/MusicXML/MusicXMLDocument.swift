@@ -90,8 +90,10 @@ struct DocumentWriter {
         var counts = [Int](repeating: 0, count: 128)
         var total = 0
         for section in sections where section.notes.indices.contains(part) {
-            for note in section.notes[part] {
-                for pitch in note.pitches {
+            let notes = section.notes[part]
+            // By index: a note copied out of the list costs a retain and a release of each reference it holds.
+            for index in notes.indices {
+                for pitch in notes[index].pitches {
                     counts[min(max(pitch.midiNumber, 0), 127)] += 1
                     total += 1
                 }

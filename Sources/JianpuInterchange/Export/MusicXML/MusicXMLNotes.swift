@@ -38,11 +38,7 @@ extension MeasureWriter {
                 xml.line("<note>\n", opens: true)
                 if p > 0 { xml.line("<chord/>\n") }
                 writePitch(&xml, pitch)
-                xml.number("<duration>", units(value.sounding), "</duration>\n")
-                if tieStop { xml.line("<tie type=\"stop\"/>\n") }
-                if tieStart { xml.line("<tie type=\"start\"/>\n") }
-                xml.line("<voice>1</voice>\n")
-                writeType(&xml, value)
+                writeDuration(&xml, value, tieStop: tieStop, tieStart: tieStart)
                 let slurStarts = p == 0 && opens ? note.slurStarts : 0
                 let slurStops = p == 0 && closes ? note.slurStops : 0
                 let tupletStarts = p == 0 && opens ? note.tupletStarts : []
@@ -83,6 +79,28 @@ extension MeasureWriter {
         if isLast { for grace in note.graceAfter { writeGrace(&xml, grace, after: true) } }
     }
 
+    /// A note's duration, ties, voice and type: the same few lines for most notes, so each distinct set is made once
+    /// (`XMLBuilder.cached`), but for values in tuplets, which are rare.
+    private func writeDuration(_ xml: inout XMLBuilder, _ value: NoteValue, tieStop: Bool, tieStart: Bool) {
+        let duration = units(value.sounding)
+        guard value.timeModification == nil, (0..<(1 << 30)).contains(duration), (0..<8).contains(value.dots),
+            let type = NoteValue.types.firstIndex(where: { $0.name == value.type })
+        else { return writeDurationLines(&xml, value, duration: duration, tieStop: tieStop, tieStart: tieStart) }
+        // Above the pitches' keys (below 1 << 14): the tag bit keeps the two apart.
+        let ties = (tieStop ? 2 : 0) | (tieStart ? 1 : 0)
+        let lines = Int(duration) << 9 | type << 5 | value.dots << 2 | ties
+        let key = lines << 15 | 1 << 14
+        xml.cached(key) { writeDurationLines(&$0, value, duration: duration, tieStop: tieStop, tieStart: tieStart) }
+    }
+
+    private func writeDurationLines(_ xml: inout XMLBuilder, _ value: NoteValue, duration: Int64, tieStop: Bool, tieStart: Bool) {
+        xml.number("<duration>", duration, "</duration>\n")
+        if tieStop { xml.line("<tie type=\"stop\"/>\n") }
+        if tieStart { xml.line("<tie type=\"start\"/>\n") }
+        xml.line("<voice>1</voice>\n")
+        writeType(&xml, value)
+    }
+
     func writeType(_ xml: inout XMLBuilder, _ value: NoteValue) {
         xml.safe("<type>", value.type, "</type>\n")
         for _ in 0..<value.dots { xml.line("<dot/>\n") }
@@ -95,6 +113,13 @@ extension MeasureWriter {
     }
 
     func writePitch(_ xml: inout XMLBuilder, _ pitch: SpelledPitch) {
+        // A score sounds few pitches, each written many times: each pitch's lines are made once.
+        let (step, alter, octave) = (Int(pitch.step.rawValue), pitch.alter, pitch.octave)
+        guard (0..<8).contains(step), (-8..<8).contains(alter), (-64..<64).contains(octave) else { return writePitchLines(&xml, pitch) }
+        xml.cached(step << 11 | (alter + 8) << 7 | (octave + 64)) { writePitchLines(&$0, pitch) }
+    }
+
+    private func writePitchLines(_ xml: inout XMLBuilder, _ pitch: SpelledPitch) {
         xml.line("<pitch>\n", opens: true)
         // Each letter's line written whole: `Letter.description` makes a list of names at every call.
         switch pitch.step {

@@ -57,7 +57,10 @@ public enum MusicXMLWriter {
         var lengths = sections.flatMap(\.lengths)
         lengths.append(WholeNotes(1, 4))
         // Tuplets nested so deep that their time modification passes 64 bits are as uncountable as their lengths.
-        let saturated = sections.contains { $0.notes.joined().contains { $0.tuplet.map { $0.actual == .max || $0.normal == .max } ?? false } }
+        let saturated = sections.contains { section in
+            // By index: a note copied out of the list costs a retain and a release of each reference it holds.
+            section.notes.contains { notes in notes.indices.contains { notes[$0].tuplet.map { $0.actual == .max || $0.normal == .max } ?? false } }
+        }
         guard !saturated, let divisions = Divisions.divisions(for: lengths) else {
             throw MusicXMLExportError.lengthsTooFine(file: score.file)
         }
@@ -110,22 +113,9 @@ struct MovementSection {
 
     var noteCount: Int { notes.reduce(0) { $0 + $1.count } }
 
-    /// Every length written in the section, for the divisions.
-    var lengths: [WholeNotes] {
-        var result = frames.map(\.length)
-        for part in measures {
-            for measure in part {
-                for item in measure {
-                    switch item {
-                    case .note(_, let values, _, _, _), .filler(let values, _): for value in values { result.append(value.sounding) }
-                    case .harmony(_, let offset): result.append(offset)
-                    case .mark: break
-                    }
-                }
-            }
-        }
-        return result
-    }
+    /// Every distinct length written in the section's measures (with the measures' own), for the divisions:
+    /// collected as the measures are cut, each once, instead of from every item again.
+    var lengths: [WholeNotes] = []
 
     static func make(_ movement: Movement, warnings: inout [Diagnostic]) -> MovementSection {
         let written = WrittenScore(movement)
@@ -144,15 +134,17 @@ struct MovementSection {
         let frames = MeasureFrame.frames(of: melody, meters: written.parts.first?.meters ?? [], length: length)
         var chords = movement.headers["chords"].map { ChordAccompaniment.chords(in: $0).map { ($0.onset, $0.chord) } } ?? []
         var section = MovementSection(movement: movement, frames: frames, notes: [], measures: [], partHasFine: [], partHasCoda: [])
+        var lengths = Set(frames.map(\.length))
         for (index, stream) in streams.enumerated() {
             var none: [(WholeNotes, Chord)] = []
-            let measures = index == 0 ? cut(stream, into: frames, chords: &chords) : cut(stream, into: frames, chords: &none)
+            let measures = index == 0 ? cut(stream, into: frames, chords: &chords, lengths: &lengths) : cut(stream, into: frames, chords: &none, lengths: &lengths)
             section.notes.append(stream.notes)
             section.measures.append(measures)
             let jumps = stream.entries.compactMap { if case .mark(.jump(let jump), _) = $0 { jump.kind } else { nil } }
             section.partHasFine.append(jumps.contains(.fine))
             section.partHasCoda.append(jumps.contains(.toCoda))
         }
+        section.lengths = Array(lengths)
         if !chords.isEmpty {
             warnings.append(.warning(at: movement.location, "\(chords.count) chord(s) of chords= come after the music ends and are left out"))
         }
@@ -224,7 +216,7 @@ struct MovementSection {
 
     /// Cuts a part's entries into the measures: notes split at bar lines and tied, marks where they
     /// stand (a jump at a bar line with the music before it), chord symbols before the note they sound with.
-    private static func cut(_ part: ExportPart, into frames: [MeasureFrame], chords: inout [(WholeNotes, Chord)]) -> [[MeasureItem]] {
+    private static func cut(_ part: ExportPart, into frames: [MeasureFrame], chords: inout [(WholeNotes, Chord)], lengths: inout Set<WholeNotes>) -> [[MeasureItem]] {
         var measures = Array(repeating: [MeasureItem](), count: frames.count)
         // The time each measure's notes fill, counted as they are cut: no second look at the items.
         var filled = Array(repeating: WholeNotes.zero, count: frames.count)
@@ -258,7 +250,9 @@ struct MovementSection {
                     moveToFrame(containing: start)
                     let pieceEnd = min(end, frames[frame].end > start ? frames[frame].end : end)
                     while chordIndex < chords.count, chords[chordIndex].0 < pieceEnd {
-                        measures[frame].append(.harmony(chords[chordIndex].1, offset: max(.zero, chords[chordIndex].0 - start)))
+                        let offset = max(.zero, chords[chordIndex].0 - start)
+                        lengths.insert(offset)
+                        measures[frame].append(.harmony(chords[chordIndex].1, offset: offset))
                         chordIndex += 1
                     }
                     let fills = start == frames[frame].start && pieceEnd == frames[frame].end
@@ -267,6 +261,7 @@ struct MovementSection {
                     if multibarRest != nil && fills {
                         values = [NoteValue(type: "whole", dots: 0, sounding: pieceEnd - start, timeModification: nil)]
                         total = values[0].sounding
+                        lengths.insert(total)
                     } else {
                         // A score writes few distinct values: each is worked out once and its list shared.
                         let key = NoteValue.Key(sounding: pieceEnd - start, ratio: ratio, actual: tuplet?.actual ?? -1, normal: tuplet?.normal ?? -1)
@@ -276,6 +271,7 @@ struct MovementSection {
                             values = NoteValue.values(for: key.sounding, ratio: ratio, tuplet: tuplet)
                             total = values.reduce(.zero) { $0 + $1.sounding }
                             valuesByKey[key] = (values, total)
+                            for value in values { lengths.insert(value.sounding) }
                         }
                     }
                     measures[frame].append(.note(index, values: values, isFirst: first, isLast: pieceEnd == end, fillsMeasure: fills))
@@ -294,6 +290,7 @@ struct MovementSection {
             guard missing > .zero else { continue }
             let whole = filled[index] == .zero
             let values = whole ? [NoteValue(type: "whole", dots: 0, sounding: missing, timeModification: nil)] : NoteValue.values(for: missing, ratio: .whole, tuplet: nil)
+            for value in values { lengths.insert(value.sounding) }
             measures[index].append(.filler(values: values, fillsMeasure: whole))
         }
         return measures

@@ -12,6 +12,10 @@ struct WrittenEntries {
     private var notesBeforeEndings: [Int?] = []
     private var atEndingStart = false
     private var pendingGraceSlurs = 0
+    /// Pitches spelled so far, by key letter, degree (0: none) and MIDI number (`spellOnce`); empty until the first.
+    private var spellings: [SpelledPitch?] = []
+    /// The notes in tuplets, in order: only they, and their neighbours' paths, have brackets to mark.
+    private var notesInTuplets: [Int] = []
     private let slurStarts: [SourceLocation: Int]
     private let slurEnds: [SourceLocation: Int]
     private var lyrics: ExportedSyllables
@@ -19,57 +23,76 @@ struct WrittenEntries {
     /// Every part of `movement` read from its bars as `written` hands them on, never holding them all, and the
     /// melody's bars as the measures are framed from them (their events left out, but for a lone one: a whole-bar rest).
     static func read(_ written: WrittenScore, of movement: Movement) -> (parts: [ExportPart], melody: [WrittenBar]) {
-        var readers = movement.parts.map { WrittenEntries($0) }
-        for (index, part) in written.parts.enumerated() where readers.indices.contains(index) {
+        // Each part is read on its own (its reader, its tuplet numbers, its syllables), so a large score's parts are read side by side.
+        let events = written.parts.reduce(0) { $0 + $1.eventCount }
+        let read = Array(movement.parts.indices).parallelMap(inParallel: events > 20_000 && movement.parts.count > 1) { index in
+            readPart(index, of: movement, in: written)
+        }
+        return (read.map(\.part), read.first?.melody ?? [])
+    }
+
+    /// Part `index` of `movement` read from its bars as `written` hands them on, never holding them all, and, for the
+    /// melody (part 0), its bars as the measures are framed from them (their events left out, but for a lone one: a whole-bar rest).
+    private static func readPart(_ index: Int, of movement: Movement, in written: WrittenScore) -> (part: ExportPart, melody: [WrittenBar]) {
+        // Split once, for the written score's syllable slots and for the syllables written here.
+        let verses = movement.parts[index].lyrics.map(LyricSyllables.verse)
+        var reader = WrittenEntries(movement.parts[index], verses: verses)
+        if written.parts.indices.contains(index) {
             // Notes are large: grown by doubling, a long part's would be copied whole again and again.
-            readers[index].part.notes.reserveCapacity(part.eventCount + 16)
-            readers[index].part.entries.reserveCapacity(part.eventCount + 16)
+            reader.part.notes.reserveCapacity(written.parts[index].eventCount + 16)
+            reader.part.entries.reserveCapacity(written.parts[index].eventCount + 16)
         }
         var melody: [WrittenBar] = []
-        written.readBars(of: movement, movementIndex: 0) { part, bar in
-            for event in bar.events { readers[part].take(event) }
-            guard part == 0 else { return }
+        if index == 0 { melody.reserveCapacity(written.barStarts.count + 16) }
+        written.readBars(ofPart: index, of: movement, movementIndex: 0, verses: verses) { bar in
+            // By index: an event copied out of the bar costs a retain and a release of each reference it holds.
+            for event in bar.events.indices { reader.take(bar.events[event]) }
+            guard index == 0 else { return }
             var outline = bar
             if outline.events.count != 1 { outline.events = [] }
             melody.append(outline)
         }
-        var parts: [ExportPart] = []
-        for index in readers.indices {
-            readers[index].markTuplets()
-            parts.append(readers[index].part)
-        }
-        return (parts, melody)
+        reader.markTuplets()
+        return (reader.part, melody)
     }
 
-    private init(_ part: Part) {
+    private init(_ part: Part, verses: [LyricVerse]) {
         slurStarts = part.slurs.reduce(into: [:]) { $0[$1.start, default: 0] += 1 }
         slurEnds = part.slurs.reduce(into: [:]) { $0[$1.end, default: 0] += 1 }
-        lyrics = ExportedSyllables(part.lyrics, at: part.location)
+        lyrics = ExportedSyllables(verses, at: part.location)
     }
 
     private mutating func take(_ event: WrittenEvent) {
-        for sign in event.signsBefore { mark(sign, at: event.location) }
+        // Most events carry none of the rarer things: theirs are then not asked for one by one.
+        let hasExtras = event.hasExtras
+        if hasExtras { for sign in event.signsBefore { mark(sign, at: event.location) } }
         switch event.kind {
         case .note(let note, let written):
             var exported = ExportNote(pitches: spelled(written), length: event.length, location: event.location)
-            if let nest = event.tupletNest {
-                exported.ratio = nest.ratio
-                exported.tuplet = (nest.actual, nest.normal)
-                exported.tupletPath = nest.ids
-            }
             exported.arpeggio = note.pitches.count > 1 ? note.arpeggio : nil
-            exported.graceBefore = graces(event.graceBefore)
-            exported.dynamic = event.dynamic
             if event.tiedFromPrevious, let last = lastNote {
                 let common = Set(part.notes[last].pitches.map(\.midiNumber)).intersection(exported.pitches.map(\.midiNumber))
                 part.notes[last].tiedToNext.formUnion(common)
                 exported.tiedFromPrevious = common
                 exported.followsTie = true
             }
+            if !slurStarts.isEmpty { exported.slurStarts = slurStarts[event.location] ?? 0 }
+            if !slurEnds.isEmpty { exported.slurStops = slurEnds[event.location] ?? 0 }
+            guard hasExtras else {
+                add(exported, slot: nil)
+                return
+            }
+            if let nest = event.tupletNest {
+                exported.ratio = nest.ratio
+                exported.tuplet = (nest.actual, nest.normal)
+                exported.tupletPath = nest.ids
+            }
+            let (graceBefore, graceAfter) = (event.graceBefore, event.graceAfter)
+            exported.graceBefore = graces(graceBefore)
+            exported.dynamic = event.dynamic
             // A slur opened on grace notes (`g[5] ( 1 2 )`) starts on the note they go with, as one opened on those after it.
-            exported.slurStarts = (slurStarts[event.location] ?? 0) + slurs(startingOn: event.graceBefore) + slurs(startingOn: event.graceAfter)
-            exported.slurStops = slurEnds[event.location] ?? 0
-            exported.graceAfter = graces(event.graceAfter)
+            if !slurStarts.isEmpty { exported.slurStarts += slurs(startingOn: graceBefore) + slurs(startingOn: graceAfter) }
+            exported.graceAfter = graces(graceAfter)
             exported.wordsAbove = event.wordsAbove
             exported.wordsBelow = event.wordsBelow
             Self.dress(&exported, with: event)
@@ -77,12 +100,12 @@ struct WrittenEntries {
         case .dash:
             extendLastNote(with: event)
         case .multibarRest(let bars):
-            var rest = ExportNote(pitches: [], length: event.length, location: event.location)
+            var rest = ExportNote(pitches: .none, length: event.length, location: event.location)
             rest.multibarRest = max(bars, 1)
-            Self.dress(&rest, with: event)
+            if hasExtras { Self.dress(&rest, with: event) }
             add(rest, slot: nil)
         }
-        for sign in event.signsAfter { mark(sign, at: event.location) }
+        if hasExtras { for sign in event.signsAfter { mark(sign, at: event.location) } }
     }
 
     private mutating func mark(_ sign: WrittenSign, at location: SourceLocation) {
@@ -115,6 +138,8 @@ struct WrittenEntries {
 
     private mutating func append(_ note: consuming ExportNote) {
         atEndingStart = false
+        // A note in a tuplet has its pair and its path set together: the pair, held in place, says so without opening the box.
+        if note.tuplet != nil { notesInTuplets.append(part.notes.count) }
         lastNote = part.notes.count
         part.entries.append(.note(part.notes.count))
         part.notes.append(consume note)
@@ -127,7 +152,7 @@ struct WrittenEntries {
         let path = nest?.ids ?? []
         let source = atEndingStart ? notesBeforeEndings.last ?? nil : lastNote
         guard let source else {
-            var rest = ExportNote(pitches: [], length: dash.length, location: dash.location)
+            var rest = ExportNote(pitches: .none, length: dash.length, location: dash.location)
             rest.ratio = nest?.ratio ?? .whole
             rest.tuplet = nest.map { ($0.actual, $0.normal) }
             rest.tupletPath = path
@@ -175,18 +200,33 @@ struct WrittenEntries {
             while count < a.count, count < b.count, a[count] == b[count] { count += 1 }
             return count
         }
-        let notes = part.notes.count
-        for k in 0..<notes where !part.notes[k].tupletPath.isEmpty {
+        // A note next to one in no tuplet shares no tuplet with it: only the notes in tuplets are looked at.
+        for (i, k) in notesInTuplets.enumerated() {
             let path = part.notes[k].tupletPath
-            let before = k > 0 ? shared(path, part.notes[k - 1].tupletPath) : 0
-            let after = k + 1 < notes ? shared(path, part.notes[k + 1].tupletPath) : 0
+            guard !path.isEmpty else { continue }
+            let before = i > 0 && notesInTuplets[i - 1] == k - 1 ? shared(path, part.notes[k - 1].tupletPath) : 0
+            let after = i + 1 < notesInTuplets.count && notesInTuplets[i + 1] == k + 1 ? shared(path, part.notes[k + 1].tupletPath) : 0
             part.notes[k].tupletStarts = before < path.count ? Array((before + 1)...path.count) : []
             part.notes[k].tupletStops = after < path.count ? Array((after + 1)...path.count).reversed() : []
         }
     }
 
-    private func graces(_ notes: [(Note, WrittenNote)]) -> [GraceChord] {
-        notes.filter { !$0.0.isRest }.map { GraceChord(pitches: spelled($0.1), written: $0.0.length) }
+    /// `spell(_:degree:keyLetter:)` in the key being read, worked out once per pitch, degree and key letter: a part
+    /// sounds few pitches, each many times.
+    private mutating func spellOnce(_ pitch: Pitch, degree: Int?) -> SpelledPitch {
+        let midi = pitch.midiNumber
+        let row = degree ?? 0
+        guard (0..<128).contains(midi), (0..<8).contains(row) else { return Self.spell(pitch, degree: degree, keyLetter: keyLetter) }
+        if spellings.isEmpty { spellings = Array(repeating: nil, count: 7 * 8 * 128) }
+        let slot = (keyLetter.rawValue * 8 + row) * 128 + midi
+        if let known = spellings[slot] { return known }
+        let spelled = Self.spell(pitch, degree: degree, keyLetter: keyLetter)
+        spellings[slot] = spelled
+        return spelled
+    }
+
+    private mutating func graces(_ notes: [(Note, WrittenNote)]) -> [GraceChord] {
+        notes.filter { !$0.0.isRest }.map { GraceChord(pitches: Array(spelled($0.1)), written: $0.0.length) }
     }
 
     /// The slurs opened on grace notes: a group's notes share its place.
@@ -198,17 +238,26 @@ struct WrittenEntries {
     }
 
     /// The note's pitches spelled as written: each figure's degree on the key's letters, its accidental kept.
-    private func spelled(_ written: WrittenNote) -> [SpelledPitch] {
+    private mutating func spelled(_ written: WrittenNote) -> SpelledPitches {
+        let figures = written.figures
+        if figures.count == 1 {
+            let figure = figures[0]
+            guard let pitch = figure.pitch else { return .none }
+            return SpelledPitches(single: spellOnce(pitch, degree: Self.degree(of: figure)))
+        }
         var result: [SpelledPitch] = []
         result.reserveCapacity(written.figures.count)
         for figure in written.figures {
             guard let pitch = figure.pitch else { continue }
-            // The figure's digit as a number without Unicode's tables: only 1 to 7 are degrees.
-            let digit = Int(figure.digit.asciiValue ?? 0) - Int(UInt8(ascii: "0"))
-            let degree = (1...7).contains(digit) ? digit : nil
-            result.append(Self.spell(pitch, degree: degree, keyLetter: keyLetter))
+            result.append(Self.spell(pitch, degree: Self.degree(of: figure), keyLetter: keyLetter))
         }
-        return result.count > 1 ? result.sorted { $0.midiNumber < $1.midiNumber } : result
+        return SpelledPitches(result.count > 1 ? result.sorted { $0.midiNumber < $1.midiNumber } : result)
+    }
+
+    /// The figure's digit as a degree, read without Unicode's tables: only 1 to 7 are degrees.
+    private static func degree(of figure: WrittenNote.Figure) -> Int? {
+        let digit = Int(figure.digit.asciiValue ?? 0) - Int(UInt8(ascii: "0"))
+        return (1...7).contains(digit) ? digit : nil
     }
 
     /// The letter of degree 1 of a key: that of the major key its signature belongs to (`6=F#`: A).
@@ -241,11 +290,12 @@ struct ExportedSyllables {
     private var lastSung: [(note: Int, lyric: Int)?]
     private var hyphenOpen: [Bool]
 
-    init(_ lyrics: [String], at location: SourceLocation) {
-        verses = lyrics.map(LyricSyllables.syllables)
+    /// The syllables of `verses` (a part's `LyricSyllables.verse`s), written as of `location`.
+    init(_ verses: [LyricVerse], at location: SourceLocation) {
+        self.verses = verses.map(\.syllables)
         self.location = location
-        lastSung = Array(repeating: nil, count: lyrics.count)
-        hyphenOpen = Array(repeating: false, count: lyrics.count)
+        lastSung = Array(repeating: nil, count: verses.count)
+        hyphenOpen = Array(repeating: false, count: verses.count)
     }
 
     /// Sings the syllables of `slot` on `note`, to be `notes[index]`; a struck note with no slot extends the syllables before.

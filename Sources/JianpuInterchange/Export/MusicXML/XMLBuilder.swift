@@ -13,6 +13,8 @@ struct XMLBuilder {
     private var depth = 0
     /// One warning per place whose text held characters XML cannot carry.
     private(set) var warnings: [Diagnostic] = []
+    /// Runs of fixed lines written once and copied whole after (`cached(_:_:)`), by their key and depth.
+    private var fragments: [Int: [UInt8]] = [:]
 
     init(reservingCapacity capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
@@ -96,6 +98,22 @@ struct XMLBuilder {
         indent()
         append(markup)
         if opens { depth += 1 }
+    }
+
+    /// The lines `write` makes, copied whole from the first time they were made at this depth under `key`: for
+    /// markup a document writes again and again (a pitch). `key` must name all that `write` writes, which must
+    /// be whole lines of fixed markup that leave the depth as they found it (no text, so no warnings).
+    mutating func cached(_ key: Int, _ write: (inout XMLBuilder) -> Void) {
+        // The depth in the key: the same lines deeper are indented more. A key too large to hold it is not cached.
+        guard key >= 0, key < Int.max >> 8 else { return write(&self) }
+        let slot = key << 6 | min(max(depth, 0), 63)
+        if let fragment = fragments[slot] {
+            bytes.append(contentsOf: fragment)
+            return
+        }
+        let start = bytes.count
+        write(&self)
+        fragments[slot] = Array(bytes[start...])
     }
 
     /// `opening number closing` on a line: `<duration>` 12 `</duration>\n`; with `opens`, a tag that children follow.
