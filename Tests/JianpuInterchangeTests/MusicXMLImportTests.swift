@@ -44,6 +44,16 @@ struct MusicXMLImportTests {
         }
     }
 
+    // A value in a grace group holds for the graces after it (jianpu-ly's reading): one that differs is written.
+    @Test(
+        "grace groups come back with a value written only where it changes",
+        arguments: [("1 g[q34] 1 - - |", "g[q34]"), ("1 g[q3s4] 1 - - |", "g[q3s4]"), ("1 g[34] 1 - - |", "g[34]"), ("1 g[3q4] 1 - - |", "g[3q4]")])
+    func graceValuesRoundTrip(source: String, written: String) throws {
+        let (xml, _, _) = try MusicXMLExport.export("4/4\n" + source)
+        let text = try #require(try ScoreImporter.convert(Array(xml.utf8), file: "t.musicxml").first).text
+        #expect(text.contains(written), "\(text)")
+    }
+
     @Test("a voice that moves apart from its staff's first voice and the staves of a piano become parts of their own")
     func voicesBecomeParts() throws {
         let score = try MusicXMLReader.read(xml: try Self.fixture("voices.musicxml"), file: "voices.musicxml")

@@ -16,6 +16,8 @@ extension PartTextWriter {
         var position = barOnset
         // Where the words written so far end, when a length no value makes was written rounded.
         var writtenEnd = barOnset
+        // The value of the last grace in the group after a note being written (`[…]g`): the next one's holds from it.
+        var afterGroupValue = Self.defaultGraceValue
         func closeTuplet() {
             if openTuplet != nil { words.append("]") }
             openTuplet = nil
@@ -25,11 +27,12 @@ extension PartTextWriter {
                 if event.isRest { continue }
                 if event.isGraceAfter, graces.isEmpty, !words.isEmpty {
                     // After the note before it: `2 [23]g`, joined to a group already there.
-                    let text = graceText(event)
                     if words[words.count - 1].hasSuffix("]g") {
+                        let text = graceText(event, running: &afterGroupValue)
                         words[words.count - 1].insert(contentsOf: text, at: words[words.count - 1].index(words[words.count - 1].endIndex, offsetBy: -2))
                     } else {
-                        words.append("[" + text + "]g")
+                        afterGroupValue = Self.defaultGraceValue
+                        words.append("[" + graceText(event, running: &afterGroupValue) + "]g")
                     }
                 } else {
                     graces.append(event)
@@ -75,7 +78,7 @@ extension PartTextWriter {
             }
             if let tempo = event.tempo { words.append(tempoWord(tempo, place: eventPlace)) }
             if !graces.isEmpty {
-                words.append("g[" + graces.map { graceText($0) }.joined() + "]")
+                words.append("g[" + graceGroupText(graces) + "]")
                 graces = []
             }
             if event.isArpeggiated && event.pitches.count > 1 { words.append("arp") }
@@ -93,7 +96,7 @@ extension PartTextWriter {
         closeTuplet()
         if !graces.isEmpty, let last = words.lastIndex(where: { $0.first.map { "0123456789".contains($0) || "qsdh".contains($0) } ?? false }) {
             // Grace notes at the end of the bar: after the last note (`[…]g`).
-            words.insert("[" + graces.map { graceText($0) }.joined() + "]g", at: last + 1)
+            words.insert("[" + graceGroupText(graces) + "]g", at: last + 1)
         }
         return words
     }
@@ -200,10 +203,23 @@ extension PartTextWriter {
         return text
     }
 
-    /// A grace chord's figures, its written value first when it is not the default semiquaver (`q` a quaver).
-    private mutating func graceText(_ event: ImportedEvent) -> String {
+    /// A group starts at the semiquaver, as the reference reads `g[…]`.
+    static let defaultGraceValue = WholeNotes(1, 16)
+
+    /// A group's graces as its text.
+    private mutating func graceGroupText(_ graces: [ImportedEvent]) -> String {
+        var running = Self.defaultGraceValue
+        return graces.map { graceText($0, running: &running) }.joined()
+    }
+
+    /// A grace chord's figures, its written value first (`q` a quaver, `s` a semiquaver) when it is not the value
+    /// before it in its group (`running`): the reference holds a value for the graces after it.
+    private mutating func graceText(_ event: ImportedEvent, running: inout WholeNotes) -> String {
+        let letters = [WholeNotes(1, 8): "q", WholeNotes(1, 16): "s", WholeNotes(1, 32): "d", WholeNotes(1, 64): "h"]
         let written = event.graceValue ?? event.length
-        let value = [WholeNotes(1, 8): "q", WholeNotes(1, 32): "d", WholeNotes(1, 64): "h"][written] ?? (written > WholeNotes(1, 8) ? "q" : "")
+        let grace = letters[written] != nil ? written : written > WholeNotes(1, 8) ? WholeNotes(1, 8) : Self.defaultGraceValue
+        let value = grace == running ? "" : letters[grace] ?? ""
+        running = grace
         let figures = event.pitches.sorted { $0.pitch < $1.pitch }.map { spelling.markedBeforeText($0) }
         // Octave marks before the figures: jianpu-ly reads them so only when told (`OctavesBefore`).
         if figures.contains(where: { $0.contains("'") || $0.contains(",") }) { needsOctavesBefore = true }

@@ -137,14 +137,9 @@ package struct NoteWord {
         }
     }
 
-    /// A chord's notes (read from the word's bytes), each with its `#`/`b` and octave marks, as the reference reads them.
-    ///
-    /// Reading from the end, marks written after a figure belong to it as long as each figure
-    /// before them is followed by marks too (`1'1'` is two `1'`). In what is left at the front,
-    /// marks belong to the figure after them (`OctavesBefore`), or to the figure before them
-    /// (`OctavesAfter`); with neither set, marks after a bare figure there are ambiguous (read
-    /// as before). A group of marks counts at most three octaves, and `8`/`9` are `1'`/`2'`.
-    /// A note written twice (same figure, marks and accidental) is listed once.
+    /// A chord's notes (read from the word's bytes), each with its `#`/`b` and octave marks, as the reference reads them
+    /// (`marksBeforeFigures`). A group of marks counts at most three octaves, and `8`/`9` are `1'`/`2'`. A note written
+    /// twice (same figure, marks and accidental) is listed once.
     package static func chordNotes<Bytes: Collection>(_ text: Bytes, octavesAfter: Bool?) -> (notes: [(figure: UInt8, octave: Int, accidental: Int)], ambiguous: Bool)
     where Bytes.Element == UInt8 {
         func isFigure(_ byte: UInt8) -> Bool { (49...57).contains(byte) || byte == UInt8(ascii: "x") }
@@ -187,11 +182,27 @@ package struct NoteWord {
             run = 0
             previous = byte
         }
-        // From the end: each figure followed by marks (or accidentals) takes them.
+        let (ordered, ambiguous) = marksBeforeFigures(symbols, octavesAfter: octavesAfter, isFigure: isFigure)
+        for byte in ordered { isFigure(byte) ? figure(byte) : read(byte) }
+        return (notes, ambiguous)
+    }
+
+    /// The symbols of a chord or grace group reordered so that every mark, sign and value comes before the figure it
+    /// belongs to, as the reference reads them (its `grace_octave_fix`), and whether marks were ambiguous.
+    ///
+    /// Reading from the end, what is written after a figure belongs to it as long as each figure before is followed
+    /// by something too (`1'1'` is two `1'`). In what is left at the front, groups of marks then a figure are clear;
+    /// after the first bare figure, marks belong to the figure after them (`OctavesBefore`), or to the figure before
+    /// them (`OctavesAfter`: the signs between the figure and its marks then go on to the next figure); with neither
+    /// set, marks there are ambiguous (read as before).
+    package static func marksBeforeFigures(_ symbols: [UInt8], octavesAfter: Bool?, isFigure: (UInt8) -> Bool) -> (ordered: [UInt8], ambiguous: Bool) {
+        func isMark(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "'") || byte == UInt8(ascii: ",") }
+        // From the end: each figure followed by something takes it (gathered back to front).
+        var tail: [UInt8] = []
         var front = symbols.count
         while front > 0, !isFigure(symbols[front - 1]), let at = symbols[..<front].lastIndex(where: isFigure) {
-            for index in (at + 1)..<front { read(symbols[index]) }
-            figure(symbols[at])
+            tail.append(symbols[at])
+            tail.append(contentsOf: symbols[(at + 1)..<front].reversed())
             front = at
         }
         // At the front, groups of marks then a figure are clear; after the first bare figure they are not.
@@ -204,27 +215,28 @@ package struct NoteWord {
             guard index < front else { break }
             clear = index + 1
         }
-        for index in 0..<clear { isFigure(symbols[index]) ? figure(symbols[index]) : read(symbols[index]) }
+        var ordered = Array(symbols[..<clear])
+        ordered.reserveCapacity(symbols.count)
         let ambiguous = octavesAfter == nil && symbols[clear..<front].contains(where: isMark)
         var index = clear
         while index < front {
             let byte = symbols[index]
             guard isFigure(byte), octavesAfter == true else {
-                isFigure(byte) ? figure(byte) : read(byte)
+                ordered.append(byte)
                 index += 1
                 continue
             }
-            // OctavesAfter: a run of marks after a figure (and its accidentals) belongs to it.
+            // OctavesAfter: a run of marks after a figure (and its signs) belongs to it; the signs go on to the next.
             var marks = index + 1
             while marks < front, !isFigure(symbols[marks]), !isMark(symbols[marks]) { marks += 1 }
             var end = marks
             while end < front, isMark(symbols[end]) { end += 1 }
-            for other in marks..<end { read(symbols[other]) }
-            figure(byte)
-            // Accidentals between the figure and its marks go on to the next figure, as in the reference.
-            for other in (index + 1)..<marks { read(symbols[other]) }
+            ordered.append(contentsOf: symbols[marks..<end])
+            ordered.append(byte)
+            ordered.append(contentsOf: symbols[(index + 1)..<marks])
             index = end
         }
-        return (notes, ambiguous)
+        ordered.append(contentsOf: tail.reversed())
+        return (ordered, ambiguous)
     }
 }

@@ -132,57 +132,65 @@ extension PartBuilder {
 
     mutating func graceNotes(_ body: String, placement: GraceNotes.Placement, at location: SourceLocation, parser: inout ParseLog) {
         var notes: [Note] = []
+        // A value holds for the graces after it, as in the reference's MIDI; a sign and octave for one figure.
         var length = WholeNotes(1, 16)
-        var octave = 0, accidental = 0
+        var octave = 0, run = 0, accidental = 0
+        var previous: UInt8 = 0
         var joinNext = false, sawFigure = false
+        let isFigure = { (byte: UInt8) in (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(byte) }
+        // Each chord note (between `&`s) is read as the reference reads a chord's marks: what follows a figure may be its.
         var bytes: [UInt8] = []
-        for byte in body.utf8 {
-            if byte == UInt8(ascii: "8") || byte == UInt8(ascii: "9") { bytes += [UInt8(ascii: "'"), byte - 7] } else { bytes.append(byte) }
+        var ambiguous = false
+        for (index, piece) in Array(body.utf8).split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "&")) }
+            let read = NoteWord.marksBeforeFigures(Array(piece), octavesAfter: octavesAfter, isFigure: isFigure)
+            bytes += read.ordered
+            ambiguous = ambiguous || read.ambiguous
         }
-        // Marks after the last figure belong to it, as the reference reads them.
-        var trailingOctave = 0
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == UInt8(ascii: "'") || bytes[end - 1] == UInt8(ascii: ",") {
-            trailingOctave += bytes[end - 1] == UInt8(ascii: "'") ? 1 : -1
-            end -= 1
+        if ambiguous {
+            parser.warning(location, "ambiguous octave marks in grace notes '\(body)': read as belonging to the next figure; write OctavesBefore or OctavesAfter to say which")
         }
-        let isFigure = { (byte: UInt8) in (UInt8(ascii: "1")...UInt8(ascii: "7")).contains(byte) }
-        let figures = bytes[..<end].filter(isFigure).count
+        let figures = bytes.filter(isFigure).count
         guard figures <= Self.maximumGraceNotes else {
             parser.error(location, "a group of \(figures) grace notes: expected at most \(Self.maximumGraceNotes); write a longer run as notes")
             return
         }
-        let lastFigure = bytes[..<end].lastIndex(where: isFigure)
-        for (index, byte) in bytes[..<end].enumerated() {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "#"): accidental = 1
             case UInt8(ascii: "b"): accidental = -1
-            case UInt8(ascii: "'"): octave += 1
-            case UInt8(ascii: ","): octave -= 1
+            case UInt8(ascii: "'"), UInt8(ascii: ","):
+                // A run of marks sets the octave (the last run before the figure wins), three at most.
+                run = byte == previous ? run + 1 : 1
+                octave = (byte == UInt8(ascii: "'") ? 1 : -1) * min(run, 3)
             case UInt8(ascii: "q"): length = WholeNotes(1, 8)
             case UInt8(ascii: "s"): length = WholeNotes(1, 16)
             case UInt8(ascii: "d"): length = WholeNotes(1, 32)
             case UInt8(ascii: "h"): length = WholeNotes(1, 64)
             case UInt8(ascii: "&"): joinNext = true
-            case UInt8(ascii: "1")...UInt8(ascii: "7"):
-                let isLast = index == lastFigure
-                let pitch = Pitch(midiNumber: tonic + NoteWord.semitones(of: byte) + accidental + 12 * (octave + (isLast ? trailingOctave : 0)))
+            case UInt8(ascii: "1")...UInt8(ascii: "9"):
+                // `8` and `9` are 1 and 2 with an octave mark of their own.
+                let isHigh = byte >= UInt8(ascii: "8")
+                if isHigh { octave = previous == UInt8(ascii: "'") ? min(run + 1, 3) : 1 }
+                let figure = isHigh ? byte - 7 : byte
+                let pitch = Pitch(midiNumber: tonic + NoteWord.semitones(of: figure) + accidental + 12 * octave)
                 sawFigure = true
                 if !pitch.isValidMIDI {
                     parser.warning(location, "a grace note sounds at MIDI note \(pitch.midiNumber), outside 0 to 127: it stays silent")
                 } else if joinNext, !notes.isEmpty {
                     notes[notes.count - 1].pitches.append(pitch)
                 } else {
-                    notes.append(Note(pitches: singlePitch(pitch.midiNumber), length: length, spelling: graceSpelling(of: byte), location: location))
+                    notes.append(Note(pitches: singlePitch(pitch.midiNumber), length: length, spelling: graceSpelling(of: figure), location: location))
                 }
                 joinNext = false
                 octave = 0
+                run = 0
                 accidental = 0
-                length = WholeNotes(1, 16)
             default:
                 parser.error(location, "unexpected '\(Character(UnicodeScalar(byte)))' in grace notes: expected figures 1-7, # b ' , q s d h and &")
                 return
             }
+            previous = byte
         }
         guard !notes.isEmpty else {
             if sawFigure { return }
