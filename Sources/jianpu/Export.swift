@@ -59,9 +59,11 @@ struct Export: ParsableCommand {
         let score = try input.load()
         switch format {
         case .midi:
-            try file.write(midi(score))
-            // The process ends once this returns: freeing the score's tree item by item would only delay it.
-            LeftForExit.keep(score)
+            let (bytes, timelines) = try midi(score)
+            try file.write(bytes)
+            // The process ends once this returns: freeing the score's tree item by item, and unmapping the
+            // timeline's and the file's arrays one by one, would only delay it.
+            LeftForExit.keep((score, timelines, bytes))
         case .musicXML, .compressedMusicXML:
             try MovementChoice.check(movement, count: score.movements.count, file: input.file)
             // Transposition moves the written key and chord symbols too; the other practice options shape a performance.
@@ -80,7 +82,8 @@ struct Export: ParsableCommand {
         }
     }
 
-    private func midi(_ score: Score) throws -> [UInt8] {
+    /// The file's bytes, and the timelines they were made from (the chosen one last), for the exit to free.
+    private func midi(_ score: Score) throws -> (bytes: [UInt8], timelines: [Timeline]) {
         let timelines = Flattener.exportedTimelines(of: score, withChords: chords)
         var chosen: Timeline
         if let movement {
@@ -96,6 +99,6 @@ struct Export: ParsableCommand {
         }
         ChannelSharing.warn(chosen, file: input.file)
         if let problem = StandardMIDIFile.problem(writing: chosen) { throw CommandFailure("\(output): \(problem); nothing was written") }
-        return StandardMIDIFile.data(for: chosen)
+        return (StandardMIDIFile.data(for: chosen), timelines + [chosen])
     }
 }
