@@ -82,8 +82,14 @@ struct Export: ParsableCommand {
         }
     }
 
-    /// The file's bytes, and the timelines they were made from (the chosen one last), for the exit to free.
-    private func midi(_ score: Score) throws -> (bytes: [UInt8], timelines: [Timeline]) {
+    /// The file's bytes, and the timelines they were made from, for the exit to free.
+    private func midi(_ score: Score) throws -> (bytes: [UInt8], timelines: any Sendable) {
+        // Without practice options each part is flattened and written as its own track, and no list of
+        // every part's notes is made. The plan needs the score only for `--key` (counted from its key).
+        let empty = Timeline(parts: [], notes: [], tempoMap: TempoMap([]), length: .zero)
+        if practice.transposition.key == nil, (try? practice.plan(for: empty))?.isEmpty == true {
+            return try partedMIDI(score)
+        }
         let timelines = Flattener.exportedTimelines(of: score, withChords: chords)
         var chosen: Timeline
         if let movement {
@@ -97,8 +103,26 @@ struct Export: ParsableCommand {
         } catch let error as PracticeError {
             throw CommandFailure("\(input.file): \(error.description)")
         }
-        ChannelSharing.warn(chosen, file: input.file)
-        if let problem = StandardMIDIFile.problem(writing: chosen) { throw CommandFailure("\(output): \(problem); nothing was written") }
-        return (StandardMIDIFile.data(for: chosen), timelines + [chosen])
+        return (try midiFile(chosen) { StandardMIDIFile.data(for: chosen) }, timelines + [chosen])
+    }
+
+    /// The file of the score as written, each part's notes kept apart (`PartedTimeline`).
+    private func partedMIDI(_ score: Score) throws -> (bytes: [UInt8], timelines: any Sendable) {
+        let timelines = Flattener.exportedPartedTimelines(of: score, withChords: chords)
+        let chosen: PartedTimeline
+        if let movement {
+            try MovementChoice.check(movement, count: timelines.count, file: input.file)
+            chosen = timelines[movement - 1]
+        } else {
+            chosen = PartedTimeline.concatenating(timelines)
+        }
+        return (try midiFile(chosen.shared) { StandardMIDIFile.data(for: chosen) }, (timelines, chosen))
+    }
+
+    /// The bytes `write` makes, after the warning for parts sharing a channel and the check that `timeline` fits a file.
+    private func midiFile(_ timeline: Timeline, _ write: () -> [UInt8]) throws -> [UInt8] {
+        ChannelSharing.warn(timeline, file: input.file)
+        if let problem = StandardMIDIFile.problem(writing: timeline) { throw CommandFailure("\(output): \(problem); nothing was written") }
+        return write()
     }
 }
