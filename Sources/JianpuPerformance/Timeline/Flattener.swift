@@ -57,7 +57,7 @@ public enum Flattener {
         var parts: [TimelinePart] = []
         /// Each part's notes, in onset order.
         var notes: [[TimedNote]] = []
-        /// Every part's rests, part after part.
+        /// Every part's rests, part after part (only for a merged timeline).
         var rests: [TimedRest] = []
         var tempos: [TempoMap.Change] = []
         var meters: [MeterChange] = []
@@ -66,8 +66,8 @@ public enum Flattener {
     }
 
     /// Walks the parts at `indices`. With `mergedLater`, the first part's notes get room for every
-    /// part's, so that the others can be merged into its list in place; room never written costs no
-    /// memory (a large list is mapped on its own, page by page as written).
+    /// part's, so that the others can be merged into its list in place (room never written costs no
+    /// memory: a large list is mapped on its own, page by page as written), and the rests are gathered.
     private static func walkedParts(of movement: Movement, partIndices indices: [Int], rollsArpeggios: Bool, mergedLater: Bool) -> WalkedParts {
         let items = indices.reduce(0) { $0 + movement.parts[$1].items.count }
         let walks = Array(indices.enumerated()).parallelMap(inParallel: items > 20_000) { number, index in
@@ -81,7 +81,8 @@ public enum Flattener {
         for (index, walk) in zip(indices, walks) {
             let part = movement.parts[index]
             walked.notes.append(walk.notes)
-            walked.rests += walk.rests
+            // Rests are for the merged timeline's display: the parts' notes alone make a MIDI file.
+            if mergedLater { walked.rests += walk.rests }
             walked.tempos.append(contentsOf: walk.tempos)
             if walked.meters.isEmpty { walked.meters = walk.meters }
             if walked.keys.isEmpty { walked.keys = walk.keys }
