@@ -28,9 +28,7 @@ public enum ChordAccompaniment {
 
     /// The part that plays the chords of `text` after `parts`, its notes in onset order (then pitch),
     /// and where the last chord ends; nil when `text` holds none.
-    static func part(_ text: String, after parts: [TimelinePart], formulas: [ChordFormula] = ChordFormula.standard)
-        -> (part: TimelinePart, notes: [TimedNote], end: WholeNotes)?
-    {
+    static func part(_ text: String, after parts: [TimelinePart], formulas: [ChordFormula] = ChordFormula.standard) -> (part: TimelinePart, notes: [TimedNote], end: WholeNotes)? {
         let chords = chords(in: text, formulas: formulas)
         guard !chords.isEmpty else { return nil }
         let number = parts.count
