@@ -59,9 +59,11 @@ struct Export: ParsableCommand {
         let score = try input.load()
         switch format {
         case .midi:
-            try file.write(midi(score))
-            // The process ends once this returns: freeing the score's tree item by item would only delay it.
-            LeftForExit.keep(score)
+            let (bytes, timelines) = try midi(score)
+            try file.write(bytes)
+            // The process ends once this returns: freeing the score's tree item by item, and unmapping the
+            // timeline's and the file's arrays one by one, would only delay it.
+            LeftForExit.keep((score, timelines, bytes))
         case .musicXML, .compressedMusicXML:
             try MovementChoice.check(movement, count: score.movements.count, file: input.file)
             // Transposition moves the written key and chord symbols too; the other practice options shape a performance.
@@ -80,7 +82,14 @@ struct Export: ParsableCommand {
         }
     }
 
-    private func midi(_ score: Score) throws -> [UInt8] {
+    /// The file's bytes, and the timelines they were made from, for the exit to free.
+    private func midi(_ score: Score) throws -> (bytes: [UInt8], timelines: any Sendable) {
+        // Without practice options each part is flattened and written as its own track, and no list of
+        // every part's notes is made. The plan needs the score only for `--key` (counted from its key).
+        let empty = Timeline(parts: [], notes: [], tempoMap: TempoMap([]), length: .zero)
+        if practice.transposition.key == nil, (try? practice.plan(for: empty))?.isEmpty == true {
+            return try partedMIDI(score)
+        }
         let timelines = Flattener.exportedTimelines(of: score, withChords: chords)
         var chosen: Timeline
         if let movement {
@@ -94,8 +103,26 @@ struct Export: ParsableCommand {
         } catch let error as PracticeError {
             throw CommandFailure("\(input.file): \(error.description)")
         }
-        ChannelSharing.warn(chosen, file: input.file)
-        if let problem = StandardMIDIFile.problem(writing: chosen) { throw CommandFailure("\(output): \(problem); nothing was written") }
-        return StandardMIDIFile.data(for: chosen)
+        return (try midiFile(chosen) { StandardMIDIFile.data(for: chosen) }, timelines + [chosen])
+    }
+
+    /// The file of the score as written, each part's notes kept apart (`PartedTimeline`).
+    private func partedMIDI(_ score: Score) throws -> (bytes: [UInt8], timelines: any Sendable) {
+        let timelines = Flattener.exportedPartedTimelines(of: score, withChords: chords)
+        let chosen: PartedTimeline
+        if let movement {
+            try MovementChoice.check(movement, count: timelines.count, file: input.file)
+            chosen = timelines[movement - 1]
+        } else {
+            chosen = PartedTimeline.concatenating(timelines)
+        }
+        return (try midiFile(chosen.shared) { StandardMIDIFile.data(for: chosen) }, (timelines, chosen))
+    }
+
+    /// The bytes `write` makes, after the warning for parts sharing a channel and the check that `timeline` fits a file.
+    private func midiFile(_ timeline: Timeline, _ write: () -> [UInt8]) throws -> [UInt8] {
+        ChannelSharing.warn(timeline, file: input.file)
+        if let problem = StandardMIDIFile.problem(writing: timeline) { throw CommandFailure("\(output): \(problem); nothing was written") }
+        return write()
     }
 }

@@ -150,17 +150,24 @@ public struct ScoreParser {
     private static func build(_ parts: [PartOutline], bytes: [UInt8], file: String) -> [(part: Part, log: ParseLog, measure: PerformanceLimits.PartMeasure)] {
         let words = parts.reduce(0) { $0 + $1.musicWords }
         return parts.parallelMap(inParallel: words > 20_000) { outline in
-            var builder = PartBuilder(location: outline.location, expectedItems: outline.musicWords)
-            builder.instrument = outline.instrument
-            builder.sound = outline.sound
-            builder.lyrics = outline.lyrics
-            builder.lyricLocations = outline.lyricLocations
-            var lexer = Lexer(bytes: bytes, file: file, sink: PartReader(bytes: bytes, builder: builder), readsHeaders: false)
+            // The builder goes straight into the lexer, its only owner: a copy held here as well would make
+            // the first note copy the items' reserved room (a part's worth of memory mapped twice).
+            var lexer = Lexer(bytes: bytes, file: file, sink: PartReader(bytes: bytes, builder: builder(for: outline)), readsHeaders: false)
             lexer.scan(from: outline.start)
             var reader = lexer.sink
             let part = reader.builder.finish(parser: &reader.log)
             return (part, reader.log, PerformanceLimits.PartMeasure(part))
         }
+    }
+
+    /// A builder for the part `outline` describes, with room for its items.
+    private static func builder(for outline: PartOutline) -> PartBuilder {
+        var builder = PartBuilder(location: outline.location, expectedItems: outline.musicWords)
+        builder.instrument = outline.instrument
+        builder.sound = outline.sound
+        builder.lyrics = outline.lyrics
+        builder.lyricLocations = outline.lyricLocations
+        return builder
     }
 }
 

@@ -24,15 +24,39 @@ public struct StandardMIDIFile {
 
     /// The bytes of the file (check `problem(writing:)` first: past its limits the header would wrap).
     public static func data(for timeline: Timeline) -> [UInt8] {
-        // Each part's track is written on its own: large ones side by side. The notes and
-        // instrument changes are grouped by part once, so that each track reads only its own.
+        // The notes are grouped by part once, so that each track reads only its own.
+        let notes = PartGroups(count: timeline.notes.count, parts: timeline.parts.count) { timeline.notes[$0].part }
+        return file(timeline, inParallel: timeline.notes.count > 20_000) { index in
+            PartNotes(all: timeline.notes, order: notes[index])
+        }
+    }
+
+    /// The bytes of the file of a timeline whose parts' notes are kept apart: each track is written
+    /// from its part's own list (check `problem(writing:)` with `timeline.shared` first).
+    public static func data(for timeline: PartedTimeline) -> [UInt8] {
+        let count = timeline.partNotes.reduce(0) { $0 + $1.count }
+        return file(timeline.shared, inParallel: count > 20_000) { index in
+            PartNotes(all: timeline.partNotes.indices.contains(index) ? timeline.partNotes[index] : [], order: nil)
+        }
+    }
+
+    /// One part's notes, in onset order: all of `all`, or those at `order`.
+    private struct PartNotes {
+        var all: [TimedNote]
+        var order: ArraySlice<Int32>?
+
+        var count: Int { order?.count ?? all.count }
+    }
+
+    /// The file: the conductor track of `timeline`, then a track for each of its parts, the notes of
+    /// part N given by `notes(N)`. Each part's track is written on its own: large ones side by side.
+    private static func file(_ timeline: Timeline, inParallel: Bool, notes: @Sendable (Int) -> PartNotes) -> [UInt8] {
         let parts = Array(timeline.parts.enumerated())
-        let notes = PartGroups(count: timeline.notes.count, parts: parts.count) { timeline.notes[$0].part }
         let changes = PartGroups(count: timeline.programChanges.count, parts: parts.count) { timeline.programChanges[$0].part }
         let tracks =
             [conductorTrack(timeline)]
-            + parts.parallelMap(inParallel: timeline.notes.count > 20_000) { index, part in
-                partTrack(timeline, part: part, index: index, notes: notes[index], changes: changes[index])
+            + parts.parallelMap(inParallel: inParallel) { index, part in
+                partTrack(timeline, part: part, index: index, notes: notes(index), changes: changes[index])
             }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(14 + tracks.reduce(0) { $0 + 8 + $1.count })
@@ -117,7 +141,7 @@ public struct StandardMIDIFile {
         var message: MIDIMessage
     }
 
-    private static func partTrack(_ timeline: Timeline, part: TimelinePart, index: Int, notes noteIndices: ArraySlice<Int32>, changes changeIndices: ArraySlice<Int32>) -> [UInt8] {
+    private static func partTrack(_ timeline: Timeline, part: TimelinePart, index: Int, notes partNotes: PartNotes, changes changeIndices: ArraySlice<Int32>) -> [UInt8] {
         var header: [Event] = []
         // Every part's track is named: its instrument, else its part.
         let name = part.name ?? (index == 0 ? "Melody" : "Accompaniment \(index)")
@@ -132,18 +156,23 @@ public struct StandardMIDIFile {
             TimedMessage(tick: ticks($0.position), message: .programChange(channel: channel, program: $0.program))
         }
         stableSortByTick(&changes)
-        var bytes = timeline.notes.withUnsafeBufferPointer { notes in
-            let first = noteIndices.startIndex
-            func note(_ place: Int) -> TimedNote { notes[Int(noteIndices[first + place])] }
+        let noteCount = partNotes.count
+        var bytes = partNotes.all.withUnsafeBufferPointer { notes in
+            let order = partNotes.order
+            let first = order?.startIndex ?? 0
+            func note(_ place: Int) -> TimedNote {
+                guard let order else { return notes[place] }
+                return notes[Int(order[first + place])]
+            }
             // Onset and length are each rounded down, as in the reference's files.
             func onTick(_ place: Int) -> Int { ticks(note(place).onset) }
             // Notes come in onset order, so their note-ons do too; should they not, they are put in order by
             // tick, notes at one tick in the order they come.
             let onOrder: [Int32]? =
-                (1..<max(1, noteIndices.count)).allSatisfy { onTick($0 - 1) <= onTick($0) }
-                ? nil : (0..<noteIndices.count).map(Int32.init).sorted { (onTick(Int($0)), $0) < (onTick(Int($1)), $1) }
+                (1..<max(1, noteCount)).allSatisfy { onTick($0 - 1) <= onTick($0) }
+                ? nil : (0..<noteCount).map(Int32.init).sorted { (onTick(Int($0)), $0) < (onTick(Int($1)), $1) }
             // At most seven bytes an event (a four-byte delta time and a three-byte message), and the end of the track.
-            let capacity = headerBytes.count + (2 * noteIndices.count + changes.count) * 7 + 7
+            let capacity = headerBytes.count + (2 * noteCount + changes.count) * 7 + 7
             return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
                 var position = 0
                 for byte in headerBytes {
@@ -157,18 +186,18 @@ public struct StandardMIDIFile {
                 var on = 0, change = 0, last = now
                 // The next note to sound (its place among the part's notes) and its tick; `Int.max` past the last.
                 func nextNote(_ on: Int) -> (place: Int, tick: Int) {
-                    guard on < noteIndices.count else { return (0, .max) }
+                    guard on < noteCount else { return (0, .max) }
                     let place = Int(onOrder?[on] ?? Int32(on))
                     return (place, onTick(place))
                 }
                 var (place, nextOn) = nextNote(0)
-                while on < noteIndices.count || !offs.isEmpty || change < changes.count {
+                while on < noteCount || !offs.isEmpty || change < changes.count {
                     let next = min(nextOn, offs.first?.tick ?? .max)
                     let tick: Int, message: MIDIMessage
                     if change < changes.count, changes[change].tick <= next {
                         (tick, message) = (changes[change].tick, changes[change].message)
                         change += 1
-                    } else if let off = offs.first, on == noteIndices.count || off.tick <= nextOn {
+                    } else if let off = offs.first, on == noteCount || off.tick <= nextOn {
                         offs.removeFirst()
                         (tick, message) = (off.tick, .noteOff(channel: channel, key: off.key))
                     } else {

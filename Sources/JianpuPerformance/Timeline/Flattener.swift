@@ -21,43 +21,78 @@ public enum Flattener {
 
     private static func plainTimeline(of movement: Movement, partIndices: [Int]?, rollsArpeggios: Bool) -> Timeline {
         let indices = partIndices ?? Array(movement.parts.indices)
-        var notes: [TimedNote] = []
+        var walked = walkedParts(of: movement, partIndices: indices, rollsArpeggios: rollsArpeggios, mergedLater: true)
+        // Each part's notes are held by `walked` alone, and can be merged into in place.
+        let notes = mergedInPairs(&walked.notes)
+        let rests = walked.rests.enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element)
+        return Timeline(
+            title: movement.headers["title"], parts: walked.parts, notes: notes, rests: rests, tempoMap: TempoMap(walked.tempos),
+            meters: walked.meters, keys: walked.keys,
+            bars: bars(of: movement, partIndices: indices, notes: notes, rests: rests, meters: walked.meters, length: walked.length),
+            length: walked.length)
+    }
+
+    /// The timeline of one movement with each part's notes kept apart (`PartedTimeline`): the parts
+    /// walked side by side and never merged, for a sink that takes them one at a time (a MIDI file's tracks).
+    /// With `withChords`, the movement's `chords=` line is added as one more part.
+    public static func partedTimeline(of movement: Movement, partIndices: [Int]? = nil, withChords: Bool = false) -> PartedTimeline {
+        let indices = partIndices ?? Array(movement.parts.indices)
+        let walked = walkedParts(of: movement, partIndices: indices, rollsArpeggios: false, mergedLater: false)
+        var parted = PartedTimeline(
+            shared: Timeline(
+                title: movement.headers["title"], parts: walked.parts, notes: [], tempoMap: TempoMap(walked.tempos), meters: walked.meters,
+                keys: walked.keys, bars: [], length: walked.length),
+            partNotes: walked.notes)
+        if withChords, let chords = movement.headers["chords"], let part = ChordAccompaniment.part(chords, after: walked.parts) {
+            parted.shared.parts.append(part.part)
+            parted.partNotes.append(part.notes)
+            parted.shared.length = max(parted.shared.length, part.end)
+        }
+        return parted
+    }
+
+    /// The parts of a movement each walked on its own (large ones side by side), their notes in onset
+    /// order, and what the walks found that all parts share.
+    private struct WalkedParts {
+        var parts: [TimelinePart] = []
+        /// Each part's notes, in onset order.
+        var notes: [[TimedNote]] = []
+        /// Every part's rests, part after part (only for a merged timeline).
         var rests: [TimedRest] = []
         var tempos: [TempoMap.Change] = []
         var meters: [MeterChange] = []
         var keys: [KeyChange] = []
-        var parts: [TimelinePart] = []
         var length = WholeNotes.zero
-        // Parts are played independently: large ones side by side.
+    }
+
+    /// Walks the parts at `indices`. With `mergedLater`, the first part's notes get room for every
+    /// part's, so that the others can be merged into its list in place (room never written costs no
+    /// memory: a large list is mapped on its own, page by page as written), and the rests are gathered.
+    private static func walkedParts(of movement: Movement, partIndices indices: [Int], rollsArpeggios: Bool, mergedLater: Bool) -> WalkedParts {
         let items = indices.reduce(0) { $0 + movement.parts[$1].items.count }
-        var walks = Array(indices.enumerated()).parallelMap(inParallel: items > 20_000) { number, index in
-            // The first part's notes get room for every part's: the others are merged into its list in place.
-            // Room never written costs no memory (a large list is mapped on its own, page by page as written).
+        let walks = Array(indices.enumerated()).parallelMap(inParallel: items > 20_000) { number, index in
             var walk = PartWalk.played(
-                movement.parts[index].items, partNumber: number, rollsArpeggios: rollsArpeggios, capacity: number == 0 && indices.count > 1 ? items : nil)
+                movement.parts[index].items, partNumber: number, rollsArpeggios: rollsArpeggios,
+                capacity: mergedLater && number == 0 && indices.count > 1 ? items : nil)
             sortByOnset(&walk.notes)
             return walk
         }
-        var partNotes: [[TimedNote]] = []
-        for ((_, index), walk) in zip(indices.enumerated(), walks) {
+        var walked = WalkedParts()
+        for (index, walk) in zip(indices, walks) {
             let part = movement.parts[index]
-            partNotes.append(walk.notes)
-            rests += walk.rests
-            tempos.append(contentsOf: walk.tempos)
-            if meters.isEmpty { meters = walk.meters }
-            if keys.isEmpty { keys = walk.keys }
-            length = max(length, walk.end)
+            walked.notes.append(walk.notes)
+            // Rests are for the merged timeline's display: the parts' notes alone make a MIDI file.
+            if mergedLater { walked.rests += walk.rests }
+            walked.tempos.append(contentsOf: walk.tempos)
+            if walked.meters.isEmpty { walked.meters = walk.meters }
+            if walked.keys.isEmpty { walked.keys = walk.keys }
+            walked.length = max(walked.length, walk.end)
             let program = (part.sound ?? part.instrument).flatMap(GeneralMIDI.program(named:))
-            parts.append(TimelinePart(name: part.instrument, channel: TimelinePart.channel(forPartAfter: parts, program: program), program: program))
+            walked.parts.append(
+                TimelinePart(name: part.instrument, channel: TimelinePart.channel(forPartAfter: walked.parts, program: program), program: program))
         }
-        // Each part's notes are then held by `partNotes` alone, and can be merged into in place.
-        walks = []
-        notes = mergedInPairs(&partNotes)
-        if meters.isEmpty { meters = [MeterChange(position: .zero, beats: 4, beatUnit: 4)] }
-        rests = rests.enumerated().sorted { ($0.element.onset, $0.offset) < ($1.element.onset, $1.offset) }.map(\.element)
-        return Timeline(
-            title: movement.headers["title"], parts: parts, notes: notes, rests: rests, tempoMap: TempoMap(tempos), meters: meters, keys: keys,
-            bars: bars(of: movement, partIndices: indices, notes: notes, rests: rests, meters: meters, length: length), length: length)
+        if walked.meters.isEmpty { walked.meters = [MeterChange(position: .zero, beats: 4, beatUnit: 4)] }
+        return walked
     }
 
     /// Orders one part's notes by onset and pitch, in their list (whose room is kept). They come nearly in
@@ -128,10 +163,20 @@ public enum Flattener {
     /// one of all parts followed by one for each part.
     /// With `withChords`, each movement's `chords=` line is added as an accompaniment part.
     public static func exportedTimelines(of score: Score, withChords: Bool = false) -> [Timeline] {
-        score.movements.flatMap { movement -> [Timeline] in
-            var timelines = [timeline(of: movement, withChords: withChords)]
+        exported(score) { timeline(of: $0, partIndices: $1, withChords: withChords && $1 == nil) }
+    }
+
+    /// The timelines of `exportedTimelines(of:withChords:)`, each part's notes kept apart.
+    public static func exportedPartedTimelines(of score: Score, withChords: Bool = false) -> [PartedTimeline] {
+        exported(score) { partedTimeline(of: $0, partIndices: $1, withChords: withChords && $1 == nil) }
+    }
+
+    /// What `make` gives for each movement (all parts: nil indices), then with `PartMidi` for each of its parts.
+    private static func exported<T>(_ score: Score, _ make: (Movement, [Int]?) -> T) -> [T] {
+        score.movements.flatMap { movement -> [T] in
+            var timelines = [make(movement, nil)]
             if movement.separateMIDIPerPart {
-                timelines += movement.parts.indices.map { timeline(of: movement, partIndices: [$0]) }
+                timelines += movement.parts.indices.map { make(movement, [$0]) }
             }
             return timelines
         }
