@@ -91,13 +91,7 @@ struct Export: ParsableCommand {
             return try partedMIDI(score)
         }
         let timelines = Flattener.exportedTimelines(of: score, withChords: chords)
-        var chosen: Timeline
-        if let movement {
-            try MovementChoice.check(movement, count: timelines.count, file: input.file)
-            chosen = timelines[movement - 1]
-        } else {
-            chosen = Timeline.concatenating(timelines)
-        }
+        var chosen = try chosenMovement(timelines, joined: Timeline.concatenating)
         do {
             chosen = try chosen.practised(try practice.plan(for: chosen))
         } catch let error as PracticeError {
@@ -109,14 +103,15 @@ struct Export: ParsableCommand {
     /// The file of the score as written, each part's notes kept apart (`PartedTimeline`).
     private func partedMIDI(_ score: Score) throws -> (bytes: [UInt8], timelines: any Sendable) {
         let timelines = Flattener.exportedPartedTimelines(of: score, withChords: chords)
-        let chosen: PartedTimeline
-        if let movement {
-            try MovementChoice.check(movement, count: timelines.count, file: input.file)
-            chosen = timelines[movement - 1]
-        } else {
-            chosen = PartedTimeline.concatenating(timelines)
-        }
+        let chosen = try chosenMovement(timelines, joined: PartedTimeline.concatenating)
         return (try midiFile(chosen.shared) { StandardMIDIFile.data(for: chosen) }, (timelines, chosen))
+    }
+
+    /// The movement `--movement` asks for, or every movement one after another.
+    private func chosenMovement<Movement>(_ timelines: [Movement], joined: ([Movement]) -> Movement) throws -> Movement {
+        guard let movement else { return joined(timelines) }
+        try MovementChoice.check(movement, count: timelines.count, file: input.file)
+        return timelines[movement - 1]
     }
 
     /// The bytes `write` makes, after the warning for parts sharing a channel and the check that `timeline` fits a file.
