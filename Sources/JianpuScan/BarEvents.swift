@@ -71,8 +71,8 @@ extension ScoreAssembler {
             case .grace(let read):
                 // Before its note, or after the one before: its own event, taking no time.
                 finish()
-                let pitches = zip(read.degrees, read.accidentals).filter { $0.0 > 0 && $0.0 <= 7 }.map { degree, sign in
-                    ImportedPitch(pitch: Pitch(midiNumber: tonic + [0, 2, 4, 5, 7, 9, 11][degree - 1] + sign))
+                let pitches = read.degrees.indices.filter { (1...7).contains(read.degrees[$0]) }.map { index in
+                    ImportedPitch(pitch: Pitch(midiNumber: tonic + [0, 2, 4, 5, 7, 9, 11][read.degrees[index] - 1] + read.accidentals[index] + 12 * read.octaves[index]))
                 }
                 if !pitches.isEmpty {
                     var grace = ImportedEvent(pitches: pitches, length: .zero, isGrace: true, isGraceAfter: read.after)

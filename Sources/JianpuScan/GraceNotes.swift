@@ -84,11 +84,33 @@ enum GraceNotes {
             let after = notes.filter { $0.box.x >= span.midX }.map { $0.box.x - span.maxX }.min() ?? .infinity
             let digits = columns[index].sorted { $0.box.maxY > $1.box.maxY }
             let signs = digits.map { sign(before: $0, in: characters) }
+            // A column's dots: over its top digit, under its lowest.
+            let dots = digits.indices.map { octaveDots(of: digits[$0], ink: ink, over: $0 == digits.count - 1, under: $0 == 0) }
             let grace = ScannedGrace(
-                degrees: digits.compactMap(\.character.wholeNumberValue), accidentals: signs.map { $0?.accidental ?? 0 },
+                degrees: digits.compactMap(\.character.wholeNumberValue), accidentals: signs.map { $0?.accidental ?? 0 }, octaves: dots.map(\.octave),
                 underlines: bitmap.map { beams(under: span, ink: ink, bitmap: $0, em: em) } ?? 0, after: before < after)
-            return ScannedSymbol(.grace(grace), box: signs.compactMap { $0?.box }.reduce(box) { $0.union($1) }, confidence: 0.8)
+            let marks = signs.compactMap { $0?.box } + dots.flatMap(\.boxes)
+            return ScannedSymbol(.grace(grace), box: marks.reduce(box) { $0.union($1) }, confidence: 0.8)
         }
+    }
+
+    /// The octave dots over (+1 each) and under (-1 each) a grace digit: small round pieces of ink in line with its
+    /// glyph, within its height of it (LilyPond prints those over a grace only; our typesetter both).
+    static func octaveDots(of digit: PositionedCharacter, ink: [InkComponent], over: Bool, under: Bool) -> (octave: Int, boxes: [Box]) {
+        // The glyph's own ink: a text layer's box reaches past it, and our typesetter's dots lie inside that box.
+        let inside = ink.filter { p in
+            p.box.x >= digit.box.x - 0.5 && p.box.maxX <= digit.box.maxX + 0.5 && p.box.y >= digit.box.y - 0.5 && p.box.maxY <= digit.box.maxY + 0.5
+        }
+        let glyph = inside.max { $0.box.height < $1.box.height }?.box ?? digit.box
+        let size = glyph.height
+        let dots = ink.filter { p in
+            let box = p.box
+            return box != glyph && box.width <= size * 0.35 && box.height <= size * 0.35 && min(box.width, box.height) >= size * 0.06
+                && abs(box.width - box.height) <= max(box.width, box.height) * 0.5 && abs(box.midX - glyph.midX) <= size * 0.3
+        }
+        let above = over ? dots.filter { $0.box.maxY <= glyph.y + size * 0.02 && $0.box.y >= glyph.y - size * 0.9 }.map(\.box) : []
+        let below = under ? dots.filter { $0.box.y >= glyph.maxY - size * 0.02 && $0.box.maxY <= glyph.maxY + size * 0.9 }.map(\.box) : []
+        return (min(above.count, 3) - min(below.count, 3), above + below)
     }
 
     /// The sharp (+1), flat (-1) or natural (0) set just before a grace digit, about its height, with its box.
@@ -120,6 +142,8 @@ public struct ScannedGrace: Sendable, Hashable {
     public var degrees: [Int]
     /// Each digit's sign, in `degrees`' order: a sharp +1, a flat -1, none (or a natural) 0.
     public var accidentals: [Int]
+    /// Each digit's octave from its dots, in `degrees`' order: +1 a dot over it, -1 one under it.
+    public var octaves: [Int]
     /// The lines drawn under it (one a quaver, two a semiquaver); 0 when they could not be counted.
     public var underlines: Int
     /// After the note before it (`2 [23]g`) rather than before the next.

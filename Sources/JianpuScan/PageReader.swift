@@ -141,11 +141,13 @@ public enum PageReader {
             let graces = GraceNotes.graces(
                 content.characters, notes: row.filter { wholeBars[$0] == nil }, ink: ink, bitmap: content.ink, barLines: mine.filter { $0.kind == .barLine }.map(\.box),
                 exclude: numbers, em: em)
-            // A grace's own sign is in its box: it is no sign of the note after.
+            // A grace's own sign and octave dots are in its box: no marks of the notes beside it.
             mine =
                 GraceNotes.withoutTheirLines(mine, graces: graces, em: em).filter { mark in
-                    guard case .accidental = mark.kind else { return true }
-                    return !graces.contains { $0.box.contains(mark.box) }
+                    switch mark.kind {
+                    case .accidental, .octaveDot: !graces.contains { $0.box.contains(mark.box) }
+                    default: true
+                    }
                 } + graces
             let symbols =
                 row.map { ScannedSymbol(wholeBars[$0] ?? .digit(Int(String($0.character)) ?? 0), box: $0.box) }

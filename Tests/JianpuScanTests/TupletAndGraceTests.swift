@@ -72,4 +72,20 @@ struct TupletAndGraceTests {
         let result = try Scanner.scan([url.path])
         #expect(StructureMarksTests.music(Substring(result.text)) == "1 g[#45] 1 2 [23]g 3 | g[q3] 1 g[1&3] 2 - 3 |")
     }
+
+    /// `lilypond-grace-octaves.pdf`: `1 g[1'] 2 g[5,] 3 4 | g[q6,] 5 g[3'4'] 1 - - |` engraved by jianpu-ly + LilyPond,
+    /// which prints the dots over high graces and none under low ones.
+    @Test("a dot over a grace digit raises it an octave, and is no dot of the notes beside it")
+    func graceOctaveDotsOnALilyPondPage() throws {
+        let result = try Scanner.scan([StructureMarksTests.fixture("lilypond-grace-octaves.pdf")])
+        #expect(StructureMarksTests.music(Substring(result.text)).hasSuffix("1 g['1] 2 g[5] 3 4 | g[q6] 5 g['3'4] 1 - - |"), "\(result.text)")
+    }
+
+    @Test("our typesetter's dots over and under grace digits are their octaves")
+    func graceOctaveDotsOfOurTypesetter() throws {
+        let url = try ScanSupport.pdf("1=C\n4/4\n1 g[1'] 2 g[5,] 3 4 | g[q6,] 5 g[3'4'] 1 - - |\n", embedding: false)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try Scanner.scan([url.path])
+        #expect(StructureMarksTests.music(Substring(result.text)).hasSuffix("1 g['1] 2 g[,5] 3 4 | g[q,6] 5 g['3'4] 1 - - |"), "\(result.text)")
+    }
 }
