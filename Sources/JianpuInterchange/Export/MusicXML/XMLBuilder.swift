@@ -35,6 +35,31 @@ struct XMLBuilder {
         bytes.removeAll(keepingCapacity: true)
     }
 
+    /// An empty builder that goes on at this one's depth, with no XML declaration: for a piece of the document
+    /// written apart (a part, on a core of its own) and added after with `append(_:)` or `flush(into:then:)`.
+    func piece() -> XMLBuilder {
+        var piece = XMLBuilder()
+        piece.bytes = []
+        piece.depth = depth
+        return piece
+    }
+
+    /// Adds a piece written apart (`piece()`): its bytes and its warnings, and its depth after.
+    mutating func append(_ piece: XMLBuilder) {
+        bytes.append(contentsOf: piece.bytes)
+        warnings += piece.warnings
+        depth = piece.depth
+    }
+
+    /// Hands the bytes written so far to `sink`, then a piece written apart (`piece()`) without copying it,
+    /// and takes on its warnings and its depth: the same bytes as `append(_:)` then `flush(into:)`.
+    mutating func flush(into sink: ([UInt8]) throws -> Void, then piece: XMLBuilder) rethrows {
+        try flush(into: sink)
+        if !piece.bytes.isEmpty { try sink(piece.bytes) }
+        warnings += piece.warnings
+        depth = piece.depth
+    }
+
     /// Appends raw markup (a DOCTYPE line); the caller vouches for it.
     mutating func raw(_ markup: String) { append(markup) }
 
