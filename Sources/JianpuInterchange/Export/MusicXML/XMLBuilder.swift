@@ -128,6 +128,8 @@ struct XMLBuilder {
     /// The lines `write` makes, copied whole from the first time they were made at this depth under `key`: for
     /// markup a document writes again and again (a pitch). `key` must name all that `write` writes, which must
     /// be whole lines of fixed markup that leave the depth as they found it (no text, so no warnings).
+    // Inlined: its caller's closure is then made in place, not once per call.
+    @inline(__always)
     mutating func cached(_ key: Int, _ write: (inout XMLBuilder) -> Void) {
         // The depth in the key: the same lines deeper are indented more. A key too large to hold it is not cached.
         guard key >= 0, key < Int.max >> 8 else { return write(&self) }
