@@ -71,9 +71,12 @@ struct Export: ParsableCommand {
             if format == .musicXML {
                 // Written a megabyte at a time as it is made: a large score's document is never held whole.
                 let writer = try file.open()
-                let warnings = try MusicXMLWriter.write(shown, movement: movement) { try writer.write($0) }
+                let warnings = try MusicXMLWriter.write(shown, movement: movement, leavingForExit: true) { try writer.write($0) }
                 try writer.commit()
                 DiagnosticPrinter.print(warnings)
+                // The process ends once this returns: freeing the score's tree item by item would only delay it.
+                LeftForExit.keep(score)
+                LeftForExit.keep(shown)
             } else {
                 let exported = try MusicXMLWriter.document(for: shown, movement: movement)
                 DiagnosticPrinter.print(exported.warnings)

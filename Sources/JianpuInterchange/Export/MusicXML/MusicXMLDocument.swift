@@ -1,3 +1,4 @@
+import Dispatch
 import JianpuCore
 import JianpuNotation
 import JianpuPerformance
@@ -24,7 +25,31 @@ struct DocumentWriter {
         xml.open("score-partwise", [("version", "4.0")])
         writeHeader(movements)
         writePartList()
-        for part in 0..<max(partCount, 1) { try writePart(part, piece: piece, sink: sink) }
+        let parts = Array(0..<max(partCount, 1))
+        if parts.count > 1, sections.reduce(0, { $0 + $1.noteCount }) > 20_000 {
+            // A large score's parts are written side by side, each but the first into a buffer of its own, then
+            // added in order: the same bytes, the writing's time shared between the cores.
+            let start = xml.piece()
+            // Without the document's own buffer: adding to it after would otherwise copy it first.
+            var writer = self
+            writer.xml = start
+            let rest = Array(parts.dropFirst())
+            let others = PartsWrittenAside()
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) { [writer] in
+                others.parts = rest.parallelMap(inParallel: true) { part in writer.partXML(part, startingFrom: start) }
+            }
+            // The group's end is waited for however this ends: the parts' buffers are not read before they are written.
+            defer { group.wait() }
+            // The first part as before (streamed, when streaming: its bytes in no buffer of their own).
+            try writePart(0, into: &xml, piece: piece, sink: sink)
+            group.wait()
+            for part in others.parts {
+                if piece != nil { try xml.flush(into: sink, then: part) } else { xml.append(part) }
+            }
+        } else {
+            for part in parts { try writePart(part, into: &xml, piece: piece, sink: sink) }
+        }
         xml.close("score-partwise")
         if piece != nil { try xml.flush(into: sink) }
     }
@@ -108,7 +133,17 @@ struct DocumentWriter {
         return ("G", 2)
     }
 
-    private mutating func writePart(_ part: Int, piece: Int?, sink: ([UInt8]) throws -> Void) rethrows {
+    /// Part `part` written into a buffer of its own (`start`, a `piece()` of the document's builder).
+    private func partXML(_ part: Int, startingFrom start: XMLBuilder) -> XMLBuilder {
+        var xml = start
+        // About 400 bytes a note (more with chords and lyrics): room never touched costs nothing.
+        xml.reserve(sections.reduce(0) { $0 + ($1.notes.indices.contains(part) ? $1.notes[part].count : 0) } * 400 + 4096)
+        writePart(part, into: &xml, piece: nil, sink: { _ in })
+        return xml
+    }
+
+    /// Writes part `part` through every section into `xml`, handing it to `sink` in pieces of about `piece` bytes when given.
+    private func writePart(_ part: Int, into xml: inout XMLBuilder, piece: Int?, sink: ([UInt8]) throws -> Void) rethrows {
         xml.open("part", [("id", "P\(part + 1)")])
         var measureNumber = 1
         var state = MeasureWriter.PartState(clef: clef(of: part))
@@ -133,4 +168,10 @@ struct DocumentWriter {
         }
         xml.close("part")
     }
+}
+
+/// The parts after the first, written on other threads while the first is written: read only after the group
+/// that writes them is waited for, which orders the write before the read.
+private final class PartsWrittenAside: @unchecked Sendable {
+    var parts: [XMLBuilder] = []
 }

@@ -85,23 +85,26 @@ extension MeasureWriter {
         let duration = units(value.sounding)
         guard value.timeModification == nil, (0..<(1 << 30)).contains(duration), (0..<8).contains(value.dots),
             let type = NoteValue.types.firstIndex(where: { $0.name == value.type })
-        else { return writeDurationLines(&xml, value, duration: duration, tieStop: tieStop, tieStart: tieStart) }
+        else { return Self.writeDurationLines(&xml, value, duration: duration, tieStop: tieStop, tieStart: tieStart) }
         // Above the pitches' keys (below 1 << 14): the tag bit keeps the two apart.
         let ties = (tieStop ? 2 : 0) | (tieStart ? 1 : 0)
         let lines = Int(duration) << 9 | type << 5 | value.dots << 2 | ties
         let key = lines << 15 | 1 << 14
-        xml.cached(key) { writeDurationLines(&$0, value, duration: duration, tieStop: tieStop, tieStart: tieStart) }
+        // Static, the lines it caches: a closure calling a method would copy the measure writer (its lists) at every note.
+        xml.cached(key) { Self.writeDurationLines(&$0, value, duration: duration, tieStop: tieStop, tieStart: tieStart) }
     }
 
-    private func writeDurationLines(_ xml: inout XMLBuilder, _ value: NoteValue, duration: Int64, tieStop: Bool, tieStart: Bool) {
+    private static func writeDurationLines(_ xml: inout XMLBuilder, _ value: NoteValue, duration: Int64, tieStop: Bool, tieStart: Bool) {
         xml.number("<duration>", duration, "</duration>\n")
         if tieStop { xml.line("<tie type=\"stop\"/>\n") }
         if tieStart { xml.line("<tie type=\"start\"/>\n") }
         xml.line("<voice>1</voice>\n")
-        writeType(&xml, value)
+        writeTypeLines(&xml, value)
     }
 
-    func writeType(_ xml: inout XMLBuilder, _ value: NoteValue) {
+    func writeType(_ xml: inout XMLBuilder, _ value: NoteValue) { Self.writeTypeLines(&xml, value) }
+
+    private static func writeTypeLines(_ xml: inout XMLBuilder, _ value: NoteValue) {
         xml.safe("<type>", value.type, "</type>\n")
         for _ in 0..<value.dots { xml.line("<dot/>\n") }
         if let (actual, normal) = value.timeModification {
@@ -115,11 +118,11 @@ extension MeasureWriter {
     func writePitch(_ xml: inout XMLBuilder, _ pitch: SpelledPitch) {
         // A score sounds few pitches, each written many times: each pitch's lines are made once.
         let (step, alter, octave) = (Int(pitch.step.rawValue), pitch.alter, pitch.octave)
-        guard (0..<8).contains(step), (-8..<8).contains(alter), (-64..<64).contains(octave) else { return writePitchLines(&xml, pitch) }
-        xml.cached(step << 11 | (alter + 8) << 7 | (octave + 64)) { writePitchLines(&$0, pitch) }
+        guard (0..<8).contains(step), (-8..<8).contains(alter), (-64..<64).contains(octave) else { return Self.writePitchLines(&xml, pitch) }
+        xml.cached(step << 11 | (alter + 8) << 7 | (octave + 64)) { Self.writePitchLines(&$0, pitch) }
     }
 
-    private func writePitchLines(_ xml: inout XMLBuilder, _ pitch: SpelledPitch) {
+    private static func writePitchLines(_ xml: inout XMLBuilder, _ pitch: SpelledPitch) {
         xml.line("<pitch>\n", opens: true)
         // Each letter's line written whole: `Letter.description` makes a list of names at every call.
         switch pitch.step {

@@ -32,12 +32,22 @@ public enum MusicXMLWriter {
     /// Writes the document for `score` (or its movement `movement`, 1-based) to `sink` in pieces of about a
     /// megabyte as they are made, and returns what could not be carried over exactly: the same bytes as
     /// `document(for:movement:)`, without holding them all. Nothing reaches `sink` when the score cannot be written.
-    public static func write(_ score: Score, movement: Int? = nil, to sink: ([UInt8]) throws -> Void) throws -> [Diagnostic] {
+    /// `leavingForExit`: the process ends soon after, so what the export built (a large score's millions of notes and
+    /// measure items) is left to it instead of freed item by item.
+    public static func write(_ score: Score, movement: Int? = nil, leavingForExit: Bool = false, to sink: ([UInt8]) throws -> Void) throws -> [Diagnostic] {
         var (writer, movements, warnings) = try prepare(score, movement: movement)
         let piece = 1 << 20
         writer.xml.reserve(piece + piece / 4)
         try writer.write(score: score, movements: movements, piece: piece, sink: sink)
-        return warnings + writer.xml.warnings
+        let result = warnings + writer.xml.warnings
+        if leavingForExit { _ = Unmanaged.passRetained(LeftForExit(writer)) }
+        return result
+    }
+
+    /// A value kept alive until the process ends.
+    private final class LeftForExit<Value> {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 
     /// The movements cut into measures and counted in divisions, ready to write; the warnings so far.

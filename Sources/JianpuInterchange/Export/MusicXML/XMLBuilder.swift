@@ -35,6 +35,31 @@ struct XMLBuilder {
         bytes.removeAll(keepingCapacity: true)
     }
 
+    /// An empty builder that goes on at this one's depth, with no XML declaration: for a piece of the document
+    /// written apart (a part, on a core of its own) and added after with `append(_:)` or `flush(into:then:)`.
+    func piece() -> XMLBuilder {
+        var piece = XMLBuilder()
+        piece.bytes = []
+        piece.depth = depth
+        return piece
+    }
+
+    /// Adds a piece written apart (`piece()`): its bytes and its warnings, and its depth after.
+    mutating func append(_ piece: XMLBuilder) {
+        bytes.append(contentsOf: piece.bytes)
+        warnings += piece.warnings
+        depth = piece.depth
+    }
+
+    /// Hands the bytes written so far to `sink`, then a piece written apart (`piece()`) without copying it,
+    /// and takes on its warnings and its depth: the same bytes as `append(_:)` then `flush(into:)`.
+    mutating func flush(into sink: ([UInt8]) throws -> Void, then piece: XMLBuilder) rethrows {
+        try flush(into: sink)
+        if !piece.bytes.isEmpty { try sink(piece.bytes) }
+        warnings += piece.warnings
+        depth = piece.depth
+    }
+
     /// Appends raw markup (a DOCTYPE line); the caller vouches for it.
     mutating func raw(_ markup: String) { append(markup) }
 
@@ -103,6 +128,8 @@ struct XMLBuilder {
     /// The lines `write` makes, copied whole from the first time they were made at this depth under `key`: for
     /// markup a document writes again and again (a pitch). `key` must name all that `write` writes, which must
     /// be whole lines of fixed markup that leave the depth as they found it (no text, so no warnings).
+    // Inlined: its caller's closure is then made in place, not once per call.
+    @inline(__always)
     mutating func cached(_ key: Int, _ write: (inout XMLBuilder) -> Void) {
         // The depth in the key: the same lines deeper are indented more. A key too large to hold it is not cached.
         guard key >= 0, key < Int.max >> 8 else { return write(&self) }
