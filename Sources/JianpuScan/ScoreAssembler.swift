@@ -172,7 +172,6 @@ public enum ScoreAssembler {
         return result
     }
 
-    /// The jianpu text of one bar as the writer writes it, its header lines left out.
     /// The meter most bars fill: `n/4` for whole beats (`n/8` otherwise, up to 12), nil when no bar holds a note.
     static func commonMeter(_ pages: [ScannedPage]) -> (beats: Int, beatType: Int)? {
         var counts: [WholeNotes: Int] = [:]
@@ -189,6 +188,7 @@ public enum ScoreAssembler {
         return nil
     }
 
+    /// The jianpu text of one bar as the writer writes it, its header lines left out.
     static func text(of measure: ImportedMeasure, key: ScannedKey, meter: (beats: Int, beatType: Int)) -> String {
         var alone = measure
         alone.key = ImportedKey(fifths: key.fifths, isMinor: key.isMinor)
