@@ -26,11 +26,7 @@ public struct PartedTimeline: Sendable {
         var offset = WholeNotes.zero
         for timeline in timelines {
             for (part, notes) in timeline.partNotes.enumerated() {
-                partNotes[part] += notes.map { note in
-                    var moved = note
-                    moved.onset += offset
-                    return moved
-                }
+                partNotes[part] += notes.delayed(by: offset)
             }
             offset += timeline.shared.length
         }

@@ -13,11 +13,7 @@ extension Timeline {
             for (index, part) in next.parts.enumerated() where index >= result.parts.count {
                 result.parts.append(part)
             }
-            result.notes += next.notes.map { note in
-                var moved = note
-                moved.onset += offset
-                return moved
-            }
+            result.notes += next.notes.delayed(by: offset)
             result.rests += next.rests.map { rest in
                 var moved = rest
                 moved.onset += offset
@@ -33,5 +29,16 @@ extension Timeline {
         }
         result.tempoMap = TempoMap(tempos)
         return result
+    }
+}
+
+extension [TimedNote] {
+    /// The notes played `offset` later (a movement after the ones before it).
+    func delayed(by offset: WholeNotes) -> [TimedNote] {
+        map { note in
+            var moved = note
+            moved.onset += offset
+            return moved
+        }
     }
 }
