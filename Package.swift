@@ -41,6 +41,10 @@ let staticSwiftRuntime: [LinkerSetting] = [
             // Swift runtime: none here (CLibraryLoader's libraries are C). Exported, the runtime's start-up `dladdr`
             // and the loader's lookups searched hundreds of thousands of names (--version 6.0 → 5.2 ms without).
             "-Xlinker", "--no-export-dynamic",
+            // The program's 119,000 relative relocations packed as bitmaps (DT_RELR, glibc 2.36; gold cannot
+            // write them, GNU ld can): a 2.9 MB table the loader read at every start becomes 24 KB (45 fewer
+            // page faults of ~900 at start-up).
+            "-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
         ],
         .when(platforms: [.linux], configuration: .release)),
 ]

@@ -4,7 +4,7 @@ import JianpuCore
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Report problems in a score as file:line:column: message, without playing it.")
+        abstract: "Report problems in a score as file:line:column: message, without playing it.").under("jianpu")
 
     @OptionGroup var input: ScoreInput
 

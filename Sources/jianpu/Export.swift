@@ -13,7 +13,7 @@ struct Export: ParsableCommand {
         abstract: "Write a score as a Standard MIDI File (.mid) or as MusicXML (.musicxml, .xml, compressed .mxl).",
         discussion:
             "The output's extension picks the format. MIDI is type 1: a conductor track and one track per part. MusicXML 4.0 carries parts, keys, meters, tempos, notes, ties, tuplets, grace notes, chords, lyrics, chords= as harmony, repeats and endings, jumps and dynamics, for notation programs."
-    )
+    ).under("jianpu")
 
     @OptionGroup var input: ScoreInput
 

@@ -13,7 +13,7 @@ struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Turn MusicXML (.musicxml, .xml, .mxl), ABC or MIDI into jianpu text.",
-        discussion: "The format is told by the content. Warnings (what jianpu text cannot say) go to standard error with their places; on an error nothing is written.")
+        discussion: "The format is told by the content. Warnings (what jianpu text cannot say) go to standard error with their places; on an error nothing is written.").under("jianpu")
 
     @Argument(help: "The score to import; - reads standard input.")
     var source: String

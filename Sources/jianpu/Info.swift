@@ -5,7 +5,7 @@ import JianpuPerformance
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Show a score's title, key, meter, tempo, parts, bars, notes and duration.")
+        abstract: "Show a score's title, key, meter, tempo, parts, bars, notes and duration.").under("jianpu")
 
     @OptionGroup var input: ScoreInput
 

@@ -31,7 +31,7 @@ struct Learn: ParsableCommand {
             Answers are logged to the quiz's log ($XDG_DATA_HOME/jianpu/quiz.sqlite). `jianpu learn stats` shows \
             accuracy per key, exercise and degree (--format table, csv or json; --since YYYY-MM-DD).
             \(ExitStatus.helpText)
-            """)
+            """).under("jianpu")
 
     @Argument(help: "The tonic, with or without a scale: D, F#, Bb, Am, 'A harmonic minor'; or `stats`.")
     var key: String = "C"

@@ -13,7 +13,7 @@ struct Play: ParsableCommand {
         discussion: """
             On a terminal: space pauses and resumes, ←/→ jump a bar, +/- change the tempo, [ and ] set the loop's first and last bar to the bar playing (c clears it), 1-9 choose a part, m mutes it, s solos it, q stops.
             Exits with status 3 when there is no sound device (use `jianpu render` or --out then).
-            """)
+            """).under("jianpu")
 
     @OptionGroup var input: ScoreInput
     @OptionGroup var sound: SoundOptions

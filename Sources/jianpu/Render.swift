@@ -11,7 +11,7 @@ struct Render: ParsableCommand {
         commandName: "render",
         abstract: "Render a score to a WAV, FLAC or Ogg Vorbis file, faster than real time.",
         discussion: "The format follows the output's extension: .wav, .flac or .ogg. The audio is brought to --loudness (EBU R128 integrated loudness, true peak under -1 dBTP) unless --gain is given."
-    )
+    ).under("jianpu")
 
     @OptionGroup var input: ScoreInput
     @OptionGroup var sound: SoundOptions

@@ -16,7 +16,7 @@ struct Scan: ParsableCommand {
         abstract: "Read printed jianpu (PDF, PNG, JPEG, TIFF) as jianpu text.",
         discussion:
             "The SVG, PDF and HTML that `jianpu typeset` writes carry their score's text, which comes back exactly. Other PDFs are read from their text and drawing; page images (and PDF pages that are pictures) are binarised, straightened and their symbols recognised by a small trained classifier. Read: digits, octave and augmentation dots, underlines, dashes, bar lines, sharps and flats, the key (1=D, 6=F# minor) and key changes, meters (and changes), tempo, ties, chords (stacked digits), tuplets, grace notes, repeat signs, volta endings, D.C./D.S./Fine/Coda, the title, lyrics (words through tesseract on page images), and several parts per system (rows joined by a bracket or brace); not yet: a grace note's own sign, dots and value, percent repeats, multi-bar rest counts. Bars whose beats do not add up are warnings with their page, system and bar. `--overlay read.html` (or .svg) draws each page with every bar read over it, its number and text, red where it does not add up, to check the reading by eye."
-    )
+    ).under("jianpu")
 
     @Argument(help: "The pages: PDF files (every page), PNG, JPEG or TIFF images, or the SVG/HTML jianpu typeset writes; several files are consecutive pages.")
     var files: [String]

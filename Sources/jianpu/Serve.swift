@@ -10,7 +10,7 @@ struct Serve: ParsableCommand {
         abstract: "The live editor: jianpu text beside its typeset pages, redrawn as you type, in a local web page.",
         discussion:
             "Prints the URL to open (with its token) as its first line and opens a browser where there is one. Files of the folder (or the file's folder) can be opened and saved; MusicXML, ABC and MIDI are imported into a new .jp. Ctrl-C stops it."
-    )
+    ).under("jianpu")
 
     @Argument(help: "A score to open, or a folder to serve (default: the current folder).")
     var path: String?

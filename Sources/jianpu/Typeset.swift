@@ -13,7 +13,7 @@ struct Typeset: ParsableCommand {
         abstract: "Typeset a score as printed jianpu: SVG, PDF, or a self-contained HTML page that plays.",
         discussion:
             "The format follows the output's extension: .svg, .pdf or .html. The page plays the score with a small synthesizer of its own (no network), with tempo, a loop of bars, a count-in, a click and parts to mute or solo."
-    )
+    ).under("jianpu")
 
     @OptionGroup var input: ScoreInput
 

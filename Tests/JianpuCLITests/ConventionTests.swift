@@ -103,6 +103,23 @@ struct ConventionTests {
         #expect(chordpad.output.contains("EDorian"), "tuning names complete")
     }
 
+    @Test(
+        "a subcommand's words mean what they mean under the program (each subcommand is parsed on its own first)",
+        arguments: [
+            (["export", "--version"], 0, #"^\d+\.\d+\.\d+\n$"#),
+            (["export", "--generate-completion-script", "bash"], 0, "_jianpu_export()"),
+            (["export", "--help"], 0, "USAGE: jianpu export [<options>] <file>"),
+            (["help", "typeset"], 0, "USAGE: jianpu typeset <file>"),
+            (["check"], 64, "Usage: jianpu check <file>"),
+            (["export", "--tempo-steps"], 64, "Usage: jianpu export [<options>] <file>"),
+        ])
+    func subcommandAlone(arguments: [String], status: Int32, shown: String) throws {
+        let outcome = try Self.run(Self.binary("jianpu"), arguments)
+        #expect(outcome.status == status, "\(outcome.errors)")
+        let text = outcome.output + outcome.errors
+        #expect(text.range(of: shown, options: .regularExpression) != nil || text.contains(shown), "\(text)")
+    }
+
     @Test("the man page is made from the commands' help")
     func manPage() throws {
         let page = try Self.run("/bin/bash", [Self.root.appendingPathComponent("scripts/man-page").path, Self.binary("jianpu")])
