@@ -14,6 +14,8 @@ struct LyricsTests {
             ("la _ la", ["la", nil, "la"]),
             ("Do 哆 re", ["Do", "哆", "re"]),
             ("\"two words\" next", ["two words", "next"]),
+            ("la\r\nla\tdi", ["la", "la", "di"]),
+            ("e \u{301}tude", ["e", "\u{301}tude"]),
         ] as [(String, [String?])])
     func syllables(verse: String, expected: [String?]) {
         #expect(LyricSyllables.syllables(verse) == expected)

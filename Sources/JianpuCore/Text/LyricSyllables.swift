@@ -69,39 +69,16 @@ public enum LyricSyllables {
         return prefix + spaced
     }
 
-    /// The words of a verse: split at spaces and tabs, each brace a word, a `"quoted string"` one word (its
-    /// quotes dropped).
+    /// The words of a verse: split at spaces, tabs and line ends (as LilyPond reads a lyric), each brace a word,
+    /// a `"quoted string"` one word (its quotes dropped).
+    ///
+    /// Read as UTF-8 bytes: every separator is ASCII, and a multi-byte character never contains an ASCII byte, so
+    /// no `Character` is made per letter. A separator is a separator even before a combining mark (`" \u{301}"`
+    /// is one `Character`), as LilyPond's lexer and jianpu-ly's `split()` read it.
     private static func words(_ text: String) -> [String] {
-        if let words = asciiWords(text) { return words }
-        var words: [String] = []
-        var word = ""
-        var quoted = false
-        var inWord = false
-        for character in text {
-            if character == "\"" {
-                quoted.toggle()
-                inWord = true
-            } else if !quoted, character == " " || character == "\t" || character == "\n" || character == "{" || character == "}" {
-                if inWord { words.append(word) }
-                // A brace is a word of its own, as LilyPond reads it (`{\skip 1}`), never part of a syllable.
-                if character == "{" || character == "}" { words.append(String(character)) }
-                word = ""
-                inWord = false
-            } else {
-                word.append(character)
-                inWord = true
-            }
-        }
-        if inWord { words.append(word) }
-        return words
-    }
-
-    /// `words(_:)` read byte by byte when the verse is ASCII without a carriage return (each byte is then a
-    /// character, as `words(_:)` reads them): no `Character` made per letter. Nil when it is not.
-    private static func asciiWords(_ text: String) -> [String]? {
+        let separators: [UInt8] = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "{"), UInt8(ascii: "}")]
         var text = text
-        return text.withUTF8 { utf8 -> [String]? in
-            guard !utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
+        return text.withUTF8 { utf8 in
             var words: [String] = []
             var word: [UInt8] = []
             var quoted = false
@@ -110,11 +87,10 @@ public enum LyricSyllables {
                 if byte == UInt8(ascii: "\"") {
                     quoted.toggle()
                     inWord = true
-                } else if !quoted,
-                    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
-                {
+                } else if !quoted, separators.contains(byte) {
                     if inWord { words.append(String(decoding: word, as: UTF8.self)) }
-                    if byte == UInt8(ascii: "{") { words.append("{") } else if byte == UInt8(ascii: "}") { words.append("}") }
+                    // A brace is a word of its own, as LilyPond reads it (`{\skip 1}`), never part of a syllable.
+                    if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { words.append(String(UnicodeScalar(byte))) }
                     word.removeAll(keepingCapacity: true)
                     inWord = false
                 } else {
