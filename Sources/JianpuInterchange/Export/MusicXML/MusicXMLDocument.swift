@@ -156,9 +156,9 @@ struct DocumentWriter {
                 var attributes: [(String, String)] = [("number", isPickup ? "0" : String(measureNumber))]
                 if frame.isShort, !isLastOfSection { attributes.append(("implicit", "yes")) }
                 if !isPickup { measureNumber += 1 }
-                let items = hasPart ? section.measures[part][frameIndex] : [.filler(values: [NoteValue(type: "whole", dots: 0, sounding: frame.length, timeModification: nil)], fillsMeasure: true)]
+                let measures = hasPart ? section.measures[part] : .rest(frame.length)
                 let measure = MeasureWriter(
-                    divisions: divisions, frame: frame, items: items, notes: hasPart ? section.notes[part] : [],
+                    divisions: divisions, frame: frame, items: measures[hasPart ? frameIndex : 0], part: measures, notes: hasPart ? section.notes[part] : [],
                     isSectionStart: frameIndex == 0, isSectionEnd: isLastOfSection, isDocumentStart: isFirstMeasure,
                     sectionTitle: sectionIndex > 0 && frameIndex == 0 && part == 0 ? section.movement.headers["title"].map { ($0, section.movement.location) } : nil,
                     partHasFine: hasPart && section.partHasFine[part], partHasCoda: hasPart && section.partHasCoda[part])

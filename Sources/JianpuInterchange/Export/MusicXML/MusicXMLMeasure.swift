@@ -14,7 +14,9 @@ struct MeasureWriter {
 
     let divisions: Int64
     let frame: MeasureFrame
-    let items: [MeasureItem]
+    /// The measure's items, and what they point to.
+    let items: ArraySlice<MeasureItem>
+    let part: PartMeasures
     let notes: [ExportNote]
     let isSectionStart: Bool
     let isSectionEnd: Bool
@@ -28,8 +30,9 @@ struct MeasureWriter {
         writeLeftBarline(&xml)
         // Keys written before the measure's first note go in its attributes.
         var leadingKey: KeySignature?
-        var rest = items[...]
-        while let first = rest.first, case .mark(let mark, _) = first {
+        var rest = items
+        while let first = rest.first, first.kind == .mark {
+            let mark = part.marks[first.index].0
             if case .key(let key) = mark { leadingKey = key } else if case .tempo = mark {} else if case .jump(let jump) = mark, jump.kind == .segno {} else { break }
             rest = rest.dropFirst()
         }
@@ -43,20 +46,24 @@ struct MeasureWriter {
         }
         var keyTaken = leadingKey == nil
         for item in items {
-            switch item {
-            case .mark(.key(let key), _):
-                if !keyTaken, key == leadingKey { keyTaken = true; continue }
-                xml.open("attributes")
-                writeKey(&xml, key)
-                xml.close("attributes")
-            case .mark(let mark, _):
-                writeMark(&xml, mark, state: &state)
-            case .harmony(let chord, let offset):
+            switch item.kind {
+            case .mark:
+                let mark = part.marks[item.index].0
+                if case .key(let key) = mark {
+                    if !keyTaken, key == leadingKey { keyTaken = true; continue }
+                    xml.open("attributes")
+                    writeKey(&xml, key)
+                    xml.close("attributes")
+                } else {
+                    writeMark(&xml, mark, state: &state)
+                }
+            case .harmony:
+                let (chord, offset) = part.harmonies[item.index]
                 writeHarmony(&xml, chord, offset: offset)
-            case .note(let index, let values, let isFirst, let isLast, let fills):
-                writeNote(&xml, notes[index], values: values, isFirst: isFirst, isLast: isLast, fillsMeasure: fills)
-            case .filler(let values, let fills):
-                for value in values { writeRest(&xml, value, wholeMeasure: fills) }
+            case .note:
+                writeNote(&xml, notes[item.index], values: part.values[Int(item.values)], isFirst: item.isFirst, isLast: item.isLast, fillsMeasure: item.fillsMeasure)
+            case .filler:
+                for value in part.values[Int(item.values)] { writeRest(&xml, value, wholeMeasure: item.fillsMeasure) }
             }
         }
         writeRightBarline(&xml)
@@ -92,9 +99,7 @@ struct MeasureWriter {
 
     private func writeAttributes(_ xml: inout XMLBuilder, key: KeySignature?, state: inout PartState) {
         let meter = frame.meter ?? (isSectionStart ? TimeSignature(beats: 4, beatUnit: 4, location: SourceLocation(file: "", line: 0, column: 0)) : nil)
-        let multibar = items.lazy.compactMap { item -> Int? in
-            if case .note(let index, _, true, _, true) = item { return notes[index].multibarRest } else { return nil }
-        }.first
+        let multibar = items.lazy.compactMap { item -> Int? in item.kind == .note && item.isFirst && item.fillsMeasure ? notes[item.index].multibarRest : nil }.first
         guard !state.wroteDivisions || key != nil || meter != nil || isSectionStart || multibar != nil else { return }
         xml.open("attributes")
         if !state.wroteDivisions {

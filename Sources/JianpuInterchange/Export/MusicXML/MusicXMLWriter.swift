@@ -100,24 +100,65 @@ public enum MusicXMLExportError: DescribedError, Hashable {
     }
 }
 
-/// One item of a measure of one part, in the order it is written.
-enum MeasureItem {
-    // Boxed, as the chord symbols: large and rare, they would otherwise make every item of a measure as large as themselves.
-    indirect case mark(ExportMark, SourceLocation)
-    /// Part of note `note` (an index into the part's notes): `values` tied one to the next.
-    case note(Int, values: [NoteValue], isFirst: Bool, isLast: Bool, fillsMeasure: Bool)
-    /// Rest where a part has no more music.
-    case filler(values: [NoteValue], fillsMeasure: Bool)
-    indirect case harmony(Chord, offset: WholeNotes)
+/// One item of a measure of one part, in the order it is written: plain data (no reference to count as items are
+/// made, copied and read), what it points to held in its part's `PartMeasures` by index.
+struct MeasureItem {
+    enum Kind: UInt8 {
+        /// Part of a note (`index`: in the part's notes), its values tied one to the next.
+        case note
+        /// Rest where a part has no more music.
+        case filler
+        /// A change, repeat sign or jump (`index`: in the part's marks).
+        case mark
+        /// A chord symbol (`index`: in the part's chord symbols).
+        case harmony
+    }
+    var kind: Kind
+    var isFirst = false
+    var isLast = false
+    var fillsMeasure = false
+    /// A note's or filler's values: their index in the part's value lists.
+    var values: Int32 = 0
+    var index = 0
+
+    static func note(_ index: Int, values: Int32, isFirst: Bool, isLast: Bool, fillsMeasure: Bool) -> MeasureItem {
+        MeasureItem(kind: .note, isFirst: isFirst, isLast: isLast, fillsMeasure: fillsMeasure, values: values, index: index)
+    }
+
+    static func filler(values: Int32, fillsMeasure: Bool) -> MeasureItem {
+        MeasureItem(kind: .filler, fillsMeasure: fillsMeasure, values: values)
+    }
+}
+
+/// A part's measures: their items one after another (no list per measure), and the marks, chord symbols and
+/// note values the items point to.
+struct PartMeasures {
+    var items: [MeasureItem] = []
+    /// Measure k's items are `items[starts[k]..<starts[k + 1]]`.
+    var starts: [Int] = [0]
+    var marks: [(ExportMark, SourceLocation)] = []
+    var harmonies: [(Chord, offset: WholeNotes)] = []
+    /// Lists of values tied one to the next: a score writes few distinct ones, each used by many items.
+    var values: [[NoteValue]] = []
+
+    /// The items of measure `measure`.
+    subscript(measure: Int) -> ArraySlice<MeasureItem> { items[starts[measure]..<starts[measure + 1]] }
+
+    /// The one measure of a part that has no music there: a whole-measure rest `length` long.
+    static func rest(_ length: WholeNotes) -> PartMeasures {
+        PartMeasures(
+            items: [.filler(values: 0, fillsMeasure: true)], starts: [0, 1],
+            values: [[NoteValue(type: "whole", dots: 0, sounding: length, timeModification: nil)]])
+    }
 }
 
 /// A movement cut into measures, part by part.
 struct MovementSection {
     var movement: Movement
     var frames: [MeasureFrame]
-    /// Per part: its notes, and its items measure by measure (`frames.count` lists).
+    /// Per part: its notes, and its measures' items (`frames.count` measures).
     var notes: [[ExportNote]]
-    var measures: [[[MeasureItem]]]
+    var measures: [PartMeasures]
     var partHasFine: [Bool]
     var partHasCoda: [Bool]
 
@@ -226,16 +267,22 @@ struct MovementSection {
 
     /// Cuts a part's entries into the measures: notes split at bar lines and tied, marks where they
     /// stand (a jump at a bar line with the music before it), chord symbols before the note they sound with.
-    private static func cut(_ part: ExportPart, into frames: [MeasureFrame], chords: inout [(WholeNotes, Chord)], lengths: inout Set<WholeNotes>) -> [[MeasureItem]] {
-        var measures = Array(repeating: [MeasureItem](), count: frames.count)
+    private static func cut(_ part: ExportPart, into frames: [MeasureFrame], chords: inout [(WholeNotes, Chord)], lengths: inout Set<WholeNotes>) -> PartMeasures {
+        var measures = PartMeasures()
+        measures.items.reserveCapacity(part.entries.count + 16)
+        measures.starts = Array(repeating: 0, count: frames.count + 1)
         // The time each measure's notes fill, counted as they are cut: no second look at the items.
         var filled = Array(repeating: WholeNotes.zero, count: frames.count)
         var frame = 0
         var position = WholeNotes.zero
         var chordIndex = 0
-        var valuesByKey: [NoteValue.Key: (values: [NoteValue], total: WholeNotes)] = [:]
+        var valuesByKey: [NoteValue.Key: (values: Int32, total: WholeNotes)] = [:]
+        // Measures only follow one another: each starts where the items so far end.
         func moveToFrame(containing position: WholeNotes) {
-            while frame + 1 < frames.count, position >= frames[frame].end { frame += 1 }
+            while frame + 1 < frames.count, position >= frames[frame].end {
+                frame += 1
+                measures.starts[frame] = measures.items.count
+            }
         }
         for entry in part.entries {
             switch entry {
@@ -249,7 +296,8 @@ struct MovementSection {
                 case .meter, .repeatStart, .repeatEnd, .endingStart, .endingStop: continue
                 default: break
                 }
-                measures[frame].append(.mark(mark, location))
+                measures.items.append(MeasureItem(kind: .mark, index: measures.marks.count))
+                measures.marks.append((mark, location))
             case .note(let index):
                 // Read in place: a note is large, and a copy of it costs a retain and release of each of its lists.
                 let (length, multibarRest, ratio, tuplet) = (part.notes[index].length, part.notes[index].multibarRest, part.notes[index].ratio, part.notes[index].tuplet)
@@ -262,15 +310,17 @@ struct MovementSection {
                     while chordIndex < chords.count, chords[chordIndex].0 < pieceEnd {
                         let offset = max(.zero, chords[chordIndex].0 - start)
                         lengths.insert(offset)
-                        measures[frame].append(.harmony(chords[chordIndex].1, offset: offset))
+                        measures.items.append(MeasureItem(kind: .harmony, index: measures.harmonies.count))
+                        measures.harmonies.append((chords[chordIndex].1, offset))
                         chordIndex += 1
                     }
                     let fills = start == frames[frame].start && pieceEnd == frames[frame].end
-                    let values: [NoteValue]
+                    let values: Int32
                     let total: WholeNotes
                     if multibarRest != nil && fills {
-                        values = [NoteValue(type: "whole", dots: 0, sounding: pieceEnd - start, timeModification: nil)]
-                        total = values[0].sounding
+                        values = Int32(measures.values.count)
+                        total = pieceEnd - start
+                        measures.values.append([NoteValue(type: "whole", dots: 0, sounding: total, timeModification: nil)])
                         lengths.insert(total)
                     } else {
                         // A score writes few distinct values: each is worked out once and its list shared.
@@ -278,13 +328,15 @@ struct MovementSection {
                         if let known = valuesByKey[key] {
                             (values, total) = known
                         } else {
-                            values = NoteValue.values(for: key.sounding, ratio: ratio, tuplet: tuplet)
-                            total = values.reduce(.zero) { $0 + $1.sounding }
+                            let list = NoteValue.values(for: key.sounding, ratio: ratio, tuplet: tuplet)
+                            values = Int32(measures.values.count)
+                            total = list.reduce(.zero) { $0 + $1.sounding }
+                            measures.values.append(list)
                             valuesByKey[key] = (values, total)
-                            for value in values { lengths.insert(value.sounding) }
+                            for value in list { lengths.insert(value.sounding) }
                         }
                     }
-                    measures[frame].append(.note(index, values: values, isFirst: first, isLast: pieceEnd == end, fillsMeasure: fills))
+                    measures.items.append(.note(index, values: values, isFirst: first, isLast: pieceEnd == end, fillsMeasure: fills))
                     filled[frame] += total
                     first = false
                     start = pieceEnd
@@ -293,16 +345,28 @@ struct MovementSection {
                 position = end
             }
         }
+        for later in (frame + 1)..<(frames.count + 1) { measures.starts[later] = measures.items.count }
         chords.removeFirst(chordIndex)
         // Rests where the part has stopped: the rest of its last measure, and whole measures after it.
+        guard frames.indices.contains(where: { frames[$0].length > filled[$0] }) else { return measures }
+        var items: [MeasureItem] = []
+        items.reserveCapacity(measures.items.count + frames.count)
+        var starts = [0]
+        starts.reserveCapacity(frames.count + 1)
         for index in frames.indices {
+            items += measures[index]
             let missing = frames[index].length - filled[index]
-            guard missing > .zero else { continue }
-            let whole = filled[index] == .zero
-            let values = whole ? [NoteValue(type: "whole", dots: 0, sounding: missing, timeModification: nil)] : NoteValue.values(for: missing, ratio: .whole, tuplet: nil)
-            for value in values { lengths.insert(value.sounding) }
-            measures[index].append(.filler(values: values, fillsMeasure: whole))
+            if missing > .zero {
+                let whole = filled[index] == .zero
+                let values = whole ? [NoteValue(type: "whole", dots: 0, sounding: missing, timeModification: nil)] : NoteValue.values(for: missing, ratio: .whole, tuplet: nil)
+                for value in values { lengths.insert(value.sounding) }
+                items.append(.filler(values: Int32(measures.values.count), fillsMeasure: whole))
+                measures.values.append(values)
+            }
+            starts.append(items.count)
         }
+        measures.items = items
+        measures.starts = starts
         return measures
     }
 }
