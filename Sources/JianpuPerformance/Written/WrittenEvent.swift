@@ -31,6 +31,8 @@ public struct WrittenEvent: Sendable {
     /// A tie starts at this note.
     public var tiedToNext = false
     private var storedMovement: Int32
+    /// `syllableSlot`, -1 for none: in place, as most notes of a sung part take one, and a box per note would cost them each an allocation.
+    private var storedSlot: Int32 = -1
     /// What few events have, boxed: a wide bar's events are held by its bars, its block and its
     /// systems, and most have none of it, so each costs a pointer instead of room for all of it.
     private var extras: Box?
@@ -146,8 +148,8 @@ public struct WrittenEvent: Sendable {
     /// Which of the verses' syllables (0-based, counted over the part) falls on this note, when it takes one:
     /// a verse with `_` there, or none so far, has none in `lyrics`.
     public var syllableSlot: Int? {
-        get { extras?.value.syllableSlot }
-        set { change { $0.syllableSlot = newValue } }
+        get { storedSlot < 0 ? nil : Int(storedSlot) }
+        set { storedSlot = newValue.map { Int32(clamping: max($0, 0)) } ?? -1 }
     }
 
     /// Sets the grace notes before it and the tuplets it is in at once (one box, none when all are empty):
@@ -161,12 +163,28 @@ public struct WrittenEvent: Sendable {
         }
     }
 
-    /// Sets the syllables sung on it and their slot at once (one box instead of two).
-    mutating func setSung(_ lyrics: [SungSyllable], slot: Int?) {
-        change {
-            $0.lyrics = lyrics
-            $0.syllableSlot = slot
+    /// `setGroup(graceBefore:tuplet:nest:)` with no grace notes, taking the box of the last of `events` when it holds the same
+    /// tuplet and nothing else: the notes of a tuplet share one box, none made for each only to be dropped for the one before's.
+    mutating func setGroup(tuplet: (id: Int, count: Int)?, nest: WrittenTupletNest?, after events: [WrittenEvent]) {
+        guard tuplet != nil || nest != nil || extras != nil else { return }
+        // The last event's box read where it is: a copy of the event would retain and release all it holds.
+        if extras == nil, let tuplet, let last = events.indices.last, let theirs = events[last].extras, theirs.value.isTupletAlone,
+            let same = theirs.value.tuplet, tuplet == same, theirs.value.tupletNest == nest
+        {
+            extras = theirs
+            return
         }
+        change {
+            $0.graceBefore = []
+            $0.tuplet = tuplet
+            $0.tupletNest = nest
+        }
+    }
+
+    /// Sets the syllables sung on it and their slot.
+    mutating func setSung(_ lyrics: [SungSyllable], slot: Int?) {
+        syllableSlot = slot
+        if !lyrics.isEmpty || !(extras?.value.lyrics.isEmpty ?? true) { self.lyrics = lyrics }
     }
 
     /// A note or chord struck here: not a rest, a dash or the end of a tie.
@@ -183,7 +201,7 @@ public struct WrittenEvent: Sendable {
         }
     }
 
-    /// Whether the event carries any of the rarer things (graces, tuplets, marks, words, syllables…): an
+    /// Whether the event carries any of the rarer things (graces, tuplets, marks, words, syllables' texts…; not a syllable's slot): an
     /// event without reads them all as empty, so a reader can pass them by.
     public var hasExtras: Bool { extras != nil }
 
@@ -215,9 +233,8 @@ public struct WrittenEvent: Sendable {
         var signsBefore: [WrittenSign] = []
         var signsAfter: [WrittenSign] = []
         var tupletNest: WrittenTupletNest?
-        var syllableSlot: Int?
 
-        var hasExportDetails: Bool { !signsBefore.isEmpty || !signsAfter.isEmpty || syllableSlot != nil }
+        var hasExportDetails: Bool { !signsBefore.isEmpty || !signsAfter.isEmpty }
 
         var hasPerformerMarks: Bool { !articulations.isEmpty || !rehearsalMarks.isEmpty || hairpin != nil }
 

@@ -44,7 +44,7 @@ struct WrittenEntries {
         }
         var melody: [WrittenBar] = []
         if index == 0 { melody.reserveCapacity(written.barStarts.count + 16) }
-        written.readBars(ofPart: index, of: movement, movementIndex: 0, verses: verses) { bar in
+        written.readBars(ofPart: index, of: movement, movementIndex: 0, verses: verses, syllableTexts: false) { bar in
             // By index: an event copied out of the bar costs a retain and a release of each reference it holds.
             for event in bar.events.indices { reader.take(bar.events[event]) }
             guard index == 0 else { return }
@@ -79,7 +79,7 @@ struct WrittenEntries {
             if !slurStarts.isEmpty { exported.slurStarts = slurStarts[event.location] ?? 0 }
             if !slurEnds.isEmpty { exported.slurStops = slurEnds[event.location] ?? 0 }
             guard hasExtras else {
-                add(exported, slot: nil)
+                add(exported, slot: event.syllableSlot)
                 return
             }
             if let nest = event.tupletNest {
