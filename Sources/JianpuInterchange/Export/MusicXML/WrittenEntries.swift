@@ -45,8 +45,10 @@ struct WrittenEntries {
         var melody: [WrittenBar] = []
         if index == 0 { melody.reserveCapacity(written.barStarts.count + 16) }
         written.readBars(ofPart: index, of: movement, movementIndex: 0, verses: verses, syllableTexts: false) { bar in
-            // By index: an event copied out of the bar costs a retain and a release of each reference it holds.
-            for event in bar.events.indices { reader.take(bar.events[event]) }
+            // Read in the bar's storage: an event copied out of it (as indexing the bar's list did) costs a retain and a release of each reference it holds.
+            bar.events.withUnsafeBufferPointer { events in
+                for event in events.indices { reader.take(events[event]) }
+            }
             guard index == 0 else { return }
             var outline = bar
             if outline.events.count != 1 { outline.events = [] }
