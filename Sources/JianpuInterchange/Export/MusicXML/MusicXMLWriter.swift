@@ -186,9 +186,18 @@ struct MovementSection {
         var chords = movement.headers["chords"].map { ChordAccompaniment.chords(in: $0).map { ($0.onset, $0.chord) } } ?? []
         var section = MovementSection(movement: movement, frames: frames, notes: [], measures: [], partHasFine: [], partHasCoda: [])
         var lengths = Set(frames.map(\.length))
+        // A large score's parts are cut side by side, the chord symbols going with the melody.
+        let (parts, symbols) = (streams, chords)
+        let cuts = Array(parts.indices).parallelMap(inParallel: parts.count > 1 && parts.reduce(0) { $0 + $1.notes.count } > 20_000) { index in
+            var chords = index == 0 ? symbols : []
+            var lengths: Set<WholeNotes> = []
+            let measures = cut(parts[index], into: frames, chords: &chords, lengths: &lengths)
+            return (measures, lengths, chords)
+        }
         for (index, stream) in streams.enumerated() {
-            var none: [(WholeNotes, Chord)] = []
-            let measures = index == 0 ? cut(stream, into: frames, chords: &chords, lengths: &lengths) : cut(stream, into: frames, chords: &none, lengths: &lengths)
+            let (measures, cutLengths, left) = cuts[index]
+            lengths.formUnion(cutLengths)
+            if index == 0 { chords = left }
             section.notes.append(stream.notes)
             section.measures.append(measures)
             let jumps = stream.entries.compactMap { if case .mark(.jump(let jump), _) = $0 { jump.kind } else { nil } }
