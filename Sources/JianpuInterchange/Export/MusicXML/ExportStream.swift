@@ -95,14 +95,21 @@ struct ExportNote {
 
     var isRest: Bool { pitches.isEmpty }
 
-    /// Tuplet brackets (1 outermost) that start and stop on this note.
-    var tupletStarts: [Int] {
-        get { extras?.value.tupletStarts ?? [] }
-        set { change(newValue.isEmpty) { $0.tupletStarts = newValue } }
-    }
-    var tupletStops: [Int] {
-        get { extras?.value.tupletStops ?? [] }
-        set { change(newValue.isEmpty) { $0.tupletStops = newValue } }
+    /// Tuplet brackets (1 outermost) that start on this note: always the innermost few, so held in place as the
+    /// first of them (0: none) and the count of levels, no list per note.
+    var tupletStarts: Range<Int> { tupletStartFrom == 0 ? 0..<0 : Int(tupletStartFrom)..<Int(tupletLevels) + 1 }
+    /// Tuplet brackets (1 outermost) that stop on this note, written the innermost first (`reversed()`).
+    var tupletStops: Range<Int> { tupletStopFrom == 0 ? 0..<0 : Int(tupletStopFrom)..<Int(tupletLevels) + 1 }
+    private var tupletLevels: UInt16 = 0
+    private var tupletStartFrom: UInt16 = 0
+    private var tupletStopFrom: UInt16 = 0
+
+    /// Brackets start on levels `startFrom...levels` and stop on `stopFrom...levels` (0: none).
+    mutating func setTupletBrackets(levels: Int, startFrom: Int, stopFrom: Int) {
+        guard levels <= Int(UInt16.max) else { return }
+        tupletLevels = UInt16(levels)
+        tupletStartFrom = UInt16(clamping: startFrom)
+        tupletStopFrom = UInt16(clamping: stopFrom)
     }
     /// The enclosing tuplets by number in the part: a dash joins a note only inside the same ones.
     var tupletPath: [Int] {
@@ -154,8 +161,6 @@ struct ExportNote {
     }
 
     private struct Extras {
-        var tupletStarts: [Int] = []
-        var tupletStops: [Int] = []
         var tupletPath: [Int] = []
         var tiedFromPrevious: Set<Int> = []
         var tiedToNext: Set<Int> = []

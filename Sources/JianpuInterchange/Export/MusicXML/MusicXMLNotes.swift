@@ -24,7 +24,7 @@ extension MeasureWriter {
             for (k, value) in values.enumerated() {
                 writeRest(
                     &xml, value, wholeMeasure: fillsMeasure,
-                    tupletStarts: isFirst && k == 0 ? note.tupletStarts : [], tupletStops: isLast && k == values.count - 1 ? note.tupletStops : [],
+                    tupletStarts: isFirst && k == 0 ? note.tupletStarts : 0..<0, tupletStops: isLast && k == values.count - 1 ? note.tupletStops : 0..<0,
                     articulations: isLast && k == values.count - 1 ? note.articulations : [])
             }
             return
@@ -41,8 +41,8 @@ extension MeasureWriter {
                 writeDuration(&xml, value, tieStop: tieStop, tieStart: tieStart)
                 let slurStarts = p == 0 && opens ? note.slurStarts : 0
                 let slurStops = p == 0 && closes ? note.slurStops : 0
-                let tupletStarts = p == 0 && opens ? note.tupletStarts : []
-                let tupletStops = p == 0 && closes ? note.tupletStops : []
+                let tupletStarts = p == 0 && opens ? note.tupletStarts : 0..<0
+                let tupletStops = p == 0 && closes ? note.tupletStops : 0..<0
                 let arpeggio = opens ? note.arpeggio : nil
                 // A fermata and a breath over the last of the tied notes a long note is written as (where the player
                 // holds and breathes), the others over its first (its attack).
@@ -139,13 +139,13 @@ extension MeasureWriter {
         xml.line("</pitch>\n", closes: true)
     }
 
-    /// The tuplet brackets (numbered 1 outermost) that start and stop on a note.
-    func writeTuplets(_ xml: inout XMLBuilder, starts: [Int], stops: [Int]) {
+    /// The tuplet brackets (numbered 1 outermost) that start and stop on a note: starting the outermost first, stopping the innermost first.
+    func writeTuplets(_ xml: inout XMLBuilder, starts: Range<Int>, stops: Range<Int>) {
         for level in starts { xml.number("<tuplet type=\"start\" number=\"", Int64(level), "\" bracket=\"yes\"/>\n") }
-        for level in stops { xml.number("<tuplet type=\"stop\" number=\"", Int64(level), "\"/>\n") }
+        for level in stops.reversed() { xml.number("<tuplet type=\"stop\" number=\"", Int64(level), "\"/>\n") }
     }
 
-    func writeRest(_ xml: inout XMLBuilder, _ value: NoteValue, wholeMeasure: Bool, tupletStarts: [Int] = [], tupletStops: [Int] = [], articulations: [Articulation] = []) {
+    func writeRest(_ xml: inout XMLBuilder, _ value: NoteValue, wholeMeasure: Bool, tupletStarts: Range<Int> = 0..<0, tupletStops: Range<Int> = 0..<0, articulations: [Articulation] = []) {
         xml.line("<note>\n", opens: true)
         if wholeMeasure { xml.line("<rest measure=\"yes\"/>\n") } else { xml.line("<rest/>\n") }
         xml.number("<duration>", units(value.sounding), "</duration>\n")

@@ -208,8 +208,7 @@ struct WrittenEntries {
             guard !path.isEmpty else { continue }
             let before = i > 0 && notesInTuplets[i - 1] == k - 1 ? shared(path, part.notes[k - 1].tupletPath) : 0
             let after = i + 1 < notesInTuplets.count && notesInTuplets[i + 1] == k + 1 ? shared(path, part.notes[k + 1].tupletPath) : 0
-            part.notes[k].tupletStarts = before < path.count ? Array((before + 1)...path.count) : []
-            part.notes[k].tupletStops = after < path.count ? Array((after + 1)...path.count).reversed() : []
+            part.notes[k].setTupletBrackets(levels: path.count, startFrom: before < path.count ? before + 1 : 0, stopFrom: after < path.count ? after + 1 : 0)
         }
     }
 
