@@ -115,12 +115,12 @@ struct DocumentWriter {
         var counts = [Int](repeating: 0, count: 128)
         var total = 0
         for section in sections where section.notes.indices.contains(part) {
-            let notes = section.notes[part]
-            // By index: a note copied out of the list costs a retain and a release of each reference it holds.
-            for index in notes.indices {
-                for pitch in notes[index].pitches {
-                    counts[min(max(pitch.midiNumber, 0), 127)] += 1
-                    total += 1
+            // Read in the notes' storage: a note's pitches copied out cost a retain and a release each.
+            section.notes[part].withUnsafeBufferPointer { notes in
+                for index in notes.indices {
+                    let count = notes[index].pitches.count
+                    for pitch in 0..<count { counts[min(max(notes[index].pitches[pitch].midiNumber, 0), 127)] += 1 }
+                    total += count
                 }
             }
         }
