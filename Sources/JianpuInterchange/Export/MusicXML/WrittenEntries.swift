@@ -44,7 +44,7 @@ struct WrittenEntries {
         }
         var melody: [WrittenBar] = []
         if index == 0 { melody.reserveCapacity(written.barStarts.count + 16) }
-        written.readBars(ofPart: index, of: movement, movementIndex: 0, verses: verses, syllableTexts: false) { bar in
+        func take(_ bar: WrittenBar) {
             // Read in the bar's storage: an event copied out of it (as indexing the bar's list did) costs a retain and a release of each reference it holds.
             bar.events.withUnsafeBufferPointer { events in
                 for event in events.indices { reader.take(events[event]) }
@@ -53,6 +53,12 @@ struct WrittenEntries {
             var outline = bar
             if outline.events.count != 1 { outline.events = [] }
             melody.append(outline)
+        }
+        if index == 0, written.parts.first.map({ $0.eventCount > 20_000 }) ?? false {
+            // The melody, the longest to read: its written bars are read on a core of their own as they are read here.
+            WrittenBarPipeline.readBars(ofPart: index, of: movement, in: written, verses: verses, take: take)
+        } else {
+            written.readBars(ofPart: index, of: movement, movementIndex: 0, verses: verses, syllableTexts: false, take: take)
         }
         reader.markTuplets()
         return (reader.part, melody)
