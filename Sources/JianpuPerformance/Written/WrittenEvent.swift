@@ -30,7 +30,8 @@ public struct WrittenEvent: Sendable {
     public var tiedFromPrevious = false
     /// A tie starts at this note.
     public var tiedToNext = false
-    private var storedMovement: Int32
+    // 16 bits, so that the syllable slot fits beside it: a score of more movements than that is never read.
+    private var storedMovement: UInt16
     /// `syllableSlot`, -1 for none: in place, as most notes of a sung part take one, and a box per note would cost them each an allocation.
     private var storedSlot: Int32 = -1
     /// What few events have, boxed: a wide bar's events are held by its bars, its block and its
@@ -44,7 +45,7 @@ public struct WrittenEvent: Sendable {
         storedLength = CompactLength(length)
         self.location = location
         storedPart = Int32(clamping: part)
-        storedMovement = Int32(clamping: movement)
+        storedMovement = UInt16(clamping: movement)
     }
 
     /// The time it takes: its written length scaled by the tuplets around it.
@@ -62,7 +63,7 @@ public struct WrittenEvent: Sendable {
     /// The movement (0-based) the event is written in.
     public var movement: Int {
         get { Int(storedMovement) }
-        set { storedMovement = Int32(clamping: newValue) }
+        set { storedMovement = UInt16(clamping: newValue) }
     }
 
     /// The id of the written event on the page: `m0p1l12c5`, movement, part, line and column.
