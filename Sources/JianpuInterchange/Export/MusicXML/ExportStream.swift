@@ -82,6 +82,8 @@ struct ExportNote {
     private var storedHairpinStops: Int32 = 0
     /// -1: not a whole-bar rest.
     private var storedMultibarRest: Int32 = -1
+    private var lyricStart: Int32 = 0
+    private var lyricCount: Int32 = 0
     var location: SourceLocation
     private var storedLength: CompactLength
     private var storedRatio = CompactLength(.whole)
@@ -161,9 +163,14 @@ struct ExportNote {
         get { extras?.value.graceAfter ?? [] }
         set { change(newValue.isEmpty) { $0.graceAfter = newValue } }
     }
-    var lyrics: [ExportSyllable] {
-        get { extras?.value.lyrics ?? [] }
-        set { change(newValue.isEmpty) { $0.lyrics = newValue } }
+    /// The syllables sung on it: where they are in its part's `syllables` (most notes of a sung part have some, and a
+    /// list and a box each would cost them two allocations).
+    var lyrics: Range<Int> {
+        get { Int(lyricStart)..<Int(lyricStart) + Int(lyricCount) }
+        set {
+            guard let start = Int32(exactly: newValue.lowerBound), let count = Int32(exactly: newValue.count) else { return }
+            (lyricStart, lyricCount) = (start, count)
+        }
     }
     var dynamic: String? {
         get { extras?.value.dynamic }
@@ -194,7 +201,6 @@ struct ExportNote {
         var tiedToNext: Set<Int> = []
         var graceBefore: [GraceChord] = []
         var graceAfter: [GraceChord] = []
-        var lyrics: [ExportSyllable] = []
         var dynamic: String?
         var wordsAbove: [String] = []
         var wordsBelow: [String] = []
@@ -252,6 +258,8 @@ enum ExportEntry {
 /// A part read for export: each note held once, in `notes`, and the entries that place notes and marks in order.
 struct ExportPart {
     var notes: [ExportNote] = []
+    /// The syllables sung on its notes (`ExportNote.lyrics`), a note's together.
+    var syllables: [ExportSyllable] = []
     var entries: [ExportEntry] = []
 
     /// Where the part's music ends.

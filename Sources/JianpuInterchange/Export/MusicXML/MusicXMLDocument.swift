@@ -159,6 +159,7 @@ struct DocumentWriter {
                 let measures = hasPart ? section.measures[part] : .rest(frame.length)
                 let measure = MeasureWriter(
                     divisions: divisions, frame: frame, items: measures[hasPart ? frameIndex : 0], part: measures, notes: hasPart ? section.notes[part] : [],
+                    syllables: hasPart ? section.syllables[part] : [],
                     isSectionStart: frameIndex == 0, isSectionEnd: isLastOfSection, isDocumentStart: isFirstMeasure,
                     sectionTitle: sectionIndex > 0 && frameIndex == 0 && part == 0 ? section.movement.headers["title"].map { ($0, section.movement.location) } : nil,
                     partHasFine: hasPart && section.partHasFine[part], partHasCoda: hasPart && section.partHasCoda[part])

@@ -18,6 +18,8 @@ struct MeasureWriter {
     let items: ArraySlice<MeasureItem>
     let part: PartMeasures
     let notes: [ExportNote]
+    /// The part's syllables, which its notes' `lyrics` point to.
+    let syllables: [ExportSyllable]
     let isSectionStart: Bool
     let isSectionEnd: Bool
     let isDocumentStart: Bool

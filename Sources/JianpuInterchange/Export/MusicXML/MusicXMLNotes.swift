@@ -65,7 +65,8 @@ extension MeasureWriter {
                     xml.line("</notations>\n", closes: true)
                 }
                 if opens, p == 0 {
-                    for syllable in note.lyrics {
+                    for index in note.lyrics {
+                        let syllable = syllables[index]
                         xml.number("<lyric number=\"", Int64(syllable.verse + 1), "\">\n", opens: true)
                         xml.safe("<syllabic>", syllable.syllabic.rawValue, "</syllabic>\n")
                         xml.element("text", syllable.text, from: syllable.location)

@@ -159,6 +159,8 @@ struct MovementSection {
     /// Per part: its notes, and its measures' items (`frames.count` measures).
     var notes: [[ExportNote]]
     var measures: [PartMeasures]
+    /// Per part: the syllables its notes' `lyrics` point to.
+    var syllables: [[ExportSyllable]] = []
     var partHasFine: [Bool]
     var partHasCoda: [Bool]
 
@@ -199,6 +201,7 @@ struct MovementSection {
             lengths.formUnion(cutLengths)
             if index == 0 { chords = left }
             section.notes.append(stream.notes)
+            section.syllables.append(stream.syllables)
             section.measures.append(measures)
             let jumps = stream.entries.compactMap { if case .mark(.jump(let jump), _) = $0 { jump.kind } else { nil } }
             section.partHasFine.append(jumps.contains(.fine))
@@ -261,13 +264,15 @@ struct MovementSection {
         }
         let (parts, melody) = WrittenEntries.read(WrittenScore(unfolded), of: unfolded)
         let streams = zip(parts, written).map { part, sung in
-            var lyrics: [SourceLocation: [ExportSyllable]] = [:]
-            for note in sung.notes where !note.lyrics.isEmpty { lyrics[note.location] = note.lyrics }
+            var lyrics: [SourceLocation: ArraySlice<ExportSyllable>] = [:]
+            for note in sung.notes where !note.lyrics.isEmpty { lyrics[note.location] = sung.syllables[note.lyrics] }
             var part = part
             for index in part.notes.indices {
                 let note = part.notes[index]
                 guard note.multibarRest == nil, !note.isContinuation, let sung = lyrics.removeValue(forKey: note.location) else { continue }
-                part.notes[index].lyrics = sung
+                let start = part.syllables.count
+                part.syllables += sung
+                part.notes[index].lyrics = start..<part.syllables.count
             }
             return part
         }

@@ -140,7 +140,7 @@ struct WrittenEntries {
 
     private mutating func add(_ note: consuming ExportNote, slot: Int?) {
         var note = note
-        if note.multibarRest == nil { lyrics.sing(on: &note, slot: slot, notes: &part.notes, at: part.notes.count) }
+        if note.multibarRest == nil { lyrics.sing(on: &note, slot: slot, syllables: &part.syllables) }
         append(consume note)
     }
 
@@ -293,8 +293,8 @@ struct WrittenEntries {
 struct ExportedSyllables {
     private let verses: [[String?]]
     private let location: SourceLocation
-    /// Per verse: the note and lyric index of the last syllable sung, and whether it ended in a hyphen.
-    private var lastSung: [(note: Int, lyric: Int)?]
+    /// Per verse: where the last syllable sung is in the part's syllables, and whether it ended in a hyphen.
+    private var lastSung: [Int?]
     private var hyphenOpen: [Bool]
 
     /// The syllables of `verses` (a part's `LyricSyllables.verse`s), written as of `location`.
@@ -305,30 +305,32 @@ struct ExportedSyllables {
         hyphenOpen = Array(repeating: false, count: verses.count)
     }
 
-    /// Sings the syllables of `slot` on `note`, to be `notes[index]`; a struck note with no slot extends the syllables before.
-    mutating func sing(on note: inout ExportNote, slot: Int?, notes: inout [ExportNote], at index: Int) {
+    /// Sings the syllables of `slot` on `note`, adding them to its part's `syllables`; a struck note with no slot extends the syllables before.
+    mutating func sing(on note: inout ExportNote, slot: Int?, syllables: inout [ExportSyllable]) {
         guard !verses.isEmpty, !note.isRest else { return }
         guard let slot else {
-            if !note.followsTie { for verse in verses.indices { extend(verse, in: &notes) } }
+            if !note.followsTie { for verse in verses.indices { extend(verse, in: &syllables) } }
             return
         }
+        let start = syllables.count
+        defer { if syllables.count > start { note.lyrics = start..<syllables.count } }
         for verse in verses.indices where slot < verses[verse].count {
             guard let text = verses[verse][slot] else {
                 // `_`: the syllable before is held over this note.
-                extend(verse, in: &notes)
+                extend(verse, in: &syllables)
                 continue
             }
             let joins = text.count > 1 && text.hasSuffix("-")
             let shown = joins ? String(text.dropLast()) : text
             let syllabic: ExportSyllable.Syllabic = hyphenOpen[verse] ? (joins ? .middle : .end) : (joins ? .begin : .single)
             hyphenOpen[verse] = joins
-            lastSung[verse] = (index, note.lyrics.count)
-            note.lyrics.append(ExportSyllable(verse: verse, text: shown, syllabic: syllabic, location: location))
+            lastSung[verse] = syllables.count
+            syllables.append(ExportSyllable(verse: verse, text: shown, syllabic: syllabic, location: location))
         }
     }
 
-    private func extend(_ verse: Int, in notes: inout [ExportNote]) {
-        guard let (note, lyric) = lastSung[verse] else { return }
-        notes[note].lyrics[lyric].extend = true
+    private func extend(_ verse: Int, in syllables: inout [ExportSyllable]) {
+        guard let last = lastSung[verse] else { return }
+        syllables[last].extend = true
     }
 }
