@@ -12,18 +12,22 @@ struct MeasureWriter {
         var codaDue = false
     }
 
+    // One writer goes through a part's measures of a section, changing only what is the measure's own: a writer made
+    // for each measure would retain and release all it holds at every one.
     let divisions: Int64
-    let frame: MeasureFrame
+    /// The section's measures, this one `frames[frameIndex]`: read in place, as a copy of a frame copies its strings.
+    let frames: [MeasureFrame]
+    var frameIndex = 0
     /// The measure's items, and what they point to.
-    let items: ArraySlice<MeasureItem>
-    let part: PartMeasures
+    var items: ArraySlice<MeasureItem>
+    var part: PartMeasures
     let notes: [ExportNote]
     /// The part's syllables, which its notes' `lyrics` point to.
     let syllables: [ExportSyllable]
-    let isSectionStart: Bool
-    let isSectionEnd: Bool
-    let isDocumentStart: Bool
-    let sectionTitle: (String, SourceLocation)?
+    var isSectionStart = false
+    var isSectionEnd = false
+    var isDocumentStart = false
+    var sectionTitle: (String, SourceLocation)?
     let partHasFine: Bool
     let partHasCoda: Bool
 
@@ -63,7 +67,10 @@ struct MeasureWriter {
                 let (chord, offset) = part.harmonies[item.index]
                 writeHarmony(&xml, chord, offset: offset)
             case .note:
-                writeNote(&xml, notes[item.index], values: part.values[Int(item.values)], isFirst: item.isFirst, isLast: item.isLast, fillsMeasure: item.fillsMeasure)
+                // Read in the notes' storage: a note copied out costs a retain and a release of each reference it holds.
+                notes.withUnsafeBufferPointer { notes in
+                    writeNote(&xml, notes[item.index], values: part.values[Int(item.values)], isFirst: item.isFirst, isLast: item.isLast, fillsMeasure: item.fillsMeasure)
+                }
             case .filler:
                 for value in part.values[Int(item.values)] { writeRest(&xml, value, wholeMeasure: item.fillsMeasure) }
             }
@@ -76,31 +83,31 @@ struct MeasureWriter {
     func units(_ length: WholeNotes) -> Int64 { Divisions.units(length, divisions: divisions) }
 
     private func writeLeftBarline(_ xml: inout XMLBuilder) {
-        guard frame.repeatForward || frame.endingStart != nil else { return }
+        guard frames[frameIndex].repeatForward || frames[frameIndex].endingStart != nil else { return }
         xml.open("barline", [("location", "left")])
-        if frame.repeatForward { xml.element("bar-style", "heavy-light") }
-        if let numbers = frame.endingStart {
+        if frames[frameIndex].repeatForward { xml.element("bar-style", "heavy-light") }
+        if let numbers = frames[frameIndex].endingStart {
             xml.element("ending", numbers.split(separator: ",").map { $0.trimmingPrefix(" ") + "." }.joined(separator: ", "), [("number", numbers), ("type", "start")])
         }
-        if frame.repeatForward { xml.empty("repeat", [("direction", "forward")]) }
+        if frames[frameIndex].repeatForward { xml.empty("repeat", [("direction", "forward")]) }
         xml.close("barline")
     }
 
     private func writeRightBarline(_ xml: inout XMLBuilder) {
-        guard frame.repeatBackward != nil || frame.endingStop != nil || isSectionEnd else { return }
+        guard frames[frameIndex].repeatBackward != nil || frames[frameIndex].endingStop != nil || isSectionEnd else { return }
         xml.open("barline", [("location", "right")])
-        xml.element("bar-style", frame.repeatBackward != nil || isSectionEnd ? "light-heavy" : "regular")
-        if let (numbers, isLast) = frame.endingStop {
-            xml.empty("ending", [("number", numbers), ("type", isLast && frame.repeatBackward == nil ? "discontinue" : "stop")])
+        xml.element("bar-style", frames[frameIndex].repeatBackward != nil || isSectionEnd ? "light-heavy" : "regular")
+        if let (numbers, isLast) = frames[frameIndex].endingStop {
+            xml.empty("ending", [("number", numbers), ("type", isLast && frames[frameIndex].repeatBackward == nil ? "discontinue" : "stop")])
         }
-        if let times = frame.repeatBackward {
+        if let times = frames[frameIndex].repeatBackward {
             xml.empty("repeat", times == 2 ? [("direction", "backward")] : [("direction", "backward"), ("times", String(times))])
         }
         xml.close("barline")
     }
 
     private func writeAttributes(_ xml: inout XMLBuilder, key: KeySignature?, state: inout PartState) {
-        let meter = frame.meter ?? (isSectionStart ? TimeSignature(beats: 4, beatUnit: 4, location: SourceLocation(file: "", line: 0, column: 0)) : nil)
+        let meter = frames[frameIndex].meter ?? (isSectionStart ? TimeSignature(beats: 4, beatUnit: 4, location: SourceLocation(file: "", line: 0, column: 0)) : nil)
         let multibar = items.lazy.compactMap { item -> Int? in item.kind == .note && item.isFirst && item.fillsMeasure ? notes[item.index].multibarRest : nil }.first
         guard !state.wroteDivisions || key != nil || meter != nil || isSectionStart || multibar != nil else { return }
         xml.open("attributes")
