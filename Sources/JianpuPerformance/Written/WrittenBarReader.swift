@@ -278,8 +278,8 @@ struct WrittenBarReader: MusicWalker {
         }
         if open.events.isEmpty, let volta { open.volta = (volta.group, volta.label); self.volta?.label = nil }
         if event.isNote { openHasNote = true }
-        // By index: the last event is read where it is, not copied out.
-        if !open.events.isEmpty { event.shareExtras(with: open.events[open.events.count - 1]) }
+        // Only an event with extras has a box to share; the last event is read where it is, not copied out.
+        if event.hasExtras { event.shareExtras(after: open.events) }
         // Its length read first: the event is then moved into the bar, not copied.
         let length = event.length
         open.events.append(consume event)
@@ -412,7 +412,7 @@ struct WrittenBarReader: MusicWalker {
         return word
     }
 
-    private func event(_ kind: WrittenEvent.Kind, length: WholeNotes, at location: SourceLocation) -> WrittenEvent {
+    private func event(_ kind: consuming WrittenEvent.Kind, length: WholeNotes, at location: SourceLocation) -> WrittenEvent {
         WrittenEvent(kind: kind, onset: position, length: length, location: location, part: part, movement: movement)
     }
 

@@ -206,11 +206,11 @@ public struct WrittenEvent: Sendable {
     /// event without reads them all as empty, so a reader can pass them by.
     public var hasExtras: Bool { extras != nil }
 
-    /// Takes `other`'s box where both hold the same tuplet and nothing else: the notes of a tuplet then
+    /// Takes the box of the last of `events` where both hold the same tuplet and nothing else: the notes of a tuplet then
     /// share one box instead of holding one each (a tuplet as long as a wide bar would cost 100 bytes a note).
-    mutating func shareExtras(with other: borrowing WrittenEvent) {
+    mutating func shareExtras(after events: [WrittenEvent]) {
         // Read in their boxes: a copy of the extras would retain and release each of their lists.
-        guard let mine = extras, let theirs = other.extras, mine !== theirs, mine.value.isTupletAlone, theirs.value.isTupletAlone,
+        guard let mine = extras, let last = events.indices.last, let theirs = events[last].extras, mine !== theirs, mine.value.isTupletAlone, theirs.value.isTupletAlone,
             let tuplet = mine.value.tuplet, let same = theirs.value.tuplet, tuplet == same, mine.value.tupletNest == theirs.value.tupletNest
         else { return }
         extras = theirs
