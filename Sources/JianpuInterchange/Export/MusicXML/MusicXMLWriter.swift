@@ -291,9 +291,11 @@ struct MovementSection {
         var position = WholeNotes.zero
         var chordIndex = 0
         var valuesByKey: [NoteValue.Key: (values: Int32, total: WholeNotes)] = [:]
+        // The frames' bounds in lists of their own: a frame read out of its list is copied whole, strings and all.
+        let frameStarts = frames.map(\.start), frameEnds = frames.map(\.end), frameLengths = frames.map(\.length)
         // Measures only follow one another: each starts where the items so far end.
         func moveToFrame(containing position: WholeNotes) {
-            while frame + 1 < frames.count, position >= frames[frame].end {
+            while frame + 1 < frames.count, position >= frameEnds[frame] {
                 frame += 1
                 measures.starts[frame] = measures.items.count
             }
@@ -320,7 +322,7 @@ struct MovementSection {
                 var first = true
                 while start < end {
                     moveToFrame(containing: start)
-                    let pieceEnd = min(end, frames[frame].end > start ? frames[frame].end : end)
+                    let pieceEnd = min(end, frameEnds[frame] > start ? frameEnds[frame] : end)
                     while chordIndex < chords.count, chords[chordIndex].0 < pieceEnd {
                         let offset = max(.zero, chords[chordIndex].0 - start)
                         lengths.insert(offset)
@@ -328,7 +330,7 @@ struct MovementSection {
                         measures.harmonies.append((chords[chordIndex].1, offset))
                         chordIndex += 1
                     }
-                    let fills = start == frames[frame].start && pieceEnd == frames[frame].end
+                    let fills = start == frameStarts[frame] && pieceEnd == frameEnds[frame]
                     let values: Int32
                     let total: WholeNotes
                     if multibarRest != nil && fills {
@@ -354,7 +356,7 @@ struct MovementSection {
                     filled[frame] += total
                     first = false
                     start = pieceEnd
-                    if frame + 1 >= frames.count, start < end, pieceEnd == frames[frame].end { break }
+                    if frame + 1 >= frames.count, start < end, pieceEnd == frameEnds[frame] { break }
                 }
                 position = end
             }
@@ -362,14 +364,14 @@ struct MovementSection {
         for later in (frame + 1)..<(frames.count + 1) { measures.starts[later] = measures.items.count }
         chords.removeFirst(chordIndex)
         // Rests where the part has stopped: the rest of its last measure, and whole measures after it.
-        guard frames.indices.contains(where: { frames[$0].length > filled[$0] }) else { return measures }
+        guard frames.indices.contains(where: { frameLengths[$0] > filled[$0] }) else { return measures }
         var items: [MeasureItem] = []
         items.reserveCapacity(measures.items.count + frames.count)
         var starts = [0]
         starts.reserveCapacity(frames.count + 1)
         for index in frames.indices {
             items += measures[index]
-            let missing = frames[index].length - filled[index]
+            let missing = frameLengths[index] - filled[index]
             if missing > .zero {
                 let whole = filled[index] == .zero
                 let values = whole ? [NoteValue(type: "whole", dots: 0, sounding: missing, timeModification: nil)] : NoteValue.values(for: missing, ratio: .whole, tuplet: nil)
