@@ -108,7 +108,14 @@ struct MeasureWriter {
 
     private func writeAttributes(_ xml: inout XMLBuilder, key: KeySignature?, state: inout PartState) {
         let meter = frames[frameIndex].meter ?? (isSectionStart ? TimeSignature(beats: 4, beatUnit: 4, location: SourceLocation(file: "", line: 0, column: 0)) : nil)
-        let multibar = items.lazy.compactMap { item -> Int? in item.kind == .note && item.isFirst && item.fillsMeasure ? notes[item.index].multibarRest : nil }.first
+        // A loop, not a lazy map: its closure would copy this writer, all it holds retained, at every measure.
+        var multibar: Int?
+        for item in items where item.kind == .note && item.isFirst && item.fillsMeasure {
+            if let bars = notes[item.index].multibarRest {
+                multibar = bars
+                break
+            }
+        }
         guard !state.wroteDivisions || key != nil || meter != nil || isSectionStart || multibar != nil else { return }
         xml.open("attributes")
         if !state.wroteDivisions {
