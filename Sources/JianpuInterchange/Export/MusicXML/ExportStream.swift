@@ -128,6 +128,10 @@ struct ExportNote {
 
     var isRest: Bool { pitches.isEmpty }
 
+    /// Whether the note carries any of the rarer things (ties, graces, words, marks, tuplet path…): a note without
+    /// reads them all as empty, so a writer can pass them by.
+    var hasExtras: Bool { extras != nil }
+
     /// Tuplet brackets (1 outermost) that start on this note: always the innermost few, so held in place as the
     /// first of them (0: none) and the count of levels, no list per note.
     var tupletStarts: Range<Int> { tupletStartFrom == 0 ? 0..<0 : Int(tupletStartFrom)..<Int(tupletLevels) + 1 }

@@ -5,7 +5,10 @@ import JianpuNotation
 /// lyrics, and grace notes around them.
 extension MeasureWriter {
     func writeNote(_ xml: inout XMLBuilder, _ note: ExportNote, values: [NoteValue], isFirst: Bool, isLast: Bool, fillsMeasure: Bool) {
-        if isFirst {
+        // Most notes have none of the rarer things: theirs are then not asked for one by one (each an empty list retained and released).
+        let hasExtras = note.hasExtras
+        // Without extras, only hairpins held in place write anything around the note.
+        if isFirst, hasExtras || note.hairpinStart != nil || note.hairpinStops > 0 {
             if let dynamic = note.dynamic {
                 let velocity = Dynamic.velocity(for: dynamic)
                 direction(&xml, placement: "below", sound: velocity.map { [("dynamics", Self.number(Double($0) / 90 * 100))] } ?? []) { xml in
@@ -19,7 +22,7 @@ extension MeasureWriter {
             writeMarksBefore(&xml, note)
             for grace in note.graceBefore { writeGrace(&xml, grace) }
         }
-        defer { if isLast { writeMarksAfter(&xml, note) } }
+        defer { if isLast, note.hairpinStops > 0 { writeMarksAfter(&xml, note) } }
         if note.isRest {
             for (k, value) in values.enumerated() {
                 writeRest(
@@ -33,8 +36,8 @@ extension MeasureWriter {
             let opens = isFirst && k == 0
             let closes = isLast && k == values.count - 1
             for (p, pitch) in note.pitches.enumerated() {
-                let tieStop = !opens || note.tiedFromPrevious.contains(pitch.midiNumber)
-                let tieStart = !closes || note.tiedToNext.contains(pitch.midiNumber)
+                let tieStop = !opens || (hasExtras && note.tiedFromPrevious.contains(pitch.midiNumber))
+                let tieStart = !closes || (hasExtras && note.tiedToNext.contains(pitch.midiNumber))
                 xml.line("<note>\n", opens: true)
                 if p > 0 { xml.line("<chord/>\n") }
                 writePitch(&xml, pitch)
@@ -46,7 +49,7 @@ extension MeasureWriter {
                 let arpeggio = opens ? note.arpeggio : nil
                 // A fermata and a breath over the last of the tied notes a long note is written as (where the player
                 // holds and breathes), the others over its first (its attack).
-                let articulations = p == 0 && !note.articulations.isEmpty ? note.articulations.filter { $0 == .fermata || $0 == .breathe ? closes : opens } : []
+                let articulations = p == 0 && hasExtras && !note.articulations.isEmpty ? note.articulations.filter { $0 == .fermata || $0 == .breathe ? closes : opens } : []
                 if tieStop || tieStart || slurStarts + slurStops > 0 || !tupletStarts.isEmpty || !tupletStops.isEmpty || arpeggio != nil || !articulations.isEmpty {
                     xml.line("<notations>\n", opens: true)
                     if tieStop { xml.line("<tied type=\"stop\"/>\n") }
@@ -77,7 +80,7 @@ extension MeasureWriter {
                 xml.line("</note>\n", closes: true)
             }
         }
-        if isLast { for grace in note.graceAfter { writeGrace(&xml, grace, after: true) } }
+        if isLast, hasExtras { for grace in note.graceAfter { writeGrace(&xml, grace, after: true) } }
     }
 
     /// A note's duration, ties, voice and type: the same few lines for most notes, so each distinct set is made once
