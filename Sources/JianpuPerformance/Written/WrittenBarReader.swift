@@ -48,6 +48,9 @@ struct WrittenBarReader: MusicWalker {
     private var lastBarWithNote: Int?
     /// Events a wide open bar keeps when it hands the ones before on as a piece (nil: bars come whole).
     var piece: Int?
+    /// Whether the sung notes get their syllables' texts (`WrittenEvent.lyrics`), or only their slots: a reader
+    /// that says the syllables its own way (MusicXML export) makes no list of them per note.
+    var syllableTexts = true
     /// Takes each bar, dressed, once nothing read later can change it (`handOnFinished()`), also from inside
     /// a repeat or tuplet: a group as long as the score would otherwise be held whole until it ends.
     /// The bar is lent in place (`inout`), so that numbering it on the way costs no copy of it.
@@ -83,7 +86,11 @@ struct WrittenBarReader: MusicWalker {
         if note.isRest { pendingTie = false }
         var event = event(.note(note, written), length: note.length * ratio, at: note.location)
         event.tiedFromPrevious = pendingTie && !note.isRest
-        event.setGroup(graceBefore: pendingGrace, tuplet: tuplet, nest: tupletNest)
+        if pendingGrace.isEmpty {
+            event.setGroup(tuplet: tuplet, nest: tupletNest, after: open.events)
+        } else {
+            event.setGroup(graceBefore: pendingGrace, tuplet: tuplet, nest: tupletNest)
+        }
         add(consume event)
         pendingGrace = []
         pendingTie = false
@@ -91,7 +98,7 @@ struct WrittenBarReader: MusicWalker {
 
     mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) {
         var event = event(.dash, length: dash.length * ratio, at: dash.location)
-        event.setGroup(graceBefore: [], tuplet: tuplet, nest: tupletNest)
+        event.setGroup(tuplet: tuplet, nest: tupletNest, after: open.events)
         add(consume event)
     }
 
@@ -271,8 +278,8 @@ struct WrittenBarReader: MusicWalker {
         }
         if open.events.isEmpty, let volta { open.volta = (volta.group, volta.label); self.volta?.label = nil }
         if event.isNote { openHasNote = true }
-        // By index: the last event is read where it is, not copied out.
-        if !open.events.isEmpty { event.shareExtras(with: open.events[open.events.count - 1]) }
+        // Only an event with extras has a box to share; the last event is read where it is, not copied out.
+        if event.hasExtras { event.shareExtras(after: open.events) }
         // Its length read first: the event is then moved into the bar, not copied.
         let length = event.length
         open.events.append(consume event)
@@ -375,7 +382,10 @@ struct WrittenBarReader: MusicWalker {
                     sings = placement.takesSyllable(isStruck: bar.events[e].isStruckNote, slurStarts: 0, slurEnds: 0)
                 }
             }
-            if sings {
+            if sings, !syllableTexts {
+                bar.events[e].syllableSlot = syllablesSung
+                syllablesSung += 1
+            } else if sings {
                 var sung: [SungSyllable] = []
                 for verse in versesByLength {
                     guard syllablesSung < syllables[verse].count else { break }
@@ -402,7 +412,7 @@ struct WrittenBarReader: MusicWalker {
         return word
     }
 
-    private func event(_ kind: WrittenEvent.Kind, length: WholeNotes, at location: SourceLocation) -> WrittenEvent {
+    private func event(_ kind: consuming WrittenEvent.Kind, length: WholeNotes, at location: SourceLocation) -> WrittenEvent {
         WrittenEvent(kind: kind, onset: position, length: length, location: location, part: part, movement: movement)
     }
 

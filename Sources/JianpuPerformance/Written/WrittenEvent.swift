@@ -30,7 +30,10 @@ public struct WrittenEvent: Sendable {
     public var tiedFromPrevious = false
     /// A tie starts at this note.
     public var tiedToNext = false
-    private var storedMovement: Int32
+    // 16 bits, so that the syllable slot fits beside it: a score of more movements than that is never read.
+    private var storedMovement: UInt16
+    /// `syllableSlot`, -1 for none: in place, as most notes of a sung part take one, and a box per note would cost them each an allocation.
+    private var storedSlot: Int32 = -1
     /// What few events have, boxed: a wide bar's events are held by its bars, its block and its
     /// systems, and most have none of it, so each costs a pointer instead of room for all of it.
     private var extras: Box?
@@ -42,7 +45,7 @@ public struct WrittenEvent: Sendable {
         storedLength = CompactLength(length)
         self.location = location
         storedPart = Int32(clamping: part)
-        storedMovement = Int32(clamping: movement)
+        storedMovement = UInt16(clamping: movement)
     }
 
     /// The time it takes: its written length scaled by the tuplets around it.
@@ -60,7 +63,7 @@ public struct WrittenEvent: Sendable {
     /// The movement (0-based) the event is written in.
     public var movement: Int {
         get { Int(storedMovement) }
-        set { storedMovement = Int32(clamping: newValue) }
+        set { storedMovement = UInt16(clamping: newValue) }
     }
 
     /// The id of the written event on the page: `m0p1l12c5`, movement, part, line and column.
@@ -146,8 +149,8 @@ public struct WrittenEvent: Sendable {
     /// Which of the verses' syllables (0-based, counted over the part) falls on this note, when it takes one:
     /// a verse with `_` there, or none so far, has none in `lyrics`.
     public var syllableSlot: Int? {
-        get { extras?.value.syllableSlot }
-        set { change { $0.syllableSlot = newValue } }
+        get { storedSlot < 0 ? nil : Int(storedSlot) }
+        set { storedSlot = newValue.map { Int32(clamping: max($0, 0)) } ?? -1 }
     }
 
     /// Sets the grace notes before it and the tuplets it is in at once (one box, none when all are empty):
@@ -161,12 +164,28 @@ public struct WrittenEvent: Sendable {
         }
     }
 
-    /// Sets the syllables sung on it and their slot at once (one box instead of two).
-    mutating func setSung(_ lyrics: [SungSyllable], slot: Int?) {
-        change {
-            $0.lyrics = lyrics
-            $0.syllableSlot = slot
+    /// `setGroup(graceBefore:tuplet:nest:)` with no grace notes, taking the box of the last of `events` when it holds the same
+    /// tuplet and nothing else: the notes of a tuplet share one box, none made for each only to be dropped for the one before's.
+    mutating func setGroup(tuplet: (id: Int, count: Int)?, nest: WrittenTupletNest?, after events: [WrittenEvent]) {
+        guard tuplet != nil || nest != nil || extras != nil else { return }
+        // The last event's box read where it is: a copy of the event would retain and release all it holds.
+        if extras == nil, let tuplet, let last = events.indices.last, let theirs = events[last].extras, theirs.value.isTupletAlone,
+            let same = theirs.value.tuplet, tuplet == same, theirs.value.tupletNest == nest
+        {
+            extras = theirs
+            return
         }
+        change {
+            $0.graceBefore = []
+            $0.tuplet = tuplet
+            $0.tupletNest = nest
+        }
+    }
+
+    /// Sets the syllables sung on it and their slot.
+    mutating func setSung(_ lyrics: [SungSyllable], slot: Int?) {
+        syllableSlot = slot
+        if !lyrics.isEmpty || !(extras?.value.lyrics.isEmpty ?? true) { self.lyrics = lyrics }
     }
 
     /// A note or chord struck here: not a rest, a dash or the end of a tie.
@@ -183,15 +202,15 @@ public struct WrittenEvent: Sendable {
         }
     }
 
-    /// Whether the event carries any of the rarer things (graces, tuplets, marks, words, syllables…): an
+    /// Whether the event carries any of the rarer things (graces, tuplets, marks, words, syllables' texts…; not a syllable's slot): an
     /// event without reads them all as empty, so a reader can pass them by.
     public var hasExtras: Bool { extras != nil }
 
-    /// Takes `other`'s box where both hold the same tuplet and nothing else: the notes of a tuplet then
+    /// Takes the box of the last of `events` where both hold the same tuplet and nothing else: the notes of a tuplet then
     /// share one box instead of holding one each (a tuplet as long as a wide bar would cost 100 bytes a note).
-    mutating func shareExtras(with other: borrowing WrittenEvent) {
+    mutating func shareExtras(after events: [WrittenEvent]) {
         // Read in their boxes: a copy of the extras would retain and release each of their lists.
-        guard let mine = extras, let theirs = other.extras, mine !== theirs, mine.value.isTupletAlone, theirs.value.isTupletAlone,
+        guard let mine = extras, let last = events.indices.last, let theirs = events[last].extras, mine !== theirs, mine.value.isTupletAlone, theirs.value.isTupletAlone,
             let tuplet = mine.value.tuplet, let same = theirs.value.tuplet, tuplet == same, mine.value.tupletNest == theirs.value.tupletNest
         else { return }
         extras = theirs
@@ -215,9 +234,8 @@ public struct WrittenEvent: Sendable {
         var signsBefore: [WrittenSign] = []
         var signsAfter: [WrittenSign] = []
         var tupletNest: WrittenTupletNest?
-        var syllableSlot: Int?
 
-        var hasExportDetails: Bool { !signsBefore.isEmpty || !signsAfter.isEmpty || syllableSlot != nil }
+        var hasExportDetails: Bool { !signsBefore.isEmpty || !signsAfter.isEmpty }
 
         var hasPerformerMarks: Bool { !articulations.isEmpty || !rehearsalMarks.isEmpty || hairpin != nil }
 

@@ -27,8 +27,12 @@ extension WrittenScore {
 
     /// Hands the bars of part `part` (0-based) of `movement` to `take` as `readBars(of:movementIndex:piece:verses:take:)`
     /// does, that part alone: parts are read independently, so readers may read them side by side.
-    /// `verses`, when given, are the part's verses already split.
-    public func readBars(ofPart part: Int, of movement: Movement, movementIndex: Int, piece: Int? = nil, verses: [LyricVerse]? = nil, take: (_ bar: WrittenBar) -> Void) {
+    /// `verses`, when given, are the part's verses already split. Without `syllableTexts`, the sung notes have their
+    /// `syllableSlot` and no `lyrics`: for a reader that says the syllables its own way.
+    public func readBars(
+        ofPart part: Int, of movement: Movement, movementIndex: Int, piece: Int? = nil, verses: [LyricVerse]? = nil, syllableTexts: Bool = true,
+        take: (_ bar: WrittenBar) -> Void
+    ) {
         guard movement.parts.indices.contains(part) else { return }
         let written = movement.parts[part]
         withoutActuallyEscaping(take) { take in
@@ -36,6 +40,7 @@ extension WrittenScore {
             var reader = WrittenBarReader(part: part, movement: movementIndex, verses: split, slurs: written.slurs, annotations: written.annotations)
             reader.performerMarks = PerformerMarkDresser(marks: written.marks, hairpins: written.hairpins, rehearsalMarks: written.rehearsalMarks)
             reader.piece = piece.map { max($0, 1) }
+            reader.syllableTexts = syllableTexts
             reader.hand = { bar in
                 bar.number = printedNumber(atWritten: bar.start)
                 take(bar)

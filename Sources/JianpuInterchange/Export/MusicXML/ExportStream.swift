@@ -63,14 +63,10 @@ struct SpelledPitches: RandomAccessCollection {
 /// What every note has is held in place; what few have (ties, tuplet brackets, graces, syllables, words,
 /// marks) in one shared box, so a note is copied, moved and freed for the price of three references, not fifteen.
 struct ExportNote {
+    // Stored in the order that packs them (a part holds a note for each of its hundreds of thousands, fresh memory
+    // each page of it), counts in 32 bits and lengths as `CompactLength`: about 112 bytes, not 170.
     /// From the lowest up; empty for a rest.
     var pitches: SpelledPitches
-    /// The time it takes (written length scaled by the tuplets around it, dashes included).
-    var length: WholeNotes
-    /// The product of the enclosing tuplets' ratios (1 outside any).
-    var ratio: WholeNotes = .whole
-    /// The written (actual, normal) pair of the enclosing tuplets (multiplied when nested), when there are some.
-    var tuplet: (actual: Int64, normal: Int64)?
     /// The note follows a `~` (the typeset page does not strike it again, nor sing on it).
     var followsTie = false
     /// Made from a dash that could not join the note before it: it continues that note.
@@ -78,31 +74,76 @@ struct ExportNote {
     var arpeggio: Note.Arpeggio?
     /// The hairpin starting at it (true: a crescendo).
     var hairpinStart: Bool?
-    var slurStarts = 0
-    var slurStops = 0
-    /// How many hairpins end at it.
-    var hairpinStops = 0
-    /// `R*N`: whole bars of rest.
-    var multibarRest: Int?
+    private var tupletLevels: UInt16 = 0
+    private var tupletStartFrom: UInt16 = 0
+    private var tupletStopFrom: UInt16 = 0
+    private var storedSlurStarts: Int32 = 0
+    private var storedSlurStops: Int32 = 0
+    private var storedHairpinStops: Int32 = 0
+    /// -1: not a whole-bar rest.
+    private var storedMultibarRest: Int32 = -1
+    private var lyricStart: Int32 = 0
+    private var lyricCount: Int32 = 0
     var location: SourceLocation
+    private var storedLength: CompactLength
+    private var storedRatio = CompactLength(.whole)
+    /// The written (actual, normal) pair of the enclosing tuplets (multiplied when nested), when there are some.
+    var tuplet: (actual: Int64, normal: Int64)?
     private var extras: Box?
 
     init(pitches: SpelledPitches, length: WholeNotes, location: SourceLocation) {
         self.pitches = pitches
-        self.length = length
+        storedLength = CompactLength(length)
         self.location = location
+    }
+
+    /// The time it takes (written length scaled by the tuplets around it, dashes included).
+    var length: WholeNotes {
+        get { storedLength.value }
+        set { storedLength = CompactLength(newValue) }
+    }
+    /// The product of the enclosing tuplets' ratios (1 outside any).
+    var ratio: WholeNotes {
+        get { storedRatio.value }
+        set { storedRatio = CompactLength(newValue) }
+    }
+    var slurStarts: Int {
+        get { Int(storedSlurStarts) }
+        set { storedSlurStarts = Int32(clamping: newValue) }
+    }
+    var slurStops: Int {
+        get { Int(storedSlurStops) }
+        set { storedSlurStops = Int32(clamping: newValue) }
+    }
+    /// How many hairpins end at it.
+    var hairpinStops: Int {
+        get { Int(storedHairpinStops) }
+        set { storedHairpinStops = Int32(clamping: newValue) }
+    }
+    /// `R*N`: whole bars of rest.
+    var multibarRest: Int? {
+        get { storedMultibarRest < 0 ? nil : Int(storedMultibarRest) }
+        set { storedMultibarRest = newValue.map { Int32(clamping: max($0, 0)) } ?? -1 }
     }
 
     var isRest: Bool { pitches.isEmpty }
 
-    /// Tuplet brackets (1 outermost) that start and stop on this note.
-    var tupletStarts: [Int] {
-        get { extras?.value.tupletStarts ?? [] }
-        set { change(newValue.isEmpty) { $0.tupletStarts = newValue } }
-    }
-    var tupletStops: [Int] {
-        get { extras?.value.tupletStops ?? [] }
-        set { change(newValue.isEmpty) { $0.tupletStops = newValue } }
+    /// Whether the note carries any of the rarer things (ties, graces, words, marks, tuplet path…): a note without
+    /// reads them all as empty, so a writer can pass them by.
+    var hasExtras: Bool { extras != nil }
+
+    /// Tuplet brackets (1 outermost) that start on this note: always the innermost few, so held in place as the
+    /// first of them (0: none) and the count of levels, no list per note.
+    var tupletStarts: Range<Int> { tupletStartFrom == 0 ? 0..<0 : Int(tupletStartFrom)..<Int(tupletLevels) + 1 }
+    /// Tuplet brackets (1 outermost) that stop on this note, written the innermost first (`reversed()`).
+    var tupletStops: Range<Int> { tupletStopFrom == 0 ? 0..<0 : Int(tupletStopFrom)..<Int(tupletLevels) + 1 }
+
+    /// Brackets start on levels `startFrom...levels` and stop on `stopFrom...levels` (0: none).
+    mutating func setTupletBrackets(levels: Int, startFrom: Int, stopFrom: Int) {
+        guard levels <= Int(UInt16.max) else { return }
+        tupletLevels = UInt16(levels)
+        tupletStartFrom = UInt16(clamping: startFrom)
+        tupletStopFrom = UInt16(clamping: stopFrom)
     }
     /// The enclosing tuplets by number in the part: a dash joins a note only inside the same ones.
     var tupletPath: [Int] {
@@ -126,9 +167,14 @@ struct ExportNote {
         get { extras?.value.graceAfter ?? [] }
         set { change(newValue.isEmpty) { $0.graceAfter = newValue } }
     }
-    var lyrics: [ExportSyllable] {
-        get { extras?.value.lyrics ?? [] }
-        set { change(newValue.isEmpty) { $0.lyrics = newValue } }
+    /// The syllables sung on it: where they are in its part's `syllables` (most notes of a sung part have some, and a
+    /// list and a box each would cost them two allocations).
+    var lyrics: Range<Int> {
+        get { Int(lyricStart)..<Int(lyricStart) + Int(lyricCount) }
+        set {
+            guard let start = Int32(exactly: newValue.lowerBound), let count = Int32(exactly: newValue.count) else { return }
+            (lyricStart, lyricCount) = (start, count)
+        }
     }
     var dynamic: String? {
         get { extras?.value.dynamic }
@@ -154,14 +200,11 @@ struct ExportNote {
     }
 
     private struct Extras {
-        var tupletStarts: [Int] = []
-        var tupletStops: [Int] = []
         var tupletPath: [Int] = []
         var tiedFromPrevious: Set<Int> = []
         var tiedToNext: Set<Int> = []
         var graceBefore: [GraceChord] = []
         var graceAfter: [GraceChord] = []
-        var lyrics: [ExportSyllable] = []
         var dynamic: String?
         var wordsAbove: [String] = []
         var wordsBelow: [String] = []
@@ -219,6 +262,8 @@ enum ExportEntry {
 /// A part read for export: each note held once, in `notes`, and the entries that place notes and marks in order.
 struct ExportPart {
     var notes: [ExportNote] = []
+    /// The syllables sung on its notes (`ExportNote.lyrics`), a note's together.
+    var syllables: [ExportSyllable] = []
     var entries: [ExportEntry] = []
 
     /// Where the part's music ends.

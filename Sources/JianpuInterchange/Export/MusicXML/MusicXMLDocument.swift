@@ -115,12 +115,12 @@ struct DocumentWriter {
         var counts = [Int](repeating: 0, count: 128)
         var total = 0
         for section in sections where section.notes.indices.contains(part) {
-            let notes = section.notes[part]
-            // By index: a note copied out of the list costs a retain and a release of each reference it holds.
-            for index in notes.indices {
-                for pitch in notes[index].pitches {
-                    counts[min(max(pitch.midiNumber, 0), 127)] += 1
-                    total += 1
+            // Read in the notes' storage: a note's pitches copied out cost a retain and a release each.
+            section.notes[part].withUnsafeBufferPointer { notes in
+                for index in notes.indices {
+                    let count = notes[index].pitches.count
+                    for pitch in 0..<count { counts[min(max(notes[index].pitches[pitch].midiNumber, 0), 127)] += 1 }
+                    total += count
                 }
             }
         }
@@ -149,19 +149,28 @@ struct DocumentWriter {
         var state = MeasureWriter.PartState(clef: clef(of: part))
         for (sectionIndex, section) in sections.enumerated() {
             let hasPart = section.measures.indices.contains(part)
-            for (frameIndex, frame) in section.frames.enumerated() {
+            var measure = MeasureWriter(
+                divisions: divisions, frames: section.frames, items: [], part: hasPart ? section.measures[part] : PartMeasures(),
+                notes: hasPart ? section.notes[part] : [], syllables: hasPart ? section.syllables[part] : [],
+                partHasFine: hasPart && section.partHasFine[part], partHasCoda: hasPart && section.partHasCoda[part])
+            for frameIndex in section.frames.indices {
+                // Read in place: a frame copied out copies its strings.
+                let (isShort, length) = (section.frames[frameIndex].isShort, section.frames[frameIndex].length)
                 let isFirstMeasure = sectionIndex == 0 && frameIndex == 0
-                let isPickup = isFirstMeasure && frame.isShort && section.frames.count > 1
+                let isPickup = isFirstMeasure && isShort && section.frames.count > 1
                 let isLastOfSection = frameIndex == section.frames.count - 1
                 var attributes: [(String, String)] = [("number", isPickup ? "0" : String(measureNumber))]
-                if frame.isShort, !isLastOfSection { attributes.append(("implicit", "yes")) }
+                if isShort, !isLastOfSection { attributes.append(("implicit", "yes")) }
                 if !isPickup { measureNumber += 1 }
-                let items = hasPart ? section.measures[part][frameIndex] : [.filler(values: [NoteValue(type: "whole", dots: 0, sounding: frame.length, timeModification: nil)], fillsMeasure: true)]
-                let measure = MeasureWriter(
-                    divisions: divisions, frame: frame, items: items, notes: hasPart ? section.notes[part] : [],
-                    isSectionStart: frameIndex == 0, isSectionEnd: isLastOfSection, isDocumentStart: isFirstMeasure,
-                    sectionTitle: sectionIndex > 0 && frameIndex == 0 && part == 0 ? section.movement.headers["title"].map { ($0, section.movement.location) } : nil,
-                    partHasFine: hasPart && section.partHasFine[part], partHasCoda: hasPart && section.partHasCoda[part])
+                measure.frameIndex = frameIndex
+                if hasPart {
+                    measure.items = measure.part[frameIndex]
+                } else {
+                    measure.part = .rest(length)
+                    measure.items = measure.part[0]
+                }
+                (measure.isSectionStart, measure.isSectionEnd, measure.isDocumentStart) = (frameIndex == 0, isLastOfSection, isFirstMeasure)
+                measure.sectionTitle = sectionIndex > 0 && frameIndex == 0 && part == 0 ? section.movement.headers["title"].map { ($0, section.movement.location) } : nil
                 measure.write(into: &xml, attributes: attributes, state: &state)
                 if let piece, xml.bytes.count >= piece { try xml.flush(into: sink) }
             }

@@ -12,14 +12,22 @@ struct MeasureWriter {
         var codaDue = false
     }
 
+    // One writer goes through a part's measures of a section, changing only what is the measure's own: a writer made
+    // for each measure would retain and release all it holds at every one.
     let divisions: Int64
-    let frame: MeasureFrame
-    let items: [MeasureItem]
+    /// The section's measures, this one `frames[frameIndex]`: read in place, as a copy of a frame copies its strings.
+    let frames: [MeasureFrame]
+    var frameIndex = 0
+    /// The measure's items, and what they point to.
+    var items: ArraySlice<MeasureItem>
+    var part: PartMeasures
     let notes: [ExportNote]
-    let isSectionStart: Bool
-    let isSectionEnd: Bool
-    let isDocumentStart: Bool
-    let sectionTitle: (String, SourceLocation)?
+    /// The part's syllables, which its notes' `lyrics` point to.
+    let syllables: [ExportSyllable]
+    var isSectionStart = false
+    var isSectionEnd = false
+    var isDocumentStart = false
+    var sectionTitle: (String, SourceLocation)?
     let partHasFine: Bool
     let partHasCoda: Bool
 
@@ -28,8 +36,9 @@ struct MeasureWriter {
         writeLeftBarline(&xml)
         // Keys written before the measure's first note go in its attributes.
         var leadingKey: KeySignature?
-        var rest = items[...]
-        while let first = rest.first, case .mark(let mark, _) = first {
+        var rest = items
+        while let first = rest.first, first.kind == .mark {
+            let mark = part.marks[first.index].0
             if case .key(let key) = mark { leadingKey = key } else if case .tempo = mark {} else if case .jump(let jump) = mark, jump.kind == .segno {} else { break }
             rest = rest.dropFirst()
         }
@@ -43,20 +52,27 @@ struct MeasureWriter {
         }
         var keyTaken = leadingKey == nil
         for item in items {
-            switch item {
-            case .mark(.key(let key), _):
-                if !keyTaken, key == leadingKey { keyTaken = true; continue }
-                xml.open("attributes")
-                writeKey(&xml, key)
-                xml.close("attributes")
-            case .mark(let mark, _):
-                writeMark(&xml, mark, state: &state)
-            case .harmony(let chord, let offset):
+            switch item.kind {
+            case .mark:
+                let mark = part.marks[item.index].0
+                if case .key(let key) = mark {
+                    if !keyTaken, key == leadingKey { keyTaken = true; continue }
+                    xml.open("attributes")
+                    writeKey(&xml, key)
+                    xml.close("attributes")
+                } else {
+                    writeMark(&xml, mark, state: &state)
+                }
+            case .harmony:
+                let (chord, offset) = part.harmonies[item.index]
                 writeHarmony(&xml, chord, offset: offset)
-            case .note(let index, let values, let isFirst, let isLast, let fills):
-                writeNote(&xml, notes[index], values: values, isFirst: isFirst, isLast: isLast, fillsMeasure: fills)
-            case .filler(let values, let fills):
-                for value in values { writeRest(&xml, value, wholeMeasure: fills) }
+            case .note:
+                // Read in the notes' storage: a note copied out costs a retain and a release of each reference it holds.
+                notes.withUnsafeBufferPointer { notes in
+                    writeNote(&xml, notes[item.index], values: part.values[Int(item.values)], isFirst: item.isFirst, isLast: item.isLast, fillsMeasure: item.fillsMeasure)
+                }
+            case .filler:
+                for value in part.values[Int(item.values)] { writeRest(&xml, value, wholeMeasure: item.fillsMeasure) }
             }
         }
         writeRightBarline(&xml)
@@ -67,34 +83,39 @@ struct MeasureWriter {
     func units(_ length: WholeNotes) -> Int64 { Divisions.units(length, divisions: divisions) }
 
     private func writeLeftBarline(_ xml: inout XMLBuilder) {
-        guard frame.repeatForward || frame.endingStart != nil else { return }
+        guard frames[frameIndex].repeatForward || frames[frameIndex].endingStart != nil else { return }
         xml.open("barline", [("location", "left")])
-        if frame.repeatForward { xml.element("bar-style", "heavy-light") }
-        if let numbers = frame.endingStart {
+        if frames[frameIndex].repeatForward { xml.element("bar-style", "heavy-light") }
+        if let numbers = frames[frameIndex].endingStart {
             xml.element("ending", numbers.split(separator: ",").map { $0.trimmingPrefix(" ") + "." }.joined(separator: ", "), [("number", numbers), ("type", "start")])
         }
-        if frame.repeatForward { xml.empty("repeat", [("direction", "forward")]) }
+        if frames[frameIndex].repeatForward { xml.empty("repeat", [("direction", "forward")]) }
         xml.close("barline")
     }
 
     private func writeRightBarline(_ xml: inout XMLBuilder) {
-        guard frame.repeatBackward != nil || frame.endingStop != nil || isSectionEnd else { return }
+        guard frames[frameIndex].repeatBackward != nil || frames[frameIndex].endingStop != nil || isSectionEnd else { return }
         xml.open("barline", [("location", "right")])
-        xml.element("bar-style", frame.repeatBackward != nil || isSectionEnd ? "light-heavy" : "regular")
-        if let (numbers, isLast) = frame.endingStop {
-            xml.empty("ending", [("number", numbers), ("type", isLast && frame.repeatBackward == nil ? "discontinue" : "stop")])
+        xml.element("bar-style", frames[frameIndex].repeatBackward != nil || isSectionEnd ? "light-heavy" : "regular")
+        if let (numbers, isLast) = frames[frameIndex].endingStop {
+            xml.empty("ending", [("number", numbers), ("type", isLast && frames[frameIndex].repeatBackward == nil ? "discontinue" : "stop")])
         }
-        if let times = frame.repeatBackward {
+        if let times = frames[frameIndex].repeatBackward {
             xml.empty("repeat", times == 2 ? [("direction", "backward")] : [("direction", "backward"), ("times", String(times))])
         }
         xml.close("barline")
     }
 
     private func writeAttributes(_ xml: inout XMLBuilder, key: KeySignature?, state: inout PartState) {
-        let meter = frame.meter ?? (isSectionStart ? TimeSignature(beats: 4, beatUnit: 4, location: SourceLocation(file: "", line: 0, column: 0)) : nil)
-        let multibar = items.lazy.compactMap { item -> Int? in
-            if case .note(let index, _, true, _, true) = item { return notes[index].multibarRest } else { return nil }
-        }.first
+        let meter = frames[frameIndex].meter ?? (isSectionStart ? TimeSignature(beats: 4, beatUnit: 4, location: SourceLocation(file: "", line: 0, column: 0)) : nil)
+        // A loop, not a lazy map: its closure would copy this writer, all it holds retained, at every measure.
+        var multibar: Int?
+        for item in items where item.kind == .note && item.isFirst && item.fillsMeasure {
+            if let bars = notes[item.index].multibarRest {
+                multibar = bars
+                break
+            }
+        }
         guard !state.wroteDivisions || key != nil || meter != nil || isSectionStart || multibar != nil else { return }
         xml.open("attributes")
         if !state.wroteDivisions {

@@ -5,7 +5,10 @@ import JianpuNotation
 /// lyrics, and grace notes around them.
 extension MeasureWriter {
     func writeNote(_ xml: inout XMLBuilder, _ note: ExportNote, values: [NoteValue], isFirst: Bool, isLast: Bool, fillsMeasure: Bool) {
-        if isFirst {
+        // Most notes have none of the rarer things: theirs are then not asked for one by one (each an empty list retained and released).
+        let hasExtras = note.hasExtras
+        // Without extras, only hairpins held in place write anything around the note.
+        if isFirst, hasExtras || note.hairpinStart != nil || note.hairpinStops > 0 {
             if let dynamic = note.dynamic {
                 let velocity = Dynamic.velocity(for: dynamic)
                 direction(&xml, placement: "below", sound: velocity.map { [("dynamics", Self.number(Double($0) / 90 * 100))] } ?? []) { xml in
@@ -19,12 +22,12 @@ extension MeasureWriter {
             writeMarksBefore(&xml, note)
             for grace in note.graceBefore { writeGrace(&xml, grace) }
         }
-        defer { if isLast { writeMarksAfter(&xml, note) } }
+        defer { if isLast, note.hairpinStops > 0 { writeMarksAfter(&xml, note) } }
         if note.isRest {
             for (k, value) in values.enumerated() {
                 writeRest(
                     &xml, value, wholeMeasure: fillsMeasure,
-                    tupletStarts: isFirst && k == 0 ? note.tupletStarts : [], tupletStops: isLast && k == values.count - 1 ? note.tupletStops : [],
+                    tupletStarts: isFirst && k == 0 ? note.tupletStarts : 0..<0, tupletStops: isLast && k == values.count - 1 ? note.tupletStops : 0..<0,
                     articulations: isLast && k == values.count - 1 ? note.articulations : [])
             }
             return
@@ -33,20 +36,20 @@ extension MeasureWriter {
             let opens = isFirst && k == 0
             let closes = isLast && k == values.count - 1
             for (p, pitch) in note.pitches.enumerated() {
-                let tieStop = !opens || note.tiedFromPrevious.contains(pitch.midiNumber)
-                let tieStart = !closes || note.tiedToNext.contains(pitch.midiNumber)
+                let tieStop = !opens || (hasExtras && note.tiedFromPrevious.contains(pitch.midiNumber))
+                let tieStart = !closes || (hasExtras && note.tiedToNext.contains(pitch.midiNumber))
                 xml.line("<note>\n", opens: true)
                 if p > 0 { xml.line("<chord/>\n") }
                 writePitch(&xml, pitch)
                 writeDuration(&xml, value, tieStop: tieStop, tieStart: tieStart)
                 let slurStarts = p == 0 && opens ? note.slurStarts : 0
                 let slurStops = p == 0 && closes ? note.slurStops : 0
-                let tupletStarts = p == 0 && opens ? note.tupletStarts : []
-                let tupletStops = p == 0 && closes ? note.tupletStops : []
+                let tupletStarts = p == 0 && opens ? note.tupletStarts : 0..<0
+                let tupletStops = p == 0 && closes ? note.tupletStops : 0..<0
                 let arpeggio = opens ? note.arpeggio : nil
                 // A fermata and a breath over the last of the tied notes a long note is written as (where the player
                 // holds and breathes), the others over its first (its attack).
-                let articulations = p == 0 && !note.articulations.isEmpty ? note.articulations.filter { $0 == .fermata || $0 == .breathe ? closes : opens } : []
+                let articulations = p == 0 && hasExtras && !note.articulations.isEmpty ? note.articulations.filter { $0 == .fermata || $0 == .breathe ? closes : opens } : []
                 if tieStop || tieStart || slurStarts + slurStops > 0 || !tupletStarts.isEmpty || !tupletStops.isEmpty || arpeggio != nil || !articulations.isEmpty {
                     xml.line("<notations>\n", opens: true)
                     if tieStop { xml.line("<tied type=\"stop\"/>\n") }
@@ -65,7 +68,8 @@ extension MeasureWriter {
                     xml.line("</notations>\n", closes: true)
                 }
                 if opens, p == 0 {
-                    for syllable in note.lyrics {
+                    for index in note.lyrics {
+                        let syllable = syllables[index]
                         xml.number("<lyric number=\"", Int64(syllable.verse + 1), "\">\n", opens: true)
                         xml.safe("<syllabic>", syllable.syllabic.rawValue, "</syllabic>\n")
                         xml.element("text", syllable.text, from: syllable.location)
@@ -76,7 +80,7 @@ extension MeasureWriter {
                 xml.line("</note>\n", closes: true)
             }
         }
-        if isLast { for grace in note.graceAfter { writeGrace(&xml, grace, after: true) } }
+        if isLast, hasExtras { for grace in note.graceAfter { writeGrace(&xml, grace, after: true) } }
     }
 
     /// A note's duration, ties, voice and type: the same few lines for most notes, so each distinct set is made once
@@ -139,13 +143,13 @@ extension MeasureWriter {
         xml.line("</pitch>\n", closes: true)
     }
 
-    /// The tuplet brackets (numbered 1 outermost) that start and stop on a note.
-    func writeTuplets(_ xml: inout XMLBuilder, starts: [Int], stops: [Int]) {
+    /// The tuplet brackets (numbered 1 outermost) that start and stop on a note: starting the outermost first, stopping the innermost first.
+    func writeTuplets(_ xml: inout XMLBuilder, starts: Range<Int>, stops: Range<Int>) {
         for level in starts { xml.number("<tuplet type=\"start\" number=\"", Int64(level), "\" bracket=\"yes\"/>\n") }
-        for level in stops { xml.number("<tuplet type=\"stop\" number=\"", Int64(level), "\"/>\n") }
+        for level in stops.reversed() { xml.number("<tuplet type=\"stop\" number=\"", Int64(level), "\"/>\n") }
     }
 
-    func writeRest(_ xml: inout XMLBuilder, _ value: NoteValue, wholeMeasure: Bool, tupletStarts: [Int] = [], tupletStops: [Int] = [], articulations: [Articulation] = []) {
+    func writeRest(_ xml: inout XMLBuilder, _ value: NoteValue, wholeMeasure: Bool, tupletStarts: Range<Int> = 0..<0, tupletStops: Range<Int> = 0..<0, articulations: [Articulation] = []) {
         xml.line("<note>\n", opens: true)
         if wholeMeasure { xml.line("<rest measure=\"yes\"/>\n") } else { xml.line("<rest/>\n") }
         xml.number("<duration>", units(value.sounding), "</duration>\n")

@@ -100,24 +100,15 @@ public enum MusicXMLExportError: DescribedError, Hashable {
     }
 }
 
-/// One item of a measure of one part, in the order it is written.
-enum MeasureItem {
-    // Boxed, as the chord symbols: large and rare, they would otherwise make every item of a measure as large as themselves.
-    indirect case mark(ExportMark, SourceLocation)
-    /// Part of note `note` (an index into the part's notes): `values` tied one to the next.
-    case note(Int, values: [NoteValue], isFirst: Bool, isLast: Bool, fillsMeasure: Bool)
-    /// Rest where a part has no more music.
-    case filler(values: [NoteValue], fillsMeasure: Bool)
-    indirect case harmony(Chord, offset: WholeNotes)
-}
-
 /// A movement cut into measures, part by part.
 struct MovementSection {
     var movement: Movement
     var frames: [MeasureFrame]
-    /// Per part: its notes, and its items measure by measure (`frames.count` lists).
+    /// Per part: its notes, and its measures' items (`frames.count` measures).
     var notes: [[ExportNote]]
-    var measures: [[[MeasureItem]]]
+    var measures: [PartMeasures]
+    /// Per part: the syllables its notes' `lyrics` point to.
+    var syllables: [[ExportSyllable]] = []
     var partHasFine: [Bool]
     var partHasCoda: [Bool]
 
@@ -145,10 +136,20 @@ struct MovementSection {
         var chords = movement.headers["chords"].map { ChordAccompaniment.chords(in: $0).map { ($0.onset, $0.chord) } } ?? []
         var section = MovementSection(movement: movement, frames: frames, notes: [], measures: [], partHasFine: [], partHasCoda: [])
         var lengths = Set(frames.map(\.length))
+        // A large score's parts are cut side by side, the chord symbols going with the melody.
+        let (parts, symbols) = (streams, chords)
+        let cuts = Array(parts.indices).parallelMap(inParallel: parts.count > 1 && parts.reduce(0) { $0 + $1.notes.count } > 20_000) { index in
+            var chords = index == 0 ? symbols : []
+            var lengths: Set<WholeNotes> = []
+            let measures = cut(parts[index], into: frames, chords: &chords, lengths: &lengths)
+            return (measures, lengths, chords)
+        }
         for (index, stream) in streams.enumerated() {
-            var none: [(WholeNotes, Chord)] = []
-            let measures = index == 0 ? cut(stream, into: frames, chords: &chords, lengths: &lengths) : cut(stream, into: frames, chords: &none, lengths: &lengths)
+            let (measures, cutLengths, left) = cuts[index]
+            lengths.formUnion(cutLengths)
+            if index == 0 { chords = left }
             section.notes.append(stream.notes)
+            section.syllables.append(stream.syllables)
             section.measures.append(measures)
             let jumps = stream.entries.compactMap { if case .mark(.jump(let jump), _) = $0 { jump.kind } else { nil } }
             section.partHasFine.append(jumps.contains(.fine))
@@ -211,13 +212,15 @@ struct MovementSection {
         }
         let (parts, melody) = WrittenEntries.read(WrittenScore(unfolded), of: unfolded)
         let streams = zip(parts, written).map { part, sung in
-            var lyrics: [SourceLocation: [ExportSyllable]] = [:]
-            for note in sung.notes where !note.lyrics.isEmpty { lyrics[note.location] = note.lyrics }
+            var lyrics: [SourceLocation: ArraySlice<ExportSyllable>] = [:]
+            for note in sung.notes where !note.lyrics.isEmpty { lyrics[note.location] = sung.syllables[note.lyrics] }
             var part = part
             for index in part.notes.indices {
                 let note = part.notes[index]
                 guard note.multibarRest == nil, !note.isContinuation, let sung = lyrics.removeValue(forKey: note.location) else { continue }
-                part.notes[index].lyrics = sung
+                let start = part.syllables.count
+                part.syllables += sung
+                part.notes[index].lyrics = start..<part.syllables.count
             }
             return part
         }
@@ -226,16 +229,24 @@ struct MovementSection {
 
     /// Cuts a part's entries into the measures: notes split at bar lines and tied, marks where they
     /// stand (a jump at a bar line with the music before it), chord symbols before the note they sound with.
-    private static func cut(_ part: ExportPart, into frames: [MeasureFrame], chords: inout [(WholeNotes, Chord)], lengths: inout Set<WholeNotes>) -> [[MeasureItem]] {
-        var measures = Array(repeating: [MeasureItem](), count: frames.count)
+    private static func cut(_ part: ExportPart, into frames: [MeasureFrame], chords: inout [(WholeNotes, Chord)], lengths: inout Set<WholeNotes>) -> PartMeasures {
+        var measures = PartMeasures()
+        measures.items.reserveCapacity(part.entries.count + 16)
+        measures.starts = Array(repeating: 0, count: frames.count + 1)
         // The time each measure's notes fill, counted as they are cut: no second look at the items.
         var filled = Array(repeating: WholeNotes.zero, count: frames.count)
         var frame = 0
         var position = WholeNotes.zero
         var chordIndex = 0
-        var valuesByKey: [NoteValue.Key: (values: [NoteValue], total: WholeNotes)] = [:]
+        var valuesByKey: [NoteValue.Key: (values: Int32, total: WholeNotes)] = [:]
+        // The frames' bounds in lists of their own: a frame read out of its list is copied whole, strings and all.
+        let frameStarts = frames.map(\.start), frameEnds = frames.map(\.end), frameLengths = frames.map(\.length)
+        // Measures only follow one another: each starts where the items so far end.
         func moveToFrame(containing position: WholeNotes) {
-            while frame + 1 < frames.count, position >= frames[frame].end { frame += 1 }
+            while frame + 1 < frames.count, position >= frameEnds[frame] {
+                frame += 1
+                measures.starts[frame] = measures.items.count
+            }
         }
         for entry in part.entries {
             switch entry {
@@ -249,7 +260,8 @@ struct MovementSection {
                 case .meter, .repeatStart, .repeatEnd, .endingStart, .endingStop: continue
                 default: break
                 }
-                measures[frame].append(.mark(mark, location))
+                measures.items.append(MeasureItem(kind: .mark, index: measures.marks.count))
+                measures.marks.append((mark, location))
             case .note(let index):
                 // Read in place: a note is large, and a copy of it costs a retain and release of each of its lists.
                 let (length, multibarRest, ratio, tuplet) = (part.notes[index].length, part.notes[index].multibarRest, part.notes[index].ratio, part.notes[index].tuplet)
@@ -258,19 +270,21 @@ struct MovementSection {
                 var first = true
                 while start < end {
                     moveToFrame(containing: start)
-                    let pieceEnd = min(end, frames[frame].end > start ? frames[frame].end : end)
+                    let pieceEnd = min(end, frameEnds[frame] > start ? frameEnds[frame] : end)
                     while chordIndex < chords.count, chords[chordIndex].0 < pieceEnd {
                         let offset = max(.zero, chords[chordIndex].0 - start)
                         lengths.insert(offset)
-                        measures[frame].append(.harmony(chords[chordIndex].1, offset: offset))
+                        measures.items.append(MeasureItem(kind: .harmony, index: measures.harmonies.count))
+                        measures.harmonies.append((chords[chordIndex].1, offset))
                         chordIndex += 1
                     }
-                    let fills = start == frames[frame].start && pieceEnd == frames[frame].end
-                    let values: [NoteValue]
+                    let fills = start == frameStarts[frame] && pieceEnd == frameEnds[frame]
+                    let values: Int32
                     let total: WholeNotes
                     if multibarRest != nil && fills {
-                        values = [NoteValue(type: "whole", dots: 0, sounding: pieceEnd - start, timeModification: nil)]
-                        total = values[0].sounding
+                        values = Int32(measures.values.count)
+                        total = pieceEnd - start
+                        measures.values.append([NoteValue(type: "whole", dots: 0, sounding: total, timeModification: nil)])
                         lengths.insert(total)
                     } else {
                         // A score writes few distinct values: each is worked out once and its list shared.
@@ -278,31 +292,45 @@ struct MovementSection {
                         if let known = valuesByKey[key] {
                             (values, total) = known
                         } else {
-                            values = NoteValue.values(for: key.sounding, ratio: ratio, tuplet: tuplet)
-                            total = values.reduce(.zero) { $0 + $1.sounding }
+                            let list = NoteValue.values(for: key.sounding, ratio: ratio, tuplet: tuplet)
+                            values = Int32(measures.values.count)
+                            total = list.reduce(.zero) { $0 + $1.sounding }
+                            measures.values.append(list)
                             valuesByKey[key] = (values, total)
-                            for value in values { lengths.insert(value.sounding) }
+                            for value in list { lengths.insert(value.sounding) }
                         }
                     }
-                    measures[frame].append(.note(index, values: values, isFirst: first, isLast: pieceEnd == end, fillsMeasure: fills))
+                    measures.items.append(.note(index, values: values, isFirst: first, isLast: pieceEnd == end, fillsMeasure: fills))
                     filled[frame] += total
                     first = false
                     start = pieceEnd
-                    if frame + 1 >= frames.count, start < end, pieceEnd == frames[frame].end { break }
+                    if frame + 1 >= frames.count, start < end, pieceEnd == frameEnds[frame] { break }
                 }
                 position = end
             }
         }
+        for later in (frame + 1)..<(frames.count + 1) { measures.starts[later] = measures.items.count }
         chords.removeFirst(chordIndex)
         // Rests where the part has stopped: the rest of its last measure, and whole measures after it.
+        guard frames.indices.contains(where: { frameLengths[$0] > filled[$0] }) else { return measures }
+        var items: [MeasureItem] = []
+        items.reserveCapacity(measures.items.count + frames.count)
+        var starts = [0]
+        starts.reserveCapacity(frames.count + 1)
         for index in frames.indices {
-            let missing = frames[index].length - filled[index]
-            guard missing > .zero else { continue }
-            let whole = filled[index] == .zero
-            let values = whole ? [NoteValue(type: "whole", dots: 0, sounding: missing, timeModification: nil)] : NoteValue.values(for: missing, ratio: .whole, tuplet: nil)
-            for value in values { lengths.insert(value.sounding) }
-            measures[index].append(.filler(values: values, fillsMeasure: whole))
+            items += measures[index]
+            let missing = frameLengths[index] - filled[index]
+            if missing > .zero {
+                let whole = filled[index] == .zero
+                let values = whole ? [NoteValue(type: "whole", dots: 0, sounding: missing, timeModification: nil)] : NoteValue.values(for: missing, ratio: .whole, tuplet: nil)
+                for value in values { lengths.insert(value.sounding) }
+                items.append(.filler(values: Int32(measures.values.count), fillsMeasure: whole))
+                measures.values.append(values)
+            }
+            starts.append(items.count)
         }
+        measures.items = items
+        measures.starts = starts
         return measures
     }
 }

@@ -44,13 +44,21 @@ struct WrittenEntries {
         }
         var melody: [WrittenBar] = []
         if index == 0 { melody.reserveCapacity(written.barStarts.count + 16) }
-        written.readBars(ofPart: index, of: movement, movementIndex: 0, verses: verses) { bar in
-            // By index: an event copied out of the bar costs a retain and a release of each reference it holds.
-            for event in bar.events.indices { reader.take(bar.events[event]) }
+        func take(_ bar: WrittenBar) {
+            // Read in the bar's storage: an event copied out of it (as indexing the bar's list did) costs a retain and a release of each reference it holds.
+            bar.events.withUnsafeBufferPointer { events in
+                for event in events.indices { reader.take(events[event]) }
+            }
             guard index == 0 else { return }
             var outline = bar
             if outline.events.count != 1 { outline.events = [] }
             melody.append(outline)
+        }
+        if index == 0, written.parts.first.map({ $0.eventCount > 20_000 }) ?? false {
+            // The melody, the longest to read: its written bars are read on a core of their own as they are read here.
+            WrittenBarPipeline.readBars(ofPart: index, of: movement, in: written, verses: verses, take: take)
+        } else {
+            written.readBars(ofPart: index, of: movement, movementIndex: 0, verses: verses, syllableTexts: false, take: take)
         }
         reader.markTuplets()
         return (reader.part, melody)
@@ -79,7 +87,7 @@ struct WrittenEntries {
             if !slurStarts.isEmpty { exported.slurStarts = slurStarts[event.location] ?? 0 }
             if !slurEnds.isEmpty { exported.slurStops = slurEnds[event.location] ?? 0 }
             guard hasExtras else {
-                add(exported, slot: nil)
+                add(exported, slot: event.syllableSlot)
                 return
             }
             if let nest = event.tupletNest {
@@ -132,7 +140,7 @@ struct WrittenEntries {
 
     private mutating func add(_ note: consuming ExportNote, slot: Int?) {
         var note = note
-        if note.multibarRest == nil { lyrics.sing(on: &note, slot: slot, notes: &part.notes, at: part.notes.count) }
+        if note.multibarRest == nil { lyrics.sing(on: &note, slot: slot, syllables: &part.syllables) }
         append(consume note)
     }
 
@@ -206,8 +214,7 @@ struct WrittenEntries {
             guard !path.isEmpty else { continue }
             let before = i > 0 && notesInTuplets[i - 1] == k - 1 ? shared(path, part.notes[k - 1].tupletPath) : 0
             let after = i + 1 < notesInTuplets.count && notesInTuplets[i + 1] == k + 1 ? shared(path, part.notes[k + 1].tupletPath) : 0
-            part.notes[k].tupletStarts = before < path.count ? Array((before + 1)...path.count) : []
-            part.notes[k].tupletStops = after < path.count ? Array((after + 1)...path.count).reversed() : []
+            part.notes[k].setTupletBrackets(levels: path.count, startFrom: before < path.count ? before + 1 : 0, stopFrom: after < path.count ? after + 1 : 0)
         }
     }
 
@@ -286,8 +293,8 @@ struct WrittenEntries {
 struct ExportedSyllables {
     private let verses: [[String?]]
     private let location: SourceLocation
-    /// Per verse: the note and lyric index of the last syllable sung, and whether it ended in a hyphen.
-    private var lastSung: [(note: Int, lyric: Int)?]
+    /// Per verse: where the last syllable sung is in the part's syllables, and whether it ended in a hyphen.
+    private var lastSung: [Int?]
     private var hyphenOpen: [Bool]
 
     /// The syllables of `verses` (a part's `LyricSyllables.verse`s), written as of `location`.
@@ -298,30 +305,32 @@ struct ExportedSyllables {
         hyphenOpen = Array(repeating: false, count: verses.count)
     }
 
-    /// Sings the syllables of `slot` on `note`, to be `notes[index]`; a struck note with no slot extends the syllables before.
-    mutating func sing(on note: inout ExportNote, slot: Int?, notes: inout [ExportNote], at index: Int) {
+    /// Sings the syllables of `slot` on `note`, adding them to its part's `syllables`; a struck note with no slot extends the syllables before.
+    mutating func sing(on note: inout ExportNote, slot: Int?, syllables: inout [ExportSyllable]) {
         guard !verses.isEmpty, !note.isRest else { return }
         guard let slot else {
-            if !note.followsTie { for verse in verses.indices { extend(verse, in: &notes) } }
+            if !note.followsTie { for verse in verses.indices { extend(verse, in: &syllables) } }
             return
         }
+        let start = syllables.count
+        defer { if syllables.count > start { note.lyrics = start..<syllables.count } }
         for verse in verses.indices where slot < verses[verse].count {
             guard let text = verses[verse][slot] else {
                 // `_`: the syllable before is held over this note.
-                extend(verse, in: &notes)
+                extend(verse, in: &syllables)
                 continue
             }
             let joins = text.count > 1 && text.hasSuffix("-")
             let shown = joins ? String(text.dropLast()) : text
             let syllabic: ExportSyllable.Syllabic = hyphenOpen[verse] ? (joins ? .middle : .end) : (joins ? .begin : .single)
             hyphenOpen[verse] = joins
-            lastSung[verse] = (index, note.lyrics.count)
-            note.lyrics.append(ExportSyllable(verse: verse, text: shown, syllabic: syllabic, location: location))
+            lastSung[verse] = syllables.count
+            syllables.append(ExportSyllable(verse: verse, text: shown, syllabic: syllabic, location: location))
         }
     }
 
-    private func extend(_ verse: Int, in notes: inout [ExportNote]) {
-        guard let (note, lyric) = lastSung[verse] else { return }
-        notes[note].lyrics[lyric].extend = true
+    private func extend(_ verse: Int, in syllables: inout [ExportSyllable]) {
+        guard let last = lastSung[verse] else { return }
+        syllables[last].extend = true
     }
 }

@@ -13,8 +13,18 @@ struct XMLBuilder {
     private var depth = 0
     /// One warning per place whose text held characters XML cannot carry.
     private(set) var warnings: [Diagnostic] = []
-    /// Runs of fixed lines written once and copied whole after (`cached(_:_:)`), by their key and depth.
-    private var fragments: [Int: [UInt8]] = [:]
+    /// Runs of fixed lines written once and copied whole after (`cached(_:_:)`): their bytes one after another, and
+    /// where each is, found by its key and depth in a table of open addressing (no hashing of a `Dictionary`
+    /// and no list per run to retain: a note copies a few runs).
+    private var fragmentBytes: [UInt8] = []
+    private var fragmentSlots: [FragmentSlot] = []
+    private var fragmentCount = 0
+
+    private struct FragmentSlot {
+        var key = -1
+        var start = 0
+        var count = 0
+    }
 
     init(reservingCapacity capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
@@ -134,13 +144,57 @@ struct XMLBuilder {
         // The depth in the key: the same lines deeper are indented more. A key too large to hold it is not cached.
         guard key >= 0, key < Int.max >> 8 else { return write(&self) }
         let slot = key << 6 | min(max(depth, 0), 63)
-        if let fragment = fragments[slot] {
-            bytes.append(contentsOf: fragment)
+        if let found = fragment(slot) {
+            let (start, count) = (fragmentSlots[found].start, fragmentSlots[found].count)
+            Self.copy(fragmentBytes, from: start, count: count, to: &bytes)
             return
         }
         let start = bytes.count
         write(&self)
-        fragments[slot] = Array(bytes[start...])
+        remember(slot, from: start)
+    }
+
+    /// Where the run cached under `key` is in `fragmentSlots`, if it is.
+    private func fragment(_ key: Int) -> Int? {
+        guard !fragmentSlots.isEmpty else { return nil }
+        let mask = fragmentSlots.count - 1
+        var index = Self.slot(of: key, mask: mask)
+        while fragmentSlots[index].key != -1 {
+            if fragmentSlots[index].key == key { return index }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// Keeps the bytes written since `start` as the run of `key`.
+    private mutating func remember(_ key: Int, from start: Int) {
+        // Half full at most, so that a search ends soon at an empty slot.
+        if (fragmentCount + 1) * 2 > fragmentSlots.count {
+            let old = fragmentSlots
+            fragmentSlots = Array(repeating: FragmentSlot(), count: max(64, old.count * 2))
+            for slot in old where slot.key != -1 { insert(slot) }
+        }
+        let count = bytes.count - start
+        let run = FragmentSlot(key: key, start: fragmentBytes.count, count: count)
+        Self.copy(bytes, from: start, count: count, to: &fragmentBytes)
+        insert(run)
+        fragmentCount += 1
+    }
+
+    private mutating func insert(_ slot: FragmentSlot) {
+        let mask = fragmentSlots.count - 1
+        var index = Self.slot(of: slot.key, mask: mask)
+        while fragmentSlots[index].key != -1 { index = (index + 1) & mask }
+        fragmentSlots[index] = slot
+    }
+
+    private static func slot(of key: Int, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    /// Appends `count` bytes of `source` from `start` to `target`, read in place.
+    private static func copy(_ source: borrowing [UInt8], from start: Int, count: Int, to target: inout [UInt8]) {
+        source.withUnsafeBufferPointer { target.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<(start + count)])) }
     }
 
     /// `opening number closing` on a line: `<duration>` 12 `</duration>\n`; with `opens`, a tag that children follow.

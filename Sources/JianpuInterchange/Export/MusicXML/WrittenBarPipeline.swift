@@ -1,0 +1,59 @@
+import Dispatch
+import JianpuCore
+import JianpuNotation
+import JianpuPerformance
+import Synchronization
+
+/// Bars handed in batches from the written score's reader, on a thread of its own, to the export's reader of them:
+/// a large part's reading of its written bars and its reading for export then run side by side, each on a core.
+///
+/// At most `room` batches wait at a time, so the part is never held whole.
+final class WrittenBarPipeline: Sendable {
+    private let batches = Mutex<[[WrittenBar]]>([])
+    private let available = DispatchSemaphore(value: 0)
+    private let room: DispatchSemaphore
+
+    /// A pipeline holding at most `room` batches not yet taken.
+    init(room: Int) { self.room = DispatchSemaphore(value: room) }
+
+    /// Hands `batch` on, waiting while `room` batches wait already; an empty batch says that no more follow.
+    func push(_ batch: [WrittenBar]) {
+        room.wait()
+        batches.withLock { $0.append(batch) }
+        available.signal()
+    }
+
+    /// The next batch, waiting for it; empty when no more follow.
+    func next() -> [WrittenBar] {
+        available.wait()
+        let batch = batches.withLock { $0.isEmpty ? [] : $0.removeFirst() }
+        room.signal()
+        return batch
+    }
+
+    /// Reads part `part` of `movement` from `written` (as `WrittenScore.readBars(ofPart:…)`, its syllables' slots alone)
+    /// on a thread of its own, and hands its bars to `take` here, in order, as they come.
+    static func readBars(ofPart part: Int, of movement: Movement, in written: WrittenScore, verses: [LyricVerse], take: (WrittenBar) -> Void) {
+        let pipeline = WrittenBarPipeline(room: 16)
+        let group = DispatchGroup()
+        // A queue of its own, not a worker of the shared pool: this thread waits for it, so it must run whatever else runs.
+        DispatchQueue(label: "jianpu.export.written-bars").async(group: group) {
+            var batch: [WrittenBar] = []
+            written.readBars(ofPart: part, of: movement, movementIndex: 0, verses: verses, syllableTexts: false) { bar in
+                batch.append(bar)
+                if batch.count == 64 {
+                    pipeline.push(batch)
+                    batch = []
+                }
+            }
+            if !batch.isEmpty { pipeline.push(batch) }
+            pipeline.push([])
+        }
+        while true {
+            let batch = pipeline.next()
+            if batch.isEmpty { break }
+            for bar in batch.indices { take(batch[bar]) }
+        }
+        group.wait()
+    }
+}
