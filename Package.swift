@@ -68,8 +68,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
+        // Starting a long output's write-out to disk while it is being written (sync_file_range).
+        .systemLibrary(name: "CFileSync"),
         // Safe file I/O shared by every program: checked inputs, outputs replaced whole, streams that never trap.
-        .target(name: "JianpuFiles"),
+        .target(name: "JianpuFiles", dependencies: ["CFileSync"]),
         // The pure core, in three layers (no C, no I/O beyond text), each seeing only those below it:
         // the vocabulary: theory (with the table-file readers), time, text, diagnostics, the property-list parser, MIDI messages.
         .target(name: "JianpuCore", dependencies: ["JianpuFiles"]),

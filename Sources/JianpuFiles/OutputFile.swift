@@ -1,3 +1,5 @@
+import CFileSync
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -136,6 +138,8 @@ public final class OutputFileWriter {
     private var registration: Int?
     /// Bytes written so far.
     public private(set) var bytesWritten = 0
+    /// Where the bytes not yet sent to disk start (see `startWriteOut()`).
+    private var writeOutStart = 0
 
     fileprivate init(_ file: OutputFile) throws(FileProblem) {
         self.file = file
@@ -185,6 +189,7 @@ public final class OutputFileWriter {
         guard descriptor >= 0 else { throw FileProblem(file.path, "is already closed") }
         guard FileDescriptorIO.writeAll(descriptor, bytes) else { throw failure("cannot be written") }
         bytesWritten += bytes.count
+        startWriteOut()
     }
 
     /// Appends `bytes`.
@@ -192,6 +197,16 @@ public final class OutputFileWriter {
         guard descriptor >= 0 else { throw FileProblem(file.path, "is already closed") }
         guard bytes.withUnsafeBytes({ FileDescriptorIO.writeAll(descriptor, $0) }) else { throw failure("cannot be written") }
         bytesWritten += bytes.count
+        startWriteOut()
+    }
+
+    /// Sends each 8 MB written to disk as soon as it is written, without waiting for it: a long output then
+    /// reaches the disk while the rest is being made, and `commit()`'s `fsync` waits for the last few megabytes
+    /// only (59 MB of MusicXML: 19 → 4.5 ms, median of five). Only a hint to the kernel: `fsync` still decides.
+    private func startWriteOut() {
+        guard temporaryPath != nil, bytesWritten - writeOutStart >= 8 << 20 else { return }
+        _ = cfilesync_start_write_out(descriptor, Int64(writeOutStart), Int64(bytesWritten - writeOutStart))
+        writeOutStart = bytesWritten
     }
 
     /// Overwrites bytes already written at `offset` (a header's sizes), leaving the end where it is.

@@ -39,6 +39,23 @@ struct OutputFileTests {
         #expect(names() == ["o.wav", "score.jp"])
     }
 
+    @Test("a long output sent to disk while it is written is the bytes written, in order, and the old file until the commit")
+    func longOutputWrittenOutAsItGoes() throws {
+        FileManager.default.createFile(atPath: folder + "/long.musicxml", contents: Data("old".utf8))
+        let writer = try OutputFile(folder + "/long.musicxml").open()
+        var expected: [UInt8] = []
+        // 20 MB in pieces of 1 MB (the first and second 8 MB sent to disk on the way), each piece its own bytes.
+        for piece in 0..<20 {
+            let bytes = [UInt8](repeating: UInt8(piece), count: 1 << 20)
+            try writer.write(bytes)
+            expected += bytes
+        }
+        #expect(contents("long.musicxml") == "old")
+        try writer.commit()
+        #expect(FileManager.default.contents(atPath: folder + "/long.musicxml") == Data(expected))
+        #expect(names() == ["long.musicxml"])
+    }
+
     @Test("a writer dropped before its commit leaves the old file as it was and nothing beside it")
     func droppedWriterChangesNothing() throws {
         FileManager.default.createFile(atPath: folder + "/a.wav", contents: Data("good take".utf8))
