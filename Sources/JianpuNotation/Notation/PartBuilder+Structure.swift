@@ -180,7 +180,7 @@ extension PartBuilder {
                 } else if joinNext, !notes.isEmpty {
                     notes[notes.count - 1].pitches.append(pitch)
                 } else {
-                    notes.append(Note(pitches: singlePitch(pitch.midiNumber), length: length, spelling: graceSpelling(of: figure), location: location))
+                    notes.append(Note(sound: .single(pitch), length: length, spelling: graceSpelling(of: figure), location: location))
                 }
                 joinNext = false
                 octave = 0

@@ -298,11 +298,10 @@ struct PartBuilder {
             performer.wrote(location)
             return
         }
-        var pitches: [Pitch] = []
-        // Whether every pitch is a MIDI note, known at once for a single note (most of them).
-        var inRange = false
+        // The note's pitches: one by value (most notes, no list made), a chord's in a list.
+        var single: Pitch?
+        var chord: [Pitch] = []
         if word.isRest {
-            pitches = []
         } else if word.isChord {
             if word.restOrDashInChord {
                 parser.error(location, "'\(written())' mixes a rest or dash into a chord: expected only figures 1-7")
@@ -318,12 +317,16 @@ struct PartBuilder {
             if ambiguous {
                 parser.warning(location, "ambiguous octave marks in chord '\(written())': read as belonging to the next figure; write OctavesBefore or OctavesAfter to say which")
             }
-            pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }
+            var pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }
             pitches.sort()
             // A chord that names a pitch twice sounds it once, as in the reference's MIDI.
-            var unique: [Pitch] = []
-            for pitch in pitches where pitch != unique.last { unique.append(pitch) }
-            pitches = unique
+            for pitch in pitches where pitch != chord.last { chord.append(pitch) }
+            if let outside = chord.first(where: { !$0.isValidMIDI }) {
+                // A slip such as one comma too many: the note keeps its time, silent, and the rest plays.
+                parser.warning(location, "'\(Self.shortened(written()))' sounds at MIDI note \(outside.midiNumber), outside 0 to 127: it stays silent")
+                chord.removeAll { !$0.isValidMIDI }
+            }
+            if chord.count == 1 { (single, chord) = (chord[0], []) }
         } else {
             if word.octaveGroupCount > 1 {
                 parser.error(location, "'\(written())' has more than one group of octave marks: expected one, such as 1'' or 1,,")
@@ -341,15 +344,12 @@ struct PartBuilder {
                 parser.warning(location, "'\(written())' is \(abs(octave)) octaves \(octave > 0 ? "up" : "down"): the reference accepts at most 3")
             }
             let midiNumber = tonic + NoteWord.semitones(of: word.figure) + accidental + 12 * octave
-            pitches = singlePitch(midiNumber)
-            inRange = (0...127).contains(midiNumber)
+            if (0...127).contains(midiNumber) {
+                single = Pitch(midiNumber: midiNumber)
+            } else {
+                parser.warning(location, "'\(Self.shortened(written()))' sounds at MIDI note \(Pitch(midiNumber: midiNumber).midiNumber), outside 0 to 127: it stays silent")
+            }
         }
-        if !inRange, let outside = pitches.first(where: { !$0.isValidMIDI }) {
-            // A slip such as one comma too many: the note keeps its time, silent, and the rest plays.
-            parser.warning(location, "'\(Self.shortened(written()))' sounds at MIDI note \(outside.midiNumber), outside 0 to 127: it stays silent")
-            pitches.removeAll { !$0.isValidMIDI }
-        }
-        if pitches.count > 1 { pitches = sharedChord(pitches) }
         let arpeggio = word.isChord ? pendingArpeggio : nil
         let spelling =
             arpeggio == nil && original == nil
@@ -358,18 +358,24 @@ struct PartBuilder {
         // A tie holds a pitch on: one to a note without any pitch of the note before is a slip (LilyPond draws none).
         if let tie = pendingTie {
             pendingTie = nil
-            if !pitches.isEmpty, lastPitch != nil || !lastChord.isEmpty, !pitches.contains(where: { pitch in lastPitch.map { $0 == pitch } ?? lastChord.contains(pitch) }) {
+            let sounds = single != nil || !chord.isEmpty
+            let (lastPitch, lastChord) = (lastPitch, lastChord)
+            let holds = { (pitch: Pitch) in lastPitch.map { $0 == pitch } ?? lastChord.contains(pitch) }
+            if sounds, lastPitch != nil || !lastChord.isEmpty, !(single.map(holds) ?? chord.contains(where: holds)) {
                 parser.warning(tie, "tie between different pitches: `~` holds a note on, so both notes sound; for different notes write a slur ( )")
             }
         }
-        if pitches.count == 1 {
-            lastPitch = pitches[0]
+        let sound: Note.Sound
+        if let single {
+            lastPitch = single
             if !lastChord.isEmpty { lastChord = [] }
+            sound = .single(single)
         } else {
             lastPitch = nil
-            lastChord = pitches
+            lastChord = chord
+            sound = chord.isEmpty ? .rest : .chord(chordNumber(of: chord))
         }
-        append(.note(Note(pitches: pitches, length: length, spelling: spelling, location: location)))
+        append(.note(Note(sound: sound, length: length, spelling: spelling, location: location)))
         lastNote = location
         performer.wrote(location)
         graceSinceLastNote = nil
@@ -385,17 +391,6 @@ struct PartBuilder {
 
     var tupletRatio: WholeNotes { stack[stack.count - 1].tupletRatio }
 
-    /// One-pitch lists shared by every note of that pitch in the part: a note then costs a
-    /// reference, not an allocation. Each part has its own, so parts read side by side do not
-    /// contend for the same reference counts.
-    private var singlePitches: [[Pitch]] = []
-
-    mutating func singlePitch(_ midiNumber: Int) -> [Pitch] {
-        guard (0...127).contains(midiNumber) else { return [Pitch(midiNumber: midiNumber)] }
-        if singlePitches.isEmpty { singlePitches = (0...127).map { [Pitch(midiNumber: $0)] } }
-        return singlePitches[midiNumber]
-    }
-
     /// The spellings of grace notes' figures `1`…`7`, numbered once per part rather than once per grace note.
     private var graceSpellings: [UInt32?] = Array(repeating: nil, count: 7)
 
@@ -407,13 +402,16 @@ struct PartBuilder {
         return spelling
     }
 
-    /// Chords met in the part, each list held once: music repeats its chords, and a chord's own list
-    /// costs 64 bytes or more where a shared one costs a reference. Forgotten past a few thousand.
-    private var chords: Set<[Pitch]> = []
+    /// The chords met in the part and their numbers in `Note`'s shared table, so that a chord takes the
+    /// table's lock only the first time the part writes it. Forgotten past a few thousand.
+    private var chords: [[Pitch]: UInt32] = [:]
 
-    private mutating func sharedChord(_ pitches: [Pitch]) -> [Pitch] {
+    private mutating func chordNumber(of pitches: [Pitch]) -> UInt32 {
+        if let number = chords[pitches] { return number }
         if chords.count >= 4_096 { chords.removeAll(keepingCapacity: true) }
-        return chords.insert(pitches).memberAfterInsert
+        let number = Note.chordNumber(of: pitches)
+        chords[pitches] = number
+        return number
     }
 
     static func shortened(_ text: String) -> String {

@@ -176,7 +176,7 @@ public enum PerformanceLimits {
 
         mutating func visitNote(_ note: Note, ratio: WholeNotes) {
             size.length += note.length.doubleValue * scale
-            checkPitches(note.pitches, at: note.location)
+            checkPitches(of: note, at: note.location)
         }
 
         mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) {
@@ -184,7 +184,7 @@ public enum PerformanceLimits {
         }
 
         mutating func visitGrace(_ grace: GraceNotes) {
-            for note in grace.notes { checkPitches(note.pitches, at: grace.location) }
+            for note in grace.notes { checkPitches(of: note, at: grace.location) }
         }
 
         mutating func visitMultibarRest(_ rest: MultibarRest) {
@@ -212,8 +212,11 @@ public enum PerformanceLimits {
             events.append(.repeat(repeated.location, size, written: written))
         }
 
-        private mutating func checkPitches(_ pitches: [Pitch], at location: SourceLocation) {
-            for pitch in pitches where !pitch.isValidMIDI {
+        private mutating func checkPitches(of note: Note, at location: SourceLocation) {
+            // A note of one pitch (most of them) is checked without making its list.
+            if let pitch = note.singlePitch, pitch.isValidMIDI { return }
+            if note.isRest { return }
+            for pitch in note.pitches where !pitch.isValidMIDI {
                 events.append(.pitch(.error(at: location, "a note sounds at MIDI note \(pitch.midiNumber): expected a pitch from 0 (C-1) to 127 (G9)")))
                 return
             }
