@@ -72,11 +72,6 @@ public enum PerformanceLimits {
         return (diagnostics, false)
     }
 
-    private static func goesBack(_ item: MusicItem) -> Bool {
-        if case .jump(let jump) = item { return jump.kind == .daCapo || jump.kind == .dalSegno }
-        return false
-    }
-
     /// The error for the first limit `total` exceeds (with `written` items written so far), at `location`.
     private static func exceeded(_ total: Size, written: Int, at location: SourceLocation, what: String) -> Diagnostic? {
         let problem: String
@@ -112,7 +107,7 @@ public enum PerformanceLimits {
             size = walk.measure(part.items)
             written = walk.written
             events = walk.events
-            goesBack = part.items.contains(where: PerformanceLimits.goesBack)
+            goesBack = walk.goesBack
         }
     }
 
@@ -145,6 +140,10 @@ public enum PerformanceLimits {
         var barLength = 1.0
         /// Pitches out of range and repeats, in written order.
         var events: [PartMeasure.Event] = []
+        /// A `DC` or `DS` is written in the part itself (not in a group): the part is played up to twice.
+        var goesBack = false
+        /// How many lists are being measured: 1 in the part's own.
+        private var depth = 0
         /// The size of the list being measured so far.
         private var size = Size()
         /// The product of the tuplet ratios around it, as a double: exact ratios 100 groups deep could overflow.
@@ -165,7 +164,11 @@ public enum PerformanceLimits {
         mutating func measure(_ items: [MusicItem], scale: Double = 1) -> Size {
             let (outerSize, outerScale) = (size, self.scale)
             (size, self.scale) = (Size(), scale)
-            defer { (size, self.scale) = (outerSize, outerScale) }
+            depth += 1
+            defer {
+                (size, self.scale) = (outerSize, outerScale)
+                depth -= 1
+            }
             for item in items {
                 size.items = Self.add(size.items, 1)
                 written += 1
@@ -189,6 +192,10 @@ public enum PerformanceLimits {
 
         mutating func visitMultibarRest(_ rest: MultibarRest) {
             size.length += barLength * Double(rest.bars)
+        }
+
+        mutating func visitJump(_ jump: Jump) {
+            if depth == 1, jump.kind == .daCapo || jump.kind == .dalSegno { goesBack = true }
         }
 
         mutating func visitTimeSignature(_ meter: TimeSignature) {

@@ -185,9 +185,18 @@ public struct StandardMIDIFile {
             func onTick(_ place: Int) -> Int { ticks(note(place).onset) }
             // Notes come in onset order, so their note-ons do too; should they not, they are put in order by
             // tick, notes at one tick in the order they come.
-            let onOrder: [Int32]? =
-                (1..<max(1, noteCount)).allSatisfy { onTick($0 - 1) <= onTick($0) }
-                ? nil : (0..<noteCount).map(Int32.init).sorted { (onTick(Int($0)), $0) < (onTick(Int($1)), $1) }
+            // (Each note's tick is worked out once in the check.)
+            var inOrder = true
+            var previous = Int.min
+            for place in 0..<noteCount {
+                let tick = onTick(place)
+                if tick < previous {
+                    inOrder = false
+                    break
+                }
+                previous = tick
+            }
+            let onOrder: [Int32]? = inOrder ? nil : (0..<noteCount).map(Int32.init).sorted { (onTick(Int($0)), $0) < (onTick(Int($1)), $1) }
             // At most seven bytes an event (a four-byte delta time and a three-byte message), and the end of the track.
             let capacity = headerBytes.count + (2 * noteCount + changes.count) * 7 + 7
             return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
