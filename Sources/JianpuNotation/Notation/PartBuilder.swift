@@ -30,6 +30,9 @@ struct PartBuilder {
     var lastBeams = 0
     var octavesAfter: Bool? = nil
     var pendingArpeggio: Note.Arpeggio? = nil
+    /// The part measured for `PerformanceLimits` by the bar check, once `finish` has run (nil when a group
+    /// was left open: the check then walked the groups closed, not the part as built).
+    var measure: PerformanceLimits.PartMeasure?
     /// Notes reported and left out after their time was read: the bar check still counts it.
     var droppedNotes: [WrittenBarCheck.DroppedNote] = []
     private var spellings = NoteSpellingCache()
@@ -128,7 +131,7 @@ struct PartBuilder {
 
     /// Checks the bar lengths of the part as written, groups left open read as if closed where the part ends.
     /// The check's warnings about a note come before the parser's own about it, its others after them.
-    private func checkBars(parser: inout ParseLog) {
+    private mutating func checkBars(parser: inout ParseLog) {
         var items = stack[0].items
         if stack.count > 1 {
             var inner: MusicItem? = nil
@@ -151,6 +154,8 @@ struct PartBuilder {
         }
         let check = WrittenBarCheck(items, dropped: droppedNotes, partLocation: location)
         parser.diagnostics = check.leading + parser.diagnostics + check.trailing
+        // With no group left open the check walked the part's own items: its measure is the part's.
+        if stack.count == 1 { measure = check.measure }
     }
 
     // MARK: - Words
