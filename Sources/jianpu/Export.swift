@@ -56,6 +56,11 @@ struct Export: ParsableCommand {
         FilesRead.remember([input.file])
         let file = try OutputFile(output, inputs: [input.file])
         let format = try Format(path: output, isDevice: file.isDevice, scoreFile: input.file)
+        if format == .midi {
+            // A large score's parts are read, played and written on two threads: the second is started now,
+            // while the file is read and outlined, instead of when the parts are first handed out.
+            DispatchQueue.global().async {}
+        }
         let score = try input.load()
         switch format {
         case .midi:
