@@ -142,8 +142,9 @@ struct PartWalk: PlayedOrderWalker {
 
     /// Grace notes before a note take their time from the end of whatever sounds before it.
     private mutating func placeBeforeGrace() {
-        let graceNotes = pendingGrace.flatMap(\.notes)
-        pendingGrace = []
+        // One group before a note (the usual case) is read as it is, without a list of every group's notes.
+        let graceNotes = pendingGrace.count == 1 ? pendingGrace[0].notes : pendingGrace.flatMap(\.notes)
+        pendingGrace.removeAll(keepingCapacity: true)
         let start = max(.zero, time - Self.graceLength(graceNotes))
         for index in open where notes[index].end > start && notes[index].onset < start {
             notes[index].duration = start - notes[index].onset
@@ -171,8 +172,13 @@ struct PartWalk: PlayedOrderWalker {
         for grace in graceNotes {
             let slot = grace.length * Flattener.graceScale
             let duration = max(slot - Flattener.graceGap, Flattener.graceGap)
-            for pitch in grace.pitches {
+            if let pitch = grace.singlePitch {
+                // One pitch (most grace notes), read without making its list.
                 notes.append(TimedNote(onset: start, duration: duration, pitch: pitch, velocity: velocity, part: partNumber, location: grace.location, isGrace: true))
+            } else {
+                for pitch in grace.pitches {
+                    notes.append(TimedNote(onset: start, duration: duration, pitch: pitch, velocity: velocity, part: partNumber, location: grace.location, isGrace: true))
+                }
             }
             if !grace.isRest { graceEnd = max(graceEnd, start + duration) }
             start += slot
