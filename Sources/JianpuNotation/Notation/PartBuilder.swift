@@ -162,6 +162,12 @@ struct PartBuilder {
 
     /// Reads one word of music from its bytes.
     mutating func consume(_ word: UnsafeBufferPointer<UInt8>, at location: SourceLocation, parser: inout ParseLog) {
+        // A note word the part has written before (most words) is taken as it was read, not classified and read again.
+        if let key = NoteSpellingCache.key(of: word), let known = spellings.word(forKey: key) {
+            awaitsBarStyle = false
+            note(word, original: nil, known: known, at: location, parser: &parser)
+            return
+        }
         let kind = MusicWord.classify(word, at: location)
         // `\bar "||"`: jianpu-ly's bar-line style; the bar lines are the meter's, so its quoted style is no text.
         if awaitsBarStyle {
@@ -272,11 +278,18 @@ struct PartBuilder {
 
     /// Reads a note word's bytes; `original` is the word as written when it differs, nil when
     /// `looksLikeNote` has already accepted the bytes.
-    private mutating func note<Bytes: Collection>(_ bytes: Bytes, original: String?, at location: SourceLocation, parser: inout ParseLog)
+    private mutating func note<Bytes: Collection>(
+        _ bytes: Bytes, original: String?, known: (word: NoteWord, spelling: UInt32)? = nil, at location: SourceLocation, parser: inout ParseLog
+    )
     where Bytes.Element == UInt8 {
         let word: NoteWord
         do {
-            word = try NoteWord(bytes, checked: original == nil)
+            if let known {
+                word = known.word
+            } else {
+                word = try NoteWord(bytes, checked: original == nil)
+                if original == nil { spellings.remember(word, of: bytes) }
+            }
         } catch .beams(let letters) {
             parser.error(location, "'\(original ?? String(decoding: bytes, as: UTF8.self))' has length letters '\(letters)': expected one of c q s d h, or backslashes")
             return
@@ -358,7 +371,7 @@ struct PartBuilder {
         let arpeggio = word.isChord ? pendingArpeggio : nil
         let spelling =
             arpeggio == nil && original == nil
-            ? spellings.spelling(of: bytes)
+            ? (known?.spelling ?? spellings.spelling(of: bytes))
             : Note.spelling(text: String(decoding: bytes, as: UTF8.self), arpeggio: arpeggio, width: original?.count ?? bytes.count)
         // A tie holds a pitch on: one to a note without any pitch of the note before is a slip (LilyPond draws none).
         if let tie = pendingTie {
