@@ -50,6 +50,14 @@ struct CompactStorageTests {
         #expect(MemoryLayout<TimedNote>.stride <= 40)
     }
 
+    @Test("a chord or note word written again reads as it did, and a chord after a key change or OctavesAfter as the new reading has it")
+    func wordsWrittenAgainReadAlike() {
+        #expect(T.pitches("1=C\n4/4\n135 135 q1 q1 | 1=D\n135 q1 3 - |") == [60, 64, 67, 60, 64, 67, 60, 60, 62, 66, 69, 62, 66])
+        #expect(T.pitches("1=C\n4/4\nOctavesBefore\n1'3 1'3 2 - |\nOctavesAfter\n1'3 1'3 2 - |") == [60, 76, 60, 76, 62, 64, 72, 64, 72, 62])
+        // A warning said for a word is said each time it is written.
+        #expect(T.warnings("1=C\n4/4\n1'3 1'3 2 - |").filter { $0.message.contains("ambiguous") }.count == 2)
+    }
+
     @Test("a MIDI file's pieces, one after another, are the file")
     func piecesMakeTheFile() {
         let text = "title=Pieces\n1=D\n3/4\n4=90\n1 2 3 | 5 - - |\nNextPart\n1 - - | 3 - 0 |"

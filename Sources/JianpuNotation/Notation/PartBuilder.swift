@@ -319,6 +319,7 @@ struct PartBuilder {
         // The note's pitches: one by value (most notes, no list made), a chord's in a list.
         var single: Pitch?
         var chord: [Pitch] = []
+        var chordNumber: UInt32?
         if word.isRest {
         } else if word.isChord {
             if word.restOrDashInChord {
@@ -331,18 +332,27 @@ struct PartBuilder {
                 drop()
                 return
             }
-            let (notes, ambiguous) = NoteWord.chordNotes(bytes, octavesAfter: octavesAfter)
-            if ambiguous {
-                parser.warning(location, "ambiguous octave marks in chord '\(written())': read as belonging to the next figure; write OctavesBefore or OctavesAfter to say which")
-            }
-            var pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }
-            pitches.sort()
-            // A chord that names a pitch twice sounds it once, as in the reference's MIDI.
-            for pitch in pitches where pitch != chord.last { chord.append(pitch) }
-            if let outside = chord.first(where: { !$0.isValidMIDI }) {
-                // A slip such as one comma too many: the note keeps its time, silent, and the rest plays.
-                parser.warning(location, "'\(Self.shortened(written()))' sounds at MIDI note \(outside.midiNumber), outside 0 to 127: it stays silent")
-                chord.removeAll { !$0.isValidMIDI }
+            let key = NoteSpellingCache.key(of: bytes)
+            if let key, let known = knownChord(key) {
+                // Read before in this key and reading, without a warning: the same pitches.
+                (chord, chordNumber) = (known.pitches, known.number)
+            } else {
+                let (notes, ambiguous) = NoteWord.chordNotes(bytes, octavesAfter: octavesAfter)
+                if ambiguous {
+                    parser.warning(location, "ambiguous octave marks in chord '\(written())': read as belonging to the next figure; write OctavesBefore or OctavesAfter to say which")
+                }
+                var pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }
+                pitches.sort()
+                // A chord that names a pitch twice sounds it once, as in the reference's MIDI.
+                for pitch in pitches where pitch != chord.last { chord.append(pitch) }
+                var warned = ambiguous
+                if let outside = chord.first(where: { !$0.isValidMIDI }) {
+                    // A slip such as one comma too many: the note keeps its time, silent, and the rest plays.
+                    parser.warning(location, "'\(Self.shortened(written()))' sounds at MIDI note \(outside.midiNumber), outside 0 to 127: it stays silent")
+                    chord.removeAll { !$0.isValidMIDI }
+                    warned = true
+                }
+                if let key, !warned, chord.count > 1 { chordNumber = remember(chord, key: key) }
             }
             if chord.count == 1 { (single, chord) = (chord[0], []) }
         } else {
@@ -391,7 +401,7 @@ struct PartBuilder {
         } else {
             lastPitch = nil
             lastChord = chord
-            sound = chord.isEmpty ? .rest : .chord(chordNumber(of: chord))
+            sound = chord.isEmpty ? .rest : .chord(chordNumber ?? self.chordNumber(of: chord))
         }
         append(.note(Note(sound: sound, length: length, spelling: spelling, location: location)))
         lastNote = location
@@ -429,6 +439,34 @@ struct PartBuilder {
         if chords.count >= 4_096 { chords.removeAll(keepingCapacity: true) }
         let number = Note.chordNumber(of: pitches)
         chords[pitches] = number
+        return number
+    }
+
+    /// Chord words read in the part with the key and octave reading they were read in, their pitches and
+    /// their number: a chord written again (music repeats its chords) is not read again. Only chords read
+    /// without a warning are kept, so a word found here says nothing.
+    private struct ChordWord {
+        var key: UInt64
+        var tonic: Int
+        var octavesAfter: Bool?
+        var pitches: [Pitch]
+        var number: UInt32
+    }
+
+    private var chordWords = [ChordWord?](repeating: nil, count: 64)
+
+    private static func chordSlot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58) }
+
+    /// The chord word with key `key` (`NoteSpellingCache.key(of:)`), read before in the present key and reading.
+    private func knownChord(_ key: UInt64) -> ChordWord? {
+        guard let known = chordWords[Self.chordSlot(key)], known.key == key, known.tonic == tonic, known.octavesAfter == octavesAfter else { return nil }
+        return known
+    }
+
+    /// Keeps a chord word read in the present key and reading; its number.
+    private mutating func remember(_ pitches: [Pitch], key: UInt64) -> UInt32 {
+        let number = chordNumber(of: pitches)
+        chordWords[Self.chordSlot(key)] = ChordWord(key: key, tonic: tonic, octavesAfter: octavesAfter, pitches: pitches, number: number)
         return number
     }
 
