@@ -56,14 +56,22 @@ struct Export: ParsableCommand {
         FilesRead.remember([input.file])
         let file = try OutputFile(output, inputs: [input.file])
         let format = try Format(path: output, isDevice: file.isDevice, scoreFile: input.file)
+        if format == .midi {
+            // A large score's parts are read, played and written on two threads: the second is started now,
+            // while the file is read and outlined, instead of when the parts are first handed out.
+            DispatchQueue.global().async {}
+        }
         let score = try input.load()
         switch format {
         case .midi:
-            let (bytes, timelines) = try midi(score)
-            try file.write(bytes)
+            let (pieces, timelines) = try midi(score)
+            // Written piece by piece (header, tracks): a large file is never copied into one list.
+            let writer = try file.open()
+            for piece in pieces { try writer.write(piece) }
+            try writer.commit()
             // The process ends once this returns: freeing the score's tree item by item, and unmapping the
             // timeline's and the file's arrays one by one, would only delay it.
-            LeftForExit.keep((score, timelines, bytes))
+            LeftForExit.keep((score, timelines, pieces))
         case .musicXML, .compressedMusicXML:
             try MovementChoice.check(movement, count: score.movements.count, file: input.file)
             // Transposition moves the written key and chord symbols too; the other practice options shape a performance.
@@ -85,8 +93,8 @@ struct Export: ParsableCommand {
         }
     }
 
-    /// The file's bytes, and the timelines they were made from, for the exit to free.
-    private func midi(_ score: Score) throws -> (bytes: [UInt8], timelines: any Sendable) {
+    /// The file's bytes in pieces to write one after another, and the timelines they were made from, for the exit to free.
+    private func midi(_ score: Score) throws -> (pieces: [[UInt8]], timelines: any Sendable) {
         // Without practice options each part is flattened and written as its own track, and no list of
         // every part's notes is made. The plan needs the score only for `--key` (counted from its key).
         let empty = Timeline(parts: [], notes: [], tempoMap: TempoMap([]), length: .zero)
@@ -100,14 +108,14 @@ struct Export: ParsableCommand {
         } catch let error as PracticeError {
             throw CommandFailure("\(input.file): \(error.description)")
         }
-        return (try midiFile(chosen) { StandardMIDIFile.data(for: chosen) }, timelines + [chosen])
+        return ([try midiFile(chosen) { StandardMIDIFile.data(for: chosen) }], timelines + [chosen])
     }
 
     /// The file of the score as written, each part's notes kept apart (`PartedTimeline`).
-    private func partedMIDI(_ score: Score) throws -> (bytes: [UInt8], timelines: any Sendable) {
+    private func partedMIDI(_ score: Score) throws -> (pieces: [[UInt8]], timelines: any Sendable) {
         let timelines = Flattener.exportedPartedTimelines(of: score, withChords: chords)
         let chosen = try chosenMovement(timelines, joined: PartedTimeline.concatenating)
-        return (try midiFile(chosen.shared) { StandardMIDIFile.data(for: chosen) }, (timelines, chosen))
+        return (try midiFile(chosen.shared) { StandardMIDIFile.pieces(for: chosen) }, (timelines, chosen))
     }
 
     /// The movement `--movement` asks for, or every movement one after another.
@@ -118,7 +126,7 @@ struct Export: ParsableCommand {
     }
 
     /// The bytes `write` makes, after the warning for parts sharing a channel and the check that `timeline` fits a file.
-    private func midiFile(_ timeline: Timeline, _ write: () -> [UInt8]) throws -> [UInt8] {
+    private func midiFile<Bytes>(_ timeline: Timeline, _ write: () -> Bytes) throws -> Bytes {
         ChannelSharing.warn(timeline, file: input.file)
         if let problem = StandardMIDIFile.problem(writing: timeline) { throw CommandFailure("\(output): \(problem); nothing was written") }
         return write()

@@ -36,6 +36,25 @@ struct WholeNotesTests {
         }
     }
 
+    @Test("sums and differences under triplets, quintuplets and grace slots are exact and in lowest terms")
+    func oddPrimeSums() {
+        let denominators: [Int64] = [1, 2, 3, 5, 6, 7, 9, 12, 14, 15, 20, 24, 48, 768, 1536, 3 << 20]
+        for ad in denominators {
+            for bd in denominators {
+                for an in Int64(-13)...13 {
+                    for bn: Int64 in [-7, -3, -1, 0, 1, 2, 5, 11] {
+                        let a = WholeNotes(an, ad), b = WholeNotes(bn, bd)
+                        for (result, numerator) in [(a + b, a.numerator * b.denominator + b.numerator * a.denominator), (a - b, a.numerator * b.denominator - b.numerator * a.denominator)] {
+                            // The general path: cross-multiply, then reduce by the gcd.
+                            let expected = WholeNotes(numerator, a.denominator * b.denominator)
+                            #expect(result.numerator == expected.numerator && result.denominator == expected.denominator, "\(a) ± \(b)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test(
         "written lengths: a crotchet halved per beam, each dot adding half the last",
         arguments: [

@@ -95,10 +95,45 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
         return sum(a, b)
     }
 
+    /// The sum or difference of two lengths whose denominators are each a power of two, or a power of two
+    /// times one small odd prime (3, 5 or 7) — the lengths and places under a triplet or in a grace note's
+    /// squeezed slot, beside plain ones: shifts and one remainder, no gcd. Nil when it does not apply, or
+    /// on overflow (where the general path, which would overflow alike, decides).
+    @usableFromInline
+    static func oddPrimeSum(_ a: WholeNotes, _ b: WholeNotes, negatingB: Bool) -> WholeNotes? {
+        let ta = a.denominator.trailingZeroBitCount, tb = b.denominator.trailingZeroBitCount
+        let oddA = a.denominator >> Int64(ta), oddB = b.denominator >> Int64(tb)
+        let odd = max(oddA, oddB)
+        guard oddA == odd || oddA == 1, oddB == odd || oddB == 1, odd == 3 || odd == 5 || odd == 7 else { return nil }
+        // Over the common denominator odd << t.
+        let t = max(ta, tb)
+        let (la, o1) = a.numerator.multipliedReportingOverflow(by: oddA == 1 ? odd : 1)
+        let (l, o2) = la.multipliedReportingOverflow(by: 1 << Int64(t - ta))
+        let (rb, o3) = b.numerator.multipliedReportingOverflow(by: oddB == 1 ? odd : 1)
+        let (r, o4) = rb.multipliedReportingOverflow(by: 1 << Int64(t - tb))
+        let (n, o5) = negatingB ? l.subtractingReportingOverflow(r) : l.addingReportingOverflow(r)
+        guard !(o1 || o2 || o3 || o4 || o5), odd <= Int64.max >> Int64(t) else { return nil }
+        if n == 0 { return WholeNotes(lowestTerms: 0, 1) }
+        // The denominator is odd << t: its factors of two go with the numerator's, and the odd prime
+        // goes when it divides the numerator.
+        let shift = min(n.trailingZeroBitCount, t)
+        let numerator = n >> Int64(shift), power = Int64(1) << Int64(t - shift)
+        // (Each prime spelled out: a division by a constant is a multiplication.)
+        let divides: Bool
+        switch odd {
+        case 3: divides = numerator % 3 == 0
+        case 5: divides = numerator % 5 == 0
+        default: divides = numerator % 7 == 0
+        }
+        if divides { return WholeNotes(lowestTerms: numerator / odd, power) }
+        return WholeNotes(lowestTerms: numerator, odd * power)
+    }
+
     @usableFromInline
     static func sum(_ a: WholeNotes, _ b: WholeNotes) -> WholeNotes {
         if a.numerator == 0 { return b }
         if b.numerator == 0 { return a }
+        if let sum = oddPrimeSum(a, b, negatingB: false) { return sum }
         if a.denominator == b.denominator {
             let (sum, overflow) = a.numerator.addingReportingOverflow(b.numerator)
             if !overflow { return WholeNotes(sum, a.denominator) }
@@ -115,6 +150,7 @@ public struct WholeNotes: Sendable, Hashable, Comparable, CustomStringConvertibl
     @usableFromInline
     static func difference(_ a: WholeNotes, _ b: WholeNotes) -> WholeNotes {
         if b.numerator == 0 { return a }
+        if let difference = oddPrimeSum(a, b, negatingB: true) { return difference }
         return combine(a, b, { $0.subtractingReportingOverflow($1) }, -)
     }
     @inlinable @inline(__always)

@@ -170,7 +170,8 @@ struct Lexer<Sink: WordSink> {
         -> (start: Int, startColumn: Int, end: Int, endColumn: Int)?
     {
         var position = position, column = column
-        func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 13 || b == 11 || b == 12 }
+        // Space, tab, carriage return, vertical tab and form feed, as one test against a mask of their bits.
+        func isSpace(_ b: UInt8) -> Bool { b <= 32 && (UInt64(0x1_0000_3A00) >> UInt64(b)) & 1 == 1 }
         func advance() {
             // Columns count characters, not bytes: skip UTF-8 continuation bytes.
             if bytes[position] & 0xC0 != 0x80 { column += 1 }

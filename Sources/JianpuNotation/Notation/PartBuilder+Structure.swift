@@ -141,16 +141,21 @@ extension PartBuilder {
         // Each chord note (between `&`s) is read as the reference reads a chord's marks: what follows a figure may be its.
         var bytes: [UInt8] = []
         var ambiguous = false
-        for (index, piece) in Array(body.utf8).split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: "&")) }
-            let read = NoteWord.marksBeforeFigures(Array(piece), octavesAfter: octavesAfter, isFigure: isFigure)
-            bytes += read.ordered
-            ambiguous = ambiguous || read.ambiguous
+        if body.utf8.allSatisfy(isFigure) {
+            // Figures alone (`g[45]`, most groups): nothing to reorder, taken as they are.
+            bytes = Array(body.utf8)
+        } else {
+            for (index, piece) in Array(body.utf8).split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: "&")) }
+                let read = NoteWord.marksBeforeFigures(Array(piece), octavesAfter: octavesAfter, isFigure: isFigure)
+                bytes += read.ordered
+                ambiguous = ambiguous || read.ambiguous
+            }
         }
         if ambiguous {
             parser.warning(location, "ambiguous octave marks in grace notes '\(body)': read as belonging to the next figure; write OctavesBefore or OctavesAfter to say which")
         }
-        let figures = bytes.filter(isFigure).count
+        let figures = bytes.reduce(0) { $0 + (isFigure($1) ? 1 : 0) }
         guard figures <= Self.maximumGraceNotes else {
             parser.error(location, "a group of \(figures) grace notes: expected at most \(Self.maximumGraceNotes); write a longer run as notes")
             return
@@ -180,7 +185,7 @@ extension PartBuilder {
                 } else if joinNext, !notes.isEmpty {
                     notes[notes.count - 1].pitches.append(pitch)
                 } else {
-                    notes.append(Note(pitches: singlePitch(pitch.midiNumber), length: length, spelling: graceSpelling(of: figure), location: location))
+                    notes.append(Note(sound: .single(pitch), length: length, spelling: graceSpelling(of: figure), location: location))
                 }
                 joinNext = false
                 octave = 0

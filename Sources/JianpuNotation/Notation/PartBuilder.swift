@@ -30,6 +30,9 @@ struct PartBuilder {
     var lastBeams = 0
     var octavesAfter: Bool? = nil
     var pendingArpeggio: Note.Arpeggio? = nil
+    /// The part measured for `PerformanceLimits` by the bar check, once `finish` has run (nil when a group
+    /// was left open: the check then walked the groups closed, not the part as built).
+    var measure: PerformanceLimits.PartMeasure?
     /// Notes reported and left out after their time was read: the bar check still counts it.
     var droppedNotes: [WrittenBarCheck.DroppedNote] = []
     private var spellings = NoteSpellingCache()
@@ -128,7 +131,7 @@ struct PartBuilder {
 
     /// Checks the bar lengths of the part as written, groups left open read as if closed where the part ends.
     /// The check's warnings about a note come before the parser's own about it, its others after them.
-    private func checkBars(parser: inout ParseLog) {
+    private mutating func checkBars(parser: inout ParseLog) {
         var items = stack[0].items
         if stack.count > 1 {
             var inner: MusicItem? = nil
@@ -151,12 +154,20 @@ struct PartBuilder {
         }
         let check = WrittenBarCheck(items, dropped: droppedNotes, partLocation: location)
         parser.diagnostics = check.leading + parser.diagnostics + check.trailing
+        // With no group left open the check walked the part's own items: its measure is the part's.
+        if stack.count == 1 { measure = check.measure }
     }
 
     // MARK: - Words
 
     /// Reads one word of music from its bytes.
     mutating func consume(_ word: UnsafeBufferPointer<UInt8>, at location: SourceLocation, parser: inout ParseLog) {
+        // A note word the part has written before (most words) is taken as it was read, not classified and read again.
+        if let key = NoteSpellingCache.key(of: word), let known = spellings.word(forKey: key) {
+            awaitsBarStyle = false
+            note(word, original: nil, known: known, at: location, parser: &parser)
+            return
+        }
         let kind = MusicWord.classify(word, at: location)
         // `\bar "||"`: jianpu-ly's bar-line style; the bar lines are the meter's, so its quoted style is no text.
         if awaitsBarStyle {
@@ -267,11 +278,18 @@ struct PartBuilder {
 
     /// Reads a note word's bytes; `original` is the word as written when it differs, nil when
     /// `looksLikeNote` has already accepted the bytes.
-    private mutating func note<Bytes: Collection>(_ bytes: Bytes, original: String?, at location: SourceLocation, parser: inout ParseLog)
+    private mutating func note<Bytes: Collection>(
+        _ bytes: Bytes, original: String?, known: (word: NoteWord, spelling: UInt32)? = nil, at location: SourceLocation, parser: inout ParseLog
+    )
     where Bytes.Element == UInt8 {
         let word: NoteWord
         do {
-            word = try NoteWord(bytes, checked: original == nil)
+            if let known {
+                word = known.word
+            } else {
+                word = try NoteWord(bytes, checked: original == nil)
+                if original == nil { spellings.remember(word, of: bytes) }
+            }
         } catch .beams(let letters) {
             parser.error(location, "'\(original ?? String(decoding: bytes, as: UTF8.self))' has length letters '\(letters)': expected one of c q s d h, or backslashes")
             return
@@ -298,11 +316,11 @@ struct PartBuilder {
             performer.wrote(location)
             return
         }
-        var pitches: [Pitch] = []
-        // Whether every pitch is a MIDI note, known at once for a single note (most of them).
-        var inRange = false
+        // The note's pitches: one by value (most notes, no list made), a chord's in a list.
+        var single: Pitch?
+        var chord: [Pitch] = []
+        var chordNumber: UInt32?
         if word.isRest {
-            pitches = []
         } else if word.isChord {
             if word.restOrDashInChord {
                 parser.error(location, "'\(written())' mixes a rest or dash into a chord: expected only figures 1-7")
@@ -314,16 +332,29 @@ struct PartBuilder {
                 drop()
                 return
             }
-            let (notes, ambiguous) = NoteWord.chordNotes(bytes, octavesAfter: octavesAfter)
-            if ambiguous {
-                parser.warning(location, "ambiguous octave marks in chord '\(written())': read as belonging to the next figure; write OctavesBefore or OctavesAfter to say which")
+            let key = NoteSpellingCache.key(of: bytes)
+            if let key, let known = knownChord(key) {
+                // Read before in this key and reading, without a warning: the same pitches.
+                (chord, chordNumber) = (known.pitches, known.number)
+            } else {
+                let (notes, ambiguous) = NoteWord.chordNotes(bytes, octavesAfter: octavesAfter)
+                if ambiguous {
+                    parser.warning(location, "ambiguous octave marks in chord '\(written())': read as belonging to the next figure; write OctavesBefore or OctavesAfter to say which")
+                }
+                var pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }
+                pitches.sort()
+                // A chord that names a pitch twice sounds it once, as in the reference's MIDI.
+                for pitch in pitches where pitch != chord.last { chord.append(pitch) }
+                var warned = ambiguous
+                if let outside = chord.first(where: { !$0.isValidMIDI }) {
+                    // A slip such as one comma too many: the note keeps its time, silent, and the rest plays.
+                    parser.warning(location, "'\(Self.shortened(written()))' sounds at MIDI note \(outside.midiNumber), outside 0 to 127: it stays silent")
+                    chord.removeAll { !$0.isValidMIDI }
+                    warned = true
+                }
+                if let key, !warned, chord.count > 1 { chordNumber = remember(chord, key: key) }
             }
-            pitches = notes.map { Pitch(midiNumber: tonic + NoteWord.semitones(of: $0.figure) + $0.accidental + 12 * $0.octave) }
-            pitches.sort()
-            // A chord that names a pitch twice sounds it once, as in the reference's MIDI.
-            var unique: [Pitch] = []
-            for pitch in pitches where pitch != unique.last { unique.append(pitch) }
-            pitches = unique
+            if chord.count == 1 { (single, chord) = (chord[0], []) }
         } else {
             if word.octaveGroupCount > 1 {
                 parser.error(location, "'\(written())' has more than one group of octave marks: expected one, such as 1'' or 1,,")
@@ -341,35 +372,38 @@ struct PartBuilder {
                 parser.warning(location, "'\(written())' is \(abs(octave)) octaves \(octave > 0 ? "up" : "down"): the reference accepts at most 3")
             }
             let midiNumber = tonic + NoteWord.semitones(of: word.figure) + accidental + 12 * octave
-            pitches = singlePitch(midiNumber)
-            inRange = (0...127).contains(midiNumber)
+            if (0...127).contains(midiNumber) {
+                single = Pitch(midiNumber: midiNumber)
+            } else {
+                parser.warning(location, "'\(Self.shortened(written()))' sounds at MIDI note \(Pitch(midiNumber: midiNumber).midiNumber), outside 0 to 127: it stays silent")
+            }
         }
-        if !inRange, let outside = pitches.first(where: { !$0.isValidMIDI }) {
-            // A slip such as one comma too many: the note keeps its time, silent, and the rest plays.
-            parser.warning(location, "'\(Self.shortened(written()))' sounds at MIDI note \(outside.midiNumber), outside 0 to 127: it stays silent")
-            pitches.removeAll { !$0.isValidMIDI }
-        }
-        if pitches.count > 1 { pitches = sharedChord(pitches) }
         let arpeggio = word.isChord ? pendingArpeggio : nil
         let spelling =
             arpeggio == nil && original == nil
-            ? spellings.spelling(of: bytes)
+            ? (known?.spelling ?? spellings.spelling(of: bytes))
             : Note.spelling(text: String(decoding: bytes, as: UTF8.self), arpeggio: arpeggio, width: original?.count ?? bytes.count)
         // A tie holds a pitch on: one to a note without any pitch of the note before is a slip (LilyPond draws none).
         if let tie = pendingTie {
             pendingTie = nil
-            if !pitches.isEmpty, lastPitch != nil || !lastChord.isEmpty, !pitches.contains(where: { pitch in lastPitch.map { $0 == pitch } ?? lastChord.contains(pitch) }) {
+            let sounds = single != nil || !chord.isEmpty
+            let (lastPitch, lastChord) = (lastPitch, lastChord)
+            let holds = { (pitch: Pitch) in lastPitch.map { $0 == pitch } ?? lastChord.contains(pitch) }
+            if sounds, lastPitch != nil || !lastChord.isEmpty, !(single.map(holds) ?? chord.contains(where: holds)) {
                 parser.warning(tie, "tie between different pitches: `~` holds a note on, so both notes sound; for different notes write a slur ( )")
             }
         }
-        if pitches.count == 1 {
-            lastPitch = pitches[0]
+        let sound: Note.Sound
+        if let single {
+            lastPitch = single
             if !lastChord.isEmpty { lastChord = [] }
+            sound = .single(single)
         } else {
             lastPitch = nil
-            lastChord = pitches
+            lastChord = chord
+            sound = chord.isEmpty ? .rest : .chord(chordNumber ?? self.chordNumber(of: chord))
         }
-        append(.note(Note(pitches: pitches, length: length, spelling: spelling, location: location)))
+        append(.note(Note(sound: sound, length: length, spelling: spelling, location: location)))
         lastNote = location
         performer.wrote(location)
         graceSinceLastNote = nil
@@ -385,17 +419,6 @@ struct PartBuilder {
 
     var tupletRatio: WholeNotes { stack[stack.count - 1].tupletRatio }
 
-    /// One-pitch lists shared by every note of that pitch in the part: a note then costs a
-    /// reference, not an allocation. Each part has its own, so parts read side by side do not
-    /// contend for the same reference counts.
-    private var singlePitches: [[Pitch]] = []
-
-    mutating func singlePitch(_ midiNumber: Int) -> [Pitch] {
-        guard (0...127).contains(midiNumber) else { return [Pitch(midiNumber: midiNumber)] }
-        if singlePitches.isEmpty { singlePitches = (0...127).map { [Pitch(midiNumber: $0)] } }
-        return singlePitches[midiNumber]
-    }
-
     /// The spellings of grace notes' figures `1`…`7`, numbered once per part rather than once per grace note.
     private var graceSpellings: [UInt32?] = Array(repeating: nil, count: 7)
 
@@ -407,13 +430,44 @@ struct PartBuilder {
         return spelling
     }
 
-    /// Chords met in the part, each list held once: music repeats its chords, and a chord's own list
-    /// costs 64 bytes or more where a shared one costs a reference. Forgotten past a few thousand.
-    private var chords: Set<[Pitch]> = []
+    /// The chords met in the part and their numbers in `Note`'s shared table, so that a chord takes the
+    /// table's lock only the first time the part writes it. Forgotten past a few thousand.
+    private var chords: [[Pitch]: UInt32] = [:]
 
-    private mutating func sharedChord(_ pitches: [Pitch]) -> [Pitch] {
+    private mutating func chordNumber(of pitches: [Pitch]) -> UInt32 {
+        if let number = chords[pitches] { return number }
         if chords.count >= 4_096 { chords.removeAll(keepingCapacity: true) }
-        return chords.insert(pitches).memberAfterInsert
+        let number = Note.chordNumber(of: pitches)
+        chords[pitches] = number
+        return number
+    }
+
+    /// Chord words read in the part with the key and octave reading they were read in, their pitches and
+    /// their number: a chord written again (music repeats its chords) is not read again. Only chords read
+    /// without a warning are kept, so a word found here says nothing.
+    private struct ChordWord {
+        var key: UInt64
+        var tonic: Int
+        var octavesAfter: Bool?
+        var pitches: [Pitch]
+        var number: UInt32
+    }
+
+    private var chordWords = [ChordWord?](repeating: nil, count: 64)
+
+    private static func chordSlot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58) }
+
+    /// The chord word with key `key` (`NoteSpellingCache.key(of:)`), read before in the present key and reading.
+    private func knownChord(_ key: UInt64) -> ChordWord? {
+        guard let known = chordWords[Self.chordSlot(key)], known.key == key, known.tonic == tonic, known.octavesAfter == octavesAfter else { return nil }
+        return known
+    }
+
+    /// Keeps a chord word read in the present key and reading; its number.
+    private mutating func remember(_ pitches: [Pitch], key: UInt64) -> UInt32 {
+        let number = chordNumber(of: pitches)
+        chordWords[Self.chordSlot(key)] = ChordWord(key: key, tonic: tonic, octavesAfter: octavesAfter, pitches: pitches, number: number)
+        return number
     }
 
     static func shortened(_ text: String) -> String {

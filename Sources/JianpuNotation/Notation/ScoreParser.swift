@@ -146,7 +146,8 @@ public struct ScoreParser {
         movements.append(movement)
     }
 
-    /// Reads each part from its place in the text, and measures it for `PerformanceLimits`; large parts side by side.
+    /// Reads each part from its place in the text, and measures it for `PerformanceLimits` (on the bar check's
+    /// walk); large parts side by side.
     private static func build(_ parts: [PartOutline], bytes: [UInt8], file: String) -> [(part: Part, log: ParseLog, measure: PerformanceLimits.PartMeasure)] {
         let words = parts.reduce(0) { $0 + $1.musicWords }
         return parts.parallelMap(inParallel: words > 20_000) { outline in
@@ -156,7 +157,7 @@ public struct ScoreParser {
             lexer.scan(from: outline.start)
             var reader = lexer.sink
             let part = reader.builder.finish(parser: &reader.log)
-            return (part, reader.log, PerformanceLimits.PartMeasure(part))
+            return (part, reader.log, reader.builder.measure ?? PerformanceLimits.PartMeasure(part))
         }
     }
 

@@ -6,6 +6,8 @@ import JianpuCore
 /// Repeats are read once, as written, except that a repeat whose count is written (`R3{`) moves the count by its
 /// length once per extra pass, as the reference's bar check does; each ending starts where `A{` opens. Bar lines
 /// `|` are checks, not causes: the count starts again at one that cuts a bar short.
+///
+/// On the same walk it measures the part for `PerformanceLimits` (`measure`), so that a part is walked once.
 struct WrittenBarCheck: MusicWalker {
     /// A note the parser reported and left out of the part: its time still counts, at its place in the text.
     struct DroppedNote: Sendable {
@@ -36,34 +38,68 @@ struct WrittenBarCheck: MusicWalker {
     /// The bar a bar line found of the wrong length, reported once the music goes on (or at the end of the part).
     private var wrongBar: (location: SourceLocation, message: String, found: WholeNotes)?
 
+    /// The measure of the items walked, as `PerformanceLimits.PartMeasure(_:)` would take it of a part holding them.
+    private(set) var measure: PerformanceLimits.PartMeasure
+    private var limits = PerformanceLimits.Walk()
+
     /// Checks `items`, the part written at `partLocation`; `dropped` in written order.
     init(_ items: [MusicItem], dropped: [DroppedNote] = [], partLocation: SourceLocation) {
         self.dropped = dropped[...]
-        walk(items)
+        measure = PerformanceLimits.PartMeasure(limits, size: PerformanceLimits.Size())
+        let outer = limits.beginList(scale: 1)
+        walkList(items, ratio: .whole)
+        measure = PerformanceLimits.PartMeasure(limits, size: limits.endList(outer))
         count(droppedBefore: nil)
         if let problem = endOfPart() { trailing.append(.warning(at: problem.location ?? partLocation, problem.message)) }
     }
 
     // MARK: - The walk
 
+    /// Visits `items` at `ratio`, each counted by the limits' measure of the list they make.
+    private mutating func walkList(_ items: [MusicItem], ratio: WholeNotes) {
+        for item in items {
+            limits.countItem()
+            visit(item, ratio: ratio)
+        }
+    }
+
+    /// Walks `items` as a list of their own for the limits' measure; its size.
+    private mutating func measuredList(_ items: [MusicItem], ratio: WholeNotes, scale: Double) -> PerformanceLimits.Size {
+        let outer = limits.beginList(scale: scale)
+        walkList(items, ratio: ratio)
+        return limits.endList(outer)
+    }
+
     mutating func visitNote(_ note: Note, ratio: WholeNotes) {
         count(droppedBefore: note.location)
         advance(by: note.length * ratio, at: note.location)
+        limits.visitNote(note, ratio: ratio)
     }
 
     mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) {
         count(droppedBefore: dash.location)
         advance(by: dash.length * ratio, at: dash.location)
+        limits.visitContinuation(dash, ratio: ratio)
     }
+
+    mutating func visitGrace(_ grace: GraceNotes) { limits.visitGrace(grace) }
+
+    mutating func visitJump(_ jump: Jump) { limits.visitJump(jump) }
 
     mutating func visitMultibarRest(_ rest: MultibarRest) {
         count(droppedBefore: rest.location)
         barNumber += rest.bars
+        limits.visitMultibarRest(rest)
     }
 
     mutating func visitTimeSignature(_ signature: TimeSignature) {
         count(droppedBefore: signature.location)
         set(signature)
+        limits.visitTimeSignature(signature)
+    }
+
+    mutating func visitTuplet(_ tuplet: Tuplet, ratio: WholeNotes) {
+        limits.addTuplet(measuredList(tuplet.items, ratio: ratio * tuplet.ratio, scale: limits.scale * tuplet.ratio.doubleValue))
     }
 
     mutating func visitBarLine(at location: SourceLocation) {
@@ -74,7 +110,7 @@ struct WrittenBarCheck: MusicWalker {
     mutating func visitRepeat(_ repeated: Repeat, ratio: WholeNotes) {
         count(droppedBefore: repeated.location)
         let start = position
-        walk(repeated.body, ratio: ratio)
+        var played = PerformanceLimits.Walk.played(repeated, body: measuredList(repeated.body, ratio: ratio, scale: limits.scale))
         if !dropped.isEmpty { count(droppedBefore: Self.firstLocation(in: repeated.endings[...]) ?? repeated.end) }
         if let times = repeated.writtenTimes {
             // A counted repeat shorter than a bar shifts the bar position by its length once per extra pass.
@@ -87,8 +123,10 @@ struct WrittenBarCheck: MusicWalker {
                 if !dropped.isEmpty { count(droppedBefore: Self.firstLocation(in: repeated.endings[index...]) ?? repeated.end) }
                 position = endingsStart
             }
-            walk(ending, ratio: ratio)
+            let size = measuredList(ending, ratio: ratio, scale: limits.scale)
+            PerformanceLimits.Walk.addEnding(size, index: index, of: repeated, to: &played)
         }
+        limits.addRepeat(repeated, played: played)
     }
 
     /// Where the first item that is not a tie is written in `endings` (a tie into an ending is written before `A{`).

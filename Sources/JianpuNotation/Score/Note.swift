@@ -2,16 +2,70 @@ import JianpuCore
 
 /// A written note, chord or rest: its sounding pitches and its written length.
 ///
-/// Scores hold millions of these, so a note is 32 bytes: its place, its spelling's number in a
-/// shared table (a score spells its notes a few dozen ways), its length in two 32-bit halves,
-/// and its pitches (one-pitch lists shared by every note of that pitch).
+/// Scores hold millions of these, so a note is about 32 bytes and holds no reference: its place, its
+/// spelling's number in a shared table (a score spells its notes a few dozen ways), its length in two
+/// 32-bit halves, and its pitches: a single pitch by value, a chord's by its number in a shared table.
+/// Copying a note (as every walk of a part does) then costs no reference counting.
 public struct Note: Sendable, Hashable {
-    // The pitch list comes last: its pointer's spare bits then hold `MusicItem`'s case.
     public var location: SourceLocation
     private var spelling: UInt32
     @usableFromInline var storedLength: CompactLength
+    @usableFromInline var sound: Sound
+
+    /// What the digits were, kept without a reference: none (a rest), one pitch, or a chord's
+    /// pitches by their number in `chords` (two notes with the same pitches have the same number).
+    @usableFromInline enum Sound: Sendable, Hashable {
+        case rest
+        case single(Pitch)
+        case chord(UInt32)
+    }
+
+    /// Every chord's pitches met in the process, each list once.
+    private static let chords = InternTable<[Pitch]>()
+
+    /// One-pitch lists for the MIDI notes, handed out by `pitches` instead of a new list per read.
+    private static let singleLists: [[Pitch]] = (0...127).map { [Pitch(midiNumber: $0)] }
+
     /// What the digits were: one pitch, several (a chord), none (a rest).
-    public var pitches: [Pitch]
+    public var pitches: [Pitch] {
+        get {
+            switch sound {
+            case .rest: return []
+            case .single(let pitch): return (0...127).contains(pitch.midiNumber) ? Self.singleLists[pitch.midiNumber] : [pitch]
+            case .chord(let number): return Self.chords.value(number)
+            }
+        }
+        set { sound = Self.sound(of: newValue) }
+    }
+
+    /// How many pitches sound: 0 for a rest, 1 for a note, more for a chord.
+    @inlinable
+    public var pitchCount: Int {
+        switch sound {
+        case .rest: return 0
+        case .single: return 1
+        case .chord: return pitches.count
+        }
+    }
+
+    /// The pitch of a note of one pitch; nil for a rest or a chord.
+    @inlinable
+    public var singlePitch: Pitch? {
+        if case .single(let pitch) = sound { return pitch }
+        return nil
+    }
+
+    /// The stored form of `pitches`: a one-pitch list by value, a chord by its number.
+    static func sound(of pitches: [Pitch]) -> Sound {
+        switch pitches.count {
+        case 0: return .rest
+        case 1: return .single(pitches[0])
+        default: return .chord(chordNumber(of: pitches))
+        }
+    }
+
+    /// The number of a chord's pitches in the shared table (a parser keeps its own few to skip the lock).
+    static func chordNumber(of pitches: [Pitch]) -> UInt32 { chords.number(for: pitches) }
 
     public enum Arpeggio: String, Sendable, Hashable {
         case up = "arpUp", down = "arpDown", normal = "arp"
@@ -35,10 +89,15 @@ public struct Note: Sendable, Hashable {
 
     /// A note whose spelling is already numbered (`spelling(text:arpeggio:width:)`).
     init(pitches: [Pitch], length: WholeNotes, spelling: UInt32, location: SourceLocation) {
+        self.init(sound: Self.sound(of: pitches), length: length, spelling: spelling, location: location)
+    }
+
+    /// A note whose pitches are already in their stored form.
+    init(sound: Sound, length: WholeNotes, spelling: UInt32, location: SourceLocation) {
         self.location = location
         self.spelling = spelling
         self.storedLength = CompactLength(length)
-        self.pitches = pitches
+        self.sound = sound
     }
 
     /// The number of a spelling, for notes made in bulk.
@@ -62,7 +121,11 @@ public struct Note: Sendable, Hashable {
     /// Where the word is written.
     public var range: SourceRange { SourceRange(start: location, end: location.advanced(by: Int(Self.spellings.value(spelling).width))) }
 
-    public var isRest: Bool { pitches.isEmpty }
+    @inlinable
+    public var isRest: Bool {
+        if case .rest = sound { return true }
+        return false
+    }
 }
 
 /// A dash (`-`) lengthening the note or rest before it.

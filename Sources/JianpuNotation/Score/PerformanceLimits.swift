@@ -72,11 +72,6 @@ public enum PerformanceLimits {
         return (diagnostics, false)
     }
 
-    private static func goesBack(_ item: MusicItem) -> Bool {
-        if case .jump(let jump) = item { return jump.kind == .daCapo || jump.kind == .dalSegno }
-        return false
-    }
-
     /// The error for the first limit `total` exceeds (with `written` items written so far), at `location`.
     private static func exceeded(_ total: Size, written: Int, at location: SourceLocation, what: String) -> Diagnostic? {
         let problem: String
@@ -109,10 +104,16 @@ public enum PerformanceLimits {
 
         init(_ part: Part) {
             var walk = Walk()
-            size = walk.measure(part.items)
+            let size = walk.measure(part.items)
+            self.init(walk, size: size)
+        }
+
+        /// The measure a walk of a part's own list found (`size`: that list's).
+        init(_ walk: Walk, size: Size) {
+            self.size = size
             written = walk.written
             events = walk.events
-            goesBack = part.items.contains(where: PerformanceLimits.goesBack)
+            goesBack = walk.goesBack
         }
     }
 
@@ -145,10 +146,14 @@ public enum PerformanceLimits {
         var barLength = 1.0
         /// Pitches out of range and repeats, in written order.
         var events: [PartMeasure.Event] = []
+        /// A `DC` or `DS` is written in the part itself (not in a group): the part is played up to twice.
+        var goesBack = false
+        /// How many lists are being measured: 1 in the part's own.
+        private var depth = 0
         /// The size of the list being measured so far.
         private var size = Size()
         /// The product of the tuplet ratios around it, as a double: exact ratios 100 groups deep could overflow.
-        private var scale = 1.0
+        private(set) var scale = 1.0
 
         static func add(_ a: Int, _ b: Int) -> Int {
             let (sum, overflow) = a.addingReportingOverflow(b)
@@ -163,20 +168,73 @@ public enum PerformanceLimits {
         /// The size of `items` played once, `scale` times their written length; pitches out of range and
         /// repeats are noted on the way.
         mutating func measure(_ items: [MusicItem], scale: Double = 1) -> Size {
-            let (outerSize, outerScale) = (size, self.scale)
-            (size, self.scale) = (Size(), scale)
-            defer { (size, self.scale) = (outerSize, outerScale) }
+            let outer = beginList(scale: scale)
             for item in items {
-                size.items = Self.add(size.items, 1)
-                written += 1
+                countItem()
                 visit(item, ratio: .whole)
             }
-            return size
+            return endList(outer)
+        }
+
+        // A walk that goes through the items itself (the bar check's, which measures the part on its
+        // way) calls these around each list and for each item, and the visits below for notes and marks.
+
+        /// The list around one about to be measured, given back to `endList` when that one is done.
+        struct OuterList {
+            fileprivate var size: Size
+            fileprivate var scale: Double
+        }
+
+        /// Starts measuring a list of items, `scale` times their written length.
+        mutating func beginList(scale: Double) -> OuterList {
+            let outer = OuterList(size: size, scale: self.scale)
+            (size, self.scale) = (Size(), scale)
+            depth += 1
+            return outer
+        }
+
+        /// The size of the list measured since `beginList`, the outer list's measure taken up again.
+        mutating func endList(_ outer: OuterList) -> Size {
+            let measured = size
+            (size, scale) = (outer.size, outer.scale)
+            depth -= 1
+            return measured
+        }
+
+        /// Counts an item of the list being measured.
+        @inline(__always)
+        mutating func countItem() {
+            size.items = Self.add(size.items, 1)
+            written += 1
+        }
+
+        /// Adds a tuplet's measured list to the list around it.
+        mutating func addTuplet(_ inner: Size) { size.add(inner) }
+
+        /// A repeat's size with its body (`body`: measured once) played as many times as it is.
+        static func played(_ repeated: Repeat, body: Size) -> Size {
+            let times = max(repeated.times, 1)
+            var played = Size(passes: times)
+            played.add(body, times: times)
+            return played
+        }
+
+        /// Adds ending `index` of `repeated`, measured once, to the repeat's size: the first ending serves
+        /// the early passes, the others one pass each.
+        static func addEnding(_ ending: Size, index: Int, of repeated: Repeat, to played: inout Size) {
+            let times = max(repeated.times, 1)
+            played.add(ending, times: index == 0 ? times - repeated.endings.count + 1 : 1)
+        }
+
+        /// Adds a repeat's played size to the list around it and notes the repeat for the score's check.
+        mutating func addRepeat(_ repeated: Repeat, played: Size) {
+            size.add(played)
+            events.append(.repeat(repeated.location, size, written: written))
         }
 
         mutating func visitNote(_ note: Note, ratio: WholeNotes) {
             size.length += note.length.doubleValue * scale
-            checkPitches(note.pitches, at: note.location)
+            checkPitches(of: note, at: note.location)
         }
 
         mutating func visitContinuation(_ dash: Continuation, ratio: WholeNotes) {
@@ -184,11 +242,15 @@ public enum PerformanceLimits {
         }
 
         mutating func visitGrace(_ grace: GraceNotes) {
-            for note in grace.notes { checkPitches(note.pitches, at: grace.location) }
+            for note in grace.notes { checkPitches(of: note, at: grace.location) }
         }
 
         mutating func visitMultibarRest(_ rest: MultibarRest) {
             size.length += barLength * Double(rest.bars)
+        }
+
+        mutating func visitJump(_ jump: Jump) {
+            if depth == 1, jump.kind == .daCapo || jump.kind == .dalSegno { goesBack = true }
         }
 
         mutating func visitTimeSignature(_ meter: TimeSignature) {
@@ -196,24 +258,22 @@ public enum PerformanceLimits {
         }
 
         mutating func visitTuplet(_ tuplet: Tuplet, ratio: WholeNotes) {
-            let inner = measure(tuplet.items, scale: scale * tuplet.ratio.doubleValue)
-            size.add(inner)
+            addTuplet(measure(tuplet.items, scale: scale * tuplet.ratio.doubleValue))
         }
 
         mutating func visitRepeat(_ repeated: Repeat, ratio: WholeNotes) {
-            let times = max(repeated.times, 1)
-            var played = Size(passes: times)
-            played.add(measure(repeated.body, scale: scale), times: times)
-            // The first ending serves the early passes, the others one pass each.
+            var played = Self.played(repeated, body: measure(repeated.body, scale: scale))
             for (index, ending) in repeated.endings.enumerated() {
-                played.add(measure(ending, scale: scale), times: index == 0 ? times - repeated.endings.count + 1 : 1)
+                Self.addEnding(measure(ending, scale: scale), index: index, of: repeated, to: &played)
             }
-            size.add(played)
-            events.append(.repeat(repeated.location, size, written: written))
+            addRepeat(repeated, played: played)
         }
 
-        private mutating func checkPitches(_ pitches: [Pitch], at location: SourceLocation) {
-            for pitch in pitches where !pitch.isValidMIDI {
+        private mutating func checkPitches(of note: Note, at location: SourceLocation) {
+            // A note of one pitch (most of them) is checked without making its list.
+            if let pitch = note.singlePitch, pitch.isValidMIDI { return }
+            if note.isRest { return }
+            for pitch in note.pitches where !pitch.isValidMIDI {
                 events.append(.pitch(.error(at: location, "a note sounds at MIDI note \(pitch.midiNumber): expected a pitch from 0 (C-1) to 127 (G9)")))
                 return
             }

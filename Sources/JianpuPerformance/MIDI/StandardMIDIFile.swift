@@ -34,8 +34,14 @@ public struct StandardMIDIFile {
     /// The bytes of the file of a timeline whose parts' notes are kept apart: each track is written
     /// from its part's own list (check `problem(writing:)` with `timeline.shared` first).
     public static func data(for timeline: PartedTimeline) -> [UInt8] {
+        joined(pieces(for: timeline))
+    }
+
+    /// The bytes of `data(for:)` in pieces, in order (the header, then each track's header and track), for a
+    /// writer that writes them one after another: a large file is then never copied into one list.
+    public static func pieces(for timeline: PartedTimeline) -> [[UInt8]] {
         let count = timeline.partNotes.reduce(0) { $0 + $1.count }
-        return file(timeline.shared, inParallel: count > 20_000) { index in
+        return pieces(timeline.shared, inParallel: count > 20_000) { index in
             PartNotes(all: timeline.partNotes.indices.contains(index) ? timeline.partNotes[index] : [], order: nil)
         }
     }
@@ -51,6 +57,11 @@ public struct StandardMIDIFile {
     /// The file: the conductor track of `timeline`, then a track for each of its parts, the notes of
     /// part N given by `notes(N)`. Each part's track is written on its own: large ones side by side.
     private static func file(_ timeline: Timeline, inParallel: Bool, notes: @Sendable (Int) -> PartNotes) -> [UInt8] {
+        joined(pieces(timeline, inParallel: inParallel, notes: notes))
+    }
+
+    /// The file of `file(_:inParallel:notes:)` in pieces: its header, then each track's header and track.
+    private static func pieces(_ timeline: Timeline, inParallel: Bool, notes: @Sendable (Int) -> PartNotes) -> [[UInt8]] {
         let parts = Array(timeline.parts.enumerated())
         let changes = PartGroups(count: timeline.programChanges.count, parts: parts.count) { timeline.programChanges[$0].part }
         let tracks =
@@ -58,13 +69,19 @@ public struct StandardMIDIFile {
             + parts.parallelMap(inParallel: inParallel) { index, part in
                 partTrack(timeline, part: part, index: index, notes: notes(index), changes: changes[index])
             }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(14 + tracks.reduce(0) { $0 + 8 + $1.count })
-        bytes += Array("MThd".utf8) + bigEndian(6, 4) + bigEndian(1, 2) + bigEndian(tracks.count, 2) + bigEndian(ticksPerQuarter, 2)
+        var pieces = [Array("MThd".utf8) + bigEndian(6, 4) + bigEndian(1, 2) + bigEndian(tracks.count, 2) + bigEndian(ticksPerQuarter, 2)]
         for track in tracks {
-            bytes += Array("MTrk".utf8) + bigEndian(track.count, 4)
-            bytes += track
+            pieces.append(Array("MTrk".utf8) + bigEndian(track.count, 4))
+            pieces.append(track)
         }
+        return pieces
+    }
+
+    /// The pieces of a file as one list.
+    private static func joined(_ pieces: [[UInt8]]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        for piece in pieces { bytes += piece }
         return bytes
     }
 
@@ -168,9 +185,18 @@ public struct StandardMIDIFile {
             func onTick(_ place: Int) -> Int { ticks(note(place).onset) }
             // Notes come in onset order, so their note-ons do too; should they not, they are put in order by
             // tick, notes at one tick in the order they come.
-            let onOrder: [Int32]? =
-                (1..<max(1, noteCount)).allSatisfy { onTick($0 - 1) <= onTick($0) }
-                ? nil : (0..<noteCount).map(Int32.init).sorted { (onTick(Int($0)), $0) < (onTick(Int($1)), $1) }
+            // (Each note's tick is worked out once in the check.)
+            var inOrder = true
+            var previous = Int.min
+            for place in 0..<noteCount {
+                let tick = onTick(place)
+                if tick < previous {
+                    inOrder = false
+                    break
+                }
+                previous = tick
+            }
+            let onOrder: [Int32]? = inOrder ? nil : (0..<noteCount).map(Int32.init).sorted { (onTick(Int($0)), $0) < (onTick(Int($1)), $1) }
             // At most seven bytes an event (a four-byte delta time and a three-byte message), and the end of the track.
             let capacity = headerBytes.count + (2 * noteCount + changes.count) * 7 + 7
             return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in

@@ -99,7 +99,19 @@ public enum Flattener {
     /// order (only grace notes and chords step back), so the common case is one pass that finds nothing to do.
     private static func sortByOnset(_ notes: inout [TimedNote]) {
         func before(_ a: TimedNote, _ b: TimedNote) -> Bool { (a.onset, a.pitch) < (b.onset, b.pitch) }
-        if zip(notes, notes.dropFirst()).allSatisfy({ !before($1, $0) }) { return }
+        // (Each note's onset is read once in the check.)
+        var inOrder = true
+        if var previous = notes.first.map({ ($0.onset, $0.pitch) }) {
+            for index in notes.indices.dropFirst() {
+                let key = (notes[index].onset, notes[index].pitch)
+                if key < previous {
+                    inOrder = false
+                    break
+                }
+                previous = key
+            }
+        }
+        if inOrder { return }
         let sorted = notes.enumerated().sorted { before($0.element, $1.element) || (!before($1.element, $0.element) && $0.offset < $1.offset) }.map(\.element)
         notes.removeAll(keepingCapacity: true)
         notes.append(contentsOf: sorted)

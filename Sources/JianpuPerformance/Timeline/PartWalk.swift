@@ -98,19 +98,12 @@ struct PartWalk: PlayedOrderWalker {
         swap(&open, &previousOpen)
         open.removeAllKeepingCapacity()
         // Read once and only for a rolled chord: a note's arpeggio is looked up in a shared table.
-        let arpeggio = rollsArpeggios && note.pitches.count > 1 ? note.arpeggio : nil
-        for (order, pitch) in note.pitches.enumerated() {
-            if tied, let index = previousOpen.first(where: { notes[$0].pitch == pitch && notes[$0].end == time }) {
-                notes[index].duration += length
-                open.append(index)
-                continue
-            }
-            // A rolled chord's notes come a 64th apart, within the first half of the chord.
-            let roll = arpeggio == nil || order == 0 ? WholeNotes.zero : min(WholeNotes(Int64(order), 64), length / 2)
-            open.append(notes.count)
-            notes.append(
-                TimedNote(
-                    onset: time + roll, duration: length - roll, pitch: pitch, velocity: velocity, part: partNumber, location: note.location))
+        let arpeggio = rollsArpeggios && note.pitchCount > 1 ? note.arpeggio : nil
+        if let pitch = note.singlePitch {
+            // One pitch (most notes), read without making its list.
+            sound(pitch, order: 0, of: note, length: length, tied: tied, arpeggio: arpeggio)
+        } else {
+            for (order, pitch) in note.pitches.enumerated() { sound(pitch, order: order, of: note, length: length, tied: tied, arpeggio: arpeggio) }
         }
         if arpeggio == .down {
             // A downward roll starts from the top note.
@@ -125,6 +118,22 @@ struct PartWalk: PlayedOrderWalker {
         lastSegmentLength = length
     }
 
+    /// Starts pitch `order` of `note`'s attack, or holds it on from the previous attack when tied.
+    @inline(__always)
+    private mutating func sound(_ pitch: Pitch, order: Int, of note: Note, length: WholeNotes, tied: Bool, arpeggio: Note.Arpeggio?) {
+        if tied, let index = previousOpen.first(where: { notes[$0].pitch == pitch && notes[$0].end == time }) {
+            notes[index].duration += length
+            open.append(index)
+            return
+        }
+        // A rolled chord's notes come a 64th apart, within the first half of the chord.
+        let roll = arpeggio == nil || order == 0 ? WholeNotes.zero : min(WholeNotes(Int64(order), 64), length / 2)
+        open.append(notes.count)
+        notes.append(
+            TimedNote(
+                onset: time + roll, duration: length - roll, pitch: pitch, velocity: velocity, part: partNumber, location: note.location))
+    }
+
     private mutating func rest(lasting length: WholeNotes, at location: SourceLocation) {
         rests.append(TimedRest(onset: time, duration: length, part: partNumber, location: location))
         openRest = rests.count - 1
@@ -133,8 +142,9 @@ struct PartWalk: PlayedOrderWalker {
 
     /// Grace notes before a note take their time from the end of whatever sounds before it.
     private mutating func placeBeforeGrace() {
-        let graceNotes = pendingGrace.flatMap(\.notes)
-        pendingGrace = []
+        // One group before a note (the usual case) is read as it is, without a list of every group's notes.
+        let graceNotes = pendingGrace.count == 1 ? pendingGrace[0].notes : pendingGrace.flatMap(\.notes)
+        pendingGrace.removeAll(keepingCapacity: true)
         let start = max(.zero, time - Self.graceLength(graceNotes))
         for index in open where notes[index].end > start && notes[index].onset < start {
             notes[index].duration = start - notes[index].onset
@@ -162,10 +172,15 @@ struct PartWalk: PlayedOrderWalker {
         for grace in graceNotes {
             let slot = grace.length * Flattener.graceScale
             let duration = max(slot - Flattener.graceGap, Flattener.graceGap)
-            for pitch in grace.pitches {
+            if let pitch = grace.singlePitch {
+                // One pitch (most grace notes), read without making its list.
                 notes.append(TimedNote(onset: start, duration: duration, pitch: pitch, velocity: velocity, part: partNumber, location: grace.location, isGrace: true))
+            } else {
+                for pitch in grace.pitches {
+                    notes.append(TimedNote(onset: start, duration: duration, pitch: pitch, velocity: velocity, part: partNumber, location: grace.location, isGrace: true))
+                }
             }
-            if !grace.pitches.isEmpty { graceEnd = max(graceEnd, start + duration) }
+            if !grace.isRest { graceEnd = max(graceEnd, start + duration) }
             start += slot
         }
     }

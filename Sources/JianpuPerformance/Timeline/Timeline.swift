@@ -92,16 +92,28 @@ public struct TimelinePart: Sendable, Hashable {
 
 /// A sounding note with its exact onset and length.
 public struct TimedNote: Sendable, Hashable {
-    // Ordered so that a note packs into 56 bytes: a timeline may hold millions.
-    public var onset: WholeNotes
-    public var duration: WholeNotes
+    // Ordered so that a note packs into 40 bytes (onset and length in eight bytes each, exact: a
+    // fraction that does not fit is kept in a shared table): a timeline may hold millions, and a
+    // large score's walk writes them all to fresh memory.
+    @usableFromInline var storedOnset: CompactLength
+    @usableFromInline var storedDuration: CompactLength
+    public var pitch: Pitch
+    private var storedPart: Int32
     /// Where the note (its first tied segment) was written.
     public var location: SourceLocation?
     public var velocity: UInt8
     /// Whether it is a grace note (its time is stolen from a neighbour).
     public var isGrace: Bool
-    public var pitch: Pitch
-    private var storedPart: Int32
+
+    public var onset: WholeNotes {
+        @inlinable get { storedOnset.value }
+        @inlinable set { storedOnset = CompactLength(newValue) }
+    }
+
+    public var duration: WholeNotes {
+        @inlinable get { storedDuration.value }
+        @inlinable set { storedDuration = CompactLength(newValue) }
+    }
 
     /// Index into `Timeline.parts`.
     public var part: Int {
@@ -113,8 +125,8 @@ public struct TimedNote: Sendable, Hashable {
         onset: WholeNotes, duration: WholeNotes, pitch: Pitch, velocity: UInt8 = 90, part: Int = 0,
         location: SourceLocation? = nil, isGrace: Bool = false
     ) {
-        self.onset = onset
-        self.duration = duration
+        self.storedOnset = CompactLength(onset)
+        self.storedDuration = CompactLength(duration)
         self.pitch = pitch
         self.velocity = velocity
         self.storedPart = Int32(clamping: part)
@@ -122,6 +134,7 @@ public struct TimedNote: Sendable, Hashable {
         self.isGrace = isGrace
     }
 
+    @inlinable
     public var end: WholeNotes { onset + duration }
 }
 
