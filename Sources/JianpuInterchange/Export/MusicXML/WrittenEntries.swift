@@ -41,13 +41,16 @@ struct WrittenEntries {
             // Notes are large: grown by doubling, a long part's would be copied whole again and again.
             reader.part.notes.reserveCapacity(written.parts[index].eventCount + 16)
             reader.part.entries.reserveCapacity(written.parts[index].eventCount + 16)
+            // At most a syllable per verse's slot: grown by doubling, a long song's would be copied again and again.
+            reader.part.syllables.reserveCapacity(verses.reduce(0) { $0 + $1.syllables.count })
         }
         var melody: [WrittenBar] = []
         if index == 0 { melody.reserveCapacity(written.barStarts.count + 16) }
         func take(_ bar: WrittenBar) {
             // Read in the bar's storage: an event copied out of it (as indexing the bar's list did) costs a retain and a release of each reference it holds.
             bar.events.withUnsafeBufferPointer { events in
-                for event in events.indices { reader.take(events[event]) }
+                guard let first = events.baseAddress else { return }
+                for event in events.indices { reader.take(first + event) }
             }
             guard index == 0 else { return }
             var outline = bar
@@ -70,6 +73,28 @@ struct WrittenEntries {
         lyrics = ExportedSyllables(verses, at: part.location)
     }
 
+    /// The event at `held`, read where its bar holds it: passed by value from there to a reader that changes, it was
+    /// copied whole (a value-witness call and a retain and release of each reference it holds) for every event.
+    private mutating func take(_ held: UnsafePointer<WrittenEvent>) {
+        // Most events: a note with none of the rarer things, its few fields read in place.
+        guard !held.pointee.hasExtras, case .note(let note, let written) = held.pointee.kind else { return take(held.pointee) }
+        var exported = ExportNote(pitches: spelled(written), length: held.pointee.length, location: held.pointee.location)
+        exported.arpeggio = note.pitchCount > 1 ? note.arpeggio : nil
+        let location = held.pointee.location
+        if held.pointee.tiedFromPrevious, let last = lastNote { tie(last, to: &exported) }
+        if !slurStarts.isEmpty { exported.slurStarts = slurStarts[location] ?? 0 }
+        if !slurEnds.isEmpty { exported.slurStops = slurEnds[location] ?? 0 }
+        add(exported, slot: held.pointee.syllableSlot)
+    }
+
+    /// Ties the pitches `note` shares with note `last`, the one before it, from there.
+    private mutating func tie(_ last: Int, to note: inout ExportNote) {
+        let common = Set(part.notes[last].pitches.map(\.midiNumber)).intersection(note.pitches.map(\.midiNumber))
+        part.notes[last].tiedToNext.formUnion(common)
+        note.tiedFromPrevious = common
+        note.followsTie = true
+    }
+
     private mutating func take(_ event: WrittenEvent) {
         // Most events carry none of the rarer things: theirs are then not asked for one by one.
         let hasExtras = event.hasExtras
@@ -77,13 +102,8 @@ struct WrittenEntries {
         switch event.kind {
         case .note(let note, let written):
             var exported = ExportNote(pitches: spelled(written), length: event.length, location: event.location)
-            exported.arpeggio = note.pitches.count > 1 ? note.arpeggio : nil
-            if event.tiedFromPrevious, let last = lastNote {
-                let common = Set(part.notes[last].pitches.map(\.midiNumber)).intersection(exported.pitches.map(\.midiNumber))
-                part.notes[last].tiedToNext.formUnion(common)
-                exported.tiedFromPrevious = common
-                exported.followsTie = true
-            }
+            exported.arpeggio = note.pitchCount > 1 ? note.arpeggio : nil
+            if event.tiedFromPrevious, let last = lastNote { tie(last, to: &exported) }
             if !slurStarts.isEmpty { exported.slurStarts = slurStarts[event.location] ?? 0 }
             if !slurEnds.isEmpty { exported.slurStops = slurEnds[event.location] ?? 0 }
             guard hasExtras else {
