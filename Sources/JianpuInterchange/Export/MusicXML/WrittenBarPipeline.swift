@@ -43,14 +43,16 @@ final class WrittenBarPipeline: Sendable {
     }
 
     /// Reads part `part` of `movement` from `written` (as `WrittenScore.readBars(ofPart:…)`, its syllables' slots alone)
-    /// on a thread of its own, and hands its bars to `take` here, in order, as they come.
-    static func readBars(ofPart part: Int, of movement: Movement, in written: WrittenScore, verses: [LyricVerse], take: (WrittenBar) -> Void) {
+    /// on a thread of its own, and hands its bars to `take` here, in order, as they come; `meanwhile` runs here first,
+    /// as the first bars are read.
+    static func readBars(ofPart part: Int, of movement: Movement, in written: WrittenScore, meanwhile: () -> Void, take: (WrittenBar) -> Void) {
         let pipeline = WrittenBarPipeline(room: 16)
         let group = DispatchGroup()
         // A queue of its own, not a worker of the shared pool: this thread waits for it, so it must run whatever else runs.
         DispatchQueue(label: "jianpu.export.written-bars").async(group: group) {
             var batch: [WrittenBar] = []
-            written.readBars(ofPart: part, of: movement, movementIndex: 0, verses: verses, syllableTexts: false) { bar in
+            // Without the syllables' texts, the verses are not split there.
+            written.readBars(ofPart: part, of: movement, movementIndex: 0, syllableTexts: false) { bar in
                 batch.append(bar)
                 if batch.count == 64 {
                     pipeline.push(batch)
@@ -60,6 +62,7 @@ final class WrittenBarPipeline: Sendable {
             if !batch.isEmpty { pipeline.push(batch) }
             pipeline.push([])
         }
+        meanwhile()
         while true {
             let batch = pipeline.next()
             if batch.isEmpty { break }

@@ -18,6 +18,7 @@ struct WrittenEntries {
     private var notesInTuplets: [Int] = []
     private let slurStarts: [SourceLocation: Int]
     private let slurEnds: [SourceLocation: Int]
+    /// The part's verses, set before its first note is read.
     private var lyrics: ExportedSyllables
 
     /// Every part of `movement` read from its bars as `written` hands them on, never holding them all, and the
@@ -34,15 +35,18 @@ struct WrittenEntries {
     /// Part `index` of `movement` read from its bars as `written` hands them on, never holding them all, and, for the
     /// melody (part 0), its bars as the measures are framed from them (their events left out, but for a lone one: a whole-bar rest).
     private static func readPart(_ index: Int, of movement: Movement, in written: WrittenScore) -> (part: ExportPart, melody: [WrittenBar]) {
-        // Split once, for the written score's syllable slots and for the syllables written here.
-        let verses = movement.parts[index].lyrics.map(LyricSyllables.verse)
-        var reader = WrittenEntries(movement.parts[index], verses: verses)
+        var reader = WrittenEntries(movement.parts[index])
         if written.parts.indices.contains(index) {
             // Notes are large: grown by doubling, a long part's would be copied whole again and again.
             reader.part.notes.reserveCapacity(written.parts[index].eventCount + 16)
             reader.part.entries.reserveCapacity(written.parts[index].eventCount + 16)
+        }
+        func splitVerses() -> [LyricVerse] {
+            let verses = movement.parts[index].lyrics.map(LyricSyllables.verse)
+            reader.lyrics = ExportedSyllables(verses, at: movement.parts[index].location)
             // At most a syllable per verse's slot: grown by doubling, a long song's would be copied again and again.
             reader.part.syllables.reserveCapacity(verses.reduce(0) { $0 + $1.syllables.count })
+            return verses
         }
         var melody: [WrittenBar] = []
         if index == 0 { melody.reserveCapacity(written.barStarts.count + 16) }
@@ -59,18 +63,21 @@ struct WrittenEntries {
         }
         if index == 0, written.parts.first.map({ $0.eventCount > 20_000 }) ?? false {
             // The melody, the longest to read: its written bars are read on a core of their own as they are read here.
-            WrittenBarPipeline.readBars(ofPart: index, of: movement, in: written, verses: verses, take: take)
+            // The verses, needed here alone, are split as its first bars are read.
+            WrittenBarPipeline.readBars(ofPart: index, of: movement, in: written, meanwhile: { _ = splitVerses() }, take: take)
         } else {
-            written.readBars(ofPart: index, of: movement, movementIndex: 0, verses: verses, syllableTexts: false, take: take)
+            // Split once, for the written score's syllable slots and for the syllables written here.
+            written.readBars(ofPart: index, of: movement, movementIndex: 0, verses: splitVerses(), syllableTexts: false, take: take)
         }
         reader.markTuplets()
         return (reader.part, melody)
     }
 
-    private init(_ part: Part, verses: [LyricVerse]) {
+    /// A reader of `part`, its verses not yet split (`lyrics`).
+    private init(_ part: Part) {
         slurStarts = part.slurs.reduce(into: [:]) { $0[$1.start, default: 0] += 1 }
         slurEnds = part.slurs.reduce(into: [:]) { $0[$1.end, default: 0] += 1 }
-        lyrics = ExportedSyllables(verses, at: part.location)
+        lyrics = ExportedSyllables([], at: part.location)
     }
 
     /// The event at `held`, read where its bar holds it: passed by value from there to a reader that changes, it was
