@@ -84,7 +84,11 @@ struct WrittenEntries {
     /// copied whole (a value-witness call and a retain and release of each reference it holds) for every event.
     private mutating func take(_ held: UnsafePointer<WrittenEvent>) {
         // Most events: a note with none of the rarer things, its few fields read in place.
-        guard !held.pointee.hasExtras, case .note(let note, let written) = held.pointee.kind else { return take(held.pointee) }
+        guard !held.pointee.hasExtras else { return take(held.pointee) }
+        guard case .note(let note, let written) = held.pointee.kind else {
+            if case .dash = held.pointee.kind { return extendLastNote(with: held) }
+            return take(held.pointee)
+        }
         var exported = ExportNote(pitches: spelled(written), length: held.pointee.length, location: held.pointee.location)
         exported.arpeggio = note.pitchCount > 1 ? note.arpeggio : nil
         let location = held.pointee.location
@@ -133,7 +137,7 @@ struct WrittenEntries {
             Self.dress(&exported, with: event)
             add(exported, slot: event.syllableSlot)
         case .dash:
-            extendLastNote(with: event)
+            withUnsafePointer(to: event) { extendLastNote(with: $0) }
         case .multibarRest(let bars):
             var rest = ExportNote(pitches: .none, length: event.length, location: event.location)
             rest.multibarRest = max(bars, 1)
@@ -182,36 +186,41 @@ struct WrittenEntries {
 
     /// A dash: the note before it lasts longer, or, where it cannot (another tuplet, a mark between,
     /// the start of an ending), a note of the same pitches tied to it.
-    private mutating func extendLastNote(with dash: WrittenEvent) {
-        let nest = dash.tupletNest
+    private mutating func extendLastNote(with held: UnsafePointer<WrittenEvent>) {
+        // Read in place, the dash and the note it lengthens: copies of either would retain and release all they hold.
+        let nest = held.pointee.tupletNest
         let path = nest?.ids ?? []
+        let (length, location) = (held.pointee.length, held.pointee.location)
         let source = atEndingStart ? notesBeforeEndings.last ?? nil : lastNote
         guard let source else {
-            var rest = ExportNote(pitches: .none, length: dash.length, location: dash.location)
+            var rest = ExportNote(pitches: .none, length: length, location: location)
             rest.ratio = nest?.ratio ?? .whole
             rest.tuplet = nest.map { ($0.actual, $0.normal) }
             rest.tupletPath = path
             add(rest, slot: nil)
             return
         }
-        let previous = part.notes[source]
         let isLastEntry: Bool
         if case .note(source) = part.entries.last { isLastEntry = true } else { isLastEntry = false }
-        if !atEndingStart, isLastEntry, previous.tupletPath == path, previous.multibarRest == nil, previous.graceAfter.isEmpty {
-            part.notes[source].length += dash.length
-            // A mark over a dash goes to the note it lengthens.
-            Self.dress(&part.notes[source], with: dash)
-            if let dynamic = dash.dynamic { part.notes[source].dynamic = dynamic }
+        if !atEndingStart, isLastEntry, part.notes[source].tupletPath == path, part.notes[source].multibarRest == nil, part.notes[source].graceAfter.isEmpty {
+            part.notes[source].length += length
+            // A mark over a dash goes to the note it lengthens: only a dash with extras has one.
+            if held.pointee.hasExtras {
+                let dash = held.pointee
+                Self.dress(&part.notes[source], with: dash)
+                if let dynamic = dash.dynamic { part.notes[source].dynamic = dynamic }
+            }
             return
         }
-        var continuation = ExportNote(pitches: previous.pitches, length: dash.length, location: dash.location)
+        let pitches = part.notes[source].pitches
+        var continuation = ExportNote(pitches: pitches, length: length, location: location)
         continuation.ratio = nest?.ratio ?? .whole
         continuation.tuplet = nest.map { ($0.actual, $0.normal) }
         continuation.tupletPath = path
         continuation.isContinuation = true
-        continuation.dynamic = dash.dynamic
-        if !previous.isRest {
-            let all = Set(previous.pitches.map(\.midiNumber))
+        continuation.dynamic = held.pointee.dynamic
+        if !part.notes[source].isRest {
+            let all = Set(pitches.map(\.midiNumber))
             part.notes[source].tiedToNext = all
             continuation.tiedFromPrevious = all
         }
