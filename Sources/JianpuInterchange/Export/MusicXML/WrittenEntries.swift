@@ -245,11 +245,13 @@ struct WrittenEntries {
             return count
         }
         // A note next to one in no tuplet shares no tuplet with it: only the notes in tuplets are looked at.
+        // Each note's path read from its box once, not again as each neighbour's: a read retains the box and the path.
+        let paths = notesInTuplets.map { part.notes[$0].tupletPath }
         for (i, k) in notesInTuplets.enumerated() {
-            let path = part.notes[k].tupletPath
+            let path = paths[i]
             guard !path.isEmpty else { continue }
-            let before = i > 0 && notesInTuplets[i - 1] == k - 1 ? shared(path, part.notes[k - 1].tupletPath) : 0
-            let after = i + 1 < notesInTuplets.count && notesInTuplets[i + 1] == k + 1 ? shared(path, part.notes[k + 1].tupletPath) : 0
+            let before = i > 0 && notesInTuplets[i - 1] == k - 1 ? shared(path, paths[i - 1]) : 0
+            let after = i + 1 < notesInTuplets.count && notesInTuplets[i + 1] == k + 1 ? shared(path, paths[i + 1]) : 0
             part.notes[k].setTupletBrackets(levels: path.count, startFrom: before < path.count ? before + 1 : 0, stopFrom: after < path.count ? after + 1 : 0)
         }
     }
