@@ -100,7 +100,15 @@ struct WrittenEntries {
 
     /// Ties the pitches `note` shares with note `last`, the one before it, from there.
     private mutating func tie(_ last: Int, to note: inout ExportNote) {
-        let common = Set(part.notes[last].pitches.map(\.midiNumber)).intersection(note.pitches.map(\.midiNumber))
+        let before = part.notes[last].pitches
+        let common: Set<Int>
+        if before.count == 1, note.pitches.count == 1 {
+            // Two single notes, nearly every tie: no lists to make and intersect.
+            let midi = note.pitches[0].midiNumber
+            common = before[0].midiNumber == midi ? [midi] : []
+        } else {
+            common = Set(before.map(\.midiNumber)).intersection(note.pitches.map(\.midiNumber))
+        }
         part.notes[last].tiedToNext.formUnion(common)
         note.tiedFromPrevious = common
         note.followsTie = true
