@@ -80,7 +80,7 @@ struct WrittenBarReader: MusicWalker {
 
     mutating func visitNote(_ note: Note, ratio: WholeNotes) {
         // The note's word read once, for its octave and its figure.
-        let word = note.pitches.count == 1 ? word(note.text) : nil
+        let word = note.pitchCount == 1 ? word(note.text) : nil
         if let base = WrittenNote.baseOctave(of: note, tonic: tonic, word: word) { baseOctave = base }
         let written = WrittenNote(note, tonic: tonic, baseOctave: baseOctave, word: word)
         if note.isRest { pendingTie = false }

@@ -77,7 +77,7 @@ public struct WrittenNote: Sendable, Hashable {
     /// How `note` is written when degree 1 sounds at MIDI `tonic` and `<`/`>` have moved the
     /// unmarked octave by `baseOctave` (dots are printed as the marks were written).
     public init(_ note: Note, tonic: Int, baseOctave: Int = 0) {
-        self.init(note, tonic: tonic, baseOctave: baseOctave, word: note.pitches.count == 1 ? Self.word(note.text) : nil)
+        self.init(note, tonic: tonic, baseOctave: baseOctave, word: note.pitchCount == 1 ? Self.word(note.text) : nil)
     }
 
     /// How `note` is written, its note word already read (`word(_:)`; nil for a chord or a rest): the reader of a part reads it once.
@@ -89,8 +89,9 @@ public struct WrittenNote: Sendable, Hashable {
             return
         }
         // A single note (nearly every one) is its one figure: no lists to make and search.
-        if note.pitches.count == 1 {
-            let pitch = note.pitches[0]
+        // Its pitch count and pitch asked for, not its list (a shared one handed out, retained and released, for each note).
+        if note.pitchCount == 1 {
+            let pitch = note.singlePitch ?? note.pitches[0]
             guard let word, (pitch.midiNumber - tonic - NoteWord.semitones(of: word.figure) - word.accidental) % 12 == 0 else {
                 figures = Figures(single: Self.figure(for: pitch, tonic: tonic))
                 return
@@ -118,15 +119,15 @@ public struct WrittenNote: Sendable, Hashable {
 
     /// The octave `<` and `>` have moved a single note's unmarked figures to: its sounding octave less its marks.
     public static func baseOctave(of note: Note, tonic: Int) -> Int? {
-        guard note.pitches.count == 1 else { return nil }
+        guard note.pitchCount == 1 else { return nil }
         return baseOctave(of: note, tonic: tonic, word: Self.word(note.text))
     }
 
     /// `baseOctave(of:tonic:)` with the single note's word already read (nil: none to read).
     static func baseOctave(of note: Note, tonic: Int, word: NoteWord?) -> Int? {
-        guard note.pitches.count == 1, let word, word.figureCount == 1, word.octaveGroupCount <= 1 else { return nil }
+        guard note.pitchCount == 1, let word, word.figureCount == 1, word.octaveGroupCount <= 1 else { return nil }
         // The octave `WrittenNote(note, tonic:)` prints, worked out without making it: this runs for every note read.
-        let pitch = note.pitches[0]
+        let pitch = note.singlePitch ?? note.pitches[0]
         let offset = pitch.midiNumber - tonic - NoteWord.semitones(of: word.figure) - word.accidental
         let octave = offset % 12 == 0 ? floorDivide(offset, 12) : figure(for: pitch, tonic: tonic).octave
         return octave - word.octave

@@ -36,7 +36,8 @@ extension WrittenScore {
         guard movement.parts.indices.contains(part) else { return }
         let written = movement.parts[part]
         withoutActuallyEscaping(take) { take in
-            let split = verses ?? written.lyrics.map(LyricSyllables.verse)
+            // Without the syllables' texts, the reader asks only whether there are verses: they are not split for it.
+            let split = verses ?? (syllableTexts ? written.lyrics.map(LyricSyllables.verse) : written.lyrics.map { _ in LyricVerse(stanza: nil, syllables: []) })
             var reader = WrittenBarReader(part: part, movement: movementIndex, verses: split, slurs: written.slurs, annotations: written.annotations)
             reader.performerMarks = PerformerMarkDresser(marks: written.marks, hairpins: written.hairpins, rehearsalMarks: written.rehearsalMarks)
             reader.piece = piece.map { max($0, 1) }

@@ -18,6 +18,7 @@ struct WrittenEntries {
     private var notesInTuplets: [Int] = []
     private let slurStarts: [SourceLocation: Int]
     private let slurEnds: [SourceLocation: Int]
+    /// The part's verses, set before its first note is read.
     private var lyrics: ExportedSyllables
 
     /// Every part of `movement` read from its bars as `written` hands them on, never holding them all, and the
@@ -34,20 +35,26 @@ struct WrittenEntries {
     /// Part `index` of `movement` read from its bars as `written` hands them on, never holding them all, and, for the
     /// melody (part 0), its bars as the measures are framed from them (their events left out, but for a lone one: a whole-bar rest).
     private static func readPart(_ index: Int, of movement: Movement, in written: WrittenScore) -> (part: ExportPart, melody: [WrittenBar]) {
-        // Split once, for the written score's syllable slots and for the syllables written here.
-        let verses = movement.parts[index].lyrics.map(LyricSyllables.verse)
-        var reader = WrittenEntries(movement.parts[index], verses: verses)
+        var reader = WrittenEntries(movement.parts[index])
         if written.parts.indices.contains(index) {
             // Notes are large: grown by doubling, a long part's would be copied whole again and again.
             reader.part.notes.reserveCapacity(written.parts[index].eventCount + 16)
             reader.part.entries.reserveCapacity(written.parts[index].eventCount + 16)
+        }
+        func splitVerses() -> [LyricVerse] {
+            let verses = movement.parts[index].lyrics.map(LyricSyllables.verse)
+            reader.lyrics = ExportedSyllables(verses, at: movement.parts[index].location)
+            // At most a syllable per verse's slot: grown by doubling, a long song's would be copied again and again.
+            reader.part.syllables.reserveCapacity(verses.reduce(0) { $0 + $1.syllables.count })
+            return verses
         }
         var melody: [WrittenBar] = []
         if index == 0 { melody.reserveCapacity(written.barStarts.count + 16) }
         func take(_ bar: WrittenBar) {
             // Read in the bar's storage: an event copied out of it (as indexing the bar's list did) costs a retain and a release of each reference it holds.
             bar.events.withUnsafeBufferPointer { events in
-                for event in events.indices { reader.take(events[event]) }
+                guard let first = events.baseAddress else { return }
+                for event in events.indices { reader.take(first + event) }
             }
             guard index == 0 else { return }
             var outline = bar
@@ -56,18 +63,55 @@ struct WrittenEntries {
         }
         if index == 0, written.parts.first.map({ $0.eventCount > 20_000 }) ?? false {
             // The melody, the longest to read: its written bars are read on a core of their own as they are read here.
-            WrittenBarPipeline.readBars(ofPart: index, of: movement, in: written, verses: verses, take: take)
+            // The verses, needed here alone, are split as its first bars are read.
+            WrittenBarPipeline.readBars(ofPart: index, of: movement, in: written, meanwhile: { _ = splitVerses() }, take: take)
         } else {
-            written.readBars(ofPart: index, of: movement, movementIndex: 0, verses: verses, syllableTexts: false, take: take)
+            // Split once, for the written score's syllable slots and for the syllables written here.
+            written.readBars(ofPart: index, of: movement, movementIndex: 0, verses: splitVerses(), syllableTexts: false, take: take)
         }
         reader.markTuplets()
         return (reader.part, melody)
     }
 
-    private init(_ part: Part, verses: [LyricVerse]) {
+    /// A reader of `part`, its verses not yet split (`lyrics`).
+    private init(_ part: Part) {
         slurStarts = part.slurs.reduce(into: [:]) { $0[$1.start, default: 0] += 1 }
         slurEnds = part.slurs.reduce(into: [:]) { $0[$1.end, default: 0] += 1 }
-        lyrics = ExportedSyllables(verses, at: part.location)
+        lyrics = ExportedSyllables([], at: part.location)
+    }
+
+    /// The event at `held`, read where its bar holds it: passed by value from there to a reader that changes, it was
+    /// copied whole (a value-witness call and a retain and release of each reference it holds) for every event.
+    private mutating func take(_ held: UnsafePointer<WrittenEvent>) {
+        // Most events: a note with none of the rarer things, its few fields read in place.
+        guard !held.pointee.hasExtras else { return take(held.pointee) }
+        guard case .note(let note, let written) = held.pointee.kind else {
+            if case .dash = held.pointee.kind { return extendLastNote(with: held) }
+            return take(held.pointee)
+        }
+        var exported = ExportNote(pitches: spelled(written), length: held.pointee.length, location: held.pointee.location)
+        exported.arpeggio = note.pitchCount > 1 ? note.arpeggio : nil
+        let location = held.pointee.location
+        if held.pointee.tiedFromPrevious, let last = lastNote { tie(last, to: &exported) }
+        if !slurStarts.isEmpty { exported.slurStarts = slurStarts[location] ?? 0 }
+        if !slurEnds.isEmpty { exported.slurStops = slurEnds[location] ?? 0 }
+        add(exported, slot: held.pointee.syllableSlot)
+    }
+
+    /// Ties the pitches `note` shares with note `last`, the one before it, from there.
+    private mutating func tie(_ last: Int, to note: inout ExportNote) {
+        let before = part.notes[last].pitches
+        let common: Set<Int>
+        if before.count == 1, note.pitches.count == 1 {
+            // Two single notes, nearly every tie: no lists to make and intersect.
+            let midi = note.pitches[0].midiNumber
+            common = before[0].midiNumber == midi ? [midi] : []
+        } else {
+            common = Set(before.map(\.midiNumber)).intersection(note.pitches.map(\.midiNumber))
+        }
+        part.notes[last].tiedToNext.formUnion(common)
+        note.tiedFromPrevious = common
+        note.followsTie = true
     }
 
     private mutating func take(_ event: WrittenEvent) {
@@ -77,13 +121,8 @@ struct WrittenEntries {
         switch event.kind {
         case .note(let note, let written):
             var exported = ExportNote(pitches: spelled(written), length: event.length, location: event.location)
-            exported.arpeggio = note.pitches.count > 1 ? note.arpeggio : nil
-            if event.tiedFromPrevious, let last = lastNote {
-                let common = Set(part.notes[last].pitches.map(\.midiNumber)).intersection(exported.pitches.map(\.midiNumber))
-                part.notes[last].tiedToNext.formUnion(common)
-                exported.tiedFromPrevious = common
-                exported.followsTie = true
-            }
+            exported.arpeggio = note.pitchCount > 1 ? note.arpeggio : nil
+            if event.tiedFromPrevious, let last = lastNote { tie(last, to: &exported) }
             if !slurStarts.isEmpty { exported.slurStarts = slurStarts[event.location] ?? 0 }
             if !slurEnds.isEmpty { exported.slurStops = slurEnds[event.location] ?? 0 }
             guard hasExtras else {
@@ -106,7 +145,7 @@ struct WrittenEntries {
             Self.dress(&exported, with: event)
             add(exported, slot: event.syllableSlot)
         case .dash:
-            extendLastNote(with: event)
+            withUnsafePointer(to: event) { extendLastNote(with: $0) }
         case .multibarRest(let bars):
             var rest = ExportNote(pitches: .none, length: event.length, location: event.location)
             rest.multibarRest = max(bars, 1)
@@ -155,36 +194,41 @@ struct WrittenEntries {
 
     /// A dash: the note before it lasts longer, or, where it cannot (another tuplet, a mark between,
     /// the start of an ending), a note of the same pitches tied to it.
-    private mutating func extendLastNote(with dash: WrittenEvent) {
-        let nest = dash.tupletNest
+    private mutating func extendLastNote(with held: UnsafePointer<WrittenEvent>) {
+        // Read in place, the dash and the note it lengthens: copies of either would retain and release all they hold.
+        let nest = held.pointee.tupletNest
         let path = nest?.ids ?? []
+        let (length, location) = (held.pointee.length, held.pointee.location)
         let source = atEndingStart ? notesBeforeEndings.last ?? nil : lastNote
         guard let source else {
-            var rest = ExportNote(pitches: .none, length: dash.length, location: dash.location)
+            var rest = ExportNote(pitches: .none, length: length, location: location)
             rest.ratio = nest?.ratio ?? .whole
             rest.tuplet = nest.map { ($0.actual, $0.normal) }
             rest.tupletPath = path
             add(rest, slot: nil)
             return
         }
-        let previous = part.notes[source]
         let isLastEntry: Bool
         if case .note(source) = part.entries.last { isLastEntry = true } else { isLastEntry = false }
-        if !atEndingStart, isLastEntry, previous.tupletPath == path, previous.multibarRest == nil, previous.graceAfter.isEmpty {
-            part.notes[source].length += dash.length
-            // A mark over a dash goes to the note it lengthens.
-            Self.dress(&part.notes[source], with: dash)
-            if let dynamic = dash.dynamic { part.notes[source].dynamic = dynamic }
+        if !atEndingStart, isLastEntry, part.notes[source].tupletPath == path, part.notes[source].multibarRest == nil, part.notes[source].graceAfter.isEmpty {
+            part.notes[source].length += length
+            // A mark over a dash goes to the note it lengthens: only a dash with extras has one.
+            if held.pointee.hasExtras {
+                let dash = held.pointee
+                Self.dress(&part.notes[source], with: dash)
+                if let dynamic = dash.dynamic { part.notes[source].dynamic = dynamic }
+            }
             return
         }
-        var continuation = ExportNote(pitches: previous.pitches, length: dash.length, location: dash.location)
+        let pitches = part.notes[source].pitches
+        var continuation = ExportNote(pitches: pitches, length: length, location: location)
         continuation.ratio = nest?.ratio ?? .whole
         continuation.tuplet = nest.map { ($0.actual, $0.normal) }
         continuation.tupletPath = path
         continuation.isContinuation = true
-        continuation.dynamic = dash.dynamic
-        if !previous.isRest {
-            let all = Set(previous.pitches.map(\.midiNumber))
+        continuation.dynamic = held.pointee.dynamic
+        if !part.notes[source].isRest {
+            let all = Set(pitches.map(\.midiNumber))
             part.notes[source].tiedToNext = all
             continuation.tiedFromPrevious = all
         }
@@ -209,11 +253,13 @@ struct WrittenEntries {
             return count
         }
         // A note next to one in no tuplet shares no tuplet with it: only the notes in tuplets are looked at.
+        // Each note's path read from its box once, not again as each neighbour's: a read retains the box and the path.
+        let paths = notesInTuplets.map { part.notes[$0].tupletPath }
         for (i, k) in notesInTuplets.enumerated() {
-            let path = part.notes[k].tupletPath
+            let path = paths[i]
             guard !path.isEmpty else { continue }
-            let before = i > 0 && notesInTuplets[i - 1] == k - 1 ? shared(path, part.notes[k - 1].tupletPath) : 0
-            let after = i + 1 < notesInTuplets.count && notesInTuplets[i + 1] == k + 1 ? shared(path, part.notes[k + 1].tupletPath) : 0
+            let before = i > 0 && notesInTuplets[i - 1] == k - 1 ? shared(path, paths[i - 1]) : 0
+            let after = i + 1 < notesInTuplets.count && notesInTuplets[i + 1] == k + 1 ? shared(path, paths[i + 1]) : 0
             part.notes[k].setTupletBrackets(levels: path.count, startFrom: before < path.count ? before + 1 : 0, stopFrom: after < path.count ? after + 1 : 0)
         }
     }
