@@ -6,7 +6,6 @@ import JianpuFiles
 import JianpuInterchange
 import JianpuNotation
 import JianpuPerformance
-import Synchronization
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -81,7 +80,7 @@ struct Export: ParsableCommand {
                 // Written a megabyte at a time as it is made: a large score's document is never held whole.
                 let writer = try file.open()
                 // Its pieces written on a thread of their own: their copy into the page cache no longer waits on the making of the next.
-                let aside = WrittenAside(writer)
+                let aside = BackgroundWriter(writer)
                 let warnings: [Diagnostic]
                 do {
                     warnings = try MusicXMLWriter.write(shown, movement: movement, leavingForExit: true) { aside.write($0) }
@@ -140,65 +139,5 @@ struct Export: ParsableCommand {
         ChannelSharing.warn(timeline, file: input.file)
         if let problem = StandardMIDIFile.problem(writing: timeline) { throw CommandFailure("\(output): \(problem); nothing was written") }
         return write()
-    }
-}
-
-/// Pieces of an output written in order on a thread of their own as the next are made. After a failure the
-/// pieces left are not written, and `finish()` throws it.
-private final class WrittenAside: @unchecked Sendable {
-    // Unchecked: `writer` and `failure` are used on `queue` alone, and after `drain()` (which waits for it) by its caller.
-    private let writer: OutputFileWriter
-    private let queue = DispatchQueue(label: "jianpu.export.write")
-    private var failure: FileProblem?
-    /// A few pieces at most wait: an output slower than the making (a pipe) never holds the document whole.
-    private let room = DispatchSemaphore(value: 4)
-    /// Buffers written out, kept for the next pieces: a fresh buffer per piece would fault in its pages anew.
-    private let spare = Mutex<[Piece]>([])
-
-    /// A buffer handed from the maker to the queue and back, its bytes never shared, so refilled where they are.
-    private final class Piece: @unchecked Sendable {
-        // Unchecked: filled before it is handed to the queue, written there, and only then handed back.
-        var bytes: [UInt8] = []
-    }
-
-    init(_ writer: OutputFileWriter) { self.writer = writer }
-
-    /// Writes `bytes` after the pieces before, on the queue, waiting while a few pieces wait already.
-    ///
-    /// A piece of the streamed part is copied, so that the maker's buffer, not held here, is filled again where it
-    /// is. A large one (a part made apart, whole: tens of megabytes its maker is done with) is held as it is: a copy
-    /// would fault in as many fresh pages on the making thread (20 ms of a 910 KB score's 195).
-    func write(_ bytes: [UInt8]) {
-        room.wait()
-        if bytes.count >= 4 << 20 {
-            queue.async { [self] in
-                write(out: bytes)
-                room.signal()
-            }
-            return
-        }
-        let piece = spare.withLock { $0.popLast() } ?? Piece()
-        piece.bytes.removeAll(keepingCapacity: true)
-        piece.bytes.append(contentsOf: bytes)
-        queue.async { [self] in
-            write(out: piece.bytes)
-            spare.withLock { $0.append(piece) }
-            room.signal()
-        }
-    }
-
-    /// On the queue: writes `bytes` unless a write before failed.
-    private func write(out bytes: [UInt8]) {
-        guard failure == nil else { return }
-        do throws(FileProblem) { try writer.write(bytes) } catch { failure = error }
-    }
-
-    /// Waits until every piece handed on is written or dropped.
-    func drain() { queue.sync {} }
-
-    /// Waits for the pieces handed on, then throws the first failure to write one.
-    func finish() throws(FileProblem) {
-        drain()
-        if let failure { throw failure }
     }
 }
