@@ -79,9 +79,7 @@ public enum ProgramEdge {
         // glibc otherwise raises this threshold each time such a block is freed, after which arrays grown
         // by doubling come from the heap and leave holes the process keeps: 12–24 MB of a big score's peak.
         mallopt(cmalloc_mmap_threshold, 256 * 1024)
-        // Every thread that allocates would get an arena of its own, 64 MB of address space each (three
-        // threads made `quiz stats` reserve 300 MB for 20 MB of memory): two are shared by all.
-        mallopt(cmalloc_arena_max, 2)
+        mallopt(cmalloc_arena_max, Int32(StartupLimits.mallocArenas()))
         // A C library opened on first use that cannot be opened ends the program: its temporary files go first.
         clibraryloader_set_exit_hook { TemporaryFiles.removeAll() }
         if let problem = StartupLimits.problem(program: name) {

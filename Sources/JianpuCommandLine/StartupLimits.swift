@@ -17,6 +17,18 @@ public enum StartupLimits {
     /// ordinary score, one malloc arena and the stacks of the few threads a run starts.
     public static let addressSpaceMargin = 48 << 20
 
+    /// How many malloc arenas the threads of a run share.
+    ///
+    /// Each arena reserves 64 MB of address space: under a limit on it (`ulimit -v`; three threads made
+    /// `quiz stats` reserve 300 MB for 20 MB of memory) two are shared by all. Without one, a thread of each
+    /// core, the written bars' reader and the file's writer each have their own: threads that share an arena
+    /// wait for each other's every allocation (a large export's two readers spent a tenth of their time so).
+    public static func mallocArenas() -> Int {
+        var memory = rlimit()
+        guard getrlimit(Int32(RLIMIT_AS.rawValue), &memory) == 0, memory.rlim_cur == rlim_t.max else { return 2 }
+        return max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1) + 2
+    }
+
     /// Why the program cannot run under the present limits, or nil. A soft descriptor limit below what
     /// is needed is raised to it when the hard limit allows (as the shell's `ulimit -S` could).
     public static func problem(program name: String) -> String? {

@@ -46,7 +46,7 @@ final class WrittenBarPipeline: Sendable {
     /// on a thread of its own, and hands its bars to `take` here, in order, as they come; `meanwhile` runs here first,
     /// as the first bars are read.
     static func readBars(ofPart part: Int, of movement: Movement, in written: WrittenScore, meanwhile: () -> Void, take: (WrittenBar) -> Void) {
-        let pipeline = WrittenBarPipeline(room: 16)
+        let pipeline = WrittenBarPipeline(room: 8)
         let group = DispatchGroup()
         // A queue of its own, not a worker of the shared pool: this thread waits for it, so it must run whatever else runs.
         DispatchQueue(label: "jianpu.export.written-bars").async(group: group) {
@@ -54,7 +54,9 @@ final class WrittenBarPipeline: Sendable {
             // Without the syllables' texts, the verses are not split there.
             written.readBars(ofPart: part, of: movement, movementIndex: 0, syllableTexts: false) { bar in
                 batch.append(bar)
-                if batch.count == 64 {
+                // Batches of hundreds of bars: each handed over may wake the other thread, tens of microseconds in a
+                // virtual machine, and the reader of a batch of 64 waited for the next more than it read.
+                if batch.count == 512 {
                     pipeline.push(batch)
                     batch = []
                 }
