@@ -1,4 +1,3 @@
-import Dispatch
 import JianpuCore
 import JianpuNotation
 import JianpuPerformance
@@ -10,6 +9,10 @@ struct DocumentWriter {
     let divisions: Int64
     let sections: [MovementSection]
     let partCount: Int
+    /// Whether the measures are written in runs side by side (of about `runNotes` notes and marks each) or part after
+    /// part; nil: side by side when the score is large (past 20,000 notes: below, starting threads costs more than it saves).
+    var inRuns: Bool?
+    var runNotes = 2_048
 
     init(divisions: Int64, sections: [MovementSection]) {
         self.divisions = divisions
@@ -25,30 +28,13 @@ struct DocumentWriter {
         xml.open("score-partwise", [("version", "4.0")])
         writeHeader(movements)
         writePartList()
-        let parts = Array(0..<max(partCount, 1))
-        if parts.count > 1, sections.reduce(0, { $0 + $1.noteCount }) > 20_000 {
-            // A large score's parts are written side by side, each but the first into a buffer of its own, then
-            // added in order: the same bytes, the writing's time shared between the cores.
-            let start = xml.piece()
-            // Without the document's own buffer: adding to it after would otherwise copy it first.
-            var writer = self
-            writer.xml = start
-            let rest = Array(parts.dropFirst())
-            let others = PartsWrittenAside()
-            let group = DispatchGroup()
-            DispatchQueue.global().async(group: group) { [writer] in
-                others.parts = rest.parallelMap(inParallel: true) { part in writer.partXML(part, startingFrom: start) }
-            }
-            // The group's end is waited for however this ends: the parts' buffers are not read before they are written.
-            defer { group.wait() }
-            // The first part as before (streamed, when streaming: its bytes in no buffer of their own).
-            try writePart(0, into: &xml, piece: piece, sink: sink)
-            group.wait()
-            for part in others.parts {
-                if piece != nil { try xml.flush(into: sink, then: part) } else { xml.append(part) }
-            }
+        let parts = 0..<max(partCount, 1)
+        if inRuns ?? (sections.reduce(0, { $0 + $1.noteCount }) > 20_000) {
+            try writeSideBySide(parts, streaming: piece != nil, sink: sink)
         } else {
-            for part in parts { try writePart(part, into: &xml, piece: piece, sink: sink) }
+            for part in parts {
+                try write(MeasureRun(part: part, measures: 0..<measureCount), clef: clef(of: part), into: &xml, piece: piece, sink: sink)
+            }
         }
         xml.close("score-partwise")
         if piece != nil { try xml.flush(into: sink) }
@@ -110,7 +96,7 @@ struct DocumentWriter {
     }
 
     /// A bass clef for a part that sounds mostly below the G under middle C.
-    private func clef(of part: Int) -> (sign: String, line: Int) {
+    func clef(of part: Int) -> (sign: String, line: Int) {
         // The median pitch from a count of each MIDI number: no list of every pitch to sort.
         var counts = [Int](repeating: 0, count: 128)
         var total = 0
@@ -132,55 +118,4 @@ struct DocumentWriter {
         }
         return ("G", 2)
     }
-
-    /// Part `part` written into a buffer of its own (`start`, a `piece()` of the document's builder).
-    private func partXML(_ part: Int, startingFrom start: XMLBuilder) -> XMLBuilder {
-        var xml = start
-        // About 400 bytes a note (more with chords and lyrics): room never touched costs nothing.
-        xml.reserve(sections.reduce(0) { $0 + ($1.notes.indices.contains(part) ? $1.notes[part].count : 0) } * 400 + 4096)
-        writePart(part, into: &xml, piece: nil, sink: { _ in })
-        return xml
-    }
-
-    /// Writes part `part` through every section into `xml`, handing it to `sink` in pieces of about `piece` bytes when given.
-    private func writePart(_ part: Int, into xml: inout XMLBuilder, piece: Int?, sink: ([UInt8]) throws -> Void) rethrows {
-        xml.open("part", [("id", "P\(part + 1)")])
-        var measureNumber = 1
-        var state = MeasureWriter.PartState(clef: clef(of: part))
-        for (sectionIndex, section) in sections.enumerated() {
-            let hasPart = section.measures.indices.contains(part)
-            var measure = MeasureWriter(
-                divisions: divisions, frames: section.frames, items: [], part: hasPart ? section.measures[part] : PartMeasures(),
-                notes: hasPart ? section.notes[part] : [], syllables: hasPart ? section.syllables[part] : [],
-                partHasFine: hasPart && section.partHasFine[part], partHasCoda: hasPart && section.partHasCoda[part])
-            for frameIndex in section.frames.indices {
-                // Read in place: a frame copied out copies its strings.
-                let (isShort, length) = (section.frames[frameIndex].isShort, section.frames[frameIndex].length)
-                let isFirstMeasure = sectionIndex == 0 && frameIndex == 0
-                let isPickup = isFirstMeasure && isShort && section.frames.count > 1
-                let isLastOfSection = frameIndex == section.frames.count - 1
-                var attributes: [(String, String)] = [("number", isPickup ? "0" : String(measureNumber))]
-                if isShort, !isLastOfSection { attributes.append(("implicit", "yes")) }
-                if !isPickup { measureNumber += 1 }
-                measure.frameIndex = frameIndex
-                if hasPart {
-                    measure.items = measure.part[frameIndex]
-                } else {
-                    measure.part = .rest(length)
-                    measure.items = measure.part[0]
-                }
-                (measure.isSectionStart, measure.isSectionEnd, measure.isDocumentStart) = (frameIndex == 0, isLastOfSection, isFirstMeasure)
-                measure.sectionTitle = sectionIndex > 0 && frameIndex == 0 && part == 0 ? section.movement.headers["title"].map { ($0, section.movement.location) } : nil
-                measure.write(into: &xml, attributes: attributes, state: &state)
-                if let piece, xml.bytes.count >= piece { try xml.flush(into: sink) }
-            }
-        }
-        xml.close("part")
-    }
-}
-
-/// The parts after the first, written on other threads while the first is written: read only after the group
-/// that writes them is waited for, which orders the write before the read.
-private final class PartsWrittenAside: @unchecked Sendable {
-    var parts: [XMLBuilder] = []
 }

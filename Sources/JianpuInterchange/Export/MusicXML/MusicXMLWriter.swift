@@ -22,7 +22,14 @@ public enum MusicXMLWriter {
 
     /// The document for `score`, or for its movement `movement` (1-based) alone.
     public static func document(for score: Score, movement: Int? = nil) throws -> Output {
+        try document(for: score, movement: movement, inRuns: nil)
+    }
+
+    /// The document with its measures written in runs of `runNotes` side by side (`inRuns`), or part after part,
+    /// whatever the score's size: both must give the same bytes.
+    static func document(for score: Score, movement: Int? = nil, inRuns: Bool?, runNotes: Int = 2_048) throws -> Output {
         var (writer, movements, warnings) = try prepare(score, movement: movement)
+        (writer.inRuns, writer.runNotes) = (inRuns, runNotes)
         // A note is about 280 bytes of MusicXML, more with chords and lyrics: room never touched costs nothing, growing copies it all.
         writer.xml.reserve(writer.sections.reduce(0) { $0 + $1.noteCount } * 400 + 4096)
         try writer.write(score: score, movements: movements)
@@ -35,7 +42,16 @@ public enum MusicXMLWriter {
     /// `leavingForExit`: the process ends soon after, so what the export built (a large score's millions of notes and
     /// measure items) is left to it instead of freed item by item.
     public static func write(_ score: Score, movement: Int? = nil, leavingForExit: Bool = false, to sink: ([UInt8]) throws -> Void) throws -> [Diagnostic] {
+        try write(score, movement: movement, leavingForExit: leavingForExit, inRuns: nil, to: sink)
+    }
+
+    /// `write(_:movement:leavingForExit:to:)`, the measures written in runs side by side (`inRuns`) or part after part
+    /// whatever the score's size.
+    static func write(
+        _ score: Score, movement: Int? = nil, leavingForExit: Bool = false, inRuns: Bool?, runNotes: Int = 2_048, to sink: ([UInt8]) throws -> Void
+    ) throws -> [Diagnostic] {
         var (writer, movements, warnings) = try prepare(score, movement: movement)
+        (writer.inRuns, writer.runNotes) = (inRuns, runNotes)
         let piece = 1 << 20
         writer.xml.reserve(piece + piece / 4)
         try writer.write(score: score, movements: movements, piece: piece, sink: sink)

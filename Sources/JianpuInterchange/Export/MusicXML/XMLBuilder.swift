@@ -45,13 +45,22 @@ struct XMLBuilder {
         bytes.removeAll(keepingCapacity: true)
     }
 
-    /// An empty builder that goes on at this one's depth, with no XML declaration: for a piece of the document
-    /// written apart (a part, on a core of its own) and added after with `append(_:)` or `flush(into:then:)`.
-    func piece() -> XMLBuilder {
+    /// An empty builder that goes on at this one's depth (`deeper` levels in), with no XML declaration: for a piece of
+    /// the document written apart (measures, on a core of its own) and added after with `append(_:)` or
+    /// `flush(into:then:)`. It writes into `buffer`, emptied, whose room a piece before may have grown.
+    func piece(deeper: Int = 0, reusing buffer: consuming [UInt8] = []) -> XMLBuilder {
         var piece = XMLBuilder()
-        piece.bytes = []
-        piece.depth = depth
+        piece.bytes = consume buffer
+        piece.bytes.removeAll(keepingCapacity: true)
+        piece.depth = depth + deeper
         return piece
+    }
+
+    /// The bytes written so far, taken out: the builder is left empty, and the buffer, held nowhere else, can be filled again.
+    mutating func takeBytes() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        return taken
     }
 
     /// Adds a piece written apart (`piece()`): its bytes and its warnings, and its depth after.
