@@ -24,7 +24,9 @@ public struct WrittenScore: Sendable {
 
     /// Reads every part of `movement` once (the places of the notes of `placesOfPart` kept, for numbering played bars).
     public init(_ movement: Movement, placesOfPart: Int? = nil) {
-        parts = movement.parts.enumerated().map { WrittenPart($0.element, keepingPlaces: $0.offset == placesOfPart) }
+        // A large score's parts read side by side.
+        let large = movement.parts.count > 1 && movement.parts.reduce(0) { $0 + $1.items.count } > 20_000
+        parts = Array(movement.parts.indices).parallelMap(inParallel: large) { WrittenPart(movement.parts[$0], keepingPlaces: $0 == placesOfPart) }
         let melody = parts.first
         let end = parts.lazy.map(\.end).max() ?? .zero
         grid = BarGrid(meters: Self.meters(of: melody), pickup: melody?.pickup, length: end)

@@ -265,12 +265,4 @@ struct ExportPart {
     /// The syllables sung on its notes (`ExportNote.lyrics`), a note's together.
     var syllables: [ExportSyllable] = []
     var entries: [ExportEntry] = []
-
-    /// Where the part's music ends.
-    var length: WholeNotes {
-        // By index: a note copied out of the list costs a retain and a release of each reference it holds.
-        var total = WholeNotes.zero
-        for index in notes.indices { total += notes[index].length }
-        return total
-    }
 }

@@ -16,6 +16,13 @@ struct NoteValue: Equatable {
         var ratio: WholeNotes
         var actual: Int64
         var normal: Int64
+
+        /// The fields mixed by a few multiplications, not hashed: for a small table of recent keys, never negative.
+        var mixed: Int {
+            let mix = sounding.numerator &* 0x9E37 &+ sounding.denominator &* 0x85EB &+ ratio.numerator &* 0xC2B2 &+ ratio.denominator &* 0x27D4
+                &+ actual &* 0x1656 &+ normal
+            return Int(truncatingIfNeeded: mix ^ (mix >> 17)) & .max
+        }
     }
 
     static func == (a: NoteValue, b: NoteValue) -> Bool {

@@ -137,24 +137,28 @@ struct MovementSection {
     static func make(_ movement: Movement, warnings: inout [Diagnostic]) -> MovementSection {
         let written = WrittenScore(movement)
         var (streams, melody) = WrittenEntries.read(written, of: movement)
+        // Each part walked once, a large score's side by side.
+        let large = streams.count > 1 && streams.reduce(0) { $0 + $1.notes.count } > 20_000
+        var landmarks = streams.parallelMap(inParallel: large, PartLandmarks.init)
         var writeOut: Diagnostic?
-        if streams.count > 1, Set(streams.map(repeatSigns)).count > 1 {
+        if streams.count > 1, Set(landmarks.map(\.repeatSigns)).count > 1 {
             writeOut = .warning(at: movement.location, "the parts repeat differently, which MusicXML cannot write: repeats are written out as played")
-        } else if let jump = streams.lazy.compactMap({ jumpBackOverRepeats($0.entries) }).first {
+        } else if let jump = landmarks.lazy.compactMap(\.jumpBackOverRepeats).first {
             writeOut = .warning(at: jump, "this jump goes back over repeats, which readers of MusicXML do not take again after a jump: the music is written out as played")
         }
         if let writeOut {
             warnings.append(writeOut)
             (streams, melody) = performed(movement, lyricsFrom: streams)
+            landmarks = streams.parallelMap(inParallel: large, PartLandmarks.init)
         }
-        let length = streams.map(\.length).max() ?? .zero
+        let length = landmarks.map(\.length).max() ?? .zero
         let frames = MeasureFrame.frames(of: melody, meters: written.parts.first?.meters ?? [], length: length)
         var chords = movement.headers["chords"].map { ChordAccompaniment.chords(in: $0).map { ($0.onset, $0.chord) } } ?? []
         var section = MovementSection(movement: movement, frames: frames, notes: [], measures: [], partHasFine: [], partHasCoda: [])
         var lengths = Set(frames.map(\.length))
         // A large score's parts are cut side by side, the chord symbols going with the melody.
         let (parts, symbols) = (streams, chords)
-        let cuts = Array(parts.indices).parallelMap(inParallel: parts.count > 1 && parts.reduce(0) { $0 + $1.notes.count } > 20_000) { index in
+        let cuts = Array(parts.indices).parallelMap(inParallel: large) { index in
             var chords = index == 0 ? symbols : []
             var lengths: Set<WholeNotes> = []
             let measures = cut(parts[index], into: frames, chords: &chords, lengths: &lengths)
@@ -167,56 +171,14 @@ struct MovementSection {
             section.notes.append(stream.notes)
             section.syllables.append(stream.syllables)
             section.measures.append(measures)
-            let jumps = stream.entries.compactMap { if case .mark(.jump(let jump), _) = $0 { jump.kind } else { nil } }
-            section.partHasFine.append(jumps.contains(.fine))
-            section.partHasCoda.append(jumps.contains(.toCoda))
+            section.partHasFine.append(landmarks[index].hasFine)
+            section.partHasCoda.append(landmarks[index].hasCoda)
         }
         section.lengths = Array(lengths)
         if !chords.isEmpty {
             warnings.append(.warning(at: movement.location, "\(chords.count) chord(s) of chords= come after the music ends and are left out"))
         }
         return section
-    }
-
-    /// The repeat signs of a part and where they are: parts that share them can be written with repeats.
-    private static func repeatSigns(_ part: ExportPart) -> [String] {
-        var position = WholeNotes.zero
-        var signs: [String] = []
-        for entry in part.entries {
-            switch entry {
-            case .note(let note): position += part.notes[note].length
-            case .mark(.repeatStart, _): signs.append("start@\(position)")
-            case .mark(.repeatEnd(let times), _): signs.append("end\(times)@\(position)")
-            case .mark(.endingStart(let numbers, _), _): signs.append("ending\(numbers)@\(position)")
-            case .mark(.endingStop(let numbers, _), _): signs.append("stop\(numbers)@\(position)")
-            case .mark: break
-            }
-        }
-        return signs
-    }
-
-    /// Where a `DC` or `DS` goes back over a repeat sign: we play the repeat again (as the reference
-    /// does), readers of MusicXML by convention do not.
-    private static func jumpBackOverRepeats(_ entries: [ExportEntry]) -> SourceLocation? {
-        var repeatsSinceStart = false
-        var repeatsSinceSegno = false
-        for entry in entries {
-            guard case .mark(let mark, let location) = entry else { continue }
-            switch mark {
-            case .repeatStart, .repeatEnd, .endingStart, .endingStop:
-                repeatsSinceStart = true
-                repeatsSinceSegno = true
-            case .jump(let jump) where jump.kind == .segno:
-                repeatsSinceSegno = false
-            case .jump(let jump) where jump.kind == .daCapo && repeatsSinceStart:
-                return location
-            case .jump(let jump) where jump.kind == .dalSegno && repeatsSinceSegno:
-                return location
-            default:
-                break
-            }
-        }
-        return nil
     }
 
     /// The movement as played: its parts' entries, each written syllable on the first performance of its note, and its melody's bars.
@@ -247,7 +209,9 @@ struct MovementSection {
     /// stand (a jump at a bar line with the music before it), chord symbols before the note they sound with.
     private static func cut(_ part: ExportPart, into frames: [MeasureFrame], chords: inout [(WholeNotes, Chord)], lengths: inout Set<WholeNotes>) -> PartMeasures {
         var measures = PartMeasures()
-        measures.items.reserveCapacity(part.entries.count + 16)
+        // An item per entry, and one more for each note cut by a bar line or sounding with a chord symbol: grown by
+        // doubling, a long part's items would be copied again and again.
+        measures.items.reserveCapacity(part.entries.count + frames.count + chords.count + 16)
         measures.starts = Array(repeating: 0, count: frames.count + 1)
         // The time each measure's notes fill, counted as they are cut: no second look at the items.
         var filled = Array(repeating: WholeNotes.zero, count: frames.count)
@@ -255,6 +219,9 @@ struct MovementSection {
         var position = WholeNotes.zero
         var chordIndex = 0
         var valuesByKey: [NoteValue.Key: (values: Int32, total: WholeNotes)] = [:]
+        // The values last found, by a cheap mix of their key: nearly every note finds its own here, where hashing the
+        // key in full for the dictionary was a third of the cutting.
+        var recent = [(key: NoteValue.Key, values: Int32, total: WholeNotes)?](repeating: nil, count: 64)
         // The frames' bounds in lists of their own: a frame read out of its list is copied whole, strings and all.
         let frameStarts = frames.map(\.start), frameEnds = frames.map(\.end), frameLengths = frames.map(\.length)
         // Measures only follow one another: each starts where the items so far end.
@@ -305,14 +272,19 @@ struct MovementSection {
                     } else {
                         // A score writes few distinct values: each is worked out once and its list shared.
                         let key = NoteValue.Key(sounding: pieceEnd - start, ratio: ratio, actual: tuplet?.actual ?? -1, normal: tuplet?.normal ?? -1)
-                        if let known = valuesByKey[key] {
+                        let slot = key.mixed & (recent.count - 1)
+                        if let hit = recent[slot], hit.key == key {
+                            (values, total) = (hit.values, hit.total)
+                        } else if let known = valuesByKey[key] {
                             (values, total) = known
+                            recent[slot] = (key, values, total)
                         } else {
                             let list = NoteValue.values(for: key.sounding, ratio: ratio, tuplet: tuplet)
                             values = Int32(measures.values.count)
                             total = list.reduce(.zero) { $0 + $1.sounding }
                             measures.values.append(list)
                             valuesByKey[key] = (values, total)
+                            recent[slot] = (key, values, total)
                             for value in list { lengths.insert(value.sounding) }
                         }
                     }
