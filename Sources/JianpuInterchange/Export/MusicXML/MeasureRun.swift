@@ -24,6 +24,7 @@ extension DocumentWriter {
         let clefs = Array(parts).parallelMap(inParallel: true) { writer.clef(of: $0) }
         // Buffers of runs written out, filled again by the next: a fresh buffer for each faults in its pages anew.
         let spare = Mutex<[[UInt8]]>([])
+        // A few runs made ahead of the one taken: enough to keep the cores busy, never the document whole.
         try InOrderProduction.run(count: runs.count, ahead: 6) { (index: Int) -> XMLBuilder in
             let run = runs[index]
             var xml = writer.xml.piece(deeper: run.measures.lowerBound == 0 ? 0 : 1, reusing: spare.withLock { $0.popLast() } ?? [])
