@@ -97,6 +97,34 @@ struct HostileInputTests: FolderSuite {
         #expect(names() == ["big.jp", "big.mid"])
     }
 
+    /// A score past 20,000 notes in two parts: its MusicXML is written in runs on every core at once.
+    static let runsScore = "4/4\n" + String(repeating: "1 2 3 4 | 5 6 7 1' |\n", count: 3_000) + "NextPart\n"
+        + String(repeating: "1, 5,, 1, 5,, | 1, - 5,, - |\n", count: 3_000)
+
+    @Test("on a full disk a large MusicXML export, written in runs side by side, stops, keeps the old file and leaves no partial one")
+    func fullDiskStopsTheRuns() throws {
+        _ = try file("big.jp", Self.runsScore)
+        let old = try file("big.musicxml", "the good old take")
+        let outcome = try Self.shell("ulimit -f 2000; exec $J export big.jp -o big.musicxml", in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("the file-size limit is reached (ulimit -f"), "\(outcome.errors)")
+        #expect(try String(contentsOfFile: old, encoding: .utf8) == "the good old take")
+        #expect(names() == ["big.jp", "big.musicxml"])
+    }
+
+    @Test("under a memory limit (ulimit -v) a large MusicXML export writes the document it writes without one")
+    func memoryLimitSameDocument() throws {
+        _ = try file("big.jp", Self.runsScore)
+        let free = try Self.shell("exec $J export big.jp -o free.musicxml", in: folder)
+        #expect(free.status == 0, "\(free.errors)")
+        // Two malloc arenas then, shared by the threads, instead of one for each: the same bytes.
+        let limited = try Self.shell("ulimit -v 1500000; exec $J export big.jp -o limited.musicxml", in: folder)
+        #expect(limited.status == 0, "\(limited.errors)")
+        let (a, b) = (FileManager.default.contents(atPath: folder.appendingPathComponent("free.musicxml").path), FileManager.default.contents(atPath: folder.appendingPathComponent("limited.musicxml").path))
+        #expect(a != nil && a == b)
+        #expect((a?.count ?? 0) > 5_000_000)
+    }
+
     @Test("a missing file is named alone, without a line and column")
     func missingFile() throws {
         let outcome = try Self.shell("$J info song.jp", in: folder)
