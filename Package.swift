@@ -24,7 +24,7 @@ let popplerHeaders: [SwiftSetting] = {
     #endif
 }()
 
-/// `jianpu`'s release build carries the Swift runtime and Foundation inside it (`-static-stdlib`): the dynamic
+/// The programs' release builds carry the Swift runtime and Foundation inside them (`-static-stdlib`): the dynamic
 /// loader then resolves symbols in a dozen libraries, not two dozen, which took a third of every run's start-up
 /// (`jianpu --version` 9.2 → 6.1 ms of processor time). The objects are compiled against the shared modules, whose
 /// link entries do not name what the static Foundation needs, so those archives are listed here, in one group.
@@ -176,7 +176,8 @@ let package = Package(
             dependencies: [
                 "JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal", "JianpuCommandLine", "JianpuFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: staticSwiftRuntime
         ),
         .testTarget(name: "JianpuChordPadTests", dependencies: ["Subprocesses", "chordpad", "JianpuChordPad", "JianpuCore", "JianpuAudio", "JianpuTerminal"]),
         // The benchmarks measure something (the figures themselves are for scripts/bench, never asserted as speed).
