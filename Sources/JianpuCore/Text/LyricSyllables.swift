@@ -76,7 +76,6 @@ public enum LyricSyllables {
     /// no `Character` is made per letter. A separator is a separator even before a combining mark (`" \u{301}"`
     /// is one `Character`), as LilyPond's lexer and jianpu-ly's `split()` read it.
     private static func words(_ text: String) -> [String] {
-        let separators: [UInt8] = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "{"), UInt8(ascii: "}")]
         var text = text
         return text.withUTF8 { utf8 in
             var words: [String] = []
@@ -87,7 +86,7 @@ public enum LyricSyllables {
                 if byte == UInt8(ascii: "\"") {
                     quoted.toggle()
                     inWord = true
-                } else if !quoted, separators.contains(byte) {
+                } else if !quoted, isSeparator(byte) {
                     if inWord { words.append(String(decoding: word, as: UTF8.self)) }
                     // A brace is a word of its own, as LilyPond reads it (`{\skip 1}`), never part of a syllable.
                     if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { words.append(String(UnicodeScalar(byte))) }
@@ -100,6 +99,14 @@ public enum LyricSyllables {
             }
             if inWord { words.append(String(decoding: word, as: UTF8.self)) }
             return words
+        }
+    }
+
+    /// A space, tab, line end or brace: what ends a word of a verse.
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "{"), UInt8(ascii: "}"): true
+        default: false
         }
     }
 
