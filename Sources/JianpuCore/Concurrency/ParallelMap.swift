@@ -14,3 +14,24 @@ extension Array where Element: Sendable {
         return results.withLock { $0.compactMap { $0 } }
     }
 }
+
+/// `(first(), second())`, the two made side by side on the machine's cores when `inParallel` (large work only).
+package func bothInParallel<First: Sendable, Second: Sendable>(
+    _ inParallel: Bool, _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+) -> (First, Second) {
+    guard inParallel else { return (first(), second()) }
+    let made = Mutex<(First?, Second?)>((nil, nil))
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+        if index == 0 {
+            let value = first()
+            made.withLock { $0.0 = value }
+        } else {
+            let value = second()
+            made.withLock { $0.1 = value }
+        }
+    }
+    // Both are set once concurrentPerform returns.
+    let (madeFirst, madeSecond) = made.withLock { $0 }
+    guard let madeFirst, let madeSecond else { return (first(), second()) }
+    return (madeFirst, madeSecond)
+}

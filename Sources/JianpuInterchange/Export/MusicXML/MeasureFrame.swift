@@ -21,10 +21,11 @@ struct MeasureFrame {
     var end: WholeNotes { start + length }
     var isShort: Bool { length < barLength }
 
-    /// The measures of the melody's printed `bars`, carried on in its last meter to `length` (the
-    /// longest part), the last one ending with the music.
-    static func frames(of bars: [WrittenBar], meters: [MeterChange], length: WholeNotes) -> [MeasureFrame] {
+    /// The measures of the melody's printed `bars` alone, and the bar length of the meter in force at their end:
+    /// framed before the parts' lengths are known, then `carried(_:meters:to:)` to the longest.
+    static func frames(of bars: [WrittenBar]) -> (frames: [MeasureFrame], barLength: WholeNotes) {
         var frames: [MeasureFrame] = []
+        frames.reserveCapacity(bars.count + 1)
         var barLength = WholeNotes(1)
         for bar in bars {
             if let meter = bar.meter { barLength = meter.barLength }
@@ -49,8 +50,14 @@ struct MeasureFrame {
                 frame = MeasureFrame(start: frame.end, length: each, barLength: barLength)
             }
         }
+        return (frames, barLength)
+    }
+
+    /// `framed` (the melody's bars' measures) carried on in its last meter to `length` (the longest part), the last
+    /// one ending with the music; a movement with no music still has one measure, in the meter its melody names.
+    static func carried(_ framed: (frames: [MeasureFrame], barLength: WholeNotes), meters: [MeterChange], to length: WholeNotes) -> [MeasureFrame] {
+        var (frames, barLength) = framed
         guard let last = frames.last else {
-            // A movement with no music still has one measure, in the meter its melody names.
             let meter = meters.last.map { TimeSignature(beats: $0.beats, beatUnit: $0.beatUnit, location: SourceLocation(file: "", line: 0, column: 0)) }
             barLength = meter?.barLength ?? barLength
             var frame = MeasureFrame(start: .zero, length: barLength, barLength: barLength, meter: meter)

@@ -137,9 +137,10 @@ struct MovementSection {
     static func make(_ movement: Movement, warnings: inout [Diagnostic]) -> MovementSection {
         let written = WrittenScore(movement)
         var (streams, melody) = WrittenEntries.read(written, of: movement)
-        // Each part walked once, a large score's side by side.
+        // Each part walked once, a large score's side by side, and beside them the melody's bars framed as measures.
         let large = streams.count > 1 && streams.reduce(0) { $0 + $1.notes.count } > 20_000
-        var landmarks = streams.parallelMap(inParallel: large, PartLandmarks.init)
+        let walked = streams
+        var (landmarks, framed) = bothInParallel(large, { walked.parallelMap(inParallel: large, PartLandmarks.init) }, { [melody] in MeasureFrame.frames(of: melody) })
         var writeOut: Diagnostic?
         if streams.count > 1, Set(landmarks.map(\.repeatSigns)).count > 1 {
             writeOut = .warning(at: movement.location, "the parts repeat differently, which MusicXML cannot write: repeats are written out as played")
@@ -150,9 +151,10 @@ struct MovementSection {
             warnings.append(writeOut)
             (streams, melody) = performed(movement, lyricsFrom: streams)
             landmarks = streams.parallelMap(inParallel: large, PartLandmarks.init)
+            framed = MeasureFrame.frames(of: melody)
         }
         let length = landmarks.map(\.length).max() ?? .zero
-        let frames = MeasureFrame.frames(of: melody, meters: written.parts.first?.meters ?? [], length: length)
+        let frames = MeasureFrame.carried(framed, meters: written.parts.first?.meters ?? [], to: length)
         var chords = movement.headers["chords"].map { ChordAccompaniment.chords(in: $0).map { ($0.onset, $0.chord) } } ?? []
         var section = MovementSection(movement: movement, frames: frames, notes: [], measures: [], partHasFine: [], partHasCoda: [])
         var lengths = Set(frames.map(\.length))
