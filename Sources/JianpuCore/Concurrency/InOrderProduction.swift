@@ -8,8 +8,9 @@ import Glibc
 /// Work made on every core at once and taken on the calling thread in order, each piece as soon as it and those
 /// before it are made: a long output (a large score's measures) written side by side and still written front to back.
 package enum InOrderProduction {
-    /// Makes pieces `0..<count` with `make` on the machine's cores and hands each to `take` here, in order (to change:
-    /// a buffer taken out of it is held nowhere else, to fill again). At most
+    /// Makes pieces `0..<count` with `make` on the machine's cores and hands each to `take` here, in order.
+    ///
+    /// `take` may change its piece: a buffer it takes out is then held nowhere else, to be filled again. At most
     /// `ahead` pieces are made and not yet taken at a time, so a slow taker (a pipe) never has the output held whole.
     /// When `take` throws, the pieces not yet begun are not made, and the error is thrown once the makers stop.
     package static func run<Piece: Sendable>(
