@@ -9,7 +9,7 @@ import Testing
 struct BackgroundWriterTests {
     let folder = ScratchFolder.make("background")
 
-    @Test("pieces small and large are written in the order given, the small ones copied, the large ones as they are")
+    @Test("pieces small and large are written in the order given, each whole, though the maker refills its buffer")
     func piecesInOrder() throws {
         let writer = try OutputFile(folder + "/out.musicxml").open()
         let aside = BackgroundWriter(writer)

@@ -1,6 +1,10 @@
 import Dispatch
 import Synchronization
 
+/// How much work (notes, items, events) makes a task worth sharing between the cores: below it, starting the
+/// threads costs more than they save.
+package let workWorthSharing = 20_000
+
 extension Array where Element: Sendable {
     /// `map`, with the elements transformed side by side on the machine's cores when
     /// `inParallel` (large work only: a thread costs more than a small part takes).

@@ -150,7 +150,7 @@ public struct ScoreParser {
     /// walk); large parts side by side.
     private static func build(_ parts: [PartOutline], bytes: [UInt8], file: String) -> [(part: Part, log: ParseLog, measure: PerformanceLimits.PartMeasure)] {
         let words = parts.reduce(0) { $0 + $1.musicWords }
-        return parts.parallelMap(inParallel: words > 20_000) { outline in
+        return parts.parallelMap(inParallel: words > workWorthSharing) { outline in
             // The builder goes straight into the lexer, its only owner: a copy held here as well would make
             // the first note copy the items' reserved room (a part's worth of memory mapped twice).
             var lexer = Lexer(bytes: bytes, file: file, sink: PartReader(bytes: bytes, builder: builder(for: outline)), readsHeaders: false)

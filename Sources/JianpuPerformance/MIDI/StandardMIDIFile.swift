@@ -26,7 +26,7 @@ public struct StandardMIDIFile {
     public static func data(for timeline: Timeline) -> [UInt8] {
         // The notes are grouped by part once, so that each track reads only its own.
         let notes = PartGroups(count: timeline.notes.count, parts: timeline.parts.count) { timeline.notes[$0].part }
-        return file(timeline, inParallel: timeline.notes.count > 20_000) { index in
+        return file(timeline, inParallel: timeline.notes.count > workWorthSharing) { index in
             PartNotes(all: timeline.notes, order: notes[index])
         }
     }
@@ -41,7 +41,7 @@ public struct StandardMIDIFile {
     /// writer that writes them one after another: a large file is then never copied into one list.
     public static func pieces(for timeline: PartedTimeline) -> [[UInt8]] {
         let count = timeline.partNotes.reduce(0) { $0 + $1.count }
-        return pieces(timeline.shared, inParallel: count > 20_000) { index in
+        return pieces(timeline.shared, inParallel: count > workWorthSharing) { index in
             PartNotes(all: timeline.partNotes.indices.contains(index) ? timeline.partNotes[index] : [], order: nil)
         }
     }

@@ -70,7 +70,7 @@ public enum Flattener {
     /// memory: a large list is mapped on its own, page by page as written), and the rests are gathered.
     private static func walkedParts(of movement: Movement, partIndices indices: [Int], rollsArpeggios: Bool, mergedLater: Bool) -> WalkedParts {
         let items = indices.reduce(0) { $0 + movement.parts[$1].items.count }
-        let walks = Array(indices.enumerated()).parallelMap(inParallel: items > 20_000) { number, index in
+        let walks = Array(indices.enumerated()).parallelMap(inParallel: items > workWorthSharing) { number, index in
             var walk = PartWalk.played(
                 movement.parts[index].items, partNumber: number, rollsArpeggios: rollsArpeggios,
                 capacity: mergedLater && number == 0 && indices.count > 1 ? items : nil)

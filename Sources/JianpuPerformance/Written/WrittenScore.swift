@@ -25,7 +25,7 @@ public struct WrittenScore: Sendable {
     /// Reads every part of `movement` once (the places of the notes of `placesOfPart` kept, for numbering played bars).
     public init(_ movement: Movement, placesOfPart: Int? = nil) {
         // A large score's parts read side by side.
-        let large = movement.parts.count > 1 && movement.parts.reduce(0) { $0 + $1.items.count } > 20_000
+        let large = movement.parts.count > 1 && movement.parts.reduce(0) { $0 + $1.items.count } > workWorthSharing
         parts = Array(movement.parts.indices).parallelMap(inParallel: large) { WrittenPart(movement.parts[$0], keepingPlaces: $0 == placesOfPart) }
         let melody = parts.first
         let end = parts.lazy.map(\.end).max() ?? .zero

@@ -10,7 +10,7 @@ struct DocumentWriter {
     let sections: [MovementSection]
     let partCount: Int
     /// Whether the measures are written in runs side by side (of about `runNotes` notes and marks each) or part after
-    /// part; nil: side by side when the score is large (past 20,000 notes: below, starting threads costs more than it saves).
+    /// part; nil: side by side when the score is large (past `workWorthSharing` notes).
     var inRuns: Bool?
     var runNotes = 2_048
 
@@ -29,7 +29,7 @@ struct DocumentWriter {
         writeHeader(movements)
         writePartList()
         let parts = 0..<max(partCount, 1)
-        if inRuns ?? (sections.reduce(0, { $0 + $1.noteCount }) > 20_000) {
+        if inRuns ?? (sections.reduce(0, { $0 + $1.noteCount }) > workWorthSharing) {
             try writeSideBySide(parts, streaming: piece != nil, sink: sink)
         } else {
             for part in parts {

@@ -138,7 +138,7 @@ struct MovementSection {
         let written = WrittenScore(movement)
         var (streams, melody) = WrittenEntries.read(written, of: movement)
         // Each part walked once, a large score's side by side, and beside them the melody's bars framed as measures.
-        let large = streams.count > 1 && streams.reduce(0) { $0 + $1.notes.count } > 20_000
+        let large = streams.count > 1 && streams.reduce(0) { $0 + $1.notes.count } > workWorthSharing
         let walked = streams
         var (landmarks, framed) = bothInParallel(large, { walked.parallelMap(inParallel: large, PartLandmarks.init) }, { [melody] in MeasureFrame.frames(of: melody) })
         var writeOut: Diagnostic?

@@ -26,7 +26,7 @@ struct WrittenEntries {
     static func read(_ written: WrittenScore, of movement: Movement) -> (parts: [ExportPart], melody: [WrittenBar]) {
         // Each part is read on its own (its reader, its tuplet numbers, its syllables), so a large score's parts are read side by side.
         let events = written.parts.reduce(0) { $0 + $1.eventCount }
-        let read = Array(movement.parts.indices).parallelMap(inParallel: events > 20_000 && movement.parts.count > 1) { index in
+        let read = Array(movement.parts.indices).parallelMap(inParallel: events > workWorthSharing && movement.parts.count > 1) { index in
             readPart(index, of: movement, in: written)
         }
         return (read.map(\.part), read.first?.melody ?? [])
@@ -61,7 +61,7 @@ struct WrittenEntries {
             if outline.events.count != 1 { outline.events = [] }
             melody.append(outline)
         }
-        if index == 0, written.parts.first.map({ $0.eventCount > 20_000 }) ?? false {
+        if index == 0, written.parts.first.map({ $0.eventCount > workWorthSharing }) ?? false {
             // The melody, the longest to read: its written bars are read on a core of their own as they are read here.
             // The verses, needed here alone, are split as its first bars are read.
             WrittenBarPipeline.readBars(ofPart: index, of: movement, in: written, meanwhile: { _ = splitVerses() }, take: take)
